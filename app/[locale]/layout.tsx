@@ -1,0 +1,60 @@
+import type { Metadata, Viewport } from 'next';
+import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Footer } from '@/components/layout/footer';
+import { Header } from '@/components/layout/header';
+import { MobileTabs } from '@/components/layout/mobile-tabs';
+import { Providers } from '@/components/layout/providers';
+import { appUrl } from '@/lib/app-url';
+import { routing } from '@/lib/i18n/routing';
+
+export function generateStaticParams() {
+  return routing.locales.map((locale) => ({ locale }));
+}
+
+export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: hasLocale(routing.locales, locale) ? locale : routing.defaultLocale, namespace: 'meta' });
+  return {
+    metadataBase: new URL(appUrl()),
+    title: { default: `${t('siteName')} · ${t('tagline')}`, template: `%s · ${t('siteName')}` },
+    description: t('description'),
+    applicationName: t('siteName'),
+    manifest: '/manifest.webmanifest',
+    icons: { icon: '/icon.svg' },
+  };
+}
+
+export const viewport: Viewport = { themeColor: '#05603a', width: 'device-width', initialScale: 1 };
+
+export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: 'nav' });
+
+  return (
+    <html lang={locale}>
+      <body className="flex min-h-dvh flex-col">
+        <NextIntlClientProvider>
+          <Providers>
+            <a
+              href="#main"
+              className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+            >
+              {t('skipToContent')}
+            </a>
+            <Header />
+            <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-24 pt-6 md:pb-12">
+              {children}
+            </main>
+            <Footer />
+            <MobileTabs />
+          </Providers>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

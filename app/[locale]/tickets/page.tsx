@@ -1,0 +1,40 @@
+import { Suspense } from 'react';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Link } from '@/lib/i18n/navigation';
+import { pageMetadata } from '@/lib/i18n/metadata';
+import type { Locale } from '@/lib/i18n/routing';
+import { getCurrentUser } from '@/lib/server/auth/current-user';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/tickets'>) {
+  const locale = (await params).locale as Locale;
+  const t = await getTranslations({ locale, namespace: 'tickets' });
+  return pageMetadata({ locale, href: '/tickets', title: t('title') });
+}
+
+async function TicketsForViewer() {
+  const [t, user] = await Promise.all([getTranslations('tickets'), getCurrentUser()]);
+  if (!user) {
+    return (
+      <div className="rounded-xl border border-slate-200 bg-white p-6">
+        <p>{t('signInRequired')}</p>
+        <Link href={{ pathname: '/signin', query: { next: '/tickets' } }} className="mt-4 inline-block rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white">
+          {t('signInCta')}
+        </Link>
+      </div>
+    );
+  }
+  return <p className="rounded-xl border border-slate-200 bg-white p-6">{t('empty')}</p>;
+}
+
+export default async function TicketsPage({ params }: PageProps<'/[locale]/tickets'>) {
+  setRequestLocale((await params).locale as Locale);
+  const t = await getTranslations('tickets');
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold">{t('title')}</h1>
+      <Suspense fallback={<p aria-busy="true" className="h-24" />}>
+        <TicketsForViewer />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+'use client';
+
+import { useParams } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { useTransition } from 'react';
+import { usePathname, useRouter } from '@/lib/i18n/navigation';
+import { routing, type Locale } from '@/lib/i18n/routing';
+
+export function LanguageSwitcher() {
+  const t = useTranslations('nav');
+  const locale = useLocale();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useParams();
+  const [pending, startTransition] = useTransition();
+
+  function change(next: Locale) {
+    startTransition(() => {
+      // The same screen in the other language, with its translated path and the same parameters.
+      router.replace({ pathname, params } as Parameters<typeof router.replace>[0], { locale: next });
+    });
+  }
+
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span className="sr-only">{t('language')}</span>
+      <select
+        value={locale}
+        disabled={pending}
+        onChange={(e) => change(e.target.value as Locale)}
+        className="rounded-md border border-emerald-700 bg-emerald-950 px-2 py-1.5 text-white"
+      >
+        {routing.locales.map((l) => (
+          <option key={l} value={l}>
+            {t(`languageNames.${l}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

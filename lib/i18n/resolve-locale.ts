@@ -1,0 +1,38 @@
+import { defaultLocale, isLocale, locales, type Locale } from './routing';
+
+/**
+ * The locale for a request that has no locale prefix: cookie i18n_redirected, then the best
+ * match of Accept-Language, then the fallback (spec §1). The route prefix, when present,
+ * always wins and never reaches this function.
+ */
+export function resolveLocale(input: { cookie?: string | null; acceptLanguage?: string | null }): Locale {
+  if (isLocale(input.cookie)) return input.cookie;
+  const fromHeader = matchAcceptLanguage(input.acceptLanguage ?? '');
+  return fromHeader ?? defaultLocale;
+}
+
+/** The supported locale the browser prefers most, by q-value then order; null when none fits. */
+export function matchAcceptLanguage(header: string): Locale | null {
+  const ranges = header
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.trim().toLowerCase(), quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((r) => r.tag && r.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  for (const range of ranges) {
+    const primary = range.tag.split('-')[0];
+    const match = locales.find((l) => l === primary);
+    if (match) return match;
+  }
+  return null;
+}
+
+/** The locale prefix of a path, if it has one. */
+export function localeOfPath(pathname: string): Locale | null {
+  const first = pathname.split('/')[1];
+  return isLocale(first) ? first : null;
+}

@@ -1,0 +1,41 @@
+import { defineRouting } from 'next-intl/routing';
+
+export const locales = ['sk', 'cs', 'en'] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = 'sk';
+export const LOCALE_COOKIE = 'i18n_redirected';
+export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}
+
+/** Internal path → the path a person sees in each language (spec §2). */
+export const pathnames = {
+  '/': '/',
+  '/about': { sk: '/o-nas', cs: '/o-nas', en: '/about' },
+  '/terms': { sk: '/obchodne-podmienky', cs: '/obchodni-podminky', en: '/terms' },
+  '/privacy': { sk: '/ochrana-osobnych-udajov', cs: '/ochrana-osobnich-udaju', en: '/privacy' },
+  '/events': { sk: '/podujatia', cs: '/udalosti', en: '/events' },
+  '/events/[id]': { sk: '/podujatia/[id]', cs: '/udalosti/[id]', en: '/events/[id]' },
+  '/events/[id]/cart': { sk: '/podujatia/[id]/kosik', cs: '/udalosti/[id]/kosik', en: '/events/[id]/cart' },
+  '/events/[id]/checkout': { sk: '/podujatia/[id]/pokladna', cs: '/udalosti/[id]/pokladna', en: '/events/[id]/checkout' },
+  '/orders/[id]': { sk: '/objednavky/[id]', cs: '/objednavky/[id]', en: '/orders/[id]' },
+  '/tickets': { sk: '/vstupenky', cs: '/vstupenky', en: '/tickets' },
+  '/signin': { sk: '/prihlasenie', cs: '/prihlaseni', en: '/signin' },
+  '/signup': { sk: '/registracia', cs: '/registrace', en: '/signup' },
+  '/profile': { sk: '/profil', cs: '/profil', en: '/profile' },
+  '/password-reset': { sk: '/obnovenie-hesla', cs: '/obnoveni-hesla', en: '/password-reset' },
+  '/password-reset/new': { sk: '/obnovenie-hesla/nove', cs: '/obnoveni-hesla/nove', en: '/password-reset/new' },
+} as const;
+
+export type AppPathname = keyof typeof pathnames;
+
+export const routing = defineRouting({
+  locales,
+  defaultLocale,
+  localePrefix: 'always',
+  localeCookie: { name: LOCALE_COOKIE, maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: 'lax' },
+  alternateLinks: true,
+  pathnames,
+});

@@ -1,0 +1,4 @@
+import 'server-only';
+
+export { getDb, databaseKind, rowsOf, type Db, type Tx } from './client';
+export * as tables from './schema';

@@ -1,0 +1,579 @@
+// The whole domain model (DESIGN.md §3). One row per sellable unit; never a counter row per event.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Text in each interface language. */
+export type LocalizedText = { sk: string; cs: string; en: string };
+export type GalleryImage = { src: string; width: number; height: number; alt: LocalizedText };
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const sexEnum = pgEnum('sex', ['male', 'female', 'other', 'not-to-say']);
+export const localeEnum = pgEnum('locale', ['sk', 'cs', 'en']);
+
+// ── accounts ────────────────────────────────────────────────────────────────
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    // null once the account is removed: personal data goes, the row stays for orders
+    email: text('email'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    sex: sexEnum('sex'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    passwordHash: text('password_hash'),
+    locale: localeEnum('locale').notNull().default('sk'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    removedAt: ts('removed_at'),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_uq').on(t.tokenHash)],
+);
+
+/** Fixed-window counters shared by every server process (sign-in, sign-up, reset, redeem). */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** Every email we send; delivered by SMTP when configured, else read at the dev mailbox. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: id(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    kind: text('kind').notNull(),
+    locale: localeEnum('locale').notNull(),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+    error: text('error'),
+  },
+  (t) => [index('email_outbox_to_idx').on(t.toAddress, t.createdAt)],
+);
+
+// ── organisers and venues ───────────────────────────────────────────────────
+export const orgKindEnum = pgEnum('org_kind', ['club', 'promoter', 'festival']);
+export const memberRoleEnum = pgEnum('member_role', ['owner', 'staff', 'scanner']);
+
+export const organisations = pgTable('organisations', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  kind: orgKindEnum('kind').notNull(),
+  country: text('country').notNull(),
+  website: text('website'),
+  contactEmail: text('contact_email'),
+  createdAt: createdAt(),
+});
+
+export const orgMembers = pgTable(
+  'org_members',
+  {
+    orgId: uuid('org_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: memberRoleEnum('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.userId] })],
+);
+
+export const venues = pgTable('venues', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  city: text('city').notNull(),
+  country: text('country').notNull(),
+  latitude: real('latitude'),
+  longitude: real('longitude'),
+  /** SVG viewBox width/height the seat coordinates are drawn in. */
+  mapWidth: integer('map_width'),
+  mapHeight: integer('map_height'),
+  createdAt: createdAt(),
+});
+
+export const venueSections = pgTable(
+  'venue_sections',
+  {
+    id: id(),
+    venueId: uuid('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Where the section's label is drawn. */
+    labelX: real('label_x'),
+    labelY: real('label_y'),
+  },
+  (t) => [uniqueIndex('venue_sections_code_uq').on(t.venueId, t.code)],
+);
+
+export const venueRows = pgTable(
+  'venue_rows',
+  {
+    id: id(),
+    sectionId: uuid('section_id').notNull().references(() => venueSections.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('venue_rows_label_uq').on(t.sectionId, t.label)],
+);
+
+export const venueSeats = pgTable(
+  'venue_seats',
+  {
+    id: id(),
+    venueId: uuid('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
+    sectionId: uuid('section_id').notNull().references(() => venueSections.id, { onDelete: 'cascade' }),
+    rowId: uuid('row_id').notNull().references(() => venueRows.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    x: real('x').notNull(),
+    y: real('y').notNull(),
+  },
+  (t) => [uniqueIndex('venue_seats_label_uq').on(t.rowId, t.label), index('venue_seats_venue_idx').on(t.venueId)],
+);
+
+// ── events ──────────────────────────────────────────────────────────────────
+export const eventCategoryEnum = pgEnum('event_category', ['sport', 'concert', 'festival']);
+export const eventStatusEnum = pgEnum('event_status', ['draft', 'on_sale', 'sold_out', 'cancelled']);
+export const currencyEnum = pgEnum('currency', ['EUR', 'CZK']);
+
+export const seasons = pgTable('seasons', {
+  id: id(),
+  orgId: uuid('org_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+  slug: text('slug').notNull().unique(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+  venueId: uuid('venue_id').notNull().references(() => venues.id),
+  startsOn: date('starts_on', { mode: 'string' }).notNull(),
+  endsOn: date('ends_on', { mode: 'string' }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    /** The readable id in URLs. */
+    slug: text('slug').notNull(),
+    orgId: uuid('org_id').notNull().references(() => organisations.id),
+    venueId: uuid('venue_id').notNull().references(() => venues.id),
+    seasonId: uuid('season_id').references(() => seasons.id),
+    category: eventCategoryEnum('category').notNull(),
+    status: eventStatusEnum('status').notNull().default('draft'),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    summary: jsonb('summary').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    /** Teams, artists, line-up: searchable, shown as given. */
+    performers: text('performers').array().notNull().default(sql`'{}'::text[]`),
+    /** Lower-cased, diacritics-stripped text of titles, performers, venue and city in all languages. */
+    searchText: text('search_text').notNull().default(''),
+    imageUrl: text('image_url').notNull(),
+    gallery: jsonb('gallery').$type<GalleryImage[]>().notNull().default(sql`'[]'::jsonb`),
+    currency: currencyEnum('currency').notNull(),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at'),
+    doorsAt: ts('doors_at'),
+    reservationMinutes: integer('reservation_minutes').notNull().default(10),
+    maxTicketsPerOrder: integer('max_tickets_per_order').notNull().default(10),
+    maxTicketsPerUser: integer('max_tickets_per_user').notNull().default(20),
+    // resale and transfer policy, set by the organiser
+    transferEnabled: boolean('transfer_enabled').notNull().default(true),
+    resaleEnabled: boolean('resale_enabled').notNull().default(false),
+    /** Cap as a percentage of face value (100 = face value). */
+    resaleCapPercent: integer('resale_cap_percent'),
+    /** Absolute cap in minor units of the event's currency. */
+    resaleCapAmount: integer('resale_cap_amount'),
+    /** Resale closes this many hours before the start. */
+    resaleWindowHours: integer('resale_window_hours').notNull().default(2),
+    /** Fees in basis points (500 = 5 %). */
+    resaleSellerFeeBps: integer('resale_seller_fee_bps').notNull().default(0),
+    resaleBuyerFeeBps: integer('resale_buyer_fee_bps').notNull().default(0),
+    /** Service fee per ticket on the primary market, minor units. */
+    serviceFeeAmount: integer('service_fee_amount').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('events_slug_uq').on(t.slug),
+    index('events_listing_idx').on(t.status, t.startsAt),
+    index('events_org_idx').on(t.orgId),
+  ],
+);
+
+export const seatingKindEnum = pgEnum('seating_kind', ['seated', 'standing']);
+
+/** A price category of an event. */
+export const ticketTypes = pgTable(
+  'ticket_types',
+  {
+    id: id(),
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    kind: seatingKindEnum('kind').notNull(),
+    priceAmount: integer('price_amount').notNull(),
+    /** Seat-map colour of this category. */
+    color: text('color').notNull().default('#2563eb'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('ticket_types_code_uq').on(t.eventId, t.code)],
+);
+
+export const unitStatusEnum = pgEnum('unit_status', ['available', 'held', 'sold', 'blocked']);
+
+/**
+ * One row per sellable unit: a seat of a seated category, or one standing place.
+ * A unit is taken when sold, or held with held_until in the future. An expired hold is free
+ * on every read even before the sweeper resets it.
+ */
+export const inventoryUnits = pgTable(
+  'inventory_units',
+  {
+    id: id(),
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    ticketTypeId: uuid('ticket_type_id').notNull().references(() => ticketTypes.id, { onDelete: 'cascade' }),
+    seatId: uuid('seat_id').references(() => venueSeats.id),
+    status: unitStatusEnum('status').notNull().default('available'),
+    holdId: uuid('hold_id'),
+    heldUntil: ts('held_until'),
+    /** Random number to start "any N places" searches from a spread-out point. */
+    spread: integer('spread').notNull().default(sql`floor(random() * 1000000)::int`),
+  },
+  (t) => [
+    uniqueIndex('inventory_units_seat_uq').on(t.eventId, t.seatId),
+    index('inventory_units_type_status_idx').on(t.ticketTypeId, t.status, t.spread),
+    index('inventory_units_event_idx').on(t.eventId),
+    index('inventory_units_hold_idx').on(t.holdId),
+  ],
+);
+
+// ── buying ──────────────────────────────────────────────────────────────────
+export const couponKindEnum = pgEnum('coupon_kind', ['percent', 'fixed']);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    orgId: uuid('org_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    /** Limits the coupon to these price categories (codes); null = all. */
+    ticketTypeCodes: text('ticket_type_codes').array(),
+    kind: couponKindEnum('kind').notNull(),
+    /** Percent (1–100) or a fixed amount in minor units. */
+    value: integer('value').notNull(),
+    currency: currencyEnum('currency'),
+    validFrom: ts('valid_from'),
+    validUntil: ts('valid_until'),
+    maxUses: integer('max_uses'),
+    maxUsesPerUser: integer('max_uses_per_user'),
+    usedCount: integer('used_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('coupons_code_uq').on(t.code)],
+);
+
+export const holdStatusEnum = pgEnum('hold_status', ['active', 'ordered', 'completed', 'expired', 'released']);
+
+/** The cart: one active hold per fan per event. */
+export const holds = pgTable(
+  'holds',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    status: holdStatusEnum('status').notNull().default('active'),
+    expiresAt: ts('expires_at').notNull(),
+    couponId: uuid('coupon_id').references(() => coupons.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('holds_one_open_per_user_event_uq')
+      .on(t.userId, t.eventId)
+      .where(sql`status in ('active', 'ordered')`),
+    index('holds_expiry_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+export const holdItems = pgTable(
+  'hold_items',
+  {
+    id: id(),
+    holdId: uuid('hold_id').notNull().references(() => holds.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id').references(() => inventoryUnits.id),
+    listingId: uuid('listing_id'),
+    ticketTypeId: uuid('ticket_type_id').notNull().references(() => ticketTypes.id),
+    priceAmount: integer('price_amount').notNull(),
+    feeAmount: integer('fee_amount').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('hold_items_hold_idx').on(t.holdId)],
+);
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: id(),
+    couponId: uuid('coupon_id').notNull().references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    holdId: uuid('hold_id').notNull().references(() => holds.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('coupon_redemptions_hold_uq').on(t.holdId), index('coupon_redemptions_user_idx').on(t.couponId, t.userId)],
+);
+
+export const orderStatusEnum = pgEnum('order_status', ['pending', 'paid', 'failed', 'cancelled', 'refunded']);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    eventId: uuid('event_id').notNull().references(() => events.id),
+    holdId: uuid('hold_id').notNull().references(() => holds.id),
+    status: orderStatusEnum('status').notNull().default('pending'),
+    currency: currencyEnum('currency').notNull(),
+    subtotalAmount: integer('subtotal_amount').notNull(),
+    discountAmount: integer('discount_amount').notNull().default(0),
+    feeAmount: integer('fee_amount').notNull().default(0),
+    totalAmount: integer('total_amount').notNull(),
+    couponId: uuid('coupon_id').references(() => coupons.id),
+    locale: localeEnum('locale').notNull(),
+    createdAt: createdAt(),
+    paidAt: ts('paid_at'),
+    /** Why a late payment was refunded, and similar. */
+    note: text('note'),
+  },
+  (t) => [index('orders_user_idx').on(t.userId), uniqueIndex('orders_hold_uq').on(t.holdId)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id').references(() => inventoryUnits.id),
+    listingId: uuid('listing_id'),
+    ticketTypeId: uuid('ticket_type_id').notNull().references(() => ticketTypes.id),
+    priceAmount: integer('price_amount').notNull(),
+    feeAmount: integer('fee_amount').notNull().default(0),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'succeeded', 'declined', 'cancelled', 'refunded']);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    amount: integer('amount').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef), index('payments_order_idx').on(t.orderId)],
+);
+
+/** Webhook events already handled: the same event twice changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+// ── tickets ─────────────────────────────────────────────────────────────────
+export const ticketStatusEnum = pgEnum('ticket_status', ['valid', 'listed', 'checked_in', 'void']);
+
+export const seasonTickets = pgTable(
+  'season_tickets',
+  {
+    id: id(),
+    seasonId: uuid('season_id').notNull().references(() => seasons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    seatId: uuid('seat_id').notNull().references(() => venueSeats.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('season_tickets_seat_uq').on(t.seasonId, t.seatId)],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: id(),
+    eventId: uuid('event_id').notNull().references(() => events.id),
+    unitId: uuid('unit_id').notNull().references(() => inventoryUnits.id),
+    ticketTypeId: uuid('ticket_type_id').notNull().references(() => ticketTypes.id),
+    ownerId: uuid('owner_id').notNull().references(() => users.id),
+    orderId: uuid('order_id').references(() => orders.id),
+    seasonTicketId: uuid('season_ticket_id').references(() => seasonTickets.id),
+    status: ticketStatusEnum('status').notNull().default('valid'),
+    /** Face value in minor units. */
+    priceAmount: integer('price_amount').notNull(),
+    /** HMAC key of the rotating code; replaced with version + 1 on every change of owner. */
+    secret: text('secret').notNull(),
+    version: integer('version').notNull().default(1),
+    checkedInAt: ts('checked_in_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tickets_unit_uq').on(t.unitId), index('tickets_owner_idx').on(t.ownerId), index('tickets_event_idx').on(t.eventId)],
+);
+
+export const giftStatusEnum = pgEnum('gift_status', ['pending', 'claimed', 'cancelled']);
+
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: id(),
+    ticketId: uuid('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    fromUserId: uuid('from_user_id').notNull().references(() => users.id),
+    toEmail: text('to_email').notNull(),
+    toUserId: uuid('to_user_id').references(() => users.id),
+    status: giftStatusEnum('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    resolvedAt: ts('resolved_at'),
+  },
+  (t) => [
+    uniqueIndex('gifts_one_pending_per_ticket_uq').on(t.ticketId).where(sql`status = 'pending'`),
+    index('gifts_to_email_idx').on(t.toEmail),
+  ],
+);
+
+export const listingStatusEnum = pgEnum('listing_status', ['active', 'sold', 'withdrawn']);
+
+export const resaleListings = pgTable(
+  'resale_listings',
+  {
+    id: id(),
+    ticketId: uuid('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull().references(() => events.id),
+    sellerId: uuid('seller_id').notNull().references(() => users.id),
+    priceAmount: integer('price_amount').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    status: listingStatusEnum('status').notNull().default('active'),
+    /** A buyer's cart holding this listing, while held_until is in the future. */
+    holdId: uuid('hold_id'),
+    heldUntil: ts('held_until'),
+    createdAt: createdAt(),
+    soldAt: ts('sold_at'),
+  },
+  (t) => [
+    uniqueIndex('resale_listings_one_active_per_ticket_uq').on(t.ticketId).where(sql`status = 'active'`),
+    index('resale_listings_event_idx').on(t.eventId, t.status),
+  ],
+);
+
+export const payoutStatusEnum = pgEnum('payout_status', ['pending', 'paid']);
+
+/** What sellers are owed for resold tickets. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    listingId: uuid('listing_id').notNull().references(() => resaleListings.id),
+    grossAmount: integer('gross_amount').notNull(),
+    feeAmount: integer('fee_amount').notNull(),
+    netAmount: integer('net_amount').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    status: payoutStatusEnum('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payouts_listing_uq').on(t.listingId), index('payouts_user_idx').on(t.userId)],
+);
+
+/** Claims tickets (complimentary, partner vouchers). Single use. */
+export const redeemCodes = pgTable(
+  'redeem_codes',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    ticketTypeId: uuid('ticket_type_id').notNull().references(() => ticketTypes.id),
+    quantity: integer('quantity').notNull().default(1),
+    expiresAt: ts('expires_at'),
+    usedAt: ts('used_at'),
+    usedBy: uuid('used_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('redeem_codes_code_uq').on(t.code)],
+);
+
+export const scanResultEnum = pgEnum('scan_result', ['admitted', 'already_used', 'invalid', 'wrong_event', 'expired', 'not_valid']);
+
+export const scanLog = pgTable(
+  'scan_log',
+  {
+    id: id(),
+    eventId: uuid('event_id').notNull().references(() => events.id),
+    ticketId: uuid('ticket_id').references(() => tickets.id),
+    scannerId: uuid('scanner_id').references(() => users.id),
+    result: scanResultEnum('result').notNull(),
+    gate: text('gate'),
+    scannedAt: ts('scanned_at').notNull().defaultNow(),
+  },
+  (t) => [index('scan_log_event_idx').on(t.eventId, t.scannedAt)],
+);

@@ -1,0 +1,20 @@
+export const SEED_TIME_ZONE = 'Europe/Bratislava';
+
+/** The instant of local time `hh:mm` in Europe/Bratislava, `days` days after `from`. */
+export function localDateTime(days: number, time: string, from = new Date()): Date {
+  const [hours, minutes] = time.split(':').map(Number);
+  const day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days, hours, minutes));
+  // Shift by the zone's offset on that day (CET +1 or CEST +2).
+  const offset = zoneOffsetMinutes(day);
+  return new Date(day.getTime() - offset * 60_000);
+}
+
+function zoneOffsetMinutes(at: Date): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: SEED_TIME_ZONE, timeZoneName: 'shortOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const match = /GMT([+-]\d+)(?::(\d+))?/.exec(name ?? '');
+  if (!match) return 0;
+  const h = Number(match[1]);
+  return h * 60 + Math.sign(h) * Number(match[2] ?? 0);
+}

@@ -1,0 +1,12 @@
+import type { Db } from '../client';
+import { seedCatalogue } from './catalogue';
+import { seedUsers } from './users';
+
+/**
+ * The demo data. Every step is idempotent (keyed by slug or email): running it twice creates nothing twice.
+ * Features add their own step module here.
+ */
+export async function runSeed(db: Db): Promise<void> {
+  await seedCatalogue(db);
+  await seedUsers(db);
+}

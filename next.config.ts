@@ -1,0 +1,66 @@
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+const isProduction = process.env.NODE_ENV === 'production';
+
+// One id per build: baked into the client bundle and written to BUILD_ID, which /builds/latest.json serves.
+const buildId = process.env.TRIBUNA_BUILD_ID ?? `${Date.now().toString(36)}`;
+
+/** Host of the storage CDN that event images may come from (spec §7, §9). */
+const cdnHost = process.env.STORAGE_CDN_HOST;
+
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  // Next.js streams inline scripts; nonces would force every page dynamic and lose the static shell.
+  `script-src 'self' 'unsafe-inline'${isProduction ? '' : " 'unsafe-eval'"}`,
+  "style-src 'self' 'unsafe-inline'",
+  `img-src 'self' data: blob:${cdnHost ? ` https://${cdnHost}` : ''}`,
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "media-src 'self' blob:",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self' https://checkout.stripe.com",
+  "object-src 'none'",
+].join('; ');
+
+const securityHeaders = [
+  { key: 'Content-Security-Policy', value: contentSecurityPolicy },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Permissions-Policy', value: 'camera=(self), microphone=(), geolocation=(), payment=(self)' },
+  ...(isProduction ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' }] : []),
+];
+
+const nextConfig: NextConfig = {
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  cacheComponents: true,
+  partialPrefetching: true,
+  poweredByHeader: false,
+  // PostHog's API uses trailing slashes; the proxy path must pass them through untouched.
+  skipTrailingSlashRedirect: true,
+  generateBuildId: async () => buildId,
+  env: { NEXT_PUBLIC_BUILD_ID: buildId },
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres'],
+  images: {
+    deviceSizes: [320, 640, 768, 1024, 1280, 1536],
+    imageSizes: [64, 128, 256],
+    formats: ['image/webp'],
+    remotePatterns: cdnHost ? [{ protocol: 'https', hostname: cdnHost }] : [],
+  },
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
+  async rewrites() {
+    // Analytics go through a same-site path to PostHog's EU region (spec §1).
+    return [
+      { source: '/ingest/static/:path*', destination: 'https://eu-assets.i.posthog.com/static/:path*' },
+      { source: '/ingest/:path*', destination: 'https://eu.i.posthog.com/:path*' },
+    ];
+  },
+};
+
+export default withNextIntl(nextConfig);

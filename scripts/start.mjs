@@ -1,0 +1,24 @@
+// npm start — Tribuna on one command: build if there is no build, migrate, seed an empty database, serve.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const distDir = process.env.NEXT_DIST_DIR || '.next';
+const port = process.env.PORT || '3000';
+const env = { ...process.env, NODE_ENV: 'production' };
+// The embedded demo may run without a configured secret; a deployment sets SESSION_SECRET.
+if (!env.SESSION_SECRET) env.TRIBUNA_ALLOW_DEV_SECRET = '1';
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (!existsSync(path.join(distDir, 'BUILD_ID')) || process.env.TRIBUNA_REBUILD === '1') {
+  run('npx', ['next', 'build']);
+}
+run('npx', ['tsx', 'scripts/db-seed.ts', '--if-empty']);
+
+const server = spawn('npx', ['next', 'start', '-p', port], { stdio: 'inherit', env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
