@@ -1,0 +1,26 @@
+import type { Config } from 'jest';
+import nextJest from 'next/jest.js';
+
+const createJestConfig = nextJest({ dir: './' });
+
+// next-intl and friends ship only ES modules: let Jest transform them.
+const esmPackages = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat'].join('|');
+
+const config: Config = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/tests'],
+  testMatch: ['<rootDir>/tests/{unit,integration}/**/*.test.{ts,tsx}'],
+  moduleNameMapper: {
+    '^server-only$': '<rootDir>/tests/helpers/empty-module.ts',
+    '^@/(.*)$': '<rootDir>/$1',
+  },
+  setupFilesAfterEnv: ['<rootDir>/tests/helpers/setup.ts'],
+  testTimeout: 60_000,
+  // PGlite is several hundred MB per instance: two files at a time on a 2-core machine.
+  maxWorkers: 2,
+};
+
+export default async function jestConfig() {
+  const resolved = await createJestConfig(config)();
+  return { ...resolved, transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`] };
+}

@@ -1,0 +1,29 @@
+// The server Playwright tests: a production build on a fresh embedded database with the demo seed.
+// E2E_SKIP_BUILD=1 reuses the existing build (fast local iteration); NEXT_DIST_DIR picks the build folder.
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+const port = process.env.E2E_PORT || '3200';
+const dataDir = `.data/e2e-${port}`;
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PGLITE_DIR: dataDir,
+  PORT: port,
+  APP_URL: `http://127.0.0.1:${port}`,
+  TRIBUNA_ALLOW_DEV_SECRET: '1',
+  TRIBUNA_E2E: '1',
+  NEXT_TELEMETRY_DISABLED: '1',
+};
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (process.env.E2E_SKIP_BUILD !== '1') run('npx', ['next', 'build']);
+rmSync(dataDir, { recursive: true, force: true });
+run('npx', ['tsx', 'scripts/db-seed.ts']);
+const server = spawn('npx', ['next', 'start', '-p', port, '-H', '127.0.0.1'], { stdio: 'inherit', env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
