@@ -11,6 +11,7 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS || 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
+  outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -1,0 +1,52 @@
+import 'server-only';
+import { timingSafeEqual } from 'node:crypto';
+import { tokenFromSealedCookie } from '@/lib/server/auth/session-cookie';
+import { SESSION_COOKIE } from '@/lib/server/auth/session-secret';
+import { userForToken, type SessionUser } from '@/lib/server/auth/session-token';
+import { cookieValue } from './request-locale';
+import { ApiError } from './respond';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+export type Caller = { user: SessionUser; sessionId: string; token: string; via: 'bearer' | 'cookie' };
+
+/** The session token a request carries, and how: `Authorization: Bearer` (native app) or the sealed web cookie. */
+export async function requestToken(request: Request): Promise<{ token: string; via: 'bearer' | 'cookie' } | null> {
+  const authorization = request.headers.get('authorization');
+  if (authorization?.toLowerCase().startsWith('bearer ')) {
+    const token = authorization.slice(7).trim();
+    return token ? { token, via: 'bearer' } : null;
+  }
+  const token = await tokenFromSealedCookie(cookieValue(request, SESSION_COOKIE));
+  return token ? { token, via: 'cookie' } : null;
+}
+
+/** The caller, or null when the request has no live session. */
+export async function authenticate(request: Request): Promise<Caller | null> {
+  const carried = await requestToken(request);
+  if (!carried) return null;
+  const found = await userForToken(carried.token);
+  return found ? { ...found, token: carried.token, via: carried.via } : null;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The signed-in caller or a 401 (which clients read as "session gone").
+ * Cookie-authenticated state changes must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN, else 403.
+ */
+export async function requireCaller(request: Request): Promise<Caller> {
+  const caller = await authenticate(request);
+  if (!caller) throw new ApiError(401, 'UNAUTHENTICATED', 'errors.sessionExpired');
+  if (caller.via === 'cookie' && !SAFE_METHODS.has(request.method)) assertXsrf(request);
+  return caller;
+}
+
+export function assertXsrf(request: Request): void {
+  const cookie = cookieValue(request, XSRF_COOKIE);
+  const header = request.headers.get(XSRF_HEADER);
+  if (!cookie || !header || cookie.length !== header.length || !timingSafeEqual(Buffer.from(cookie), Buffer.from(header))) {
+    throw new ApiError(403, 'XSRF', 'errors.xsrf');
+  }
+}

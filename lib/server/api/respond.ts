@@ -1,0 +1,91 @@
+import 'server-only';
+import { NextResponse } from 'next/server';
+import type { z } from 'zod';
+import { requestLocale } from './request-locale';
+import { translator } from './translate';
+
+/** The error body of every API failure (DESIGN.md §5): a message, and per-field messages when known. */
+export type ApiErrorBody = { message: string; code: string; errors: { field?: string; message: string }[] };
+
+/**
+ * An expected failure, raised inside a handler and turned into a translated JSON answer by `apiRoute`.
+ * `messageKey` is a key in messages/*.json.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly messageKey: string,
+    readonly fieldErrors: { field?: string; messageKey: string }[] = [],
+    readonly values?: Record<string, string | number>,
+  ) {
+    super(code);
+  }
+}
+
+export function json<T>(data: T, init?: ResponseInit): NextResponse<T> {
+  return NextResponse.json(data, init);
+}
+
+export function errorResponse(request: Request, error: ApiError): NextResponse<ApiErrorBody> {
+  const t = translator(requestLocale(request));
+  const body: ApiErrorBody = {
+    message: t(error.messageKey, error.values),
+    code: error.code,
+    errors: error.fieldErrors.length
+      ? error.fieldErrors.map((e) => ({ field: e.field, message: t(e.messageKey, error.values) }))
+      : [{ message: t(error.messageKey, error.values) }],
+  };
+  const headers = error.status === 429 ? { 'Retry-After': '60' } : undefined;
+  return NextResponse.json(body, { status: error.status, headers });
+}
+
+type Context<P> = { params: Promise<P> };
+
+/**
+ * Wraps a route handler: ApiError → translated JSON, anything else → 500 without internals.
+ * Nothing from the request body is logged (it may hold passwords or codes).
+ */
+export function apiRoute<P = Record<string, never>>(handler: (request: Request, context: Context<P>) => Promise<Response>) {
+  return async (request: Request, context: Context<P>): Promise<Response> => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(request, error);
+      console.error(`API ${request.method} ${new URL(request.url).pathname} failed:`, error instanceof Error ? error.stack : error);
+      return errorResponse(request, new ApiError(500, 'INTERNAL', 'errors.generic'));
+    }
+  };
+}
+
+/** Body size above which a JSON body is refused before parsing. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** Reads and validates a JSON body with a zod schema whose messages are message keys. */
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, 'BODY_TOO_LARGE', 'errors.invalidInput');
+  let raw: unknown;
+  try {
+    raw = text ? JSON.parse(text) : {};
+  } catch {
+    throw new ApiError(400, 'INVALID_JSON', 'errors.invalidInput');
+  }
+  return parseWith(schema, raw);
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const fieldErrors = result.error.issues.map((issue) => ({
+    field: issue.path.length ? issue.path.join('.') : undefined,
+    // Schemas carry message keys; zod's own English defaults fall back to a generic translated text.
+    messageKey: /^[a-zA-Z]+\.[a-zA-Z.]+$/.test(issue.message) ? issue.message : 'errors.invalidInput',
+  }));
+  throw new ApiError(422, 'VALIDATION', fieldErrors[0]?.messageKey ?? 'errors.invalidInput', fieldErrors);
+}
+
+/** Reads and validates query parameters. */
+export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
+  return parseWith(schema, Object.fromEntries(new URL(request.url).searchParams));
+}
