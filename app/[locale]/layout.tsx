@@ -1,14 +1,16 @@
 import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ApiClientBridge } from '@/components/auth/api-client-bridge';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { MobileTabs } from '@/components/layout/mobile-tabs';
 import { Providers } from '@/components/layout/providers';
 import { appUrl } from '@/lib/app-url';
 import { routing } from '@/lib/i18n/routing';
+import { ServerSessionSeed } from './_auth/session-seed';
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
@@ -40,6 +42,10 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
       <body className="flex min-h-dvh flex-col">
         <NextIntlClientProvider>
           <Providers>
+            <ApiClientBridge />
+            <Suspense fallback={null}>
+              <ServerSessionSeed />
+            </Suspense>
             <a
               href="#main"
               className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
