@@ -40,6 +40,8 @@ const nextConfig: NextConfig = {
   cacheComponents: true,
   partialPrefetching: true,
   poweredByHeader: false,
+  // Local builds while others' work is half-written; CI and `npm run typecheck` always check types.
+  typescript: { ignoreBuildErrors: process.env.NEXT_IGNORE_TYPE_ERRORS === '1' },
   // PostHog's API uses trailing slashes; the proxy path must pass them through untouched.
   skipTrailingSlashRedirect: true,
   generateBuildId: async () => buildId,

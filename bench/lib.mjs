@@ -1,0 +1,75 @@
+// Shared by the bench scripts: start a production server on a fresh demo database, run autocannon, measure JS.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export async function startServer({ port, env = {}, seed = true }) {
+  const distDir = process.env.NEXT_DIST_DIR || '.next';
+  const serverEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), TRIBUNA_ALLOW_DEV_SECRET: '1', NEXT_TELEMETRY_DISABLED: '1', ...env };
+  if (!serverEnv.DATABASE_URL && !serverEnv.PGLITE_DIR) {
+    serverEnv.PGLITE_DIR = `.data/bench-${port}`;
+    rmSync(serverEnv.PGLITE_DIR, { recursive: true, force: true });
+  }
+  if (!existsSync(path.join(distDir, 'BUILD_ID')) || process.env.BENCH_BUILD === '1') {
+    const build = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env: serverEnv });
+    if (build.status !== 0) throw new Error('build failed');
+  }
+  if (seed) {
+    const seeded = spawnSync('npx', ['tsx', 'scripts/db-seed.ts'], { stdio: 'inherit', env: serverEnv });
+    if (seeded.status !== 0) throw new Error('seed failed');
+  }
+  const child = spawn('npx', ['next', 'start', '-p', String(port)], { env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      const res = await fetch(`${base}/builds/latest.json`);
+      if (res.ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    base,
+    stop: () => {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {}
+    },
+  };
+}
+
+/** Runs autocannon and returns requests/s, latency percentiles and error counts. */
+export async function load({ url, connections = 10, duration = 10, requests, headers, method = 'GET', body }) {
+  const result = await autocannon({ url, connections, duration, headers, method, body, requests });
+  return {
+    url,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+/** The JavaScript a first visit downloads: every <script src> of the page's HTML, gzipped. */
+export async function firstLoadJs(base, pagePath) {
+  const html = await (await fetch(base + pagePath)).text();
+  const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]))];
+  let bytes = 0;
+  for (const src of sources) {
+    const code = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+    bytes += gzipSync(code, { level: 9 }).length;
+  }
+  return { path: pagePath, scripts: sources.length, gzipKb: Math.round((bytes / 1024) * 10) / 10 };
+}
+
+/** Warms a URL so the first measured requests do not include compilation of cached data. */
+export async function warm(url, times = 20) {
+  for (let i = 0; i < times; i++) {
+    const res = await fetch(url, { redirect: 'manual' });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status} ${res.headers.get('location') ?? ''}`);
+  }
+}
