@@ -1,0 +1,9 @@
+// Every feature's OpenAPI paths. To document your endpoints:
+//   1. write lib/openapi/paths/<feature>.ts exporting `export const <feature>Paths: ApiPaths = { '/api/v1/...': { get: {...} } }`,
+//      built with the helpers of ../builder (parametersOf, jsonBody, jsonResponse, errorResponse) from
+//      the zod schemas in lib/schemas/<feature>.ts that your handlers parse with;
+//   2. add it to the list below (one import, one entry). GET /api/v1/openapi.json picks it up.
+import type { ApiPaths } from '../builder';
+import { eventPaths } from './events';
+
+export const pathModules: ApiPaths[] = [eventPaths];

@@ -1,0 +1,134 @@
+// Catalogue contract (DESIGN.md §5): the query of GET /api/v1/events and the shapes the catalogue
+// endpoints answer. The response schemas exist for the OpenAPI document (lib/openapi/paths/events.ts)
+// and for tests; handlers build their answers from lib/server/events.
+import { z } from 'zod';
+
+export const eventCategories = ['sport', 'concert', 'festival'] as const;
+export type EventCategory = (typeof eventCategories)[number];
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'validation.dateInvalid');
+
+/** GET /api/v1/events?q=&category=&from=&to=&page= — also the events page's search params. */
+export const eventListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().default(''),
+  category: z.enum(eventCategories).optional(),
+  /** First and last day (YYYY-MM-DD, Europe/Bratislava) of the start date. */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  page: z.coerce.number().int().min(1).max(1000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).optional().default(12),
+});
+export type EventListQuery = z.infer<typeof eventListQuerySchema>;
+
+/** The events page reads its URL leniently: a bad value is dropped instead of failing the page. */
+export function parseEventListParams(raw: Record<string, string | string[] | undefined>): EventListQuery {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const candidate: Record<string, string | undefined> = {};
+  for (const key of ['q', 'category', 'from', 'to', 'page'] as const) {
+    const value = one(raw[key]);
+    if (value === undefined || value === '') continue;
+    const single = eventListQuerySchema.shape[key].safeParse(value);
+    if (single.success) candidate[key] = value;
+  }
+  return eventListQuerySchema.parse(candidate);
+}
+
+export const eventIdParamSchema = z.object({ id: z.string().min(1).max(120) });
+
+export const eventDetailQuerySchema = z.object({
+  /** `seats` adds every seat with its x/y to the layout. */
+  include: z.enum(['seats']).optional(),
+});
+
+// ── answers ──────────────────────────────────────────────────────────────────
+export const moneySchema = z.object({ amount: z.number().int().describe('minor units'), currency: z.enum(['EUR', 'CZK']) });
+
+export const eventCardSchema = z.object({
+  id: z.string().describe('the readable slug used in URLs'),
+  title: z.string(),
+  summary: z.string(),
+  category: z.enum(eventCategories),
+  status: z.enum(['on_sale', 'sold_out', 'cancelled']),
+  startsAt: z.string().describe('ISO 8601'),
+  venue: z.object({ name: z.string(), city: z.string() }),
+  imageUrl: z.string(),
+  lowestPrice: moneySchema.nullable().describe('lowest available primary or resale price; null when nothing is on sale'),
+});
+
+export const eventListSchema = z.object({
+  items: z.array(eventCardSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  pageCount: z.number().int(),
+});
+
+const ticketTypeSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['seated', 'standing']),
+  price: moneySchema,
+  color: z.string(),
+});
+
+const seatSchema = z.object({ id: z.string(), label: z.string(), x: z.number(), y: z.number(), ticketTypeId: z.string().nullable() });
+
+export const eventDetailSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  description: z.string(),
+  category: z.enum(eventCategories),
+  status: z.enum(['on_sale', 'sold_out', 'cancelled']),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  doorsAt: z.string().nullable(),
+  performers: z.array(z.string()),
+  imageUrl: z.string(),
+  gallery: z.array(z.object({ src: z.string(), width: z.number(), height: z.number(), alt: z.string() })),
+  currency: z.enum(['EUR', 'CZK']),
+  maxTicketsPerOrder: z.number().int(),
+  serviceFee: moneySchema,
+  organiser: z.object({ name: z.string() }),
+  venue: z.object({ name: z.string(), address: z.string(), city: z.string(), country: z.string(), latitude: z.number().nullable(), longitude: z.number().nullable() }),
+  resale: z.object({ enabled: z.boolean(), capPercent: z.number().nullable(), capAmount: z.number().nullable(), buyerFeeBps: z.number() }),
+  ticketTypes: z.array(ticketTypeSchema),
+  layout: z
+    .object({
+      width: z.number(),
+      height: z.number(),
+      seatCount: z.number().int(),
+      sections: z.array(
+        z.object({
+          id: z.string(),
+          code: z.string(),
+          name: z.string(),
+          seatCount: z.number().int(),
+          rows: z.array(z.object({ id: z.string(), label: z.string(), seats: z.array(seatSchema) })).optional(),
+        }),
+      ),
+    })
+    .nullable(),
+});
+
+export const availabilitySchema = z.object({
+  eventId: z.string(),
+  checkedAt: z.string(),
+  onSale: z.boolean(),
+  maxTicketsPerOrder: z.number().int(),
+  ticketTypes: z.array(z.object({ id: z.string(), available: z.number().int(), price: moneySchema })),
+  takenSeatIds: z.array(z.string()).describe('seats sold, blocked or held right now (an expired hold is free)'),
+  resale: z.array(
+    z.object({
+      listingId: z.string(),
+      ticketTypeId: z.string(),
+      seatId: z.string().nullable(),
+      price: moneySchema,
+      buyerFee: moneySchema,
+    }),
+  ),
+});

@@ -1,0 +1,27 @@
+import 'server-only';
+
+export {
+  CATALOGUE_TAG,
+  cachedEventDetail,
+  cachedEventList,
+  cachedEventRef,
+  cachedSitemapEvents,
+  eventTag,
+  revalidateEventCatalogue,
+} from './catalogue';
+export {
+  findPublicEvent,
+  getAvailability,
+  getEventDetail,
+  listEvents,
+  listSitemapEvents,
+  searchTerms,
+  type Availability,
+  type EventCard,
+  type EventDetail,
+  type EventList,
+  type Money,
+  type SeatLayout,
+  type TicketTypeInfo,
+} from './queries';
+export { localizeCard, localizeDetail } from './localize';
