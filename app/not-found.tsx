@@ -9,7 +9,7 @@ export default async function GlobalNotFound() {
       <body>
         <main className="mx-auto max-w-xl px-4 py-24 text-center">
           <title>{t('title')}</title>
-          <p className="text-6xl font-bold text-slate-300">404</p>
+          <p className="text-6xl font-bold text-slate-500">404</p>
           <h1 className="mt-4 text-2xl font-semibold">{t('notFound')}</h1>
           <a href={`/${defaultLocale}`} className="mt-8 inline-block rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white">
             {t('goHome')}

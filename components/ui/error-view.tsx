@@ -11,8 +11,9 @@ export function ErrorView({ code, text, action }: Props) {
     <section className="mx-auto max-w-xl py-16 text-center">
       <title>{t('title')}</title>
       <h1 className="text-3xl font-bold">{tGlobal('title')}</h1>
-      <p className="mt-6 text-6xl font-bold text-slate-300" aria-label={t('statusCode', { code })}>
-        {code}
+      <p className="mt-6 text-6xl font-bold text-slate-500">
+        <span aria-hidden="true">{code}</span>
+        <span className="sr-only">{t('statusCode', { code })}</span>
       </p>
       <p className="mt-4 text-lg text-slate-700">{text}</p>
       <div className="mt-8">{action}</div>
