@@ -14,12 +14,13 @@ export const TOAST_SETTINGS = {
   swipeDirections: ['right', 'bottom'],
 } satisfies ToasterProps;
 
-type ToastInput = { title: string; description?: string; id?: string };
+/** `action`: one button in the toast (e.g. 'Sign in' on the 'Sign in required' toast). */
+type ToastInput = { title: string; description?: string; id?: string; action?: { label: string; onClick: () => void } };
 
 /** The one way to show a toast: a title and an optional description. */
 export const notify = {
-  error: ({ title, description, id }: ToastInput) => toast.error(title, { description, id }),
+  error: ({ title, description, id, action }: ToastInput) => toast.error(title, { description, id, action }),
   success: ({ title, description, id }: ToastInput) => toast.success(title, { description, id }),
-  info: ({ title, description, id }: ToastInput) => toast(title, { description, id }),
+  info: ({ title, description, id, action }: ToastInput) => toast(title, { description, id, action }),
   dismiss: (id?: string) => toast.dismiss(id),
 };
