@@ -26,8 +26,9 @@ export const analytics = {
   pageView(path: string) {
     posthog()?.then((ph) => ph.capture('$pageview', { $current_url: window.location.origin + path, path }));
   },
-  identify(user: { id: string; email?: string }) {
-    posthog()?.then((ph) => ph.identify(user.id, user.email ? { email: user.email } : undefined));
+  /** Links analytics to the account by its id only: no email or name leaves for analytics. */
+  identify(user: { id: string }) {
+    posthog()?.then((ph) => ph.identify(user.id));
   },
   reset() {
     posthog()?.then((ph) => ph.reset());
