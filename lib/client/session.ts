@@ -59,7 +59,7 @@ export function clearSession(queryClient: QueryClient): void {
 /** Records a fresh sign-in or sign-up: sets the user and identifies them to analytics (spec §4). */
 export function startSession(queryClient: QueryClient, user: SessionUser): void {
   queryClient.setQueryData(sessionQueryKey, user);
-  analytics.identify({ id: user.id, email: user.email });
+  analytics.identify({ id: user.id });
 }
 
 /** Seeds the session from the server render. Renders nothing. */
