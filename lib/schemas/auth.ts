@@ -1,0 +1,116 @@
+// One zod schema per account form, shared by the form (zodResolver) and the API handler (parseBody).
+// Every message is a key in messages/*.json (namespace `validation`), translated where it is shown.
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 8;
+/** Long enough for any passphrase, short enough that nobody makes the server hash megabytes. */
+export const PASSWORD_MAX = 200;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+export const SEXES = ['male', 'female', 'other', 'not-to-say'] as const;
+export type Sex = (typeof SEXES)[number];
+
+// Control characters (including NUL, which PostgreSQL refuses in text) never belong in a name.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+const email = z
+  .string({ error: 'validation.emailRequired' })
+  .trim()
+  .min(1, 'validation.emailRequired')
+  .max(EMAIL_MAX, 'validation.emailInvalid')
+  .pipe(z.email('validation.emailInvalid'))
+  .transform((value) => value.toLowerCase());
+
+const name = (requiredKey: string) =>
+  z
+    .string({ error: requiredKey })
+    .trim()
+    .min(1, requiredKey)
+    .max(NAME_MAX, 'validation.tooLong')
+    .refine((value) => !CONTROL.test(value), 'validation.nameInvalid');
+
+/** YYYY-MM-DD, a real calendar day, not in the future, not before 1900. */
+export function isValidBirthDate(value: string, today = new Date()): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  return year >= 1900 && date.getTime() <= today.getTime();
+}
+
+const dateOfBirth = z.string({ error: 'validation.dateInvalid' }).trim().refine((value) => isValidBirthDate(value), 'validation.dateInvalid');
+
+const passwordFor = (requiredKey: string) =>
+  z
+    .string({ error: requiredKey })
+    .min(1, requiredKey)
+    .min(PASSWORD_MIN, 'validation.passwordMin')
+    .max(PASSWORD_MAX, 'validation.passwordTooLong');
+
+// The confirmation check runs even while other fields are still wrong, so the form shows every message at once.
+function passwordsMatch<T extends z.ZodType<{ password: string; confirmPassword: string }>>(schema: T) {
+  return schema.refine((v) => v.password === v.confirmPassword, {
+    message: 'validation.passwordMismatch',
+    path: ['confirmPassword'],
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+      return typeof value?.password === 'string' && typeof value?.confirmPassword === 'string';
+    },
+  });
+}
+
+/** Sign-in (spec §5): email required and valid; password required, at least 8 characters. */
+export const signInSchema = z.object({
+  email,
+  password: z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, 'validation.passwordRequired')
+    .min(PASSWORD_MIN, 'validation.passwordMin')
+    .max(PASSWORD_MAX, 'validation.passwordTooLong'),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+/** Sign-up (spec §5). Consent to the terms and data processing is given by creating the account. */
+export const signUpSchema = passwordsMatch(
+  z.object({
+    firstName: name('validation.firstNameRequired'),
+    lastName: name('validation.lastNameRequired'),
+    sex: z.enum(SEXES, { error: 'validation.sexRequired' }),
+    dateOfBirth,
+    email,
+    password: passwordFor('validation.passwordEmpty'),
+    confirmPassword: z.string({ error: 'validation.passwordMismatch' }).max(PASSWORD_MAX, 'validation.passwordMismatch'),
+  }),
+);
+export type SignUpInput = z.infer<typeof signUpSchema>;
+/** What the sign-up form holds before validation (sex starts unselected). */
+export type SignUpFormValues = Omit<SignUpInput, 'sex'> & { sex: Sex | '' };
+
+/** Profile edit: the personal data a person can change. */
+export const profileSchema = z.object({
+  firstName: name('validation.firstNameRequired'),
+  lastName: name('validation.lastNameRequired'),
+  email,
+  dateOfBirth,
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** Password reset, step 1: where to send the link. */
+export const passwordResetRequestSchema = z.object({ email });
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
+
+/** Password reset, step 2 (spec §5): the emailed token, the email, the new password twice. */
+export const passwordResetSchema = passwordsMatch(
+  z.object({
+    token: z.string({ error: 'passwordReset.invalidLink' }).min(1, 'passwordReset.invalidLink').max(200, 'passwordReset.invalidLink'),
+    email,
+    password: passwordFor('validation.newPasswordRequired'),
+    confirmPassword: z.string({ error: 'validation.passwordMismatch' }).max(PASSWORD_MAX, 'validation.passwordMismatch'),
+  }),
+);
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
+/** Account removal takes no input; an empty or absent JSON body is fine. */
+export const removeAccountSchema = z.object({});

@@ -1,0 +1,78 @@
+import 'server-only';
+// Password reset: a request mails a single-use link (token stored hashed, valid 60 minutes); the
+// reset call checks token + email, sets the new password and ends every session of the account.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { appUrl } from '@/lib/app-url';
+import { getPathname } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import { getDb, tables } from '@/lib/server/db';
+import { sendEmail } from '@/lib/server/email';
+import { passwordResetEmail } from '@/lib/server/email/templates';
+import { hashPassword } from './password';
+import { revokeAllSessions } from './sessions';
+
+export const RESET_TTL_MINUTES = 60;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The link in the email: the new-password page in the person's language, carrying token and email. */
+export function resetLink(locale: Locale, token: string, email: string): string {
+  const path = getPathname({ locale, href: { pathname: '/password-reset/new', query: { token, email } } });
+  return `${appUrl()}${path}`;
+}
+
+/**
+ * Mails a reset link when the email belongs to an account; does nothing visible otherwise (the
+ * caller answers 202 either way, so nobody learns which emails have accounts).
+ */
+export async function requestPasswordReset(email: string, requestLocale: Locale, now = new Date()): Promise<void> {
+  const db = getDb();
+  const [user] = await db
+    .select({ id: tables.users.id, email: tables.users.email, firstName: tables.users.firstName })
+    .from(tables.users)
+    .where(and(eq(tables.users.email, email), isNull(tables.users.removedAt)))
+    .limit(1);
+  if (!user?.email) return;
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(tables.passwordResets).values({
+    userId: user.id,
+    tokenHash: hash(token),
+    expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000),
+  });
+  // The language the person used when asking: they are reading the page in it right now.
+  await sendEmail(passwordResetEmail({ to: user.email, locale: requestLocale, name: user.firstName, link: resetLink(requestLocale, token, user.email), minutes: RESET_TTL_MINUTES }));
+}
+
+/** Sets the new password if the token is live, unused and belongs to this email. Single use. */
+export async function resetPassword(input: { token: string; email: string; password: string }): Promise<{ ok: true; userId: string } | { ok: false; code: 'RESET_INVALID' }> {
+  const passwordHash = await hashPassword(input.password);
+  return getDb().transaction(async (tx) => {
+    // Claiming the token with UPDATE … WHERE used_at IS NULL makes two concurrent uses impossible.
+    const [claimed] = await tx
+      .update(tables.passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(tables.passwordResets.tokenHash, hash(input.token)), isNull(tables.passwordResets.usedAt), gt(tables.passwordResets.expiresAt, new Date())))
+      .returning({ userId: tables.passwordResets.userId });
+    if (!claimed) return { ok: false as const, code: 'RESET_INVALID' as const };
+    const [user] = await tx
+      .update(tables.users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(tables.users.id, claimed.userId), eq(tables.users.email, input.email), isNull(tables.users.removedAt)))
+      .returning({ id: tables.users.id });
+    if (!user) {
+      // Wrong email for this token: nothing changes, and the token is not burnt.
+      tx.rollback();
+    }
+    // Every other reset link of the account dies too, and so does every session.
+    await tx
+      .update(tables.passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(tables.passwordResets.userId, claimed.userId), isNull(tables.passwordResets.usedAt)));
+    await revokeAllSessions(claimed.userId, tx);
+    return { ok: true as const, userId: claimed.userId };
+  }).catch((error: unknown) => {
+    if (error instanceof Error && error.constructor.name === 'TransactionRollbackError') return { ok: false as const, code: 'RESET_INVALID' as const };
+    throw error;
+  });
+}

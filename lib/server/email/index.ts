@@ -1,0 +1,90 @@
+import 'server-only';
+// Outgoing email. Every mail is stored in email_outbox first; when SMTP_URL is set it is also
+// delivered through nodemailer (sentAt or error recorded on the row). Without SMTP the dev mailbox
+// (/dev/mailbox, see isDevMailboxEnabled) shows the outbox, so flows like password reset work on
+// the embedded default.
+//
+//   await sendEmail({ to: user.email, locale: user.locale, kind: 'order-paid', subject, text, html });
+//
+// Texts come from messages namespace `email` (lib/server/api/translate.ts → translator(locale)).
+import { desc, eq } from 'drizzle-orm';
+import type { Transporter } from 'nodemailer';
+import type { Locale } from '@/lib/i18n/routing';
+import { getDb, tables } from '@/lib/server/db';
+
+export type EmailInput = { to: string; locale: Locale; kind: string; subject: string; text: string; html?: string };
+export type SentEmail = { id: string; /** Settles when SMTP delivery finished (immediately without SMTP). Never rejects. */ delivery: Promise<void> };
+
+const globalForMail = globalThis as unknown as { __tribunaMailer?: Transporter | null };
+
+async function transporter(): Promise<Transporter | null> {
+  const url = process.env.SMTP_URL;
+  if (!url) return null;
+  if (globalForMail.__tribunaMailer === undefined) {
+    const nodemailer = await import('nodemailer');
+    globalForMail.__tribunaMailer = nodemailer.createTransport(url);
+  }
+  return globalForMail.__tribunaMailer;
+}
+
+export function mailFrom(): string {
+  return process.env.MAIL_FROM || 'Tribuna <no-reply@tribuna.sk>';
+}
+
+/** Stores the mail and, with SMTP configured, delivers it in the background. */
+export async function sendEmail(input: EmailInput): Promise<SentEmail> {
+  const [row] = await getDb()
+    .insert(tables.emailOutbox)
+    .values({ toAddress: input.to, locale: input.locale, kind: input.kind, subject: input.subject, textBody: input.text, htmlBody: input.html ?? null })
+    .returning({ id: tables.emailOutbox.id });
+  const delivery = deliver(row.id, input).catch(() => {});
+  return { id: row.id, delivery };
+}
+
+async function deliver(id: string, input: EmailInput): Promise<void> {
+  const transport = await transporter();
+  if (!transport) return;
+  try {
+    await transport.sendMail({ from: mailFrom(), to: input.to, subject: input.subject, text: input.text, html: input.html });
+    await getDb().update(tables.emailOutbox).set({ sentAt: new Date(), error: null }).where(eq(tables.emailOutbox.id, id));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`Email ${id} (${input.kind}) could not be delivered: ${message}`);
+    await getDb().update(tables.emailOutbox).set({ error: message.slice(0, 500) }).where(eq(tables.emailOutbox.id, id));
+  }
+}
+
+/**
+ * The dev mailbox exists in development, in the embedded demo (`npm start` sets TRIBUNA_ALLOW_DEV_SECRET)
+ * and in e2e runs (TRIBUNA_E2E) — never in a real production deployment.
+ */
+export function isDevMailboxEnabled(): boolean {
+  if (process.env.NODE_ENV !== 'production') return true;
+  return process.env.TRIBUNA_ALLOW_DEV_SECRET === '1' || process.env.TRIBUNA_E2E === '1';
+}
+
+export type OutboxMail = { id: string; to: string; subject: string; text: string; html: string | null; kind: string; locale: Locale; createdAt: Date; sentAt: Date | null; error: string | null };
+
+/** Newest first; optionally only mails to one address. */
+export async function listOutbox(options: { to?: string; limit?: number } = {}): Promise<OutboxMail[]> {
+  const query = getDb()
+    .select({
+      id: tables.emailOutbox.id,
+      to: tables.emailOutbox.toAddress,
+      subject: tables.emailOutbox.subject,
+      text: tables.emailOutbox.textBody,
+      html: tables.emailOutbox.htmlBody,
+      kind: tables.emailOutbox.kind,
+      locale: tables.emailOutbox.locale,
+      createdAt: tables.emailOutbox.createdAt,
+      sentAt: tables.emailOutbox.sentAt,
+      error: tables.emailOutbox.error,
+    })
+    .from(tables.emailOutbox);
+  const filtered = options.to ? query.where(eq(tables.emailOutbox.toAddress, options.to.trim().toLowerCase())) : query;
+  return filtered.orderBy(desc(tables.emailOutbox.createdAt)).limit(Math.min(options.limit ?? 50, 200));
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

@@ -1,0 +1,31 @@
+import 'server-only';
+import type { Locale } from '@/lib/i18n/routing';
+import { translator } from '@/lib/server/api/translate';
+import { escapeHtml, type EmailInput } from './index';
+
+/** Text and HTML of one email from translated paragraphs plus one call-to-action link. */
+export function composeEmail(parts: { locale: Locale; name?: string | null; paragraphs: string[]; link?: string; closing?: string[] }): { text: string; html: string } {
+  const t = translator(parts.locale);
+  const greeting = parts.name ? t('email.greeting', { name: parts.name }) : t('email.greetingAnonymous');
+  const closing = [...(parts.closing ?? []), t('email.signature')];
+  const text = [greeting, '', ...parts.paragraphs, ...(parts.link ? ['', parts.link] : []), '', ...closing].join('\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    parts.link ? `<p><a href="${escapeHtml(parts.link)}">${escapeHtml(parts.link)}</a></p>` : '',
+    ...closing.map((p) => `<p>${escapeHtml(p)}</p>`),
+  ].join('\n');
+  return { text, html };
+}
+
+export function passwordResetEmail(input: { to: string; locale: Locale; name?: string | null; link: string; minutes: number }): EmailInput {
+  const t = translator(input.locale);
+  const body = composeEmail({
+    locale: input.locale,
+    name: input.name,
+    paragraphs: [t('email.passwordResetBody', { minutes: input.minutes })],
+    link: input.link,
+    closing: [t('email.passwordResetIgnore')],
+  });
+  return { to: input.to, locale: input.locale, kind: 'password-reset', subject: t('email.passwordResetSubject'), ...body };
+}
