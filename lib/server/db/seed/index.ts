@@ -1,5 +1,7 @@
 import type { Db } from '../client';
 import { seedCatalogue } from './catalogue';
+import { seedCoupons } from './coupons';
+import { seedTickets } from './tickets';
 import { seedUsers } from './users';
 
 /**
@@ -9,4 +11,6 @@ import { seedUsers } from './users';
 export async function runSeed(db: Db): Promise<void> {
   await seedCatalogue(db);
   await seedUsers(db);
+  await seedCoupons(db);
+  await seedTickets(db);
 }

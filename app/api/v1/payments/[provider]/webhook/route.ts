@@ -1,0 +1,22 @@
+// POST /api/v1/payments/{provider}/webhook — a payment provider's signed notice (test gateway or Stripe); idempotent per provider event id
+import { ApiError, apiRoute, json } from '@/lib/server/api/respond';
+import { activePaymentProvider, paymentProviderByName, WebhookSignatureError } from '@/lib/server/payments';
+import { handlePaymentNotice } from '@/lib/server/payments/webhook';
+
+export const POST = apiRoute<{ provider: string }>(async (request, { params }) => {
+  const provider = paymentProviderByName((await params).provider);
+  // The built-in gateway takes no money: it is refused once a real provider is configured.
+  if (!provider || (provider.name === 'test' && activePaymentProvider().name !== 'test')) throw new ApiError(404, 'NOT_FOUND', 'errors.notFound');
+  const raw = await request.text();
+  if (raw.length > 256 * 1024) throw new ApiError(413, 'BODY_TOO_LARGE', 'errors.invalidInput');
+  let notice;
+  try {
+    notice = await provider.parseWebhook(raw, request.headers);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) throw new ApiError(400, 'BAD_SIGNATURE', 'errors.invalidInput');
+    throw error;
+  }
+  if (!notice) return json({ received: true, result: 'ignored' });
+  const result = await handlePaymentNotice(provider, notice);
+  return json({ received: true, result: result.kind, orderId: 'orderId' in result ? result.orderId : null });
+});

@@ -1,0 +1,368 @@
+import 'server-only';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { getDb, tables, type Tx } from '@/lib/server/db';
+import type { Locale } from '@/lib/i18n/routing';
+import { findUsableCoupon } from '@/lib/server/coupons/validate';
+import { claimListing, claimPlaces, claimSeats, releaseHeld, type ClaimedUnit } from '@/lib/server/inventory/claim';
+import { findSaleEvent, reservationMinutes, type SaleEvent } from './event';
+import { liveHoldItems, type HoldItemRow } from './items';
+import { endHold, reopenHold } from './lifecycle';
+import { cartTotals, type Money } from './totals';
+
+const h = tables.holds;
+const hi = tables.holdItems;
+const u = tables.inventoryUnits;
+
+export type CartSelection = { seatIds: string[] } | { ticketTypeId: string; quantity: number } | { listingId: string };
+export type Actor = { id: string };
+
+export type CartItemView = {
+  id: string;
+  kind: 'seat' | 'place' | 'resale';
+  ticketType: { id: string; code: string; name: string };
+  seat: { section: string; row: string; seat: string } | null;
+  listingId: string | null;
+  price: Money;
+  fee: Money;
+};
+
+export type CartView = {
+  eventId: string;
+  eventSlug: string;
+  holdId: string | null;
+  /** 'ordered' while a payment is under way; the cart is still the fan's until its time runs out. */
+  status: 'active' | 'ordered' | null;
+  orderId: string | null;
+  items: CartItemView[];
+  expiresAt: string | null;
+  /** Seconds left to check out and pay. */
+  timeLeft: number;
+  /** The last cart of this event ran out of time (within the last hour) and nothing is held now. */
+  expired: boolean;
+  couponCode: string | null;
+  count: number;
+  currency: 'EUR' | 'CZK';
+  subtotal: Money;
+  discount: Money;
+  fees: Money;
+  total: Money;
+};
+
+export type TakenSeat = { id: string; label: string };
+export type CartFailure =
+  | { ok: false; code: 'EVENT_NOT_FOUND' | 'NOT_ON_SALE' | 'TICKET_TYPE_NOT_FOUND' | 'SOLD_OUT' | 'ITEM_NOT_FOUND' | 'CART_EMPTY' | 'INVALID_DISCOUNT_CODE' }
+  | { ok: false; code: 'SEAT_TAKEN'; taken: TakenSeat[] }
+  | { ok: false; code: 'LIMIT_PER_ORDER' | 'LIMIT_PER_USER'; limit: number };
+
+class Abort extends Error {
+  constructor(readonly failure: CartFailure) {
+    super(failure.code);
+  }
+}
+
+const OPEN = ['active', 'ordered'] as const;
+
+/**
+ * The fan's open hold for the event, locked for this transaction; created when there is none. A hold
+ * whose time ran out is ended first (its tickets go back on sale); a hold at checkout becomes a cart again.
+ */
+async function lockOpenHold(tx: Tx, userId: string, event: SaleEvent, now: Date, create: boolean) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [hold] = await tx
+      .select()
+      .from(h)
+      .where(and(eq(h.userId, userId), eq(h.eventId, event.id), inArray(h.status, [...OPEN])))
+      .for('update');
+    if (hold && hold.expiresAt <= now) {
+      await endHold(tx, hold.id, 'expired', now);
+      continue;
+    }
+    if (hold) {
+      if (hold.status === 'ordered') await reopenHold(tx, hold.id, now);
+      return { ...hold, status: 'active' as const };
+    }
+    if (!create) return null;
+    const expiresAt = new Date(now.getTime() + reservationMinutes(event) * 60_000);
+    const [created] = await tx.insert(h).values({ userId, eventId: event.id, expiresAt, createdAt: now, updatedAt: now }).onConflictDoNothing().returning();
+    if (created) return created;
+    // A parallel request of the same fan created it a moment ago: lock that one.
+  }
+  throw new Error('could not open a hold');
+}
+
+async function countItems(tx: Tx, holdId: string): Promise<number> {
+  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(hi).where(eq(hi.holdId, holdId));
+  return n;
+}
+
+async function ownedTickets(tx: Tx, userId: string, eventId: string): Promise<number> {
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tables.tickets)
+    .where(and(eq(tables.tickets.ownerId, userId), eq(tables.tickets.eventId, eventId), ne(tables.tickets.status, 'void')));
+  return n;
+}
+
+function selectionSize(selection: CartSelection): number {
+  if ('seatIds' in selection) return new Set(selection.seatIds).size;
+  if ('quantity' in selection) return selection.quantity;
+  return 1;
+}
+
+/**
+ * Holds a selection in the fan's cart for the event, all or nothing: seats by id, any N places of a
+ * standing category, or a resale listing. Per-order and per-fan limits count what is in the cart and
+ * the tickets the fan already owns.
+ */
+export async function addToCart(input: { user: Actor; eventRef: string; selection: CartSelection; locale: Locale; now?: Date }): Promise<{ ok: true; cart: CartView } | CartFailure> {
+  const now = input.now ?? new Date();
+  const db = getDb();
+  const event = await findSaleEvent(input.eventRef);
+  if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
+  if (event.status !== 'on_sale' || event.startsAt <= now) return { ok: false, code: 'NOT_ON_SALE' };
+  const selection = input.selection;
+  try {
+    await db.transaction(async (tx) => {
+      const hold = (await lockOpenHold(tx, input.user.id, event, now, true))!;
+      const inCart = await countItems(tx, hold.id);
+      let requested = selectionSize(selection);
+      let seatIds: string[] = [];
+      if ('seatIds' in selection) {
+        // Seats already in this cart are not asked for again.
+        const unique = [...new Set(selection.seatIds)];
+        const mine = await tx
+          .select({ id: u.id, seatId: u.seatId })
+          .from(u)
+          .where(and(eq(u.eventId, event.id), eq(u.holdId, hold.id), eq(u.status, 'held'), or(inArray(u.seatId, unique), inArray(u.id, unique))));
+        const already = new Set(mine.flatMap((m) => [m.id, m.seatId]));
+        seatIds = unique.filter((id) => !already.has(id));
+        requested = seatIds.length;
+      }
+      if (inCart + requested > event.maxTicketsPerOrder) throw new Abort({ ok: false, code: 'LIMIT_PER_ORDER', limit: event.maxTicketsPerOrder });
+      if ((await ownedTickets(tx, input.user.id, event.id)) + inCart + requested > event.maxTicketsPerUser) {
+        throw new Abort({ ok: false, code: 'LIMIT_PER_USER', limit: event.maxTicketsPerUser });
+      }
+      let until = hold.expiresAt;
+      if (inCart === 0 && hold.createdAt < now) {
+        // An emptied cart starts a fresh reservation time with its next ticket.
+        until = new Date(now.getTime() + reservationMinutes(event) * 60_000);
+        await tx.update(h).set({ expiresAt: until, updatedAt: now }).where(eq(h.id, hold.id));
+      }
+      if ('listingId' in selection) {
+        const listing = await claimListing(tx, { eventId: event.id, listingId: selection.listingId, buyerId: input.user.id, holdId: hold.id, until, now });
+        if (!listing) {
+          const [already] = await tx.select({ id: hi.id }).from(hi).where(and(eq(hi.holdId, hold.id), eq(hi.listingId, selection.listingId)));
+          if (already) return;
+          throw new Abort({ ok: false, code: 'SEAT_TAKEN', taken: await listingLabels(tx, selection.listingId) });
+        }
+        const [ticket] = await tx.select({ ticketTypeId: tables.tickets.ticketTypeId }).from(tables.tickets).where(eq(tables.tickets.id, listing.ticketId));
+        await tx.insert(hi).values({
+          holdId: hold.id,
+          listingId: listing.id,
+          ticketTypeId: ticket.ticketTypeId,
+          priceAmount: listing.priceAmount,
+          feeAmount: Math.round((listing.priceAmount * event.resaleBuyerFeeBps) / 10_000),
+          createdAt: now,
+        });
+        return;
+      }
+      let claimed: ClaimedUnit[];
+      if ('seatIds' in selection) {
+        if (!seatIds.length) return;
+        claimed = await claimSeats(tx, { eventId: event.id, ids: seatIds, holdId: hold.id, until, now });
+        if (claimed.length < seatIds.length) {
+          const got = new Set(claimed.flatMap((c) => [c.id, c.seatId]));
+          throw new Abort({ ok: false, code: 'SEAT_TAKEN', taken: seatIds.filter((id) => !got.has(id)).map((id) => ({ id, label: id })) });
+        }
+      } else {
+        const [type] = await tx
+          .select({ id: tables.ticketTypes.id, kind: tables.ticketTypes.kind })
+          .from(tables.ticketTypes)
+          .where(and(eq(tables.ticketTypes.id, selection.ticketTypeId), eq(tables.ticketTypes.eventId, event.id)));
+        if (!type || type.kind !== 'standing') throw new Abort({ ok: false, code: 'TICKET_TYPE_NOT_FOUND' });
+        const places = await claimPlaces(tx, { ticketTypeId: type.id, quantity: selection.quantity, holdId: hold.id, until, now });
+        if (!places) throw new Abort({ ok: false, code: 'SOLD_OUT' });
+        claimed = places;
+      }
+      const prices = new Map(
+        (
+          await tx
+            .select({ id: tables.ticketTypes.id, price: tables.ticketTypes.priceAmount })
+            .from(tables.ticketTypes)
+            .where(inArray(tables.ticketTypes.id, [...new Set(claimed.map((c) => c.ticketTypeId))]))
+        ).map((t) => [t.id, t.price]),
+      );
+      await tx.insert(hi).values(
+        claimed.map((unit) => ({
+          holdId: hold.id,
+          unitId: unit.id,
+          ticketTypeId: unit.ticketTypeId,
+          priceAmount: prices.get(unit.ticketTypeId)!,
+          feeAmount: event.serviceFeeAmount,
+          createdAt: now,
+        })),
+      );
+    });
+  } catch (error) {
+    if (!(error instanceof Abort)) throw error;
+    if (error.failure.code === 'SEAT_TAKEN' && 'seatIds' in selection) {
+      return { ok: false, code: 'SEAT_TAKEN', taken: await seatLabels(event.id, error.failure.taken.map((t) => t.id), input.locale) };
+    }
+    return error.failure;
+  }
+  return { ok: true, cart: await readCart(event, input.user.id, input.locale, now) };
+}
+
+/** "Section A, row 3, seat 12" for each taken seat (ids may be seat or unit ids). */
+async function seatLabels(eventId: string, ids: string[], locale: Locale): Promise<TakenSeat[]> {
+  if (!ids.length) return [];
+  const rows = await getDb()
+    .select({ unitId: u.id, seatId: u.seatId, section: tables.venueSections.name, row: tables.venueRows.label, seat: tables.venueSeats.label })
+    .from(u)
+    .innerJoin(tables.venueSeats, eq(tables.venueSeats.id, u.seatId))
+    .innerJoin(tables.venueRows, eq(tables.venueRows.id, tables.venueSeats.rowId))
+    .innerJoin(tables.venueSections, eq(tables.venueSections.id, tables.venueSeats.sectionId))
+    .where(and(eq(u.eventId, eventId), or(inArray(u.seatId, ids), inArray(u.id, ids))));
+  return ids.map((id) => {
+    const row = rows.find((r) => r.seatId === id || r.unitId === id);
+    return { id, label: row ? seatLabel(locale, row.section[locale], row.row, row.seat) : id };
+  });
+}
+
+const SEAT_WORDS: Record<Locale, [string, string]> = { sk: ['rad', 'miesto'], cs: ['řada', 'místo'], en: ['row', 'seat'] };
+export function seatLabel(locale: Locale, section: string, row: string, seat: string): string {
+  const [rowWord, seatWord] = SEAT_WORDS[locale];
+  return `${section}, ${rowWord} ${row}, ${seatWord} ${seat}`;
+}
+
+async function listingLabels(tx: Tx, listingId: string): Promise<TakenSeat[]> {
+  return [{ id: listingId, label: listingId }];
+}
+
+/** Removes one ticket from the cart and gives it back to sale at once. */
+export async function removeFromCart(input: { user: Actor; eventRef: string; itemId: string; locale: Locale; now?: Date }): Promise<{ ok: true; cart: CartView } | CartFailure> {
+  const now = input.now ?? new Date();
+  const event = await findSaleEvent(input.eventRef);
+  if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
+  try {
+    await getDb().transaction(async (tx) => {
+      const hold = await lockOpenHold(tx, input.user.id, event, now, false);
+      if (!hold) throw new Abort({ ok: false, code: 'ITEM_NOT_FOUND' });
+      const [item] = await tx
+        .delete(hi)
+        .where(and(eq(hi.id, input.itemId), eq(hi.holdId, hold.id)))
+        .returning({ unitId: hi.unitId, listingId: hi.listingId });
+      if (!item) throw new Abort({ ok: false, code: 'ITEM_NOT_FOUND' });
+      await releaseHeld(tx, hold.id, { unitIds: item.unitId ? [item.unitId] : [], listingIds: item.listingId ? [item.listingId] : [] });
+    });
+  } catch (error) {
+    if (error instanceof Abort) return error.failure;
+    throw error;
+  }
+  return { ok: true, cart: await readCart(event, input.user.id, input.locale, now) };
+}
+
+/** Applies a discount code to the cart after checking every rule; the use is counted at checkout. */
+export async function applyCoupon(input: { user: Actor; eventRef: string; code: string; locale: Locale; now?: Date }): Promise<{ ok: true; cart: CartView } | CartFailure> {
+  const now = input.now ?? new Date();
+  const event = await findSaleEvent(input.eventRef);
+  if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
+  try {
+    await getDb().transaction(async (tx) => {
+      const hold = await lockOpenHold(tx, input.user.id, event, now, false);
+      if (!hold) throw new Abort({ ok: false, code: 'INVALID_DISCOUNT_CODE' });
+      const items = await liveHoldItems(tx, hold.id);
+      const coupon = await findUsableCoupon(tx, { code: input.code, event, userId: input.user.id, holdId: hold.id, items, now });
+      if (!coupon) throw new Abort({ ok: false, code: 'INVALID_DISCOUNT_CODE' });
+      await tx.update(h).set({ couponId: coupon.id, updatedAt: now }).where(eq(h.id, hold.id));
+    });
+  } catch (error) {
+    if (error instanceof Abort) return error.failure;
+    throw error;
+  }
+  return { ok: true, cart: await readCart(event, input.user.id, input.locale, now) };
+}
+
+export async function removeCoupon(input: { user: Actor; eventRef: string; locale: Locale; now?: Date }): Promise<{ ok: true; cart: CartView } | CartFailure> {
+  const now = input.now ?? new Date();
+  const event = await findSaleEvent(input.eventRef);
+  if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
+  await getDb().transaction(async (tx) => {
+    const hold = await lockOpenHold(tx, input.user.id, event, now, false);
+    if (hold) await tx.update(h).set({ couponId: null, updatedAt: now }).where(eq(h.id, hold.id));
+  });
+  return { ok: true, cart: await readCart(event, input.user.id, input.locale, now) };
+}
+
+export async function getCart(input: { user: Actor; eventRef: string; locale: Locale; now?: Date }): Promise<{ ok: true; cart: CartView } | CartFailure> {
+  const event = await findSaleEvent(input.eventRef);
+  if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
+  return { ok: true, cart: await readCart(event, input.user.id, input.locale, input.now ?? new Date()) };
+}
+
+const EXPIRED_NOTICE_MS = 60 * 60_000;
+
+/** The cart as the fan sees it now. A hold past its time is shown empty (and flagged) even before the sweeper ends it. */
+export async function readCart(event: SaleEvent, userId: string, locale: Locale, now: Date): Promise<CartView> {
+  const db = getDb();
+  const [latest] = await db
+    .select({ id: h.id, status: h.status, expiresAt: h.expiresAt, couponId: h.couponId })
+    .from(h)
+    .where(and(eq(h.userId, userId), eq(h.eventId, event.id)))
+    .orderBy(desc(h.createdAt))
+    .limit(1);
+  const live = latest && (latest.status === 'active' || latest.status === 'ordered') && latest.expiresAt > now ? latest : null;
+  const empty = { amount: 0, currency: event.currency };
+  if (!live) {
+    let expired = false;
+    if (latest && latest.expiresAt <= now && latest.expiresAt.getTime() > now.getTime() - EXPIRED_NOTICE_MS) {
+      expired = latest.status === 'expired' || latest.status === 'active' || latest.status === 'ordered';
+      if (expired) {
+        const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(hi).where(eq(hi.holdId, latest.id));
+        expired = n > 0;
+      }
+    }
+    return {
+      eventId: event.id, eventSlug: event.slug, holdId: null, status: null, orderId: null, items: [], expiresAt: null, timeLeft: 0, expired,
+      couponCode: null, count: 0, currency: event.currency, subtotal: empty, discount: empty, fees: empty, total: empty,
+    };
+  }
+  const items = await liveHoldItems(db, live.id);
+  const [coupon] = live.couponId ? await db.select().from(tables.coupons).where(eq(tables.coupons.id, live.couponId)) : [];
+  const totals = cartTotals(items, coupon ?? null);
+  const [order] =
+    live.status === 'ordered'
+      ? await db.select({ id: tables.orders.id }).from(tables.orders).where(eq(tables.orders.holdId, live.id))
+      : [];
+  const money = (amount: number): Money => ({ amount, currency: event.currency });
+  return {
+    eventId: event.id,
+    eventSlug: event.slug,
+    holdId: live.id,
+    status: live.status as 'active' | 'ordered',
+    orderId: order?.id ?? null,
+    items: items.map((item) => itemView(item, locale, event.currency)),
+    expiresAt: live.expiresAt.toISOString(),
+    timeLeft: Math.max(0, Math.floor((live.expiresAt.getTime() - now.getTime()) / 1000)),
+    expired: false,
+    couponCode: coupon?.code ?? null,
+    count: items.length,
+    currency: event.currency,
+    subtotal: money(totals.subtotal),
+    discount: money(totals.discount),
+    fees: money(totals.fees),
+    total: money(totals.total),
+  };
+}
+
+function itemView(item: HoldItemRow, locale: Locale, currency: 'EUR' | 'CZK'): CartItemView {
+  return {
+    id: item.id,
+    kind: item.kind,
+    ticketType: { id: item.ticketTypeId, code: item.ticketTypeCode, name: item.ticketTypeName[locale] },
+    seat: item.seat ? { section: item.seat.section[locale], row: item.seat.row, seat: item.seat.seat } : null,
+    listingId: item.listingId,
+    price: { amount: item.priceAmount, currency },
+    fee: { amount: item.feeAmount, currency },
+  };
+}

@@ -1,0 +1,119 @@
+import 'server-only';
+import { and, eq, inArray } from 'drizzle-orm';
+import { getDb, tables } from '@/lib/server/db';
+import type { Locale } from '@/lib/i18n/routing';
+import { findSaleEvent } from '@/lib/server/cart/event';
+import { liveHoldItems } from '@/lib/server/cart/items';
+import { cartTotals } from '@/lib/server/cart/totals';
+import { findUsableCoupon } from '@/lib/server/coupons/validate';
+import { redeemCoupon } from '@/lib/server/coupons/redeem';
+import { activePaymentProvider, type PaymentProvider } from '@/lib/server/payments';
+
+export type CheckoutUrls = {
+  /** Where the fan sees the order after paying. */
+  success: (orderId: string) => string;
+  /** Where the fan returns after giving up (the cart). */
+  cancel: (orderId: string) => string;
+  /** The built-in gateway's page of a payment. */
+  gateway: (paymentId: string) => string;
+};
+
+export type CheckoutResult =
+  | { ok: true; orderId: string; paymentId: string; paymentUrl: string }
+  | { ok: false; code: 'EVENT_NOT_FOUND' | 'CART_EMPTY' | 'INVALID_DISCOUNT_CODE' };
+
+const h = tables.holds;
+
+/**
+ * Turns the fan's cart into an order bound to the hold (one order per hold, reused when the fan comes
+ * back after a declined payment), counts the coupon use, and hands over to the payment provider.
+ * The hold becomes 'ordered': its units stay held until its time runs out; nothing is binding until paid.
+ */
+export async function checkout(input: {
+  user: { id: string; email: string };
+  eventRef: string;
+  locale: Locale;
+  urls: CheckoutUrls;
+  provider?: PaymentProvider;
+  now?: Date;
+}): Promise<CheckoutResult> {
+  const now = input.now ?? new Date();
+  const provider = input.provider ?? activePaymentProvider();
+  const event = await findSaleEvent(input.eventRef);
+  if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
+  const db = getDb();
+  const prepared = await db.transaction(async (tx) => {
+    const [hold] = await tx
+      .select()
+      .from(h)
+      .where(and(eq(h.userId, input.user.id), eq(h.eventId, event.id), inArray(h.status, ['active', 'ordered'])))
+      .for('update');
+    if (!hold || hold.expiresAt <= now) return { ok: false as const, code: 'CART_EMPTY' as const };
+    const items = await liveHoldItems(tx, hold.id);
+    if (!items.length) return { ok: false as const, code: 'CART_EMPTY' as const };
+    let coupon = null;
+    if (hold.couponId) {
+      const [applied] = await tx.select({ code: tables.coupons.code }).from(tables.coupons).where(eq(tables.coupons.id, hold.couponId));
+      coupon = applied ? await findUsableCoupon(tx, { code: applied.code, event, userId: input.user.id, holdId: hold.id, items, now }) : null;
+      if (!coupon || !(await redeemCoupon(tx, { couponId: coupon.id, userId: input.user.id, holdId: hold.id }))) {
+        // The code ran out (or its window closed) since it was applied: the fan sees the new total first.
+        await tx.update(h).set({ couponId: null, updatedAt: now }).where(eq(h.id, hold.id));
+        return { ok: false as const, code: 'INVALID_DISCOUNT_CODE' as const };
+      }
+    }
+    const totals = cartTotals(items, coupon);
+    const values = {
+      status: 'pending' as const,
+      currency: event.currency,
+      subtotalAmount: totals.subtotal,
+      discountAmount: totals.discount,
+      feeAmount: totals.fees,
+      totalAmount: totals.total,
+      couponId: coupon?.id ?? null,
+      locale: input.locale,
+      note: null,
+    };
+    const [existing] = await tx.select({ id: tables.orders.id, status: tables.orders.status }).from(tables.orders).where(eq(tables.orders.holdId, hold.id));
+    let orderId: string;
+    if (existing) {
+      orderId = existing.id;
+      await tx.update(tables.orders).set(values).where(eq(tables.orders.id, orderId));
+      await tx.delete(tables.orderItems).where(eq(tables.orderItems.orderId, orderId));
+      // Earlier attempts at the provider no longer count for this order.
+      await tx
+        .update(tables.payments)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(and(eq(tables.payments.orderId, orderId), eq(tables.payments.status, 'pending')));
+    } else {
+      [{ id: orderId }] = await tx
+        .insert(tables.orders)
+        .values({ ...values, userId: input.user.id, eventId: event.id, holdId: hold.id, createdAt: now })
+        .returning({ id: tables.orders.id });
+    }
+    await tx.insert(tables.orderItems).values(
+      items.map((item) => ({ orderId, unitId: item.unitId, listingId: item.listingId, ticketTypeId: item.ticketTypeId, priceAmount: item.priceAmount, feeAmount: item.feeAmount })),
+    );
+    await tx.update(h).set({ status: 'ordered', updatedAt: now }).where(eq(h.id, hold.id));
+    const [payment] = await tx
+      .insert(tables.payments)
+      .values({ orderId, provider: provider.name, status: 'pending', amount: totals.total, currency: event.currency, createdAt: now, updatedAt: now })
+      .returning({ id: tables.payments.id });
+    return { ok: true as const, orderId, paymentId: payment.id, amount: totals.total, expiresAt: hold.expiresAt };
+  });
+  if (!prepared.ok) return prepared;
+  const created = await provider.createPayment({
+    paymentId: prepared.paymentId,
+    orderId: prepared.orderId,
+    amount: prepared.amount,
+    currency: event.currency,
+    description: event.title[input.locale],
+    locale: input.locale,
+    buyerEmail: input.user.email,
+    successUrl: input.urls.success(prepared.orderId),
+    cancelUrl: input.urls.cancel(prepared.orderId),
+    gatewayUrl: input.urls.gateway(prepared.paymentId),
+    expiresAt: prepared.expiresAt,
+  });
+  await db.update(tables.payments).set({ providerRef: created.providerRef }).where(eq(tables.payments.id, prepared.paymentId));
+  return { ok: true, orderId: prepared.orderId, paymentId: prepared.paymentId, paymentUrl: created.redirectUrl };
+}

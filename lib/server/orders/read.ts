@@ -1,0 +1,119 @@
+import 'server-only';
+import { and, desc, eq } from 'drizzle-orm';
+import { getDb, tables } from '@/lib/server/db';
+import type { Locale } from '@/lib/i18n/routing';
+import { seatLabel } from '@/lib/server/cart/service';
+import type { Money } from '@/lib/server/cart/totals';
+
+export type OrderView = {
+  id: string;
+  status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+  /** What the fan is told: paid, pending (payment under way), failed (declined, cancelled or refunded). */
+  result: 'paid' | 'pending' | 'failed';
+  /** Set when a payment arrived after the reservation ran out and the tickets were gone: it was refunded. */
+  refundedLate: boolean;
+  event: { id: string; slug: string; title: string };
+  items: { ticketType: string; seat: string | null; price: Money }[];
+  subtotal: Money;
+  discount: Money;
+  fees: Money;
+  total: Money;
+  couponCode: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  ticketCount: number;
+};
+
+export function orderResult(status: OrderView['status']): OrderView['result'] {
+  return status === 'paid' ? 'paid' : status === 'pending' ? 'pending' : 'failed';
+}
+
+/** One of the fan's own orders; someone else's order is not found. */
+export async function getOrder(input: { user: { id: string }; orderId: string; locale: Locale }): Promise<OrderView | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(input.orderId)) return null;
+  const db = getDb();
+  const [order] = await db
+    .select({
+      order: tables.orders,
+      eventSlug: tables.events.slug,
+      eventTitle: tables.events.title,
+      couponCode: tables.coupons.code,
+    })
+    .from(tables.orders)
+    .innerJoin(tables.events, eq(tables.events.id, tables.orders.eventId))
+    .leftJoin(tables.coupons, eq(tables.coupons.id, tables.orders.couponId))
+    .where(and(eq(tables.orders.id, input.orderId), eq(tables.orders.userId, input.user.id)));
+  if (!order) return null;
+  const o = order.order;
+  const items = await db
+    .select({
+      ticketType: tables.ticketTypes.name,
+      price: tables.orderItems.priceAmount,
+      section: tables.venueSections.name,
+      row: tables.venueRows.label,
+      seat: tables.venueSeats.label,
+    })
+    .from(tables.orderItems)
+    .innerJoin(tables.ticketTypes, eq(tables.ticketTypes.id, tables.orderItems.ticketTypeId))
+    .leftJoin(tables.resaleListings, eq(tables.resaleListings.id, tables.orderItems.listingId))
+    .leftJoin(tables.tickets, eq(tables.tickets.id, tables.resaleListings.ticketId))
+    .leftJoin(tables.inventoryUnits, eq(tables.inventoryUnits.id, tables.orderItems.unitId))
+    .leftJoin(tables.venueSeats, eq(tables.venueSeats.id, tables.inventoryUnits.seatId))
+    .leftJoin(tables.venueRows, eq(tables.venueRows.id, tables.venueSeats.rowId))
+    .leftJoin(tables.venueSections, eq(tables.venueSections.id, tables.venueSeats.sectionId))
+    .orderBy(desc(tables.orderItems.priceAmount))
+    .where(eq(tables.orderItems.orderId, o.id));
+  const money = (amount: number): Money => ({ amount, currency: o.currency });
+  const tickets = await db.select({ id: tables.tickets.id }).from(tables.tickets).where(and(eq(tables.tickets.orderId, o.id), eq(tables.tickets.ownerId, input.user.id)));
+  return {
+    id: o.id,
+    status: o.status,
+    result: orderResult(o.status),
+    refundedLate: o.status === 'refunded' && o.note === 'LATE_PAYMENT_UNITS_TAKEN',
+    event: { id: o.eventId, slug: order.eventSlug, title: order.eventTitle[input.locale] },
+    items: items.map((item) => ({
+      ticketType: item.ticketType[input.locale],
+      seat: item.section && item.row && item.seat ? seatLabel(input.locale, item.section[input.locale], item.row, item.seat) : null,
+      price: money(item.price),
+    })),
+    subtotal: money(o.subtotalAmount),
+    discount: money(o.discountAmount),
+    fees: money(o.feeAmount),
+    total: money(o.totalAmount),
+    couponCode: order.couponCode ?? null,
+    createdAt: o.createdAt.toISOString(),
+    paidAt: o.paidAt?.toISOString() ?? null,
+    ticketCount: tickets.length,
+  };
+}
+
+/** The latest payment of an order and who may pay it (the gateway page). */
+export async function getPaymentForGateway(input: { user: { id: string }; paymentId: string; locale: Locale }) {
+  if (!/^[0-9a-f-]{36}$/i.test(input.paymentId)) return null;
+  const [row] = await getDb()
+    .select({
+      id: tables.payments.id,
+      provider: tables.payments.provider,
+      status: tables.payments.status,
+      amount: tables.payments.amount,
+      currency: tables.payments.currency,
+      orderId: tables.orders.id,
+      eventSlug: tables.events.slug,
+      eventTitle: tables.events.title,
+      expiresAt: tables.holds.expiresAt,
+    })
+    .from(tables.payments)
+    .innerJoin(tables.orders, eq(tables.orders.id, tables.payments.orderId))
+    .innerJoin(tables.events, eq(tables.events.id, tables.orders.eventId))
+    .innerJoin(tables.holds, eq(tables.holds.id, tables.orders.holdId))
+    .where(and(eq(tables.payments.id, input.paymentId), eq(tables.orders.userId, input.user.id)));
+  if (!row || row.provider !== 'test') return null;
+  return { ...row, eventTitle: row.eventTitle[input.locale], expiresAt: row.expiresAt.toISOString() };
+}
+
+/** Order id → status, for the app's payment return (no personal data). */
+export async function orderStatus(orderId: string): Promise<OrderView['result'] | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
+  const [row] = await getDb().select({ status: tables.orders.status }).from(tables.orders).where(eq(tables.orders.id, orderId));
+  return row ? orderResult(row.status) : null;
+}

@@ -1,0 +1,129 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { getDb, tables, type Tx } from '@/lib/server/db';
+import { endHold } from '@/lib/server/cart/lifecycle';
+import { releaseCoupon } from '@/lib/server/coupons/redeem';
+import { sellListings, sellUnits } from '@/lib/server/inventory/claim';
+import { issueTicketsForOrder } from '@/lib/server/tickets/issue';
+import type { PaymentNotice } from './types';
+
+export type OutcomeResult =
+  | { kind: 'duplicate' }
+  | { kind: 'ignored'; orderId?: string }
+  | { kind: 'paid'; orderId: string; eventId: string; userId: string; ticketIds: string[] }
+  | { kind: 'refunded'; orderId: string; paymentId: string; providerRef: string | null; amount: number; eventId: string; userId: string }
+  | { kind: 'failed'; orderId: string; eventId: string };
+
+class UnitsGone extends Error {}
+
+/**
+ * Applies one verified provider notice. The notice's id goes into payment_events in the same
+ * transaction, so the same notice twice does nothing the second time (and a failed attempt leaves no
+ * mark, so the provider's retry runs it again).
+ *
+ * Paid: the order's units and listings become sold for this hold — those it still holds, or that are
+ * free again after its time ran out and nobody took them. If any is gone, nothing is sold: the payment
+ * is refunded and the order says why. Declined or cancelled: the cart is the fan's again while its time lasts.
+ */
+export async function recordPaymentOutcome(input: { provider: 'test' | 'stripe'; notice: PaymentNotice; now?: Date }): Promise<OutcomeResult> {
+  const now = input.now ?? new Date();
+  return getDb().transaction(async (tx): Promise<OutcomeResult> => {
+    const [fresh] = await tx
+      .insert(tables.paymentEvents)
+      .values({ provider: input.provider, eventId: input.notice.eventId, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ eventId: tables.paymentEvents.eventId });
+    if (!fresh) return { kind: 'duplicate' };
+    const p = tables.payments;
+    const byId = input.notice.paymentId && /^[0-9a-f-]{36}$/i.test(input.notice.paymentId) ? eq(p.id, input.notice.paymentId) : null;
+    const where = byId ?? (input.notice.providerRef ? eq(p.providerRef, input.notice.providerRef) : null);
+    if (!where) return { kind: 'ignored' };
+    const [payment] = await tx.select().from(p).where(and(where, eq(p.provider, input.provider))).for('update');
+    if (!payment) return { kind: 'ignored' };
+    const [order] = await tx.select().from(tables.orders).where(eq(tables.orders.id, payment.orderId)).for('update');
+
+    if (input.notice.outcome !== 'succeeded') {
+      if (payment.status !== 'pending') return { kind: 'ignored', orderId: order.id };
+      await tx.update(p).set({ status: input.notice.outcome, updatedAt: now }).where(eq(p.id, payment.id));
+      if (order.status === 'pending') {
+        await tx.update(tables.orders).set({ status: input.notice.outcome === 'declined' ? 'failed' : 'cancelled' }).where(eq(tables.orders.id, order.id));
+        await tx
+          .update(tables.holds)
+          .set({ status: 'active', updatedAt: now })
+          .where(and(eq(tables.holds.id, order.holdId), eq(tables.holds.status, 'ordered')));
+      }
+      return { kind: 'failed', orderId: order.id, eventId: order.eventId };
+    }
+
+    if (payment.status === 'succeeded' || payment.status === 'refunded') return { kind: 'ignored', orderId: order.id };
+    const refund = async (note: string): Promise<OutcomeResult> => {
+      await tx.update(p).set({ status: 'refunded', updatedAt: now }).where(eq(p.id, payment.id));
+      if (order.status !== 'paid') {
+        await tx.update(tables.orders).set({ status: 'refunded', note }).where(eq(tables.orders.id, order.id));
+        await endHold(tx, order.holdId, 'expired', now);
+        await releaseCoupon(tx, order.holdId);
+      }
+      return { kind: 'refunded', orderId: order.id, paymentId: payment.id, providerRef: payment.providerRef, amount: payment.amount, eventId: order.eventId, userId: order.userId };
+    };
+    // Another payment of this order got there first: this one goes back.
+    if (order.status === 'paid' || order.status === 'refunded') return refund(order.note ?? 'duplicate payment');
+
+    const items = await tx.select().from(tables.orderItems).where(eq(tables.orderItems.orderId, order.id));
+    const ticketIds = await tx
+      .transaction(async (sp) => fulfil(sp, { order, items, now }))
+      .catch((error) => {
+        if (error instanceof UnitsGone) return null;
+        throw error;
+      });
+    if (!ticketIds) return refund('LATE_PAYMENT_UNITS_TAKEN');
+    await tx.update(p).set({ status: 'succeeded', updatedAt: now }).where(eq(p.id, payment.id));
+    await tx.update(tables.orders).set({ status: 'paid', paidAt: now, note: null }).where(eq(tables.orders.id, order.id));
+    await tx.update(tables.holds).set({ status: 'completed', updatedAt: now }).where(eq(tables.holds.id, order.holdId));
+    if (order.couponId) {
+      // A late payment whose hold was swept gave its coupon use back; the discount was paid for, so it counts again.
+      await tx
+        .insert(tables.couponRedemptions)
+        .values({ couponId: order.couponId, userId: order.userId, holdId: order.holdId })
+        .onConflictDoNothing()
+        .returning({ id: tables.couponRedemptions.id })
+        .then(async (rows) => {
+          if (rows.length) await bumpCoupon(tx, order.couponId!);
+        });
+    }
+    return { kind: 'paid', orderId: order.id, eventId: order.eventId, userId: order.userId, ticketIds };
+  });
+}
+
+async function bumpCoupon(tx: Tx, couponId: string) {
+  const [coupon] = await tx.select({ used: tables.coupons.usedCount }).from(tables.coupons).where(eq(tables.coupons.id, couponId)).for('update');
+  await tx.update(tables.coupons).set({ usedCount: coupon.used + 1 }).where(eq(tables.coupons.id, couponId));
+}
+
+async function fulfil(
+  tx: Tx,
+  input: { order: typeof tables.orders.$inferSelect; items: (typeof tables.orderItems.$inferSelect)[]; now: Date },
+): Promise<string[]> {
+  const { order, items, now } = input;
+  const unitIds = items.flatMap((item) => (item.unitId ? [item.unitId] : []));
+  const listingIds = items.flatMap((item) => (item.listingId ? [item.listingId] : []));
+  if ((await sellUnits(tx, { holdId: order.holdId, unitIds, now })) !== unitIds.length) throw new UnitsGone();
+  if ((await sellListings(tx, { holdId: order.holdId, listingIds, now })).length !== listingIds.length) throw new UnitsGone();
+  // Units of this hold that were not in the order (added after a cancelled attempt) go back on sale.
+  await tx
+    .update(tables.inventoryUnits)
+    .set({ status: 'available', holdId: null, heldUntil: null })
+    .where(and(eq(tables.inventoryUnits.holdId, order.holdId), eq(tables.inventoryUnits.status, 'held')));
+  const [event] = await tx
+    .select({ sellerFeeBps: tables.events.resaleSellerFeeBps, currency: tables.events.currency })
+    .from(tables.events)
+    .where(eq(tables.events.id, order.eventId));
+  return issueTicketsForOrder(tx, {
+    orderId: order.id,
+    eventId: order.eventId,
+    buyerId: order.userId,
+    items,
+    sellerFeeBps: event.sellerFeeBps,
+    currency: event.currency,
+    now,
+  });
+}

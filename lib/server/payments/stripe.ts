@@ -1,0 +1,67 @@
+import 'server-only';
+import Stripe from 'stripe';
+import { WebhookSignatureError, type PaymentNotice, type PaymentProvider } from './types';
+
+let client: Stripe | null = null;
+function stripe(): Stripe {
+  client ??= new Stripe(process.env.STRIPE_SECRET_KEY!);
+  return client;
+}
+
+/** Stripe Checkout, used when STRIPE_SECRET_KEY is set. Webhooks need STRIPE_WEBHOOK_SECRET. */
+export const stripeProvider: PaymentProvider = {
+  name: 'stripe',
+  async createPayment(input) {
+    const session = await stripe().checkout.sessions.create({
+      mode: 'payment',
+      client_reference_id: input.paymentId,
+      customer_email: input.buyerEmail,
+      locale: input.locale,
+      line_items: [{ quantity: 1, price_data: { currency: input.currency.toLowerCase(), unit_amount: input.amount, product_data: { name: input.description } } }],
+      metadata: { paymentId: input.paymentId, orderId: input.orderId },
+      payment_intent_data: { metadata: { paymentId: input.paymentId, orderId: input.orderId } },
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      // Stripe needs at least 30 minutes; a payment that lands after the hold ran out is handled as late.
+      expires_at: Math.floor(Math.max(input.expiresAt.getTime(), Date.now() + 31 * 60_000) / 1000),
+    });
+    return { redirectUrl: session.url!, providerRef: session.id };
+  },
+  async parseWebhook(rawBody, headers) {
+    const secret = process.env.STRIPE_WEBHOOK_SECRET;
+    const header = headers.get('stripe-signature');
+    if (!secret || !header) throw new WebhookSignatureError('missing');
+    let event: Stripe.Event;
+    try {
+      event = stripe().webhooks.constructEvent(rawBody, header, secret);
+    } catch {
+      throw new WebhookSignatureError('signature');
+    }
+    return noticeOf(event);
+  },
+  async refund(payment) {
+    if (!payment.providerRef) return;
+    const session = await stripe().checkout.sessions.retrieve(payment.providerRef);
+    const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (intent) await stripe().refunds.create({ payment_intent: intent }, { idempotencyKey: `refund_${payment.id}` });
+  },
+};
+
+/** Checkout Session events → our outcomes. Everything else is acknowledged and ignored. */
+export function noticeOf(event: Stripe.Event): PaymentNotice | null {
+  if (!event.type.startsWith('checkout.session.')) return null;
+  const session = event.data.object as Stripe.Checkout.Session;
+  const base = { eventId: event.id, paymentId: session.metadata?.paymentId ?? session.client_reference_id ?? undefined, providerRef: session.id };
+  switch (event.type) {
+    case 'checkout.session.completed':
+      return session.payment_status === 'paid' || session.payment_status === 'no_payment_required' ? { ...base, outcome: 'succeeded' } : null;
+    case 'checkout.session.async_payment_succeeded':
+      return { ...base, outcome: 'succeeded' };
+    case 'checkout.session.async_payment_failed':
+      return { ...base, outcome: 'declined' };
+    case 'checkout.session.expired':
+      return { ...base, outcome: 'cancelled' };
+    default:
+      return null;
+  }
+}

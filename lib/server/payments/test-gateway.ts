@@ -1,0 +1,43 @@
+import 'server-only';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sessionSecret } from '@/lib/server/auth/session-secret';
+import { WebhookSignatureError, type PaymentNotice, type PaymentOutcome, type PaymentProvider } from './types';
+
+/** Signs the gateway page's three buttons so only that page can report an outcome for its payment. */
+function signature(eventId: string, paymentId: string, outcome: PaymentOutcome): string {
+  return createHmac('sha256', `test-gateway:${sessionSecret()}`).update(`${eventId}.${paymentId}.${outcome}`).digest('base64url');
+}
+
+export type SignedGatewayNotice = { eventId: string; paymentId: string; outcome: PaymentOutcome; signature: string };
+
+/** The webhook body the gateway page posts for an outcome. One event id per payment and outcome: a double click is one event. */
+export function signedGatewayNotice(paymentId: string, outcome: PaymentOutcome): SignedGatewayNotice {
+  const eventId = `test_${paymentId}_${outcome}`;
+  return { eventId, paymentId, outcome, signature: signature(eventId, paymentId, outcome) };
+}
+
+/** The embedded default: no money moves; its own page (/pay/[paymentId]) lets the fan pay, decline or cancel. */
+export const testGateway: PaymentProvider = {
+  name: 'test',
+  async createPayment(input) {
+    return { redirectUrl: input.gatewayUrl, providerRef: `test_${input.paymentId}` };
+  },
+  async parseWebhook(rawBody) {
+    let body: Partial<SignedGatewayNotice>;
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      throw new WebhookSignatureError('not json');
+    }
+    const { eventId, paymentId, outcome } = body;
+    if (typeof eventId !== 'string' || typeof paymentId !== 'string' || typeof body.signature !== 'string') throw new WebhookSignatureError('incomplete');
+    if (outcome !== 'succeeded' && outcome !== 'declined' && outcome !== 'cancelled') throw new WebhookSignatureError('outcome');
+    const expected = Buffer.from(signature(eventId, paymentId, outcome));
+    const given = Buffer.from(body.signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new WebhookSignatureError('signature');
+    return { eventId, paymentId, outcome } satisfies PaymentNotice;
+  },
+  async refund() {
+    // Nothing was charged.
+  },
+};

@@ -1,0 +1,52 @@
+import 'server-only';
+import { and, asc, inArray, lt } from 'drizzle-orm';
+import { getDb, tables, type Db } from '@/lib/server/db';
+import { endHold } from '@/lib/server/cart/lifecycle';
+
+const BATCH = 200;
+
+/**
+ * Ends holds whose time ran out and gives their units back to sale. Several server processes may run
+ * it at once: each locks a batch with SKIP LOCKED, and endHold only ends a hold that is still open, so
+ * every hold is released exactly once. Answers the ids this call ended.
+ */
+export async function sweepExpiredHolds(options: { db?: Db; now?: Date; limit?: number } = {}): Promise<string[]> {
+  const db = options.db ?? getDb();
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: tables.holds.id })
+      .from(tables.holds)
+      .where(and(inArray(tables.holds.status, ['active', 'ordered']), lt(tables.holds.expiresAt, now)))
+      .orderBy(asc(tables.holds.expiresAt))
+      .limit(options.limit ?? BATCH)
+      .for('update', { skipLocked: true });
+    const ended: string[] = [];
+    for (const hold of due) if (await endHold(tx, hold.id, 'expired', now)) ended.push(hold.id);
+    return ended;
+  });
+}
+
+const globalForSweeper = globalThis as unknown as { __tribunaSweeper?: NodeJS.Timeout };
+
+/** Started once per server process (instrumentation.ts); SWEEP_INTERVAL_SECONDS, default 15. */
+export function startHoldSweeper(): void {
+  if (globalForSweeper.__tribunaSweeper) return;
+  const seconds = Number(process.env.SWEEP_INTERVAL_SECONDS) || 15;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      while ((await sweepExpiredHolds()).length === BATCH) {
+        /* a backlog: keep going */
+      }
+    } catch (error) {
+      console.error('Hold sweeper failed:', error instanceof Error ? error.message : error);
+    } finally {
+      running = false;
+    }
+  };
+  globalForSweeper.__tribunaSweeper = setInterval(tick, seconds * 1000);
+  globalForSweeper.__tribunaSweeper.unref();
+}

@@ -1,0 +1,67 @@
+import 'server-only';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { tables, type Tx } from '@/lib/server/db';
+import { newTicketSecret } from '@/lib/ticket-code/secret';
+
+type PaidItem = { unitId: string | null; listingId: string | null; ticketTypeId: string; priceAmount: number };
+
+/**
+ * Issues the tickets of a paid order: a new ticket (fresh secret, version 1) for every primary unit,
+ * and for every resale listing the existing ticket moves to the buyer with a NEW secret and version + 1
+ * (the seller's code stops working at once) and the seller is owed price − seller fee.
+ * The caller has already turned the units and listings into sold ones for this hold.
+ */
+export async function issueTicketsForOrder(
+  tx: Tx,
+  input: { orderId: string; eventId: string; buyerId: string; items: PaidItem[]; sellerFeeBps: number; currency: 'EUR' | 'CZK'; now: Date },
+): Promise<string[]> {
+  const issued: string[] = [];
+  const primary = input.items.filter((item) => item.unitId);
+  if (primary.length) {
+    const faceValues = new Map(
+      (
+        await tx
+          .select({ id: tables.ticketTypes.id, price: tables.ticketTypes.priceAmount })
+          .from(tables.ticketTypes)
+          .where(inArray(tables.ticketTypes.id, [...new Set(primary.map((item) => item.ticketTypeId))]))
+      ).map((row) => [row.id, row.price]),
+    );
+    const rows = await tx
+      .insert(tables.tickets)
+      .values(
+        primary.map((item) => ({
+          eventId: input.eventId,
+          unitId: item.unitId!,
+          ticketTypeId: item.ticketTypeId,
+          ownerId: input.buyerId,
+          orderId: input.orderId,
+          priceAmount: faceValues.get(item.ticketTypeId) ?? item.priceAmount,
+          secret: newTicketSecret(),
+          version: 1,
+          status: 'valid' as const,
+          createdAt: input.now,
+        })),
+      )
+      .returning({ id: tables.tickets.id });
+    issued.push(...rows.map((row) => row.id));
+  }
+  for (const item of input.items.filter((i) => i.listingId)) {
+    const [listing] = await tx
+      .select({ id: tables.resaleListings.id, ticketId: tables.resaleListings.ticketId, sellerId: tables.resaleListings.sellerId, price: tables.resaleListings.priceAmount })
+      .from(tables.resaleListings)
+      .where(eq(tables.resaleListings.id, item.listingId!));
+    const [moved] = await tx
+      .update(tables.tickets)
+      .set({ ownerId: input.buyerId, orderId: input.orderId, secret: newTicketSecret(), version: sql`${tables.tickets.version} + 1`, status: 'valid' })
+      .where(and(eq(tables.tickets.id, listing.ticketId), inArray(tables.tickets.status, ['listed', 'valid'])))
+      .returning({ id: tables.tickets.id });
+    if (!moved) throw new Error(`resale ticket ${listing.ticketId} is no longer transferable`);
+    issued.push(moved.id);
+    const fee = Math.round((listing.price * input.sellerFeeBps) / 10_000);
+    await tx
+      .insert(tables.payouts)
+      .values({ userId: listing.sellerId, listingId: listing.id, grossAmount: listing.price, feeAmount: fee, netAmount: listing.price - fee, currency: input.currency, createdAt: input.now })
+      .onConflictDoNothing();
+  }
+  return issued;
+}
