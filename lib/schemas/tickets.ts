@@ -1,0 +1,63 @@
+// Schemas of the ticket forms and calls (Your tickets, gate scanner), shared by forms and API handlers.
+// Messages are keys in messages/*.json.
+import { z } from 'zod';
+
+const uuid = z.uuid('errors.invalidInput');
+
+/** POST /api/v1/tickets/redeem */
+export const redeemSchema = z.object({
+  code: z.string({ error: 'redeem.codeRequired' }).trim().min(1, 'redeem.codeRequired').max(64, 'errors.invalidRedeemCode'),
+});
+export type RedeemInput = z.infer<typeof redeemSchema>;
+
+/** POST /api/v1/tickets/{id}/gift */
+export const giftSchema = z.object({
+  email: z
+    .string({ error: 'validation.emailRequired' })
+    .trim()
+    .min(1, 'validation.emailRequired')
+    .max(254, 'validation.emailInvalid')
+    .pipe(z.email('validation.emailInvalid'))
+    .transform((value) => value.toLowerCase()),
+});
+export type GiftInput = z.infer<typeof giftSchema>;
+
+/** POST /api/v1/tickets/{id}/listing — price in minor units of the event's currency. */
+export const listingSchema = z.object({
+  price: z
+    .number({ error: 'resale.priceRequired' })
+    .int('resale.priceInvalid')
+    .min(1, 'resale.priceInvalid')
+    .max(100_000_000, 'resale.priceInvalid'),
+});
+export type ListingInput = z.infer<typeof listingSchema>;
+
+/** The sell form: a price as a person types it ("25", "25.50", "25,50"), turned into minor units. */
+export const listingFormSchema = z.object({
+  price: z
+    .string({ error: 'resale.priceRequired' })
+    .trim()
+    .min(1, 'resale.priceRequired')
+    .regex(/^\d{1,7}([.,]\d{1,2})?$/, 'resale.priceInvalid'),
+});
+export function priceToMinorUnits(text: string): number {
+  const [whole, fraction = ''] = text.trim().replace(',', '.').split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** POST /api/v1/scan */
+export const scanSchema = z.object({
+  payload: z.string({ error: 'scanner.payloadRequired' }).trim().min(1, 'scanner.payloadRequired').max(300, 'errors.invalidInput'),
+  eventId: uuid.optional(),
+  gate: z.string().trim().max(40).optional(),
+});
+export type ScanInput = z.infer<typeof scanSchema>;
+
+/** POST /api/v1/scan/sync — check-ins a gate made offline. */
+export const scanSyncSchema = z.object({
+  eventId: uuid,
+  checkIns: z
+    .array(z.object({ ticketId: uuid, version: z.number().int().min(1), scannedAt: z.iso.datetime({ offset: true }) }))
+    .max(5000),
+});
+export type ScanSyncInput = z.infer<typeof scanSyncSchema>;

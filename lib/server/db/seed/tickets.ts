@@ -1,0 +1,165 @@
+// Demo tickets: a season with season-ticket holders, bought-style tickets for fan@tribuna.sk, a live
+// resale offer by another fan, redeem codes and a gate scanner account. Idempotent: keyed by the
+// season's slug (tickets, listings, codes) and the scanner's email.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { hashPassword } from '../../auth/password';
+import { newTicketSecret } from '../../../ticket-code/secret';
+import type { Db } from '../client';
+import * as s from '../schema';
+import { DEMO_PASSWORD } from './users';
+
+export const SEASON_SLUG = 'fk-dunaj-bratislava-jar';
+export const SEASON_MATCHES = ['dunaj-bratislava-spartak-trnava', 'dunaj-bratislava-dac-dunajska-streda', 'dunaj-bratislava-as-trencin'];
+export const SCANNER_EMAIL = 'skener@tribuna.sk';
+
+/** Redeem codes the demo (and the e2e journeys) can use: code prefix, event, price category, how many. */
+const REDEEM_CODES: { prefix: string; event: string; type: string; count: number; quantity?: number }[] = [
+  { prefix: 'VOUCHER-DUNAJ', event: 'dunaj-bratislava-fc-kosice', type: 'A', count: 40 },
+  { prefix: 'VOUCHER-KOSICE-PAIR', event: 'dunaj-bratislava-msk-zilina', type: 'B', count: 10, quantity: 2 },
+  { prefix: 'VOUCHER-VLTAVA', event: 'vltava-praha-slavia-praha', type: 'STAND', count: 20 },
+  { prefix: 'VOUCHER-KOVOVE', event: 'kovove-nebe-praha', type: 'GA', count: 10 },
+  { prefix: 'VOUCHER-LUKA', event: 'luka-fest-2027', type: 'PASS', count: 10 },
+];
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function claimUnit(tx: Tx, eventId: string, typeId: string, seatId?: string) {
+  const where = seatId
+    ? and(eq(s.inventoryUnits.eventId, eventId), eq(s.inventoryUnits.seatId, seatId), eq(s.inventoryUnits.status, 'available'))
+    : and(eq(s.inventoryUnits.ticketTypeId, typeId), eq(s.inventoryUnits.status, 'available'));
+  const [unit] = await tx.select({ id: s.inventoryUnits.id, typeId: s.inventoryUnits.ticketTypeId }).from(s.inventoryUnits).where(where).orderBy(asc(s.inventoryUnits.spread)).limit(1);
+  if (!unit) throw new Error(`seed: no free unit for ${eventId}`);
+  await tx.update(s.inventoryUnits).set({ status: 'sold' }).where(eq(s.inventoryUnits.id, unit.id));
+  return unit;
+}
+
+export async function seedTickets(db: Db): Promise<void> {
+  const users = await db.select({ id: s.users.id, email: s.users.email }).from(s.users);
+  const userId = (email: string) => {
+    const found = users.find((u) => u.email === email);
+    if (!found) throw new Error(`seed: user ${email} missing`);
+    return found.id;
+  };
+
+  // Gate scanner of the two clubs.
+  await db
+    .insert(s.users)
+    .values({ email: SCANNER_EMAIL, firstName: 'Marek', lastName: 'Skener', sex: 'male', dateOfBirth: '1990-06-01', locale: 'sk', passwordHash: await hashPassword(DEMO_PASSWORD) })
+    .onConflictDoNothing();
+  const [scanner] = await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, SCANNER_EMAIL));
+  const clubs = await db.select({ id: s.organisations.id }).from(s.organisations).where(inArray(s.organisations.slug, ['fk-dunaj-bratislava', 'hc-vltava-praha']));
+  if (clubs.length) await db.insert(s.orgMembers).values(clubs.map((c) => ({ orgId: c.id, userId: scanner.id, role: 'scanner' as const }))).onConflictDoNothing();
+
+  const [existingSeason] = await db.select({ id: s.seasons.id }).from(s.seasons).where(eq(s.seasons.slug, SEASON_SLUG));
+  if (existingSeason) return;
+
+  const events = await db
+    .select({ id: s.events.id, slug: s.events.slug, orgId: s.events.orgId, venueId: s.events.venueId, startsAt: s.events.startsAt })
+    .from(s.events);
+  const event = (slug: string) => {
+    const found = events.find((e) => e.slug === slug);
+    if (!found) throw new Error(`seed: event ${slug} missing`);
+    return found;
+  };
+  const types = await db.select({ id: s.ticketTypes.id, eventId: s.ticketTypes.eventId, code: s.ticketTypes.code, price: s.ticketTypes.priceAmount }).from(s.ticketTypes);
+  const type = (eventSlug: string, code: string) => {
+    const found = types.find((t) => t.eventId === event(eventSlug).id && t.code === code);
+    if (!found) throw new Error(`seed: ticket type ${eventSlug}/${code} missing`);
+    return found;
+  };
+
+  await db.transaction(async (tx) => {
+    const fan = userId('fan@tribuna.sk');
+    const fanCz = userId('fanusik@tribuna.cz');
+    const supporter = userId('supporter@tribuna.eu');
+
+    const ticket = async (ownerId: string, eventSlug: string, code: string, extra: { seatId?: string; status?: 'valid' | 'checked_in'; seasonTicketId?: string } = {}) => {
+      const e = event(eventSlug);
+      const tt = type(eventSlug, code);
+      const unit = await claimUnit(tx, e.id, tt.id, extra.seatId);
+      const [row] = await tx
+        .insert(s.tickets)
+        .values({
+          eventId: e.id,
+          unitId: unit.id,
+          ticketTypeId: unit.typeId,
+          ownerId,
+          priceAmount: types.find((t) => t.id === unit.typeId)!.price,
+          secret: newTicketSecret(),
+          status: extra.status ?? 'valid',
+          checkedInAt: extra.status === 'checked_in' ? e.startsAt : null,
+          seasonTicketId: extra.seasonTicketId,
+        })
+        .returning({ id: s.tickets.id, priceAmount: s.tickets.priceAmount, eventId: s.tickets.eventId });
+      return row;
+    };
+
+    // The spring season: three home matches, one seat each for two holders.
+    const matches = SEASON_MATCHES.map(event);
+    const first = matches[0];
+    const dateOnly = (d: Date) => d.toISOString().slice(0, 10);
+    const [season] = await tx
+      .insert(s.seasons)
+      .values({
+        orgId: first.orgId,
+        slug: SEASON_SLUG,
+        name: { sk: 'FK Dunaj Bratislava – jar', cs: 'FK Dunaj Bratislava – jaro', en: 'FK Dunaj Bratislava – spring' },
+        venueId: first.venueId,
+        startsOn: dateOnly(matches[0].startsAt),
+        endsOn: dateOnly(matches[matches.length - 1].startsAt),
+      })
+      .returning({ id: s.seasons.id });
+    await tx.update(s.events).set({ seasonId: season.id }).where(inArray(s.events.id, matches.map((m) => m.id)));
+
+    // Two neighbouring seats of category A (main stand), free at every match of the season.
+    const seats = await tx
+      .select({ seatId: s.inventoryUnits.seatId })
+      .from(s.inventoryUnits)
+      .innerJoin(s.venueSeats, eq(s.venueSeats.id, s.inventoryUnits.seatId))
+      .where(and(eq(s.inventoryUnits.ticketTypeId, type(SEASON_MATCHES[0], 'A').id), eq(s.inventoryUnits.status, 'available')))
+      .orderBy(asc(s.venueSeats.sectionId), asc(s.venueSeats.rowId), asc(s.venueSeats.sortOrder))
+      .offset(40)
+      .limit(2);
+    for (const [index, holder] of [fan, fanCz].entries()) {
+      const seatId = seats[index].seatId!;
+      const [held] = await tx.insert(s.seasonTickets).values({ seasonId: season.id, userId: holder, seatId }).returning({ id: s.seasonTickets.id });
+      for (const match of SEASON_MATCHES) await ticket(holder, match, 'A', { seatId, seasonTicketId: held.id });
+    }
+
+    // Bought-style tickets of fan@tribuna.sk across policies: 120 % cap (CZK), 100 % cap, resale off, absolute cap, and a past one.
+    await ticket(fan, 'vltava-praha-slavia-praha', 'MID');
+    await ticket(fan, 'vltava-praha-slavia-praha', 'MID');
+    await ticket(fan, 'polarna-ziara-kosice', 'GA');
+    await ticket(fan, 'kovove-nebe-praha', 'GA');
+    await ticket(fan, 'luka-fest-2027', 'PASS');
+    await ticket(fan, 'dunaj-bratislava-slovan-liberec', 'B', { status: 'checked_in' });
+
+    // Another fan's live resale offers, shown on the event pages.
+    for (const [eventSlug, code, owner] of [
+      ['dunaj-bratislava-fc-kosice', 'A', supporter],
+      ['vltava-praha-kometa-brno', 'END', fanCz],
+    ] as const) {
+      const t = await ticket(owner, eventSlug, code);
+      await tx.update(s.tickets).set({ status: 'listed' }).where(eq(s.tickets.id, t.id));
+      await tx.insert(s.resaleListings).values({
+        ticketId: t.id,
+        eventId: t.eventId,
+        sellerId: owner,
+        priceAmount: t.priceAmount,
+        currency: eventSlug.startsWith('vltava') ? 'CZK' : 'EUR',
+      });
+    }
+
+    // Redeem codes (upper case: redemption normalises what people type).
+    const codes = REDEEM_CODES.flatMap((c) =>
+      Array.from({ length: c.count }, (_, i) => ({
+        code: `${c.prefix}-${i + 1}`,
+        eventId: event(c.event).id,
+        ticketTypeId: type(c.event, c.type).id,
+        quantity: c.quantity ?? 1,
+      })),
+    );
+    await tx.insert(s.redeemCodes).values(codes).onConflictDoNothing();
+    await tx.execute(sql`select 1`);
+  });
+}

@@ -1,0 +1,124 @@
+import 'server-only';
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { getDb, tables } from '@/lib/server/db';
+import { transferBlock } from '@/lib/server/tickets/ownership';
+import { feeOf, resaleCapFor, resaleClosesAt } from './policy';
+
+export type ListingFailure =
+  | { ok: false; code: 'NOT_FOUND' | 'ALREADY_LISTED' | 'TICKET_NOT_LISTABLE' | 'GIFT_PENDING' | 'RESALE_DISABLED' | 'RESALE_WINDOW_CLOSED' | 'EVENT_STARTED' }
+  | { ok: false; code: 'PRICE_OVER_CAP'; capAmount: number; currency: 'EUR' | 'CZK' };
+
+export type ListingResult =
+  | { ok: true; listing: { id: string; ticketId: string; eventId: string; priceAmount: number; currency: 'EUR' | 'CZK'; sellerFeeAmount: number; payoutAmount: number } }
+  | ListingFailure;
+
+/**
+ * Puts an owned, valid ticket on the secondary market at `priceAmount` (minor units), under the
+ * event's policy: resale enabled, before the window closes, price ≤ the cap. The ticket turns
+ * `listed` (no code, no gift, no second listing) in the same transaction that creates the listing.
+ */
+export async function listTicketForResale(actor: { id: string }, input: { ticketId: string; priceAmount: number }, now = new Date()): Promise<ListingResult> {
+  const db = getDb();
+  const [ticket] = await db
+    .select({
+      id: tables.tickets.id,
+      status: tables.tickets.status,
+      faceValue: tables.tickets.priceAmount,
+      eventId: tables.events.id,
+      currency: tables.events.currency,
+      startsAt: tables.events.startsAt,
+      eventStatus: tables.events.status,
+      transferEnabled: tables.events.transferEnabled,
+      resaleEnabled: tables.events.resaleEnabled,
+      resaleCapPercent: tables.events.resaleCapPercent,
+      resaleCapAmount: tables.events.resaleCapAmount,
+      resaleWindowHours: tables.events.resaleWindowHours,
+      resaleSellerFeeBps: tables.events.resaleSellerFeeBps,
+    })
+    .from(tables.tickets)
+    .innerJoin(tables.events, eq(tables.events.id, tables.tickets.eventId))
+    .where(and(eq(tables.tickets.id, input.ticketId), eq(tables.tickets.ownerId, actor.id)));
+  if (!ticket) return { ok: false, code: 'NOT_FOUND' };
+  if (ticket.status === 'listed') return { ok: false, code: 'ALREADY_LISTED' };
+  if (ticket.status !== 'valid') return { ok: false, code: 'TICKET_NOT_LISTABLE' };
+  if (!ticket.resaleEnabled || ticket.eventStatus === 'cancelled') return { ok: false, code: 'RESALE_DISABLED' };
+  if (transferBlock({ transferEnabled: true, startsAt: ticket.startsAt, status: ticket.eventStatus }, now) === 'EVENT_STARTED') {
+    return { ok: false, code: 'EVENT_STARTED' };
+  }
+  if (resaleClosesAt(ticket).getTime() <= now.getTime()) return { ok: false, code: 'RESALE_WINDOW_CLOSED' };
+  const cap = resaleCapFor(ticket, ticket.faceValue);
+  if (cap !== null && input.priceAmount > cap) return { ok: false, code: 'PRICE_OVER_CAP', capAmount: cap, currency: ticket.currency };
+
+  return db.transaction(async (tx) => {
+    const [gift] = await tx
+      .select({ id: tables.gifts.id })
+      .from(tables.gifts)
+      .where(and(eq(tables.gifts.ticketId, ticket.id), eq(tables.gifts.status, 'pending')));
+    if (gift) return { ok: false as const, code: 'GIFT_PENDING' as const };
+    // The status flip is the lock: a second listing (or a gate scan) of the same ticket finds it not valid.
+    const [flipped] = await tx
+      .update(tables.tickets)
+      .set({ status: 'listed' })
+      .where(and(eq(tables.tickets.id, ticket.id), eq(tables.tickets.ownerId, actor.id), eq(tables.tickets.status, 'valid')))
+      .returning({ id: tables.tickets.id });
+    if (!flipped) return { ok: false as const, code: 'ALREADY_LISTED' as const };
+    const [listing] = await tx
+      .insert(tables.resaleListings)
+      .values({ ticketId: ticket.id, eventId: ticket.eventId, sellerId: actor.id, priceAmount: input.priceAmount, currency: ticket.currency })
+      .returning({ id: tables.resaleListings.id });
+    const sellerFeeAmount = feeOf(input.priceAmount, ticket.resaleSellerFeeBps);
+    return {
+      ok: true as const,
+      listing: {
+        id: listing.id,
+        ticketId: ticket.id,
+        eventId: ticket.eventId,
+        priceAmount: input.priceAmount,
+        currency: ticket.currency,
+        sellerFeeAmount,
+        payoutAmount: input.priceAmount - sellerFeeAmount,
+      },
+    };
+  });
+}
+
+/** The seller takes an unsold listing back, unless a buyer is holding it in a cart right now. */
+export async function withdrawListing(
+  actor: { id: string },
+  ticketId: string,
+  now = new Date(),
+): Promise<{ ok: true; eventId: string } | { ok: false; code: 'NOT_FOUND' | 'LISTING_HELD' }> {
+  return getDb().transaction(async (tx) => {
+    const [withdrawn] = await tx
+      .update(tables.resaleListings)
+      .set({ status: 'withdrawn' })
+      .where(
+        and(
+          eq(tables.resaleListings.ticketId, ticketId),
+          eq(tables.resaleListings.sellerId, actor.id),
+          eq(tables.resaleListings.status, 'active'),
+          or(isNull(tables.resaleListings.heldUntil), lte(tables.resaleListings.heldUntil, now)),
+        ),
+      )
+      .returning({ eventId: tables.resaleListings.eventId });
+    if (!withdrawn) {
+      const [held] = await tx
+        .select({ id: tables.resaleListings.id })
+        .from(tables.resaleListings)
+        .where(
+          and(
+            eq(tables.resaleListings.ticketId, ticketId),
+            eq(tables.resaleListings.sellerId, actor.id),
+            eq(tables.resaleListings.status, 'active'),
+            gt(tables.resaleListings.heldUntil, now),
+          ),
+        );
+      return { ok: false as const, code: held ? ('LISTING_HELD' as const) : ('NOT_FOUND' as const) };
+    }
+    await tx
+      .update(tables.tickets)
+      .set({ status: 'valid' })
+      .where(and(eq(tables.tickets.id, ticketId), eq(tables.tickets.ownerId, actor.id), eq(tables.tickets.status, 'listed')));
+    return { ok: true as const, eventId: withdrawn.eventId };
+  });
+}

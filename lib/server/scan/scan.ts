@@ -1,0 +1,134 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { LocalizedText } from '@/lib/server/db/schema';
+import { deriveCodeKey, parseTicketCode, verifyTicketCode } from '@/lib/ticket-code/code';
+import { getDb, tables } from '@/lib/server/db';
+import { scannerOrgIds } from './access';
+
+export type ScanOutcome = 'admitted' | 'already_used' | 'invalid' | 'wrong_event' | 'expired' | 'not_valid';
+
+export type ScanResult = {
+  result: ScanOutcome;
+  /** Why a code is not valid: it belongs to a previous holder, the ticket is on resale, or void. */
+  reason?: 'old_version' | 'listed' | 'void';
+  ticketId?: string;
+  checkedInAt?: string;
+  event?: { id: string; title: LocalizedText };
+  ticket?: { type: LocalizedText; seat: { section: LocalizedText; row: string; seat: string } | null };
+};
+
+export type ScanFailure = { ok: false; code: 'NOT_A_SCANNER' };
+
+const section = alias(tables.venueSections, 'section');
+const row = alias(tables.venueRows, 'row');
+
+/**
+ * One gate scan: parse, find the ticket, check the scanner's organisation and event, verify the
+ * rotating code (signature, ±1 step, version), then check in with a single conditional UPDATE —
+ * `WHERE status = 'valid' AND version = …` — so of two gates scanning the same code at once exactly
+ * one admits and the other reads "already used". Every outcome with a known event goes to scan_log.
+ */
+export async function scanTicket(
+  actor: { id: string },
+  input: { payload: string; eventId?: string; gate?: string },
+  now = new Date(),
+): Promise<ScanResult | ScanFailure> {
+  const db = getDb();
+  const gate = input.gate?.slice(0, 40) || null;
+  const log = async (eventId: string | undefined, ticketId: string | null, result: ScanOutcome) => {
+    if (eventId) await db.insert(tables.scanLog).values({ eventId, ticketId, scannerId: actor.id, result, gate, scannedAt: now });
+  };
+  const denied = async (): Promise<ScanFailure | null> => ((await scannerOrgIds(actor.id)).length ? null : { ok: false, code: 'NOT_A_SCANNER' });
+
+  const code = parseTicketCode(input.payload);
+  if (!code) {
+    const refused = await denied();
+    if (refused) return refused;
+    await log(input.eventId, null, 'invalid');
+    return { result: 'invalid' };
+  }
+
+  const [found] = await db
+    .select({
+      id: tables.tickets.id,
+      eventId: tables.tickets.eventId,
+      status: tables.tickets.status,
+      version: tables.tickets.version,
+      secret: tables.tickets.secret,
+      checkedInAt: tables.tickets.checkedInAt,
+      title: tables.events.title,
+      role: tables.orgMembers.role,
+      typeName: tables.ticketTypes.name,
+      sectionName: section.name,
+      rowLabel: row.label,
+      seatLabel: tables.venueSeats.label,
+    })
+    .from(tables.tickets)
+    .innerJoin(tables.events, eq(tables.events.id, tables.tickets.eventId))
+    .innerJoin(tables.ticketTypes, eq(tables.ticketTypes.id, tables.tickets.ticketTypeId))
+    .innerJoin(tables.inventoryUnits, eq(tables.inventoryUnits.id, tables.tickets.unitId))
+    .leftJoin(tables.venueSeats, eq(tables.venueSeats.id, tables.inventoryUnits.seatId))
+    .leftJoin(row, eq(row.id, tables.venueSeats.rowId))
+    .leftJoin(section, eq(section.id, tables.venueSeats.sectionId))
+    .leftJoin(tables.orgMembers, and(eq(tables.orgMembers.orgId, tables.events.orgId), eq(tables.orgMembers.userId, actor.id)))
+    .where(eq(tables.tickets.id, code.ticketId));
+
+  if (!found) {
+    const refused = await denied();
+    if (refused) return refused;
+    await log(input.eventId, null, 'invalid');
+    return { result: 'invalid' };
+  }
+  if (!found.role) {
+    const refused = await denied();
+    if (refused) return refused;
+  }
+  const event = { id: found.eventId, title: found.title };
+  const ticket = {
+    type: found.typeName,
+    seat: found.seatLabel && found.sectionName && found.rowLabel ? { section: found.sectionName, row: found.rowLabel, seat: found.seatLabel } : null,
+  };
+  if (!found.role || (input.eventId && input.eventId !== found.eventId)) {
+    await log(input.eventId, found.id, 'wrong_event');
+    return { result: 'wrong_event', ticketId: found.id, event };
+  }
+
+  const check = await verifyTicketCode(code, { version: found.version, codeKey: await deriveCodeKey(found.secret, found.id, found.version) }, now.getTime());
+  if (!check.ok) {
+    const result: ScanOutcome = check.reason === 'old_version' ? 'not_valid' : check.reason === 'expired' ? 'expired' : 'invalid';
+    await log(found.eventId, found.id, result);
+    return { result, reason: check.reason === 'old_version' ? 'old_version' : undefined, ticketId: found.id, event };
+  }
+  if (found.status === 'checked_in') {
+    await log(found.eventId, found.id, 'already_used');
+    return { result: 'already_used', ticketId: found.id, checkedInAt: found.checkedInAt?.toISOString(), event, ticket };
+  }
+  if (found.status !== 'valid') {
+    await log(found.eventId, found.id, 'not_valid');
+    return { result: 'not_valid', reason: found.status === 'listed' ? 'listed' : 'void', ticketId: found.id, event };
+  }
+
+  // The check-in and its log line in one statement: one round trip on the hot path.
+  const admitted = await db.execute(sql`
+    with admitted as (
+      update tickets set status = 'checked_in', checked_in_at = ${now.toISOString()}
+      where id = ${found.id} and status = 'valid' and version = ${found.version}
+      returning id, event_id, checked_in_at
+    ), logged as (
+      insert into scan_log (event_id, ticket_id, scanner_id, result, gate, scanned_at)
+      select event_id, id, ${actor.id}, 'admitted', ${gate}, ${now.toISOString()} from admitted
+    )
+    select checked_in_at from admitted`);
+  const rows = Array.isArray(admitted) ? admitted : ((admitted as { rows?: unknown[] }).rows ?? []);
+  if (rows.length) return { result: 'admitted', ticketId: found.id, checkedInAt: now.toISOString(), event, ticket };
+
+  // Lost a race with another gate (or a transfer landed in between): say what it is now.
+  const [current] = await db
+    .select({ status: tables.tickets.status, checkedInAt: tables.tickets.checkedInAt })
+    .from(tables.tickets)
+    .where(eq(tables.tickets.id, found.id));
+  const result: ScanOutcome = current?.status === 'checked_in' ? 'already_used' : 'not_valid';
+  await log(found.eventId, found.id, result);
+  return { result, ticketId: found.id, checkedInAt: current?.checkedInAt?.toISOString(), event, ticket };
+}

@@ -1,0 +1,157 @@
+import 'server-only';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { appUrl } from '@/lib/app-url';
+import { getPathname } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import { translator } from '@/lib/server/api/translate';
+import { getDb, tables } from '@/lib/server/db';
+import { queueTicketEmail } from './mail';
+import { moveTicketToOwner, transferBlock } from './ownership';
+
+export type GiftFailure =
+  | 'NOT_FOUND'
+  | 'TICKET_LISTED'
+  | 'TICKET_NOT_TRANSFERABLE'
+  | 'TRANSFER_DISABLED'
+  | 'EVENT_STARTED'
+  | 'GIFT_TO_SELF'
+  | 'GIFT_PENDING';
+
+export type GiftResult = { ok: true; status: 'claimed' | 'pending'; toEmail: string } | { ok: false; code: GiftFailure };
+
+type Actor = { id: string; email: string; firstName: string; lastName: string };
+
+const normalise = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Sends a ticket to another fan by email. A registered recipient gets it at once (new secret and
+ * version: the sender's code dies); an unknown address gets an invitation and the ticket waits in a
+ * pending gift until someone signs up or in with that email. The sender can cancel while it waits.
+ */
+export async function giftTicket(actor: Actor, input: { ticketId: string; email: string; locale: Locale }): Promise<GiftResult> {
+  const db = getDb();
+  const toEmail = normalise(input.email);
+  if (toEmail === normalise(actor.email)) return { ok: false, code: 'GIFT_TO_SELF' };
+
+  const [ticket] = await db
+    .select({
+      id: tables.tickets.id,
+      status: tables.tickets.status,
+      title: tables.events.title,
+      transferEnabled: tables.events.transferEnabled,
+      startsAt: tables.events.startsAt,
+      eventStatus: tables.events.status,
+    })
+    .from(tables.tickets)
+    .innerJoin(tables.events, eq(tables.events.id, tables.tickets.eventId))
+    .where(and(eq(tables.tickets.id, input.ticketId), eq(tables.tickets.ownerId, actor.id)));
+  if (!ticket) return { ok: false, code: 'NOT_FOUND' };
+  if (ticket.status === 'listed') return { ok: false, code: 'TICKET_LISTED' };
+  if (ticket.status !== 'valid') return { ok: false, code: 'TICKET_NOT_TRANSFERABLE' };
+  const blocked = transferBlock({ transferEnabled: ticket.transferEnabled, startsAt: ticket.startsAt, status: ticket.eventStatus });
+  if (blocked) return { ok: false, code: blocked };
+
+  const [recipient] = await db
+    .select({ id: tables.users.id, locale: tables.users.locale })
+    .from(tables.users)
+    .where(and(sql`lower(${tables.users.email}) = ${toEmail}`, isNull(tables.users.removedAt)));
+
+  const sender = `${actor.firstName} ${actor.lastName}`.trim();
+  const result = await db.transaction(async (tx) => {
+    const [pending] = await tx
+      .select({ id: tables.gifts.id })
+      .from(tables.gifts)
+      .where(and(eq(tables.gifts.ticketId, ticket.id), eq(tables.gifts.status, 'pending')));
+    if (pending) return { ok: false as const, code: 'GIFT_PENDING' as const };
+    if (recipient) {
+      const moved = await moveTicketToOwner(tx, { ticketId: ticket.id, fromUserId: actor.id, toUserId: recipient.id });
+      if (!moved) return { ok: false as const, code: 'TICKET_NOT_TRANSFERABLE' as const };
+      await tx.insert(tables.gifts).values({
+        ticketId: ticket.id,
+        fromUserId: actor.id,
+        toEmail,
+        toUserId: recipient.id,
+        status: 'claimed',
+        resolvedAt: new Date(),
+      });
+      return { ok: true as const, status: 'claimed' as const, toEmail };
+    }
+    // The partial unique index (one pending gift per ticket) settles two concurrent gifts.
+    const inserted = await tx
+      .insert(tables.gifts)
+      .values({ ticketId: ticket.id, fromUserId: actor.id, toEmail })
+      .onConflictDoNothing()
+      .returning({ id: tables.gifts.id });
+    if (!inserted.length) return { ok: false as const, code: 'GIFT_PENDING' as const };
+    return { ok: true as const, status: 'pending' as const, toEmail };
+  });
+  if (!result.ok) return result;
+
+  const locale = (recipient?.locale ?? input.locale) as Locale;
+  const t = translator(locale);
+  const event = ticket.title[locale];
+  if (recipient) {
+    const link = `${appUrl()}${getPathname({ locale, href: '/tickets' })}`;
+    await queueTicketEmail({
+      to: toEmail,
+      locale,
+      kind: 'gift-received',
+      subject: t('gift.mail.receivedSubject', { event }),
+      text: t('gift.mail.receivedBody', { sender, event, link }),
+    });
+  } else {
+    const link = `${appUrl()}${getPathname({ locale, href: '/signup' })}`;
+    await queueTicketEmail({
+      to: toEmail,
+      locale,
+      kind: 'gift-invitation',
+      subject: t('gift.mail.inviteSubject', { event }),
+      text: t('gift.mail.inviteBody', { sender, event, link, email: toEmail }),
+    });
+  }
+  return result;
+}
+
+/** The sender takes back a gift nobody has claimed yet. */
+export async function cancelGift(actor: { id: string }, ticketId: string): Promise<{ ok: true } | { ok: false; code: 'NOT_FOUND' }> {
+  const cancelled = await getDb()
+    .update(tables.gifts)
+    .set({ status: 'cancelled', resolvedAt: new Date() })
+    .where(and(eq(tables.gifts.ticketId, ticketId), eq(tables.gifts.fromUserId, actor.id), eq(tables.gifts.status, 'pending')))
+    .returning({ id: tables.gifts.id });
+  return cancelled.length ? { ok: true } : { ok: false, code: 'NOT_FOUND' };
+}
+
+/**
+ * Gives a newly signed-up (or signed-in) fan the tickets waiting for their email. Each claim is its
+ * own transaction: the gift row flips from pending exactly once, and the ticket moves only if the
+ * sender still holds it as a valid ticket; otherwise the gift is cancelled.
+ */
+export async function claimPendingGifts(user: { id: string; email: string }): Promise<number> {
+  const db = getDb();
+  const email = normalise(user.email);
+  const waiting = await db
+    .select({ id: tables.gifts.id, ticketId: tables.gifts.ticketId, fromUserId: tables.gifts.fromUserId })
+    .from(tables.gifts)
+    .where(and(eq(tables.gifts.toEmail, email), eq(tables.gifts.status, 'pending')));
+  let claimed = 0;
+  for (const gift of waiting) {
+    if (gift.fromUserId === user.id) continue;
+    const done = await db.transaction(async (tx) => {
+      const [taken] = await tx
+        .update(tables.gifts)
+        .set({ status: 'claimed', toUserId: user.id, resolvedAt: new Date() })
+        .where(and(eq(tables.gifts.id, gift.id), eq(tables.gifts.status, 'pending')))
+        .returning({ id: tables.gifts.id });
+      if (!taken) return false;
+      const moved = await moveTicketToOwner(tx, { ticketId: gift.ticketId, fromUserId: gift.fromUserId, toUserId: user.id });
+      if (!moved) {
+        await tx.update(tables.gifts).set({ status: 'cancelled', toUserId: null }).where(eq(tables.gifts.id, gift.id));
+        return false;
+      }
+      return true;
+    });
+    if (done) claimed++;
+  }
+  return claimed;
+}

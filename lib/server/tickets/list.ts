@@ -1,0 +1,143 @@
+import 'server-only';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { LocalizedText } from '@/lib/server/db/schema';
+import { deriveCodeKey } from '@/lib/ticket-code/code';
+import { getDb, tables } from '@/lib/server/db';
+import { resaleCapFor, resaleClosesAt } from '@/lib/server/resale/policy';
+import { seasonSchedule, type SeasonSchedule } from '@/lib/server/seasons/schedule';
+import { claimPendingGifts } from './gift';
+
+/** One owned ticket as Your tickets and the native app show it (and as the phone stores it offline). */
+export type OwnedTicket = {
+  id: string;
+  status: 'valid' | 'listed' | 'checked_in' | 'void';
+  version: number;
+  /** Key the phone draws rotating codes with; only while the ticket can be scanned. */
+  codeKey: string | null;
+  holderName: string;
+  priceAmount: number;
+  currency: 'EUR' | 'CZK';
+  checkedInAt: string | null;
+  seasonTicketId: string | null;
+  ticketType: { name: LocalizedText; kind: 'seated' | 'standing' };
+  seat: { section: LocalizedText; row: string; seat: string } | null;
+  event: {
+    id: string;
+    slug: string;
+    title: LocalizedText;
+    startsAt: string;
+    endsAt: string | null;
+    venue: { name: string; city: string };
+    transferEnabled: boolean;
+    resale: { enabled: boolean; capAmount: number | null; closesAt: string; sellerFeeBps: number };
+  };
+  listing: { id: string; priceAmount: number; held: boolean } | null;
+  pendingGift: { toEmail: string } | null;
+};
+
+export type MyTickets = { tickets: OwnedTicket[]; seasons: SeasonSchedule[] };
+
+/** The caller's tickets (upcoming first, then past), claiming any gifts waiting for their email first. */
+export async function listMyTickets(user: { id: string; email: string; firstName: string; lastName: string }): Promise<MyTickets> {
+  await claimPendingGifts(user);
+  const db = getDb();
+  const t = tables.tickets;
+  const e = tables.events;
+  const section = alias(tables.venueSections, 'section');
+  const row = alias(tables.venueRows, 'row');
+  const rows = await db
+    .select({
+      id: t.id,
+      status: t.status,
+      version: t.version,
+      secret: t.secret,
+      priceAmount: t.priceAmount,
+      checkedInAt: t.checkedInAt,
+      seasonTicketId: t.seasonTicketId,
+      typeName: tables.ticketTypes.name,
+      typeKind: tables.ticketTypes.kind,
+      sectionName: section.name,
+      rowLabel: row.label,
+      seatLabel: tables.venueSeats.label,
+      eventId: e.id,
+      slug: e.slug,
+      title: e.title,
+      startsAt: e.startsAt,
+      endsAt: e.endsAt,
+      currency: e.currency,
+      eventStatus: e.status,
+      transferEnabled: e.transferEnabled,
+      resaleEnabled: e.resaleEnabled,
+      resaleCapPercent: e.resaleCapPercent,
+      resaleCapAmount: e.resaleCapAmount,
+      resaleWindowHours: e.resaleWindowHours,
+      resaleSellerFeeBps: e.resaleSellerFeeBps,
+      venueName: tables.venues.name,
+      venueCity: tables.venues.city,
+    })
+    .from(t)
+    .innerJoin(e, eq(e.id, t.eventId))
+    .innerJoin(tables.venues, eq(tables.venues.id, e.venueId))
+    .innerJoin(tables.ticketTypes, eq(tables.ticketTypes.id, t.ticketTypeId))
+    .innerJoin(tables.inventoryUnits, eq(tables.inventoryUnits.id, t.unitId))
+    .leftJoin(tables.venueSeats, eq(tables.venueSeats.id, tables.inventoryUnits.seatId))
+    .leftJoin(row, eq(row.id, tables.venueSeats.rowId))
+    .leftJoin(section, eq(section.id, tables.venueSeats.sectionId))
+    .where(and(eq(t.ownerId, user.id), ne(t.status, 'void')))
+    .orderBy(asc(e.startsAt), asc(section.sortOrder), asc(row.sortOrder), asc(tables.venueSeats.sortOrder));
+
+  const ids = rows.map((r) => r.id);
+  const [listings, gifts] = ids.length
+    ? await Promise.all([
+        db
+          .select({ id: tables.resaleListings.id, ticketId: tables.resaleListings.ticketId, priceAmount: tables.resaleListings.priceAmount, heldUntil: tables.resaleListings.heldUntil })
+          .from(tables.resaleListings)
+          .where(and(inArray(tables.resaleListings.ticketId, ids), eq(tables.resaleListings.status, 'active'))),
+        db
+          .select({ ticketId: tables.gifts.ticketId, toEmail: tables.gifts.toEmail })
+          .from(tables.gifts)
+          .where(and(inArray(tables.gifts.ticketId, ids), eq(tables.gifts.status, 'pending'))),
+      ])
+    : [[], []];
+  const now = Date.now();
+  const holderName = `${user.firstName} ${user.lastName}`.trim();
+
+  const tickets = await Promise.all(
+    rows.map(async (r): Promise<OwnedTicket> => {
+      const listing = listings.find((l) => l.ticketId === r.id);
+      const gift = gifts.find((g) => g.ticketId === r.id);
+      return {
+        id: r.id,
+        status: r.status,
+        version: r.version,
+        codeKey: r.status === 'valid' ? await deriveCodeKey(r.secret, r.id, r.version) : null,
+        holderName,
+        priceAmount: r.priceAmount,
+        currency: r.currency,
+        checkedInAt: r.checkedInAt?.toISOString() ?? null,
+        seasonTicketId: r.seasonTicketId,
+        ticketType: { name: r.typeName, kind: r.typeKind },
+        seat: r.seatLabel && r.sectionName && r.rowLabel ? { section: r.sectionName, row: r.rowLabel, seat: r.seatLabel } : null,
+        event: {
+          id: r.eventId,
+          slug: r.slug,
+          title: r.title,
+          startsAt: r.startsAt.toISOString(),
+          endsAt: r.endsAt?.toISOString() ?? null,
+          venue: { name: r.venueName, city: r.venueCity },
+          transferEnabled: r.transferEnabled && r.eventStatus !== 'cancelled',
+          resale: {
+            enabled: r.resaleEnabled,
+            capAmount: resaleCapFor({ resaleCapPercent: r.resaleCapPercent, resaleCapAmount: r.resaleCapAmount }, r.priceAmount),
+            closesAt: resaleClosesAt({ startsAt: r.startsAt, resaleWindowHours: r.resaleWindowHours }).toISOString(),
+            sellerFeeBps: r.resaleSellerFeeBps,
+          },
+        },
+        listing: listing ? { id: listing.id, priceAmount: listing.priceAmount, held: !!listing.heldUntil && listing.heldUntil.getTime() > now } : null,
+        pendingGift: gift ? { toEmail: gift.toEmail } : null,
+      };
+    }),
+  );
+  return { tickets, seasons: await seasonSchedule(user) };
+}

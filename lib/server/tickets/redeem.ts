@@ -1,0 +1,65 @@
+import 'server-only';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { getDb, tables } from '@/lib/server/db';
+import { issueFreeTickets } from './create';
+import { hitRateLimit } from '@/lib/server/rate-limit';
+
+/** Attempts per fan per window; a brute-force guess of voucher codes is hopeless at this rate. */
+export const REDEEM_LIMIT = 5;
+export const REDEEM_WINDOW_SECONDS = 60;
+
+export type RedeemResult =
+  | { ok: true; eventId: string; ticketIds: string[] }
+  | { ok: false; code: 'INVALID_REDEEM_CODE' | 'RATE_LIMITED' | 'SOLD_OUT' };
+
+/** Codes are stored upper-case; people type them any way. */
+export function normaliseRedeemCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/**
+ * Grants the ticket(s) of a redeem code. Single use: the code row is claimed with
+ * `UPDATE … WHERE used_at IS NULL RETURNING` inside the transaction that issues the tickets, so
+ * two fans typing the same code at once get one success and one 'Invalid redeem code'.
+ */
+export async function redeemCode(actor: { id: string }, rawCode: string): Promise<RedeemResult> {
+  if (!(await hitRateLimit(`redeem:${actor.id}`, { limit: REDEEM_LIMIT, windowSeconds: REDEEM_WINDOW_SECONDS })).allowed) return { ok: false, code: 'RATE_LIMITED' };
+  const code = normaliseRedeemCode(rawCode);
+  if (!code || code.length > 64) return { ok: false, code: 'INVALID_REDEEM_CODE' };
+  const db = getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const now = new Date();
+      const [claimed] = await tx
+        .update(tables.redeemCodes)
+        .set({ usedAt: now, usedBy: actor.id })
+        .where(
+          and(
+            eq(tables.redeemCodes.code, code),
+            isNull(tables.redeemCodes.usedAt),
+            or(isNull(tables.redeemCodes.expiresAt), gt(tables.redeemCodes.expiresAt, now)),
+          ),
+        )
+        .returning();
+      if (!claimed) return { ok: false as const, code: 'INVALID_REDEEM_CODE' as const };
+      const [event] = await tx
+        .select({ startsAt: tables.events.startsAt, status: tables.events.status })
+        .from(tables.events)
+        .where(eq(tables.events.id, claimed.eventId));
+      if (!event || event.status === 'cancelled' || event.startsAt <= now) throw new Rollback('INVALID_REDEEM_CODE');
+      // Face value stays the category's price: the resale cap is the organiser's rule for every ticket alike.
+      const issued = await issueFreeTickets(tx, { ticketTypeId: claimed.ticketTypeId, ownerId: actor.id, quantity: claimed.quantity });
+      if (!issued) throw new Rollback('SOLD_OUT');
+      return { ok: true as const, eventId: claimed.eventId, ticketIds: issued.map((t) => t.id) };
+    });
+  } catch (error) {
+    if (error instanceof Rollback) return { ok: false, code: error.code };
+    throw error;
+  }
+}
+
+class Rollback extends Error {
+  constructor(readonly code: 'INVALID_REDEEM_CODE' | 'SOLD_OUT') {
+    super(code);
+  }
+}

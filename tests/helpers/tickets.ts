@@ -1,0 +1,81 @@
+// Test factory for ticket suites: users with bearer sessions, tickets issued straight onto units.
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { hashToken } from '@/lib/server/auth/session-token';
+import type { Db } from '@/lib/server/db/client';
+import * as s from '@/lib/server/db/schema';
+import { deriveCodeKey, generateTicketCode } from '@/lib/ticket-code/code';
+import { newTicketSecret } from '@/lib/ticket-code/secret';
+
+let counter = 0;
+
+export type TestUser = { id: string; email: string; firstName: string; lastName: string; token: string };
+
+/** A fresh user with a live session; call handlers with `auth(user)` headers. */
+export async function makeUser(db: Db, tag = 'fan', email?: string): Promise<TestUser> {
+  const address = email ?? `${tag}.${Date.now().toString(36)}.${counter++}@example.com`;
+  const [user] = await db
+    .insert(s.users)
+    .values({ email: address, firstName: 'Test', lastName: tag, sex: 'other', dateOfBirth: '1990-01-01', locale: 'en', passwordHash: 'x' })
+    .returning({ id: s.users.id });
+  return { id: user.id, email: address, firstName: 'Test', lastName: tag, token: await sessionFor(db, user.id) };
+}
+
+export async function sessionFor(db: Db, userId: string): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await db.insert(s.sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
+  return token;
+}
+
+export function auth(user: { token: string }, extra: Record<string, string> = {}) {
+  return { authorization: `Bearer ${user.token}`, 'content-type': 'application/json', 'accept-language': 'en', ...extra };
+}
+
+export async function eventBySlug(db: Db, slug: string) {
+  const [event] = await db.select().from(s.events).where(eq(s.events.slug, slug));
+  if (!event) throw new Error(`no event ${slug}`);
+  return event;
+}
+
+/** Issues a valid ticket of `typeCode` (first category when omitted) at `slug` to `ownerId`, like a paid order would. */
+export async function giveTicket(db: Db, ownerId: string, slug: string, typeCode?: string) {
+  const event = await eventBySlug(db, slug);
+  const types = await db.select().from(s.ticketTypes).where(eq(s.ticketTypes.eventId, event.id)).orderBy(asc(s.ticketTypes.sortOrder));
+  const type = typeCode ? types.find((t) => t.code === typeCode)! : types[0];
+  const [unit] = await db
+    .select({ id: s.inventoryUnits.id })
+    .from(s.inventoryUnits)
+    .where(and(eq(s.inventoryUnits.ticketTypeId, type.id), eq(s.inventoryUnits.status, 'available')))
+    .limit(1);
+  await db.update(s.inventoryUnits).set({ status: 'sold' }).where(eq(s.inventoryUnits.id, unit.id));
+  const [ticket] = await db
+    .insert(s.tickets)
+    .values({ eventId: event.id, unitId: unit.id, ticketTypeId: type.id, ownerId, priceAmount: type.priceAmount, secret: newTicketSecret() })
+    .returning();
+  return { ticket, event, type };
+}
+
+/** The code the owner's phone shows right now for a ticket's current (or a given) secret and version. */
+export async function currentCode(db: Db, ticketId: string, at = Date.now(), override?: { secret: string; version: number }) {
+  const [row] = await db.select({ secret: s.tickets.secret, version: s.tickets.version }).from(s.tickets).where(eq(s.tickets.id, ticketId));
+  const { secret, version } = override ?? row;
+  return generateTicketCode({ ticketId, version, codeKey: await deriveCodeKey(secret, ticketId, version) }, at);
+}
+
+/** A member of the organiser of `slug` with the given role. */
+export async function makeScanner(db: Db, slug: string, role: 'scanner' | 'staff' | 'owner' = 'scanner') {
+  const user = await makeUser(db, 'scanner');
+  const event = await eventBySlug(db, slug);
+  await db.insert(s.orgMembers).values({ orgId: event.orgId, userId: user.id, role });
+  return user;
+}
+
+export function request(path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
+  return new Request(`http://localhost${path}`, {
+    method: init.method ?? 'GET',
+    headers: init.headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+export const params = <P>(value: P) => ({ params: Promise.resolve(value) });

@@ -1,0 +1,382 @@
+import { and, eq } from 'drizzle-orm';
+import { GET as listTickets } from '@/app/api/v1/tickets/route';
+import { POST as redeem } from '@/app/api/v1/tickets/redeem/route';
+import { DELETE as cancelGiftRoute, POST as gift } from '@/app/api/v1/tickets/[id]/gift/route';
+import { DELETE as withdraw, POST as list } from '@/app/api/v1/tickets/[id]/listing/route';
+import { GET as payoutsRoute } from '@/app/api/v1/payouts/route';
+import { POST as scan } from '@/app/api/v1/scan/route';
+import { GET as offlineRoute } from '@/app/api/v1/scan/events/[id]/offline/route';
+import { POST as syncRoute } from '@/app/api/v1/scan/sync/route';
+import * as s from '@/lib/server/db/schema';
+import { runSeed } from '@/lib/server/db/seed';
+import { issueTicketsForOrder } from '@/lib/server/tickets/issue';
+import { parseTicketCode, STEP_SECONDS, verifyTicketCode } from '@/lib/ticket-code/code';
+import { useTestDatabase } from '../helpers/db';
+import { auth, currentCode, eventBySlug, giveTicket, makeScanner, makeUser, params, request } from '../helpers/tickets';
+
+const t = useTestDatabase();
+
+beforeAll(async () => {
+  await runSeed(t.db);
+});
+
+async function ticketRow(id: string) {
+  const [row] = await t.db.select().from(s.tickets).where(eq(s.tickets.id, id));
+  return row;
+}
+
+async function scanAs(user: { token: string }, payload: string, eventId?: string) {
+  const response = await scan(request('/api/v1/scan', { method: 'POST', headers: auth(user), body: { payload, eventId } }), params({}));
+  return { status: response.status, body: await response.json() };
+}
+
+async function myTickets(user: { token: string }) {
+  const response = await listTickets(request('/api/v1/tickets', { headers: auth(user) }), params({}));
+  expect(response.status).toBe(200);
+  return (await response.json()) as { tickets: { id: string; status: string; version: number; codeKey: string | null; event: { slug: string } }[]; seasons: { matches: { slug: string; state: string }[] }[] };
+}
+
+describe('Your tickets', () => {
+  it('answers 401 without a session', async () => {
+    const response = await listTickets(request('/api/v1/tickets'), params({}));
+    expect(response.status).toBe(401);
+  });
+
+  it('lists the seeded fan’s tickets upcoming first, with a code key only for valid ones, and the season schedule', async () => {
+    const [fan] = await t.db.select().from(s.users).where(eq(s.users.email, 'fan@tribuna.sk'));
+    const { sessionFor } = await import('../helpers/tickets');
+    const data = await myTickets({ token: await sessionFor(t.db, fan.id) });
+    expect(data.tickets.length).toBeGreaterThanOrEqual(8);
+    const past = data.tickets.find((x) => x.event.slug === 'dunaj-bratislava-slovan-liberec')!;
+    expect(past.status).toBe('checked_in');
+    expect(past.codeKey).toBeNull();
+    expect(data.tickets.filter((x) => x.status === 'valid').every((x) => typeof x.codeKey === 'string' && x.codeKey.length > 20)).toBe(true);
+    // never the secret itself
+    expect(JSON.stringify(data)).not.toMatch(/"secret"/);
+    expect(data.seasons).toHaveLength(1);
+    expect(data.seasons[0].matches.map((m) => m.slug)).toEqual(['dunaj-bratislava-spartak-trnava', 'dunaj-bratislava-dac-dunajska-streda', 'dunaj-bratislava-as-trencin']);
+    expect(data.seasons[0].matches.every((m) => m.state === 'yours')).toBe(true);
+  });
+});
+
+describe('gifts', () => {
+  it('moves a ticket to a registered fan at once: new secret and version, the sender’s code is rejected', async () => {
+    const sender = await makeUser(t.db, 'sender');
+    const recipient = await makeUser(t.db, 'recipient');
+    const scanner = await makeScanner(t.db, 'dunaj-bratislava-fc-kosice');
+    const { ticket } = await giveTicket(t.db, sender.id, 'dunaj-bratislava-fc-kosice');
+    const oldCode = await currentCode(t.db, ticket.id);
+
+    const response = await gift(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'POST', headers: auth(sender), body: { email: recipient.email.toUpperCase() } }), params({ id: ticket.id }));
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ ok: true, status: 'claimed' });
+
+    const after = await ticketRow(ticket.id);
+    expect(after.ownerId).toBe(recipient.id);
+    expect(after.version).toBe(ticket.version + 1);
+    expect(after.secret).not.toBe(ticket.secret);
+    expect((await myTickets(sender)).tickets.find((x) => x.id === ticket.id)).toBeUndefined();
+    expect((await myTickets(recipient)).tickets.find((x) => x.id === ticket.id)).toMatchObject({ status: 'valid', version: 2 });
+    const mails = await t.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, recipient.email));
+    expect(mails).toHaveLength(1);
+
+    expect((await scanAs(scanner, oldCode)).body).toMatchObject({ result: 'not_valid', reason: 'old_version' });
+    expect((await scanAs(scanner, await currentCode(t.db, ticket.id))).body).toMatchObject({ result: 'admitted' });
+  });
+
+  it('invites an unknown email; the ticket waits, the sender can cancel, and a new account claims it on loading tickets', async () => {
+    const sender = await makeUser(t.db, 'sender2');
+    const { ticket } = await giveTicket(t.db, sender.id, 'polarna-ziara-kosice');
+    const newcomer = `newcomer.${Date.now()}@example.com`;
+
+    const first = await gift(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'POST', headers: auth(sender), body: { email: newcomer } }), params({ id: ticket.id }));
+    expect(first.status).toBe(201);
+    expect(await first.json()).toMatchObject({ status: 'pending', toEmail: newcomer });
+    expect((await ticketRow(ticket.id)).ownerId).toBe(sender.id);
+    const [invite] = await t.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, newcomer));
+    expect(invite.kind).toBe('gift-invitation');
+
+    // a second gift of the same ticket while one waits is refused
+    const again = await gift(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'POST', headers: auth(sender), body: { email: 'someone@example.com' } }), params({ id: ticket.id }));
+    expect(again.status).toBe(409);
+
+    // cancel, then gift again
+    const cancelled = await cancelGiftRoute(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'DELETE', headers: auth(sender) }), params({ id: ticket.id }));
+    expect(cancelled.status).toBe(200);
+    const second = await gift(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'POST', headers: auth(sender), body: { email: newcomer } }), params({ id: ticket.id }));
+    expect(second.status).toBe(201);
+
+    const signedUp = await makeUser(t.db, 'newcomer', newcomer);
+    const data = await myTickets(signedUp);
+    expect(data.tickets.find((x) => x.id === ticket.id)).toMatchObject({ status: 'valid', version: 2 });
+    expect((await ticketRow(ticket.id)).ownerId).toBe(signedUp.id);
+    const gifts = await t.db.select().from(s.gifts).where(eq(s.gifts.ticketId, ticket.id));
+    expect(gifts.map((g) => g.status).sort()).toEqual(['cancelled', 'claimed']);
+    // the sender can no longer cancel a claimed gift
+    const late = await cancelGiftRoute(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'DELETE', headers: auth(sender) }), params({ id: ticket.id }));
+    expect(late.status).toBe(404);
+  });
+
+  it('is refused when the organiser forbids transfers or the event has started, and for someone else’s ticket', async () => {
+    const owner = await makeUser(t.db, 'owner');
+    const { ticket, event } = await giveTicket(t.db, owner.id, 'the-lowlands-bratislava');
+    await t.db.update(s.events).set({ transferEnabled: false }).where(eq(s.events.id, event.id));
+    const refused = await gift(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'POST', headers: auth(owner), body: { email: 'x@example.com' } }), params({ id: ticket.id }));
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: 'TRANSFER_DISABLED', message: 'The organiser does not allow passing on tickets for this event.' });
+    await t.db.update(s.events).set({ transferEnabled: true, startsAt: new Date(Date.now() - 60_000) }).where(eq(s.events.id, event.id));
+    const started = await gift(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'POST', headers: auth(owner), body: { email: 'x@example.com' } }), params({ id: ticket.id }));
+    expect((await started.json()).code).toBe('EVENT_STARTED');
+
+    const stranger = await makeUser(t.db, 'stranger');
+    const notMine = await gift(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'POST', headers: auth(stranger), body: { email: 'x@example.com' } }), params({ id: ticket.id }));
+    expect(notMine.status).toBe(404);
+  });
+});
+
+describe('resale listings', () => {
+  it('refuses a price over the cap with the cap shown, accepts one under it, and lists the ticket once', async () => {
+    const seller = await makeUser(t.db, 'seller');
+    // HC Vltava – Slavia: 120 % of face value
+    const { ticket, type } = await giveTicket(t.db, seller.id, 'vltava-praha-slavia-praha', 'MID');
+    const cap = Math.floor((type.priceAmount * 120) / 100);
+    const over = await list(request(`/api/v1/tickets/${ticket.id}/listing`, { method: 'POST', headers: auth(seller), body: { price: cap + 100 } }), params({ id: ticket.id }));
+    expect(over.status).toBe(422);
+    const overBody = await over.json();
+    expect(overBody.code).toBe('PRICE_OVER_CAP');
+    expect(overBody.message).toBe(`The price is over the organiser's maximum of ${new Intl.NumberFormat('en', { style: 'currency', currency: 'CZK' }).format(cap / 100)}.`);
+    expect(overBody.errors[0].field).toBe('price');
+
+    const skCap = await list(
+      request(`/api/v1/tickets/${ticket.id}/listing`, { method: 'POST', headers: auth(seller, { 'accept-language': 'sk' }), body: { price: cap + 1 } }),
+      params({ id: ticket.id }),
+    );
+    expect((await skCap.json()).message).toContain('708,00');
+
+    const ok = await list(request(`/api/v1/tickets/${ticket.id}/listing`, { method: 'POST', headers: auth(seller), body: { price: cap } }), params({ id: ticket.id }));
+    expect(ok.status).toBe(201);
+    expect((await ok.json()).listing).toMatchObject({ priceAmount: cap, currency: 'CZK', sellerFeeAmount: Math.round(cap * 0.05), payoutAmount: cap - Math.round(cap * 0.05) });
+    expect((await ticketRow(ticket.id)).status).toBe('listed');
+
+    const twice = await list(request(`/api/v1/tickets/${ticket.id}/listing`, { method: 'POST', headers: auth(seller), body: { price: 1000 } }), params({ id: ticket.id }));
+    expect((await twice.json()).code).toBe('ALREADY_LISTED');
+  });
+
+  it('applies an absolute cap below the percentage cap', async () => {
+    const seller = await makeUser(t.db, 'seller-abs');
+    // Mountfield: 120 % but never over 600 CZK (60000 minor units); MID face value is 590 CZK
+    const { ticket } = await giveTicket(t.db, seller.id, 'vltava-praha-mountfield-hradec', 'MID');
+    const over = await list(request(`/api/v1/tickets/${ticket.id}/listing`, { method: 'POST', headers: auth(seller), body: { price: 60001 } }), params({ id: ticket.id }));
+    expect((await over.json()).code).toBe('PRICE_OVER_CAP');
+    const ok = await list(request(`/api/v1/tickets/${ticket.id}/listing`, { method: 'POST', headers: auth(seller), body: { price: 60000 } }), params({ id: ticket.id }));
+    expect(ok.status).toBe(201);
+  });
+
+  it('is refused when resale is off or its window has closed', async () => {
+    const seller = await makeUser(t.db, 'seller-off');
+    const off = await giveTicket(t.db, seller.id, 'vltava-praha-ocelari-trinec', 'MID');
+    const refused = await list(request(`/api/v1/tickets/${off.ticket.id}/listing`, { method: 'POST', headers: auth(seller), body: { price: 100 } }), params({ id: off.ticket.id }));
+    expect((await refused.json()).code).toBe('RESALE_DISABLED');
+
+    const soon = await giveTicket(t.db, seller.id, 'sever-noci-akusticky');
+    // 2-hour window: an event starting in 90 minutes is closed for resale
+    await t.db.update(s.events).set({ startsAt: new Date(Date.now() + 90 * 60_000) }).where(eq(s.events.id, soon.event.id));
+    const closed = await list(request(`/api/v1/tickets/${soon.ticket.id}/listing`, { method: 'POST', headers: auth(seller), body: { price: 100 } }), params({ id: soon.ticket.id }));
+    expect(closed.status).toBe(409);
+    expect(await closed.json()).toMatchObject({ code: 'RESALE_WINDOW_CLOSED', message: 'Resale for this event has closed.' });
+  });
+
+  it('a listed ticket cannot be gifted or scanned; withdrawing makes it valid again', async () => {
+    const seller = await makeUser(t.db, 'seller-lock');
+    const scanner = await makeScanner(t.db, 'dunaj-bratislava-msk-zilina');
+    const { ticket } = await giveTicket(t.db, seller.id, 'dunaj-bratislava-msk-zilina');
+    const code = await currentCode(t.db, ticket.id);
+    await list(request(`/api/v1/tickets/${ticket.id}/listing`, { method: 'POST', headers: auth(seller), body: { price: 500 } }), params({ id: ticket.id }));
+
+    const gifted = await gift(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'POST', headers: auth(seller), body: { email: 'friend@example.com' } }), params({ id: ticket.id }));
+    expect(await gifted.json()).toMatchObject({ code: 'TICKET_LISTED' });
+    expect((await scanAs(scanner, code)).body).toMatchObject({ result: 'not_valid', reason: 'listed' });
+    expect((await ticketRow(ticket.id)).status).toBe('listed');
+
+    const back = await withdraw(request(`/api/v1/tickets/${ticket.id}/listing`, { method: 'DELETE', headers: auth(seller) }), params({ id: ticket.id }));
+    expect(back.status).toBe(200);
+    expect((await ticketRow(ticket.id)).status).toBe('valid');
+    const listings = await t.db.select().from(s.resaleListings).where(eq(s.resaleListings.ticketId, ticket.id));
+    expect(listings.map((l) => l.status)).toEqual(['withdrawn']);
+    expect((await scanAs(scanner, code)).body).toMatchObject({ result: 'admitted' });
+  });
+
+  it('buyer pays → the ticket moves with a new secret, the seller’s code is rejected, and the payout is on the ledger', async () => {
+    const seller = await makeUser(t.db, 'seller-paid');
+    const buyer = await makeUser(t.db, 'buyer');
+    const scanner = await makeScanner(t.db, 'polarna-ziara-kosice');
+    const { ticket, event } = await giveTicket(t.db, seller.id, 'polarna-ziara-kosice', 'GA');
+    const sellerCode = await currentCode(t.db, ticket.id);
+    const listed = await list(request(`/api/v1/tickets/${ticket.id}/listing`, { method: 'POST', headers: auth(seller), body: { price: 2900 } }), params({ id: ticket.id }));
+    const { listing } = await listed.json();
+
+    // What the checkout does once the payment lands (BUYING's issue.ts), inside its transaction.
+    await t.db.transaction(async (tx) => {
+      const [hold] = await tx.insert(s.holds).values({ userId: buyer.id, eventId: event.id, expiresAt: new Date(Date.now() + 600_000), status: 'completed' }).returning();
+      const [order] = await tx
+        .insert(s.orders)
+        .values({ userId: buyer.id, eventId: event.id, holdId: hold.id, status: 'paid', currency: 'EUR', subtotalAmount: 2900, totalAmount: 2987, locale: 'en' })
+        .returning();
+      await tx.update(s.resaleListings).set({ status: 'sold', soldAt: new Date() }).where(eq(s.resaleListings.id, listing.id));
+      await issueTicketsForOrder(tx, {
+        orderId: order.id,
+        eventId: event.id,
+        buyerId: buyer.id,
+        items: [{ unitId: null, listingId: listing.id, ticketTypeId: ticket.ticketTypeId, priceAmount: 2900 }],
+        sellerFeeBps: event.resaleSellerFeeBps,
+        currency: 'EUR',
+        now: new Date(),
+      });
+    });
+
+    const moved = await ticketRow(ticket.id);
+    expect(moved).toMatchObject({ ownerId: buyer.id, status: 'valid', version: ticket.version + 1 });
+    expect((await scanAs(scanner, sellerCode)).body).toMatchObject({ result: 'not_valid', reason: 'old_version' });
+    expect((await myTickets(buyer)).tickets.map((x) => x.id)).toContain(ticket.id);
+
+    const ledger = await payoutsRoute(request('/api/v1/payouts', { headers: auth(seller) }), params({}));
+    const { payouts } = await ledger.json();
+    const fee = Math.round(2900 * 0.07);
+    expect(payouts).toEqual([expect.objectContaining({ grossAmount: 2900, feeAmount: fee, netAmount: 2900 - fee, currency: 'EUR', status: 'pending' })]);
+    expect((await scanAs(scanner, await currentCode(t.db, ticket.id))).body).toMatchObject({ result: 'admitted' });
+  });
+});
+
+describe('redeem codes', () => {
+  it('grants the code’s tickets once; a second use and an unknown code are "Invalid redeem code"', async () => {
+    const fan = await makeUser(t.db, 'redeemer');
+    const other = await makeUser(t.db, 'redeemer2');
+    const first = await redeem(request('/api/v1/tickets/redeem', { method: 'POST', headers: auth(fan), body: { code: ' voucher-kosice-pair-1 ' } }), params({}));
+    expect(first.status).toBe(201);
+    const body = await first.json();
+    expect(body.ticketIds).toHaveLength(2);
+    const owned = await t.db.select().from(s.tickets).where(eq(s.tickets.ownerId, fan.id));
+    expect(owned).toHaveLength(2);
+
+    const again = await redeem(request('/api/v1/tickets/redeem', { method: 'POST', headers: auth(other), body: { code: 'VOUCHER-KOSICE-PAIR-1' } }), params({}));
+    expect(again.status).toBe(422);
+    expect(await again.json()).toMatchObject({ code: 'INVALID_REDEEM_CODE', message: 'Invalid redeem code' });
+    const sk = await redeem(
+      request('/api/v1/tickets/redeem', { method: 'POST', headers: auth(other, { 'accept-language': 'sk' }), body: { code: 'NO-SUCH-CODE' } }),
+      params({}),
+    );
+    expect((await sk.json()).message).toBe('Neplatný kód na uplatnenie vstupenky');
+  });
+
+  it('two fans redeeming one code at once: exactly one gets it', async () => {
+    const fans = await Promise.all([makeUser(t.db, 'race1'), makeUser(t.db, 'race2')]);
+    const answers = await Promise.all(
+      fans.map((f) => redeem(request('/api/v1/tickets/redeem', { method: 'POST', headers: auth(f), body: { code: 'VOUCHER-LUKA-1' } }), params({}))),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
+  });
+
+  it('is rate-limited per fan', async () => {
+    const fan = await makeUser(t.db, 'guesser');
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await redeem(request('/api/v1/tickets/redeem', { method: 'POST', headers: auth(fan), body: { code: `GUESS-${i}` } }), params({}));
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([422, 422, 422, 422, 422]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+});
+
+describe('gate scanning', () => {
+  it('admits once, then says already used with the time; screenshots and forgeries are refused', async () => {
+    const owner = await makeUser(t.db, 'goer');
+    const scanner = await makeScanner(t.db, 'vltava-praha-kometa-brno', 'staff');
+    const { ticket, event } = await giveTicket(t.db, owner.id, 'vltava-praha-kometa-brno');
+
+    const stale = await currentCode(t.db, ticket.id, Date.now() - 3 * STEP_SECONDS * 1000);
+    expect((await scanAs(scanner, stale, event.id)).body).toMatchObject({ result: 'expired' });
+    const code = await currentCode(t.db, ticket.id);
+    const forged = code.slice(0, -2) + (code.endsWith('AA') ? 'BB' : 'AA');
+    expect((await scanAs(scanner, forged, event.id)).body).toMatchObject({ result: 'invalid' });
+    expect((await scanAs(scanner, 'hello', event.id)).body).toMatchObject({ result: 'invalid' });
+
+    const admitted = await scanAs(scanner, code, event.id);
+    expect(admitted.status).toBe(200);
+    expect(admitted.body).toMatchObject({ result: 'admitted', ticketId: ticket.id, ticket: { seat: expect.objectContaining({ row: expect.any(String) }) } });
+    const used = await scanAs(scanner, code, event.id);
+    expect(used.body).toMatchObject({ result: 'already_used', checkedInAt: admitted.body.checkedInAt });
+
+    const log = await t.db.select().from(s.scanLog).where(eq(s.scanLog.ticketId, ticket.id));
+    expect(log.map((l) => l.result).sort()).toEqual(['admitted', 'already_used', 'expired', 'invalid']);
+  });
+
+  it('says wrong event for another event’s ticket, and refuses fans who are not staff', async () => {
+    const owner = await makeUser(t.db, 'goer2');
+    const scanner = await makeScanner(t.db, 'vltava-praha-skoda-plzen');
+    const { ticket } = await giveTicket(t.db, owner.id, 'vltava-praha-slavia-praha');
+    const plzen = await eventBySlug(t.db, 'vltava-praha-skoda-plzen');
+    const code = await currentCode(t.db, ticket.id);
+    expect((await scanAs(scanner, code, plzen.id)).body).toMatchObject({ result: 'wrong_event', event: { title: expect.objectContaining({ en: expect.stringContaining('Slavia') }) } });
+    // another organiser's scanner
+    const dunajScanner = await makeScanner(t.db, 'dunaj-bratislava-fc-kosice');
+    expect((await scanAs(dunajScanner, code)).body).toMatchObject({ result: 'wrong_event' });
+    const fan = await makeUser(t.db, 'not-staff');
+    const refused = await scanAs(fan, code);
+    expect(refused.status).toBe(403);
+    expect((await ticketRow(ticket.id)).status).toBe('valid');
+  });
+
+  it('hands a gate the event’s code keys (not secrets) for offline checks and syncs offline check-ins, flagging conflicts', async () => {
+    const owner = await makeUser(t.db, 'goer3');
+    const scanner = await makeScanner(t.db, 'luka-fest-warm-up');
+    const a = await giveTicket(t.db, owner.id, 'luka-fest-warm-up');
+    const b = await giveTicket(t.db, owner.id, 'luka-fest-warm-up');
+    const response = await offlineRoute(request(`/api/v1/scan/events/${a.event.id}/offline`, { headers: auth(scanner) }), params({ id: a.event.id }));
+    expect(response.status).toBe(200);
+    const dataset = await response.json();
+    expect(JSON.stringify(dataset)).not.toContain(a.ticket.secret);
+    const entry = dataset.tickets.find((x: { id: string }) => x.id === a.ticket.id);
+    const check = await verifyTicketCode(parseTicketCode(await currentCode(t.db, a.ticket.id))!, entry);
+    expect(check.ok).toBe(true);
+
+    const stranger = await makeUser(t.db, 'not-staff2');
+    const denied = await offlineRoute(request(`/api/v1/scan/events/${a.event.id}/offline`, { headers: auth(stranger) }), params({ id: a.event.id }));
+    expect(denied.status).toBe(403);
+
+    // b was admitted online at another gate meanwhile
+    await scanAs(scanner, await currentCode(t.db, b.ticket.id));
+    const sync = await syncRoute(
+      request('/api/v1/scan/sync', {
+        method: 'POST',
+        headers: auth(scanner),
+        body: { eventId: a.event.id, checkIns: [a, b].map((x) => ({ ticketId: x.ticket.id, version: 1, scannedAt: new Date().toISOString() })) },
+      }),
+      params({}),
+    );
+    expect((await sync.json()).results).toEqual([
+      { ticketId: a.ticket.id, result: 'admitted' },
+      { ticketId: b.ticket.id, result: 'already_used' },
+    ]);
+    const [row] = await t.db.select().from(s.tickets).where(and(eq(s.tickets.id, a.ticket.id), eq(s.tickets.status, 'checked_in')));
+    expect(row).toBeDefined();
+  });
+});
+
+describe('season tickets', () => {
+  it('the holder gifts one match; only that match’s seat moves and the schedule shows it passed on', async () => {
+    const [fanCz] = await t.db.select().from(s.users).where(eq(s.users.email, 'fanusik@tribuna.cz'));
+    const { sessionFor } = await import('../helpers/tickets');
+    const holder = { ...fanCz, email: fanCz.email!, token: await sessionFor(t.db, fanCz.id) };
+    const friend = await makeUser(t.db, 'friend');
+    const before = await myTickets(holder);
+    const match = before.tickets.find((x) => x.event.slug === 'dunaj-bratislava-dac-dunajska-streda')!;
+    const response = await gift(request(`/api/v1/tickets/${match.id}/gift`, { method: 'POST', headers: auth(holder), body: { email: friend.email } }), params({ id: match.id }));
+    expect(response.status).toBe(201);
+    const after = await myTickets(holder);
+    expect(after.seasons[0].matches.map((m) => m.state)).toEqual(['yours', 'passed_on', 'yours']);
+    expect((await myTickets(friend)).tickets.map((x) => x.event.slug)).toEqual(['dunaj-bratislava-dac-dunajska-streda']);
+    const holdings = await t.db.select().from(s.seasonTickets).where(eq(s.seasonTickets.userId, fanCz.id));
+    expect(holdings).toHaveLength(1);
+  });
+});
