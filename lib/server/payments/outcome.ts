@@ -55,7 +55,9 @@ export async function recordPaymentOutcome(input: { provider: 'test' | 'stripe';
       return { kind: 'failed', orderId: order.id, eventId: order.eventId };
     }
 
-    if (payment.status === 'succeeded' || payment.status === 'refunded') return { kind: 'ignored', orderId: order.id };
+    // A declined payment took no money. A cancelled one (the fan changed the cart, or its time ran out)
+    // may still complete at the provider: then the money is real and is honoured or refunded below.
+    if (payment.status !== 'pending' && payment.status !== 'cancelled') return { kind: 'ignored', orderId: order.id };
     const refund = async (note: string): Promise<OutcomeResult> => {
       await tx.update(p).set({ status: 'refunded', updatedAt: now }).where(eq(p.id, payment.id));
       if (order.status !== 'paid') {

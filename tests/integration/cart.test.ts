@@ -1,0 +1,290 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import * as s from '@/lib/server/db/schema';
+import { runSeed } from '@/lib/server/db/seed';
+import { hashToken, newSessionToken } from '@/lib/server/auth/session-token';
+import { addToCart, applyCoupon, getCart, removeFromCart } from '@/lib/server/cart/service';
+import { sweepExpiredHolds } from '@/lib/server/sweeper';
+import { POST as addItemsRoute } from '@/app/api/v1/events/[id]/cart/items/route';
+import { GET as cartRoute } from '@/app/api/v1/events/[id]/cart/route';
+import { POST as couponRoute } from '@/app/api/v1/events/[id]/cart/coupon/route';
+import { useTestDatabase } from '../helpers/db';
+
+const t = useTestDatabase();
+
+const STADIUM = 'dunaj-bratislava-fc-kosice';
+const CONCERT = 'polarna-ziara-kosice';
+const FEST = 'luka-fest-2027';
+const MIN = 60_000;
+
+beforeAll(async () => {
+  await runSeed(t.db);
+});
+
+let userCounter = 0;
+async function newFan() {
+  const [user] = await t.db
+    .insert(s.users)
+    .values({ email: `cart-fan-${userCounter++}-${Date.now()}@example.com`, firstName: 'Fan', lastName: 'Test', locale: 'en' })
+    .returning({ id: s.users.id });
+  return user;
+}
+
+async function event(slug: string) {
+  const [row] = await t.db.select().from(s.events).where(eq(s.events.slug, slug));
+  return row;
+}
+
+/** Free seat ids of an event's category, in layout order. */
+async function freeSeats(slug: string, count: number, offset = 0) {
+  const e = await event(slug);
+  const rows = await t.db
+    .select({ seatId: s.inventoryUnits.seatId })
+    .from(s.inventoryUnits)
+    .where(and(eq(s.inventoryUnits.eventId, e.id), eq(s.inventoryUnits.status, 'available')))
+    .orderBy(s.inventoryUnits.id)
+    .limit(count)
+    .offset(offset);
+  return rows.map((r) => r.seatId!).filter(Boolean);
+}
+
+async function typeId(slug: string, code: string) {
+  const e = await event(slug);
+  const [type] = await t.db.select().from(s.ticketTypes).where(and(eq(s.ticketTypes.eventId, e.id), eq(s.ticketTypes.code, code)));
+  return type.id;
+}
+
+async function unitsBySeat(slug: string, seatIds: string[]) {
+  const e = await event(slug);
+  return t.db.select().from(s.inventoryUnits).where(and(eq(s.inventoryUnits.eventId, e.id), inArray(s.inventoryUnits.seatId, seatIds)));
+}
+
+describe('holding tickets', () => {
+  it('holds named seats for the reservation time, all or nothing, and names the taken seats', async () => {
+    const now = new Date();
+    const [a, b] = [await newFan(), await newFan()];
+    const [s1, s2, s3] = await freeSeats(STADIUM, 3);
+    const held = await addToCart({ user: a, eventRef: STADIUM, selection: { seatIds: [s1, s2] }, locale: 'en', now });
+    if (!held.ok) throw new Error(held.code);
+    expect(held.cart.count).toBe(2);
+    expect(held.cart.items.every((i) => i.kind === 'seat' && i.seat)).toBe(true);
+    expect(new Date(held.cart.expiresAt!).getTime()).toBe(now.getTime() + 10 * MIN);
+    expect(held.cart.timeLeft).toBe(600);
+    const e = await event(STADIUM);
+    // subtotal is the category price, fees the per-ticket service fee
+    expect(held.cart.subtotal.amount).toBe(held.cart.items.reduce((sum, i) => sum + i.price.amount, 0));
+    expect(held.cart.fees.amount).toBe(2 * e.serviceFeeAmount);
+    expect(held.cart.total.amount).toBe(held.cart.subtotal.amount + held.cart.fees.amount);
+
+    const clash = await addToCart({ user: b, eventRef: STADIUM, selection: { seatIds: [s3, s2] }, locale: 'en', now });
+    expect(clash).toMatchObject({ ok: false, code: 'SEAT_TAKEN' });
+    if (clash.ok || clash.code !== 'SEAT_TAKEN') throw new Error('expected SEAT_TAKEN');
+    expect(clash.taken.map((x) => x.id)).toEqual([s2]);
+    expect(clash.taken[0].label).toMatch(/, row .+, seat .+/);
+    // nothing of B's selection is held
+    const [unit3] = await unitsBySeat(STADIUM, [s3]);
+    expect(unit3.status).toBe('available');
+    const cartB = await getCart({ user: b, eventRef: STADIUM, locale: 'en', now });
+    expect(cartB.ok && cartB.cart.count).toBe(0);
+  });
+
+  it('holds any N standing places and refuses more than are left', async () => {
+    const fan = await newFan();
+    const vip = await typeId(CONCERT, 'VIP');
+    const held = await addToCart({ user: fan, eventRef: CONCERT, selection: { ticketTypeId: vip, quantity: 3 }, locale: 'en' });
+    if (!held.ok) throw new Error(held.code);
+    expect(held.cart.items.map((i) => i.kind)).toEqual(['place', 'place', 'place']);
+    const units = await t.db.select().from(s.inventoryUnits).where(and(eq(s.inventoryUnits.ticketTypeId, vip), eq(s.inventoryUnits.status, 'held')));
+    expect(units).toHaveLength(3);
+    // 50 VIP places, 3 held: 48 more cannot be had (and the per-order limit says no first)
+    const other = await newFan();
+    expect(await addToCart({ user: other, eventRef: CONCERT, selection: { ticketTypeId: vip, quantity: 11 }, locale: 'en' })).toMatchObject({ ok: false, code: 'LIMIT_PER_ORDER', limit: 10 });
+  });
+
+  it('enforces the per-order limit across adds and the per-fan limit counting owned tickets', async () => {
+    const fan = await newFan();
+    const ga = await typeId(CONCERT, 'GA');
+    expect((await addToCart({ user: fan, eventRef: CONCERT, selection: { ticketTypeId: ga, quantity: 8 }, locale: 'en' })).ok).toBe(true);
+    expect(await addToCart({ user: fan, eventRef: CONCERT, selection: { ticketTypeId: ga, quantity: 3 }, locale: 'en' })).toMatchObject({ ok: false, code: 'LIMIT_PER_ORDER' });
+    expect((await addToCart({ user: fan, eventRef: CONCERT, selection: { ticketTypeId: ga, quantity: 2 }, locale: 'en' })).ok).toBe(true);
+
+    const e = await event(STADIUM);
+    await t.db.update(s.events).set({ maxTicketsPerUser: 3 }).where(eq(s.events.id, e.id));
+    const owner = await newFan();
+    const owned = await freeSeats(STADIUM, 2, 100);
+    const units = await unitsBySeat(STADIUM, owned);
+    await t.db.update(s.inventoryUnits).set({ status: 'sold' }).where(inArray(s.inventoryUnits.id, units.map((u) => u.id)));
+    await t.db.insert(s.tickets).values(units.map((u) => ({ eventId: e.id, unitId: u.id, ticketTypeId: u.ticketTypeId, ownerId: owner.id, priceAmount: 1000, secret: 'x' })));
+    const two = await freeSeats(STADIUM, 2, 200);
+    expect(await addToCart({ user: owner, eventRef: STADIUM, selection: { seatIds: two }, locale: 'en' })).toMatchObject({ ok: false, code: 'LIMIT_PER_USER', limit: 3 });
+    expect((await addToCart({ user: owner, eventRef: STADIUM, selection: { seatIds: two.slice(0, 1) }, locale: 'en' })).ok).toBe(true);
+    await t.db.update(s.events).set({ maxTicketsPerUser: 20 }).where(eq(s.events.id, e.id));
+  });
+
+  it('removes a ticket and gives it back to sale at once', async () => {
+    const fan = await newFan();
+    const [seat] = await freeSeats(STADIUM, 1, 300);
+    const held = await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: [seat] }, locale: 'en' });
+    if (!held.ok) throw new Error(held.code);
+    const removed = await removeFromCart({ user: fan, eventRef: STADIUM, itemId: held.cart.items[0].id, locale: 'en' });
+    expect(removed.ok && removed.cart.count).toBe(0);
+    const [unit] = await unitsBySeat(STADIUM, [seat]);
+    expect(unit).toMatchObject({ status: 'available', holdId: null });
+    expect(await removeFromCart({ user: fan, eventRef: STADIUM, itemId: held.cart.items[0].id, locale: 'en' })).toMatchObject({ ok: false, code: 'ITEM_NOT_FOUND' });
+  });
+});
+
+describe('expiry', () => {
+  it('an expired hold is free on every read before the sweeper runs, and the sweeper ends it once', async () => {
+    const t0 = new Date();
+    const later = new Date(t0.getTime() + 11 * MIN);
+    const [a, b] = [await newFan(), await newFan()];
+    const [seat, seat2] = await freeSeats(STADIUM, 2, 400);
+    const held = await addToCart({ user: a, eventRef: STADIUM, selection: { seatIds: [seat, seat2] }, locale: 'en', now: t0 });
+    expect(held.ok).toBe(true);
+    // 9 minutes in: still held
+    const nine = await getCart({ user: a, eventRef: STADIUM, locale: 'en', now: new Date(t0.getTime() + 9 * MIN) });
+    expect(nine.ok && nine.cart.count).toBe(2);
+    expect(nine.ok && nine.cart.timeLeft).toBe(60);
+    // 11 minutes in: the cart is empty and says it expired
+    const after = await getCart({ user: a, eventRef: STADIUM, locale: 'en', now: later });
+    expect(after.ok && after.cart).toMatchObject({ count: 0, items: [], expired: true, timeLeft: 0 });
+    // another fan takes the seat before any sweeper
+    const taken = await addToCart({ user: b, eventRef: STADIUM, selection: { seatIds: [seat] }, locale: 'en', now: later });
+    expect(taken.ok).toBe(true);
+    // the sweeper ends A's hold once; the seat B holds stays B's, the other returns to sale
+    const swept = await sweepExpiredHolds({ now: later });
+    const holdA = held.ok ? held.cart.holdId! : '';
+    expect(swept).toContain(holdA);
+    expect(await sweepExpiredHolds({ now: later })).not.toContain(holdA);
+    const [u1] = await unitsBySeat(STADIUM, [seat]);
+    const [u2] = await unitsBySeat(STADIUM, [seat2]);
+    expect(u1.status).toBe('held');
+    expect(u1.holdId).toBe(taken.ok ? taken.cart.holdId : null);
+    expect(u2).toMatchObject({ status: 'available', holdId: null });
+    const [hold] = await t.db.select().from(s.holds).where(eq(s.holds.id, holdA));
+    expect(hold.status).toBe('expired');
+    // A selects again: a fresh cart with a fresh time
+    const again = await addToCart({ user: a, eventRef: STADIUM, selection: { seatIds: [seat2] }, locale: 'en', now: later });
+    expect(again.ok && again.cart.timeLeft).toBe(600);
+  });
+
+  it('RESERVATION_MINUTES overrides the event', async () => {
+    process.env.RESERVATION_MINUTES = '3';
+    try {
+      const fan = await newFan();
+      const [seat] = await freeSeats(STADIUM, 1, 500);
+      const held = await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: [seat] }, locale: 'en' });
+      expect(held.ok && held.cart.timeLeft).toBe(180);
+    } finally {
+      delete process.env.RESERVATION_MINUTES;
+    }
+  });
+});
+
+describe('coupons', () => {
+  async function cartWith(slug: string, selection: Parameters<typeof addToCart>[0]['selection']) {
+    const fan = await newFan();
+    const held = await addToCart({ user: fan, eventRef: slug, selection, locale: 'en' });
+    if (!held.ok) throw new Error(held.code);
+    return { fan, cart: held.cart };
+  }
+
+  it('DUNAJ10 takes 10 % off a Dunaj match, nothing off other organisers', async () => {
+    const { fan, cart } = await cartWith(STADIUM, { seatIds: await freeSeats(STADIUM, 2, 600) });
+    const applied = await applyCoupon({ user: fan, eventRef: STADIUM, code: ' dunaj10 ', locale: 'en' });
+    if (!applied.ok) throw new Error(applied.code);
+    expect(applied.cart.couponCode).toBe('DUNAJ10');
+    expect(applied.cart.discount.amount).toBe(Math.floor(cart.subtotal.amount / 10));
+    expect(applied.cart.total.amount).toBe(cart.subtotal.amount - applied.cart.discount.amount + cart.fees.amount);
+    const other = await cartWith(CONCERT, { ticketTypeId: await typeId(CONCERT, 'GA'), quantity: 1 });
+    expect(await applyCoupon({ user: other.fan, eventRef: CONCERT, code: 'DUNAJ10', locale: 'en' })).toMatchObject({ ok: false, code: 'INVALID_DISCOUNT_CODE' });
+  });
+
+  it('FEST5 is 5 € off Lúka Fest only', async () => {
+    const { fan, cart } = await cartWith(FEST, { ticketTypeId: await typeId(FEST, 'PASS'), quantity: 2 });
+    const applied = await applyCoupon({ user: fan, eventRef: FEST, code: 'FEST5', locale: 'en' });
+    expect(applied.ok && applied.cart.discount.amount).toBe(500);
+    expect(applied.ok && applied.cart.total.amount).toBe(cart.subtotal.amount - 500 + cart.fees.amount);
+  });
+
+  it('a category-scoped code discounts only its categories and is invalid without them', async () => {
+    const { fan } = await cartWith(CONCERT, { ticketTypeId: await typeId(CONCERT, 'GA'), quantity: 1 });
+    expect(await applyCoupon({ user: fan, eventRef: CONCERT, code: 'VIP20', locale: 'en' })).toMatchObject({ ok: false, code: 'INVALID_DISCOUNT_CODE' });
+    await addToCart({ user: fan, eventRef: CONCERT, selection: { ticketTypeId: await typeId(CONCERT, 'VIP'), quantity: 1 }, locale: 'en' });
+    const applied = await applyCoupon({ user: fan, eventRef: CONCERT, code: 'VIP20', locale: 'en' });
+    expect(applied.ok && applied.cart.discount.amount).toBe(Math.floor(5900 * 0.2));
+  });
+
+  it('unknown, expired, not yet valid and used-up codes are all "Invalid discount code"', async () => {
+    const { fan } = await cartWith(STADIUM, { seatIds: await freeSeats(STADIUM, 1, 700) });
+    for (const code of ['NOSUCHCODE', 'LETO2025', 'VYPREDANE']) {
+      expect(await applyCoupon({ user: fan, eventRef: STADIUM, code, locale: 'en' })).toMatchObject({ ok: false, code: 'INVALID_DISCOUNT_CODE' });
+    }
+    const e = await event(STADIUM);
+    await t.db.insert(s.coupons).values({ code: 'BUDUCI', orgId: e.orgId, kind: 'percent', value: 5, validFrom: new Date(Date.now() + 86_400_000) });
+    expect(await applyCoupon({ user: fan, eventRef: STADIUM, code: 'BUDUCI', locale: 'en' })).toMatchObject({ ok: false, code: 'INVALID_DISCOUNT_CODE' });
+  });
+
+  it('the coupon endpoint answers 422 with the translated message', async () => {
+    const { fan } = await cartWith(STADIUM, { seatIds: await freeSeats(STADIUM, 1, 800) });
+    const token = await sessionFor(fan.id);
+    const response = await couponRoute(
+      new Request(`http://localhost/api/v1/events/${STADIUM}/cart/coupon`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'sk', 'content-type': 'application/json' },
+        body: JSON.stringify({ code: 'LETO2025' }),
+      }),
+      { params: Promise.resolve({ id: STADIUM }) },
+    );
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ code: 'INVALID_DISCOUNT_CODE', message: 'Neplatný zľavový kód' });
+  });
+});
+
+async function sessionFor(userId: string) {
+  const token = newSessionToken();
+  await t.db.insert(s.sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
+  return token;
+}
+
+describe('cart API', () => {
+  it('answers 401 without a session', async () => {
+    const response = await cartRoute(new Request(`http://localhost/api/v1/events/${STADIUM}/cart`), { params: Promise.resolve({ id: STADIUM }) });
+    expect(response.status).toBe(401);
+  });
+
+  it('holds seats, and answers 409 SEAT_TAKEN naming each taken seat', async () => {
+    const [a, b] = [await newFan(), await newFan()];
+    const seats = await freeSeats(STADIUM, 2, 900);
+    const post = async (userId: string, body: unknown) =>
+      addItemsRoute(
+        new Request(`http://localhost/api/v1/events/${STADIUM}/cart/items`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${await sessionFor(userId)}`, 'accept-language': 'en', 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+        { params: Promise.resolve({ id: STADIUM }) },
+      );
+    const first = await post(a.id, { seatIds: seats.slice(0, 1) });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ count: 1, timeLeft: 600, couponCode: null });
+    const second = await post(b.id, { seatIds: seats });
+    expect(second.status).toBe(409);
+    const body = await second.json();
+    expect(body.code).toBe('SEAT_TAKEN');
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors[0]).toMatchObject({ field: 'seatIds', id: seats[0] });
+    expect(body.errors[0].message).toMatch(/is no longer available/);
+    const invalid = await post(b.id, { seatIds: [] });
+    expect(invalid.status).toBe(422);
+    const unknown = await addItemsRoute(
+      new Request('http://localhost/api/v1/events/no-such-event/cart/items', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await sessionFor(b.id)}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ seatIds: seats }),
+      }),
+      { params: Promise.resolve({ id: 'no-such-event' }) },
+    );
+    expect(unknown.status).toBe(404);
+  });
+});
