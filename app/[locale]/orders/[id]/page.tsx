@@ -1,0 +1,110 @@
+import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { OrderRefresher } from '@/components/checkout/order-refresher';
+import { formatMoney } from '@/components/events/format';
+import { Link } from '@/lib/i18n/navigation';
+import { isLocale, type Locale } from '@/lib/i18n/routing';
+import { requireSignedIn } from '@/lib/server/auth/guard';
+import { getOrder } from '@/lib/server/orders/read';
+
+type Props = PageProps<'/[locale]/orders/[id]'>;
+
+export async function generateMetadata({ params }: Props) {
+  const locale = (await params).locale;
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'sk', namespace: 'orders' });
+  return { title: t('title'), robots: { index: false } };
+}
+
+const tone = {
+  paid: 'border-emerald-300 bg-emerald-50 text-emerald-950',
+  pending: 'border-sky-300 bg-sky-50 text-sky-950',
+  failed: 'border-red-300 bg-red-50 text-red-950',
+} as const;
+
+async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
+  const user = await requireSignedIn(locale, { pathname: '/orders/[id]', params: { id } });
+  const order = await getOrder({ user, orderId: id, locale });
+  if (!order) notFound();
+  const t = await getTranslations('orders');
+  const money = (m: { amount: number; currency: 'EUR' | 'CZK' }) => formatMoney(m, locale);
+  const [title, text] = order.refundedLate
+    ? [t('refundedTitle'), t('refundedText')]
+    : order.result === 'paid'
+      ? [t('paidTitle'), t('paidText')]
+      : order.result === 'pending'
+        ? [t('pendingTitle'), t('pendingText')]
+        : [t('failedTitle'), t('failedText')];
+  return (
+    <div className="space-y-6">
+      {order.result === 'pending' && <OrderRefresher />}
+      <div role="status" className={`rounded-xl border p-4 ${tone[order.result]}`} data-testid="order-result" data-result={order.result}>
+        <h2 className="text-xl font-semibold">{title}</h2>
+        <p className="mt-1">{text}</p>
+      </div>
+      <section aria-labelledby="order-items" className="rounded-xl border border-slate-200 bg-white">
+        <h2 id="order-items" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold">
+          {order.event.title}
+        </h2>
+        <ul className="divide-y divide-slate-200">
+          {order.items.map((item, i) => (
+            <li key={i} className="flex justify-between gap-3 px-4 py-3">
+              <span>
+                {item.ticketType}
+                {item.seat && <span className="text-sm text-slate-600"> · {item.seat}</span>}
+              </span>
+              <span className="tabular-nums">{money(item.price)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="space-y-1 border-t border-slate-200 p-4">
+          <div className="flex justify-between text-sm text-slate-600">
+            <dt>{t('number')}</dt>
+            <dd className="font-mono">{order.id.slice(0, 8).toUpperCase()}</dd>
+          </div>
+          {order.discount.amount > 0 && (
+            <div className="flex justify-between">
+              <dt>{order.couponCode}</dt>
+              <dd className="tabular-nums">−{money(order.discount)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between text-lg font-bold">
+            <dt>{(await getTranslations('cart'))('total')}</dt>
+            <dd className="tabular-nums">{money(order.total)}</dd>
+          </div>
+        </dl>
+      </section>
+      <div className="flex flex-wrap gap-3">
+        {order.result === 'paid' ? (
+          <Link href="/tickets" className="rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white">
+            {t('goToTickets')}
+          </Link>
+        ) : (
+          <Link href={{ pathname: '/events/[id]/cart', params: { id: order.event.slug } }} className="rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white">
+            {t('backToCart')}
+          </Link>
+        )}
+        {order.result !== 'paid' && (
+          <Link href="/tickets" className="rounded-lg border border-slate-300 px-5 py-3 font-medium">
+            {t('goToTickets')}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export default async function OrderPage({ params }: Props) {
+  const { locale: raw, id } = await params;
+  const locale: Locale = isLocale(raw) ? raw : 'sk';
+  setRequestLocale(locale);
+  const t = await getTranslations('orders');
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-3xl font-bold">{t('title')}</h1>
+      <Suspense fallback={<div aria-busy="true" className="h-48 animate-pulse rounded-xl bg-slate-100" />}>
+        <OrderForUser locale={locale} id={id} />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { CartTotals, itemLabel } from '@/components/cart/cart-view';
+import { formatClock, useCountdown } from '@/components/cart/countdown';
+import type { Cart } from '@/components/cart/types';
+import { formatMoney } from '@/components/events/format';
+import { api } from '@/lib/client/api-client';
+import { Link, useRouter } from '@/lib/i18n/navigation';
+import { checkoutSchema } from '@/lib/schemas/cart';
+
+type Values = z.input<typeof checkoutSchema>;
+
+/** Summary, buyer, terms and the pay button: creates the order and goes to the payment provider. */
+export function CheckoutForm({ eventId, cart, buyer }: { eventId: string; cart: Cart; buyer: { name: string; email: string } }) {
+  const t = useTranslations();
+  const locale = useLocale();
+  const router = useRouter();
+  const [receivedAt] = useState(() => Date.now());
+  const left = useCountdown(cart.timeLeft, receivedAt, () => router.push({ pathname: '/events/[id]/cart', params: { id: eventId } }));
+  const [redirecting, setRedirecting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, z.output<typeof checkoutSchema>>({ resolver: zodResolver(checkoutSchema), defaultValues: { acceptTerms: false as unknown as true } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const result = await api.post<{ orderId: string; paymentUrl: string }>(`/api/v1/events/${encodeURIComponent(eventId)}/checkout`, values);
+    if (result.ok) {
+      setRedirecting(true);
+      window.location.assign(result.data.paymentUrl);
+    } else if (result.status === 409 || result.status === 422) {
+      router.push({ pathname: '/events/[id]/cart', params: { id: eventId } });
+    }
+  });
+  const termsError = errors.acceptTerms?.message;
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-6">
+      <p className="rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950" data-testid="checkout-timer">
+        {t('checkout.timeLeft', { time: formatClock(left) })}
+      </p>
+      <section aria-labelledby="checkout-summary" className="rounded-xl border border-slate-200 bg-white">
+        <h2 id="checkout-summary" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold">
+          {t('checkout.summary')}
+        </h2>
+        <ul className="divide-y divide-slate-200">
+          {cart.items.map((item) => (
+            <li key={item.id} className="flex justify-between gap-3 px-4 py-3">
+              <span>
+                {item.ticketType.name} <span className="text-sm text-slate-600">· {itemLabel(item, t('cart.standing'))}</span>
+              </span>
+              <span className="tabular-nums">{formatMoney(item.price, locale)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <CartTotals cart={cart} />
+      <section aria-labelledby="checkout-buyer" className="rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="checkout-buyer" className="text-lg font-semibold">
+          {t('checkout.buyer')}
+        </h2>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="text-slate-600">{t('checkout.name')}</dt>
+          <dd>{buyer.name}</dd>
+          <dt className="text-slate-600">{t('checkout.email')}</dt>
+          <dd>{buyer.email}</dd>
+        </dl>
+      </section>
+      <div>
+        <label className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            className="mt-1 size-5"
+            aria-invalid={Boolean(termsError)}
+            aria-describedby={termsError ? 'terms-error' : undefined}
+            {...register('acceptTerms')}
+          />
+          <span>
+            {t.rich('checkout.acceptTerms', {
+              link: (chunks) => (
+                <Link href="/terms" target="_blank" className="text-emerald-800 underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
+          </span>
+        </label>
+        {termsError && (
+          <p id="terms-error" role="alert" className="mt-1 text-sm text-red-700">
+            {t.has(termsError as never) ? t(termsError as never) : termsError}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap justify-end gap-3">
+        <Link href={{ pathname: '/events/[id]/cart', params: { id: eventId } }} className="rounded-lg border border-slate-300 px-5 py-3 font-medium">
+          {t('checkout.backToCart')}
+        </Link>
+        <button type="submit" disabled={isSubmitting || redirecting} className="rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white disabled:opacity-60">
+          {isSubmitting || redirecting ? t('checkout.paying') : t('checkout.pay', { total: formatMoney(cart.total, locale) })}
+        </button>
+      </div>
+    </form>
+  );
+}
