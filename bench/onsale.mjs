@@ -1,0 +1,123 @@
+// npm run bench:onsale — an on-sale rush on a production server on PostgreSQL.
+// A fresh database is created, migrated and seeded; N simulated fans (default 64, each with its own
+// session) hold a random seat of one event, release it, and go again, for BENCH_SECONDS (default 20).
+// Prints successful holds/s, p50/p99 latency of the hold call, conflicts (409: the seat was just taken,
+// expected), 5xx and other errors, and the oversell check (client-side and in SQL afterwards).
+// Targets on the 2-core machine: ≥ 300 holds/s, p99 ≤ 250 ms at 64 fans, 0 oversold, 0 5xx.
+// Env: BENCH_PG_URL (admin URL, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_FANS,
+// BENCH_SECONDS, BENCH_SEATS (size of the contested seat pool, default 400), BENCH_PORT, BENCH_KEEP_DB=1.
+import { createHash, randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import postgres from 'postgres';
+import { startServer } from './lib.mjs';
+
+const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const fans = Number(process.env.BENCH_FANS || 64);
+const seconds = Number(process.env.BENCH_SECONDS || 20);
+const poolSeats = Number(process.env.BENCH_SEATS || 400);
+const port = Number(process.env.BENCH_PORT || 3330);
+const EVENT = 'dunaj-bratislava-fc-kosice';
+
+const dbName = `tribuna_bench_${randomBytes(4).toString('hex')}`;
+const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+await admin.unsafe(`create database ${dbName}`);
+const dbUrl = new URL(adminUrl);
+dbUrl.pathname = `/${dbName}`;
+const env = { DATABASE_URL: dbUrl.toString(), DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE || '20', SWEEP_INTERVAL_SECONDS: '15' };
+const migrated = spawnSync('npx', ['tsx', 'scripts/db-migrate.ts'], { stdio: 'inherit', env: { ...process.env, ...env } });
+if (migrated.status !== 0) throw new Error('migration failed');
+
+const server = await startServer({ port, env });
+const sql = postgres(env.DATABASE_URL, { max: 4, onnotice: () => {} });
+try {
+  // Fans with live sessions (bearer tokens, as the native app sends them).
+  const tokens = [];
+  const users = await sql`
+    insert into users ${sql(Array.from({ length: fans }, (_, i) => ({ email: `bench-${i}@example.com`, first_name: 'Bench', last_name: String(i), locale: 'en' })))}
+    returning id`;
+  const sessions = users.map((u) => {
+    const token = randomBytes(32).toString('base64url');
+    tokens.push(token);
+    return { user_id: u.id, token_hash: createHash('sha256').update(token).digest('hex'), expires_at: new Date(Date.now() + 86_400_000) };
+  });
+  await sql`insert into sessions ${sql(sessions)}`;
+  const [event] = await sql`select id from events where slug = ${EVENT}`;
+  const seatRows = await sql`select seat_id from inventory_units where event_id = ${event.id} and seat_id is not null order by spread limit ${poolSeats}`;
+  const seats = seatRows.map((r) => r.seat_id);
+  console.log(`\n${fans} fans, ${seats.length} contested seats of ${EVENT}, ${seconds} s, server on PostgreSQL (${dbName})`);
+
+  const base = `${server.base}/api/v1/events/${EVENT}/cart`;
+  // warm the route handlers
+  for (let i = 0; i < 20; i++) await fetch(base, { headers: { authorization: `Bearer ${tokens[0]}` } }).then((r) => r.arrayBuffer());
+
+  const holder = new Map(); // seat → fan currently holding it (from the 200 answer until the release is sent)
+  const latencies = [];
+  const counts = { held: 0, conflict: 0, fiveXX: 0, other: 0, released: 0, oversold: 0 };
+  const deadline = Date.now() + seconds * 1000;
+
+  async function fan(index) {
+    const headers = { authorization: `Bearer ${tokens[index]}`, 'content-type': 'application/json' };
+    while (Date.now() < deadline) {
+      const seat = seats[Math.floor(Math.random() * seats.length)];
+      const started = performance.now();
+      let response;
+      try {
+        response = await fetch(`${base}/items`, { method: 'POST', headers, body: JSON.stringify({ seatIds: [seat] }) });
+      } catch {
+        counts.other++;
+        continue;
+      }
+      const body = await response.json().catch(() => null);
+      latencies.push(performance.now() - started);
+      if (response.status === 200) {
+        counts.held++;
+        if (holder.has(seat) && holder.get(seat) !== index) counts.oversold++;
+        holder.set(seat, index);
+        const itemId = body?.items?.[0]?.id;
+        // A short look at the cart (0–5 ms) before letting go: while it lasts, another fan's success on this seat would be an oversell.
+        await new Promise((r) => setTimeout(r, Math.random() * 5));
+        holder.delete(seat);
+        const released = await fetch(`${base}/items/${itemId}`, { method: 'DELETE', headers });
+        await released.arrayBuffer();
+        if (released.status === 200) counts.released++;
+        else if (released.status >= 500) counts.fiveXX++;
+        else counts.other++;
+      } else if (response.status === 409) counts.conflict++;
+      else if (response.status >= 500) counts.fiveXX++;
+      else counts.other++;
+    }
+  }
+  const began = performance.now();
+  await Promise.all(Array.from({ length: fans }, (_, i) => fan(i)));
+  const elapsed = (performance.now() - began) / 1000;
+
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0);
+  const [dupHolds] = await sql`
+    select count(*)::int as n from (
+      select hi.unit_id from hold_items hi join holds h on h.id = hi.hold_id
+      where hi.unit_id is not null and h.status in ('active', 'ordered') and h.expires_at > now()
+      group by hi.unit_id having count(*) > 1) d`;
+  const [dupTickets] = await sql`select count(*)::int as n from (select unit_id from tickets group by unit_id having count(*) > 1) d`;
+  const [stray] = await sql`
+    select count(*)::int as n from inventory_units u
+    where u.event_id = ${event.id} and u.status = 'held' and u.held_until > now()
+      and not exists (select 1 from hold_items hi where hi.unit_id = u.id and hi.hold_id = u.hold_id)`;
+
+  console.log('\nsuccessful holds   holds/s   p50 ms   p99 ms   409 taken   5xx   other errors   releases');
+  console.log(
+    `${String(counts.held).padStart(16)} ${String(Math.round(counts.held / elapsed)).padStart(9)} ${String(pct(50)).padStart(8)} ${String(pct(99)).padStart(8)} ${String(counts.conflict).padStart(11)} ${String(counts.fiveXX).padStart(5)} ${String(counts.other).padStart(14)} ${String(counts.released).padStart(10)}`,
+  );
+  console.log(`hold calls: ${latencies.length} (${Math.round(latencies.length / elapsed)}/s incl. conflicts); each success is followed by a release (DELETE)`);
+  console.log(`oversell check: client saw ${counts.oversold} seat(s) held by two fans; SQL: ${dupHolds.n} unit(s) in two live holds, ${dupTickets.n} unit(s) in two tickets, ${stray.n} held unit(s) without their hold item`);
+  const oversold = counts.oversold + dupHolds.n + dupTickets.n + stray.n;
+  console.log(oversold === 0 ? 'OVERSOLD: 0' : `OVERSOLD: ${oversold}  ← FAILURE`);
+} finally {
+  server.stop();
+  await sql.end({ timeout: 5 });
+  if (process.env.BENCH_KEEP_DB !== '1') {
+    await new Promise((r) => setTimeout(r, 1000));
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});
+  }
+  await admin.end();
+}
