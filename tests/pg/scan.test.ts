@@ -1,0 +1,74 @@
+// Two (or twenty) gates scanning one code at the same moment: exactly one admits. PostgreSQL only
+// (PGlite has one connection and would serialise the race away).
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '@/lib/server/db/client';
+import * as s from '@/lib/server/db/schema';
+import { runSeed } from '@/lib/server/db/seed';
+import { scanTicket, type ScanResult } from '@/lib/server/scan/scan';
+import { useTestDatabase } from '../helpers/db';
+import { currentCode, giveTicket, makeScanner, makeUser } from '../helpers/tickets';
+
+const t = useTestDatabase();
+
+beforeAll(async () => {
+  await runSeed(t.db);
+});
+
+describe('concurrent gate scans (PostgreSQL)', () => {
+  it('runs on PostgreSQL', () => {
+    expect(t.kind).toBe('postgres');
+  });
+
+  it('twenty gates scanning one ticket at once: exactly one admits, the rest read already used', async () => {
+    const owner = await makeUser(t.db, 'goer');
+    const gates = await Promise.all(Array.from({ length: 4 }, () => makeScanner(t.db, 'dunaj-bratislava-fc-kosice')));
+    const { ticket } = await giveTicket(t.db, owner.id, 'dunaj-bratislava-fc-kosice');
+    const code = await currentCode(t.db, ticket.id);
+
+    const results = (await Promise.all(Array.from({ length: 20 }, (_, i) => scanTicket(gates[i % gates.length], { payload: code })))) as ScanResult[];
+    const outcomes = results.map((r) => r.result);
+    expect(outcomes.filter((r) => r === 'admitted')).toHaveLength(1);
+    expect(outcomes.filter((r) => r === 'already_used')).toHaveLength(19);
+
+    const [row] = rowsOf<{ admitted: number; status: string }>(
+      await t.db.execute(sql`
+        select (select count(*)::int from scan_log where ticket_id = ${ticket.id} and result = 'admitted') as admitted,
+               (select status from tickets where id = ${ticket.id}) as status`),
+    );
+    expect(row).toEqual({ admitted: 1, status: 'checked_in' });
+  });
+
+  it('many tickets each scanned twice at once: one admission per ticket, none lost', async () => {
+    const owner = await makeUser(t.db, 'crowd');
+    const gate = await makeScanner(t.db, 'vltava-praha-slavia-praha');
+    const tickets = [];
+    for (let i = 0; i < 25; i++) tickets.push((await giveTicket(t.db, owner.id, 'vltava-praha-slavia-praha', 'STAND')).ticket);
+    const codes = await Promise.all(tickets.map((x) => currentCode(t.db, x.id)));
+    const results = (await Promise.all(codes.flatMap((code) => [scanTicket(gate, { payload: code }), scanTicket(gate, { payload: code })]))) as ScanResult[];
+    expect(results.filter((r) => r.result === 'admitted')).toHaveLength(25);
+    expect(results.filter((r) => r.result === 'already_used')).toHaveLength(25);
+    const checkedIn = await t.db
+      .select({ id: s.tickets.id })
+      .from(s.tickets)
+      .where(and(eq(s.tickets.ownerId, owner.id), eq(s.tickets.status, 'checked_in')));
+    expect(checkedIn).toHaveLength(25);
+  });
+
+  it('a scan racing a gift: the gate either admits the old code or rejects it, never both admit and transfer', async () => {
+    const owner = await makeUser(t.db, 'racer');
+    const friend = await makeUser(t.db, 'racer-friend');
+    const gate = await makeScanner(t.db, 'polarna-ziara-kosice');
+    const { ticket } = await giveTicket(t.db, owner.id, 'polarna-ziara-kosice');
+    const code = await currentCode(t.db, ticket.id);
+    const { giftTicket } = await import('@/lib/server/tickets/gift');
+    const [scan, gift] = await Promise.all([scanTicket(gate, { payload: code }), giftTicket(owner, { ticketId: ticket.id, email: friend.email, locale: 'en' })]);
+    const [row] = await t.db.select().from(s.tickets).where(eq(s.tickets.id, ticket.id));
+    if ((scan as ScanResult).result === 'admitted') {
+      expect(gift.ok).toBe(false);
+      expect(row).toMatchObject({ status: 'checked_in', ownerId: owner.id, version: 1 });
+    } else {
+      expect(gift.ok).toBe(true);
+      expect(row).toMatchObject({ status: 'valid', ownerId: friend.id, version: 2 });
+    }
+  });
+});
