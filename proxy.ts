@@ -1,27 +1,104 @@
 import createMiddleware from 'next-intl/middleware';
-import type { NextRequest } from 'next/server';
+import { NextResponse, type NextRequest } from 'next/server';
+import { RETURN_PARAM, safeReturnPath } from '@/lib/auth/return-path';
 import { localeOfPath, resolveLocale } from '@/lib/i18n/resolve-locale';
-import { LOCALE_COOKIE, routing } from '@/lib/i18n/routing';
+import { publicEventExists } from '@/lib/server/events/exists';
+import { LOCALE_COOKIE, pathnames, routing, type AppPathname, type Locale } from '@/lib/i18n/routing';
 
 const intl = createMiddleware(routing);
+
+// Kept in sync with lib/server/auth/session-secret.ts and lib/server/api/authenticate.ts (this
+// file runs before the app and must not import server-only modules).
+const SESSION_COOKIE = 'tribuna_session';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+/** Set by a server page that found a dead session cookie: the proxy drops the cookie instead of guarding. */
+export const EXPIRED_PARAM = 'expired';
+
+const SIGNED_OUT_ONLY: AppPathname[] = ['/signin', '/signup'];
+const SIGNED_IN_ONLY: AppPathname[] = ['/profile', '/events/[id]/cart', '/events/[id]/checkout', '/orders/[id]'];
+
+function localizedPattern(locale: Locale, pathname: AppPathname): RegExp {
+  const entry = pathnames[pathname];
+  const template = typeof entry === 'string' ? entry : entry[locale];
+  const escaped = template.replace(/[.*+?^${}()|\\]/g, '\\$&').replace(/\[[^\]/]+\]/g, '[^/]+');
+  return new RegExp(`^/${locale}${escaped === '/' ? '' : escaped}/?$`);
+}
+
+function matches(locale: Locale, path: string, list: AppPathname[]): boolean {
+  return list.some((pathname) => localizedPattern(locale, pathname).test(path));
+}
+
+function localized(locale: Locale, pathname: '/signin' | '/profile'): string {
+  return `/${locale}${pathnames[pathname][locale]}`;
+}
+
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * Guards (spec §4), a convenience before rendering; the pages check again on the server.
+ * Signed-out people go from profile, cart, checkout and orders to sign-in with a return path;
+ * signed-in people go from sign-in and sign-up to the page they came for, else their profile.
+ * "Signed in" here means "carries a session cookie": a dead one is caught by the page, which sends
+ * the person to sign-in with ?expired=1, and this proxy then drops the cookie.
+ */
+function guard(request: NextRequest, locale: Locale): { response: NextResponse | null; dropSession: boolean } {
+  const path = request.nextUrl.pathname;
+  const expired = request.nextUrl.searchParams.has(EXPIRED_PARAM);
+  const hasSession = Boolean(request.cookies.get(SESSION_COOKIE)?.value) && !expired;
+  if (!hasSession && matches(locale, path, SIGNED_IN_ONLY)) {
+    const target = request.nextUrl.clone();
+    target.pathname = localized(locale, '/signin');
+    target.search = '';
+    target.searchParams.set(RETURN_PARAM, `${path}${request.nextUrl.search}`);
+    return { response: NextResponse.redirect(target), dropSession: expired };
+  }
+  if (hasSession && matches(locale, path, SIGNED_OUT_ONLY)) {
+    const next = safeReturnPath(request.nextUrl.searchParams.get(RETURN_PARAM));
+    const target = new URL(next ?? localized(locale, '/profile'), request.nextUrl);
+    return { response: NextResponse.redirect(target), dropSession: false };
+  }
+  return { response: null, dropSession: expired };
+}
 
 /**
  * Locale choice (spec §1): the route prefix wins; otherwise our resolver (cookie i18n_redirected, then
  * Accept-Language, then sk) decides, and next-intl redirects to that language's translated path.
+ * Then the account guards, and an XSRF-TOKEN cookie for the web client whenever it has none.
  */
-export default function proxy(request: NextRequest) {
-  if (!localeOfPath(request.nextUrl.pathname)) {
-    const locale = resolveLocale({
+/** /sk/podujatia/{id}, /cs/udalosti/{id}, /en/events/{id}: the event page, whose id must exist for a 200. */
+const EVENT_PAGE = new RegExp(
+  `^/(?:${routing.locales.map((l) => `${l}${pathnames['/events/[id]'][l].replace('[id]', '')}`).join('|')})([^/]+)/?$`,
+);
+
+export default async function proxy(request: NextRequest) {
+  // Catalogue: an unknown or draft event answers HTTP 404 (a page can only soft-404 once its shell has streamed).
+  const eventId = EVENT_PAGE.exec(request.nextUrl.pathname)?.[1];
+  if (eventId && !(await publicEventExists(decodeURIComponent(eventId)).catch(() => true))) {
+    return NextResponse.rewrite(new URL(`/${localeOfPath(request.nextUrl.pathname)}/--unknown-event--`, request.url));
+  }
+
+  const locale = localeOfPath(request.nextUrl.pathname);
+  if (!locale) {
+    const chosen = resolveLocale({
       cookie: request.cookies.get(LOCALE_COOKIE)?.value,
       acceptLanguage: request.headers.get('accept-language'),
     });
     // next-intl reads the cookie first; handing it our decision keeps one source of truth.
-    request.cookies.set(LOCALE_COOKIE, locale);
+    request.cookies.set(LOCALE_COOKIE, chosen);
   }
-  return intl(request);
+  const guarded = locale ? guard(request, locale) : { response: null, dropSession: false };
+  const response = guarded.response ?? intl(request);
+  if (guarded.dropSession) response.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0, httpOnly: true, sameSite: 'lax' });
+  if (!request.cookies.get(XSRF_COOKIE)?.value) {
+    response.cookies.set(XSRF_COOKIE, randomToken(), { path: '/', sameSite: 'lax', httpOnly: false, secure: request.nextUrl.protocol === 'https:' });
+  }
+  return response;
 }
 
 export const config = {
-  // Everything except the API, Next internals, analytics proxy, build manifest and files with an extension.
-  matcher: ['/((?!api|_next|_vercel|ingest|builds|.*\\..*).*)'],
+  // Everything except the API, Next internals, analytics proxy, build manifest, the dev mailbox and files with an extension.
+  matcher: ['/((?!api|_next|_vercel|ingest|builds|dev/|.*\\..*).*)'],
 };

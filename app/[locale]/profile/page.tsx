@@ -1,0 +1,32 @@
+import { Suspense } from 'react';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { FormPlaceholder } from '@/components/auth/auth-card';
+import { ProfileView } from '@/components/profile/profile-view';
+import { pageMetadata } from '@/lib/i18n/metadata';
+import type { Locale } from '@/lib/i18n/routing';
+import { requireSignedIn } from '@/lib/server/auth/guard';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/profile'>) {
+  const locale = (await params).locale as Locale;
+  const t = await getTranslations({ locale, namespace: 'profile' });
+  return { ...pageMetadata({ locale, href: '/profile', title: t('title') }), robots: { index: false } };
+}
+
+async function ProfileForUser({ locale }: { locale: Locale }) {
+  const user = await requireSignedIn(locale, '/profile');
+  return <ProfileView initialUser={user} />;
+}
+
+export default async function ProfilePage({ params }: PageProps<'/[locale]/profile'>) {
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
+  const t = await getTranslations('profile');
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-3xl font-bold">{t('title')}</h1>
+      <Suspense fallback={<FormPlaceholder rows={4} />}>
+        <ProfileForUser locale={locale} />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { api } from '@/lib/client/api-client';
+import { startSession, type SessionUser } from '@/lib/client/session';
+import { getPathname, Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import { SEXES, signUpSchema } from '@/lib/schemas/auth';
+import { applyServerErrors, FORM_STATUSES, goTo } from './auth-helpers';
+import { FormAlert, SelectField, SubmitButton, TextField } from './form-parts';
+
+type Values = z.input<typeof signUpSchema>;
+const FIELDS = ['firstName', 'lastName', 'sex', 'dateOfBirth', 'email', 'password', 'confirmPassword'] as const;
+
+export function SignUpForm({ next }: { next: string | null }) {
+  const t = useTranslations('auth');
+  const locale = useLocale() as Locale;
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isSubmitSuccessful },
+  } = useForm<Values, unknown, z.output<typeof signUpSchema>>({
+    resolver: zodResolver(signUpSchema),
+    // The sex starts unchosen: the select's empty option, which the schema refuses ('Please select an option.').
+    defaultValues: { firstName: '', lastName: '', sex: '' as Values['sex'], dateOfBirth: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await api.post<{ user: SessionUser; token: string }>('/api/v1/auth/signup', values, { toast: FORM_STATUSES });
+    if (!result.ok) {
+      setFormError(applyServerErrors(result.error, setError, FIELDS));
+      throw new Error('not signed up');
+    }
+    startSession(queryClient, result.data.user);
+    goTo(next ?? getPathname({ locale, href: '/profile' }));
+  });
+
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <form noValidate onSubmit={(e) => onSubmit(e).catch(() => {})} className="space-y-4" aria-label={t('signUpTitle')}>
+      <FormAlert message={formError} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={t('firstName')} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+        <TextField label={t('lastName')} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label={t('sex')} error={errors.sex?.message} {...register('sex')}>
+          <option value="">{t('sexPlaceholder')}</option>
+          {SEXES.map((sex) => (
+            <option key={sex} value={sex}>
+              {t(`sexOptions.${sex}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t('dateOfBirth')} type="date" min="1900-01-01" max={today} autoComplete="bday" error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
+      </div>
+      <TextField label={t('email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField label={t('password')} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+      <TextField label={t('confirmPassword')} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <p className="text-sm text-slate-700">
+        {t.rich('consent', {
+          terms: (chunks) => (
+            <Link href="/terms" className="text-emerald-800 underline">
+              {chunks}
+            </Link>
+          ),
+          privacy: (chunks) => (
+            <Link href="/privacy" className="text-emerald-800 underline">
+              {chunks}
+            </Link>
+          ),
+        })}
+      </p>
+      <SubmitButton pending={isSubmitting || isSubmitSuccessful} pendingLabel={t('submitting')}>
+        {t('signUpSubmit')}
+      </SubmitButton>
+      <p className="text-center text-sm text-slate-700">
+        {t('haveAccount')}{' '}
+        <Link href={next ? { pathname: '/signin', query: { next } } : '/signin'} className="font-medium text-emerald-800 underline">
+          {t('signInLink')}
+        </Link>
+      </p>
+    </form>
+  );
+}

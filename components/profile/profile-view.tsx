@@ -1,0 +1,170 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { applyServerErrors, FORM_STATUSES, goTo } from '@/components/auth/auth-helpers';
+import { FormAlert, SubmitButton, TextField } from '@/components/auth/form-parts';
+import { api } from '@/lib/client/api-client';
+import { sessionQueryKey, useRemoveAccount, useSignOut, type SessionUser } from '@/lib/client/session';
+import { notify } from '@/lib/client/toast';
+import { getPathname } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import { profileSchema } from '@/lib/schemas/auth';
+import { ConfirmDialog } from './confirm-dialog';
+
+type Values = z.input<typeof profileSchema>;
+
+export function ProfileView({ initialUser }: { initialUser: SessionUser }) {
+  const t = useTranslations('profile');
+  const tAuth = useTranslations('auth');
+  const format = useFormatter();
+  const locale = useLocale() as Locale;
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState(initialUser);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const signOut = useSignOut();
+  const removeAccount = useRemoveAccount();
+
+  const form = useForm<Values, unknown, z.output<typeof profileSchema>>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email, dateOfBirth: user.dateOfBirth ?? '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const save = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await api.patch<SessionUser>('/api/v1/auth/me', values, { toast: FORM_STATUSES });
+    if (!result.ok) {
+      setFormError(applyServerErrors(result.error, form.setError, ['firstName', 'lastName', 'email', 'dateOfBirth']));
+      return;
+    }
+    setUser(result.data);
+    queryClient.setQueryData(sessionQueryKey, result.data);
+    form.reset({ firstName: result.data.firstName, lastName: result.data.lastName, email: result.data.email, dateOfBirth: result.data.dateOfBirth ?? '' });
+    setEditing(false);
+    notify.success({ title: t('saved') });
+  });
+
+  const home = () => goTo(getPathname({ locale, href: '/' }));
+
+  const birthDate = user.dateOfBirth ? format.dateTime(new Date(`${user.dateOfBirth}T12:00:00Z`), { dateStyle: 'long', timeZone: 'UTC' }) : t('notSet');
+
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="personal-data" className="rounded-xl border border-slate-200 bg-white p-6">
+        <div className="flex items-center justify-between gap-4">
+          <h2 id="personal-data" className="text-xl font-semibold">
+            {t('personalData')}
+          </h2>
+          {!editing && (
+            <button type="button" onClick={() => setEditing(true)} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50">
+              {t('edit')}
+            </button>
+          )}
+        </div>
+        {editing ? (
+          <form noValidate onSubmit={save} className="mt-4 space-y-4">
+            <FormAlert message={formError} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label={tAuth('firstName')} autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
+              <TextField label={tAuth('lastName')} autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+            </div>
+            <TextField label={tAuth('email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+            <TextField label={tAuth('dateOfBirth')} type="date" min="1900-01-01" autoComplete="bday" error={errors.dateOfBirth?.message} {...form.register('dateOfBirth')} />
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <div className="sm:w-48">
+                <SubmitButton pending={isSubmitting} pendingLabel={t('saving')}>
+                  {t('save')}
+                </SubmitButton>
+              </div>
+              <button
+                type="button"
+                onClick={() => {
+                  form.reset();
+                  setFormError(null);
+                  setEditing(false);
+                }}
+                className="rounded-lg border border-slate-300 px-5 py-3 font-medium hover:bg-slate-50"
+              >
+                {t('cancelEdit')}
+              </button>
+            </div>
+          </form>
+        ) : (
+          <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm text-slate-600">{tAuth('firstName')}</dt>
+              <dd className="font-medium" data-testid="profile-first-name">
+                {user.firstName}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">{tAuth('lastName')}</dt>
+              <dd className="font-medium" data-testid="profile-last-name">
+                {user.lastName}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">{tAuth('email')}</dt>
+              <dd className="font-medium break-all" data-testid="profile-email">
+                {user.email}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">{tAuth('dateOfBirth')}</dt>
+              <dd className="font-medium" data-testid="profile-date-of-birth">
+                <time dateTime={user.dateOfBirth ?? undefined}>{birthDate}</time>
+              </dd>
+            </div>
+          </dl>
+        )}
+      </section>
+
+      <section aria-labelledby="account-actions" className="rounded-xl border border-slate-200 bg-white p-6">
+        <h2 id="account-actions" className="text-xl font-semibold">
+          {t('dangerZone')}
+        </h2>
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+          <button
+            type="button"
+            disabled={signOut.isPending}
+            aria-busy={signOut.isPending}
+            onClick={() => signOut.mutate(undefined, { onSettled: home })}
+            className="rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white hover:bg-emerald-700 disabled:opacity-70"
+          >
+            {signOut.isPending ? t('signingOut') : t('signOut')}
+          </button>
+          <button type="button" onClick={() => setConfirming(true)} className="rounded-lg border border-red-300 px-5 py-3 font-medium text-red-800 hover:bg-red-50">
+            {t('removeAccount')}
+          </button>
+        </div>
+      </section>
+
+      <ConfirmDialog
+        open={confirming}
+        title={t('removeTitle')}
+        confirmLabel={t('confirm')}
+        cancelLabel={t('cancel')}
+        pending={removeAccount.isPending}
+        pendingLabel={t('removing')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          removeAccount.mutate(undefined, {
+            onSettled: () => {
+              notify.success({ title: t('removed') });
+              home();
+            },
+          })
+        }
+      >
+        <p>{t('removeConfirm')}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}
