@@ -1,13 +1,32 @@
+import { connection } from 'next/server';
+import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { EventCard, EventGrid } from '@/components/events/event-card';
 import { SearchForm } from '@/components/events/search-form';
+import { EventGridSkeleton } from '@/components/events/skeletons';
 import { Link } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/i18n/metadata';
 import type { Locale } from '@/lib/i18n/routing';
+import { cachedEventList } from '@/lib/server/events';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>) {
   const locale = (await params).locale as Locale;
   const t = await getTranslations({ locale, namespace: 'meta' });
   return pageMetadata({ locale, href: '/', title: `${t('siteName')} · ${t('tagline')}`, description: t('description') });
+}
+
+/** The soonest events. At request time only (the build has no database); the data comes from the catalogue cache. */
+async function UpcomingEvents({ locale }: { locale: Locale }) {
+  await connection();
+  const [list, t] = await Promise.all([cachedEventList({ page: 1, pageSize: 6 }), getTranslations('home')]);
+  if (!list.items.length) return <p className="rounded-xl bg-white p-6 text-slate-700">{t('noUpcoming')}</p>;
+  return (
+    <EventGrid>
+      {list.items.map((event, i) => (
+        <EventCard key={event.id} priority={i === 0} event={{ ...event, title: event.title[locale] }} />
+      ))}
+    </EventGrid>
+  );
 }
 
 export default async function HomePage({ params }: PageProps<'/[locale]'>) {
@@ -23,15 +42,18 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           <SearchForm />
         </div>
       </section>
-      <section aria-labelledby="upcoming">
+      <section aria-labelledby="upcoming" className="space-y-5">
         <div className="flex items-baseline justify-between gap-4">
           <h2 id="upcoming" className="text-2xl font-semibold">
             {t('upcoming')}
           </h2>
-          <Link href="/events" className="font-medium text-emerald-800 underline">
+          <Link href="/events" className="rounded-lg bg-emerald-800 px-4 py-2 font-medium text-white hover:bg-emerald-700">
             {t('viewAll')}
           </Link>
         </div>
+        <Suspense fallback={<EventGridSkeleton />}>
+          <UpcomingEvents locale={locale} />
+        </Suspense>
       </section>
     </div>
   );

@@ -258,13 +258,13 @@ describe('API', () => {
   const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
 
   it('GET /api/v1/events searches in the request language and validates the query', async () => {
-    const response = await listRoute(new Request('http://localhost/api/v1/events?q=winter%20tour', { headers: { 'accept-language': 'cs' } }), ctx(''));
+    const response = await listRoute(new Request('http://localhost/api/v1/events?q=winter%20tour', { headers: { 'accept-language': 'cs' } }), { params: Promise.resolve({}) });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.items).toHaveLength(1);
     expect(body.items[0]).toEqual(expect.objectContaining({ id: 'polarna-ziara-kosice', title: 'Polárna žiara – Zimní turné', lowestPrice: { amount: 2900, currency: 'EUR' } }));
 
-    const bad = await listRoute(new Request('http://localhost/api/v1/events?category=opera', { headers: { 'accept-language': 'en' } }), ctx(''));
+    const bad = await listRoute(new Request('http://localhost/api/v1/events?category=opera', { headers: { 'accept-language': 'en' } }), { params: Promise.resolve({}) });
     expect(bad.status).toBe(422);
     expect((await bad.json()).code).toBe('VALIDATION');
   });

@@ -1,21 +1,67 @@
+import { connection } from 'next/server';
+import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { SearchForm } from '@/components/events/search-form';
+import { EventCard, EventGrid } from '@/components/events/event-card';
+import { EventFilters } from '@/components/events/event-filters';
+import { Pagination } from '@/components/events/pagination';
+import { EventGridSkeleton } from '@/components/events/skeletons';
 import { pageMetadata } from '@/lib/i18n/metadata';
 import type { Locale } from '@/lib/i18n/routing';
+import { parseEventListParams } from '@/lib/schemas/events';
+import { cachedEventList } from '@/lib/server/events';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/events'>) {
   const locale = (await params).locale as Locale;
-  const t = await getTranslations({ locale, namespace: 'events' });
-  return pageMetadata({ locale, href: '/events', title: t('title') });
+  const [t, seo] = await Promise.all([getTranslations({ locale, namespace: 'events' }), getTranslations({ locale, namespace: 'seo' })]);
+  return pageMetadata({ locale, href: '/events', title: t('title'), description: seo('eventsDescription') });
 }
 
-export default async function EventsPage({ params }: PageProps<'/[locale]/events'>) {
-  setRequestLocale((await params).locale as Locale);
+/** What the fan searched for, to quote in the no-results text: the words, else the category and dates. */
+function describeFilters(query: ReturnType<typeof parseEventListParams>, t: Awaited<ReturnType<typeof getTranslations<'events'>>>) {
+  if (query.q) return query.q;
+  const parts = [query.category ? t(`categories.${query.category}`) : '', [query.from, query.to].filter(Boolean).join(' – ')];
+  return parts.filter(Boolean).join(', ');
+}
+
+async function EventResults({ locale, searchParams }: { locale: Locale; searchParams: PageProps<'/[locale]/events'>['searchParams'] }) {
+  await connection();
+  const query = parseEventListParams(await searchParams);
+  const [list, t] = await Promise.all([cachedEventList(query), getTranslations('events')]);
+  const filtered = Boolean(query.q || query.category || query.from || query.to);
+  return (
+    <div className="space-y-6">
+      <EventFilters query={query} />
+      {list.items.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 text-slate-700" role="status">
+          {filtered ? t('noResults', { query: describeFilters(query, t) }) : t('empty')}
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700" role="status">
+            {t('results', { count: list.total })}
+          </p>
+          <EventGrid>
+            {list.items.map((event, i) => (
+              <EventCard key={event.id} priority={i === 0} event={{ ...event, title: event.title[locale] }} />
+            ))}
+          </EventGrid>
+          <Pagination query={query} page={list.page} pageCount={list.pageCount} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export default async function EventsPage({ params, searchParams }: PageProps<'/[locale]/events'>) {
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
   const t = await getTranslations('events');
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">{t('title')}</h1>
-      <SearchForm />
+      <Suspense fallback={<EventGridSkeleton />}>
+        <EventResults locale={locale} searchParams={searchParams} />
+      </Suspense>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   type EventList,
   type EventListInput,
 } from './queries';
+import { forgetEventExistence } from './exists';
 
 // Cached public catalogue reads ('use cache' + cacheTag). Availability is NOT here: it stays live.
 //
@@ -76,6 +77,7 @@ export async function cachedSitemapEvents(): Promise<{ id: string; updatedAt: st
  * Pass no id when many events changed at once.
  */
 export function revalidateEventCatalogue(eventUuid?: string): void {
+  forgetEventExistence();
   const tags = eventUuid ? [LISTS_TAG, eventTag(eventUuid)] : [CATALOGUE_TAG];
   for (const t of tags) {
     try {

@@ -1,0 +1,222 @@
+import type { Metadata } from 'next';
+import Image from 'next/image';
+import { notFound } from 'next/navigation';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { eventDateTimeFormat, eventTimeFormat, formatMoney } from '@/components/events/format';
+import { Gallery } from '@/components/events/gallery';
+import { allowedImage, HERO_SIZES } from '@/components/events/safe-image';
+import { TicketPicker, type PickerTicketType } from '@/components/events/ticket-picker';
+import type { MapLayout } from '@/components/seats/layout';
+import { appUrl } from '@/lib/app-url';
+import { alternatesFor } from '@/lib/i18n/metadata';
+import { getPathname } from '@/lib/i18n/navigation';
+import { isLocale, type Locale } from '@/lib/i18n/routing';
+import { cachedEventDetail, type EventDetail } from '@/lib/server/events';
+
+type Props = PageProps<'/[locale]/events/[id]'>;
+
+async function load(params: Props['params']) {
+  const { locale: raw, id } = await params;
+  const locale: Locale = isLocale(raw) ? raw : 'sk';
+  const detail = id.length <= 120 ? await cachedEventDetail(id) : null;
+  return { locale, id, detail };
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, detail } = await load(params);
+  if (!detail) return {};
+  const [seo, format] = await Promise.all([getTranslations({ locale, namespace: 'seo' }), getFormatter({ locale })]);
+  const href = { pathname: '/events/[id]' as const, params: { id: detail.id } };
+  const title = detail.title[locale];
+  const description = seo('eventDescription', {
+    summary: detail.summary[locale],
+    date: format.dateTime(new Date(detail.startsAt), eventDateTimeFormat),
+    venue: detail.venue.name,
+    city: detail.venue.city,
+  });
+  const image = allowedImage(detail.imageUrl, process.env.STORAGE_CDN_HOST) ? detail.imageUrl : undefined;
+  return {
+    title,
+    description,
+    alternates: alternatesFor(locale, href),
+    openGraph: {
+      title,
+      description,
+      locale,
+      siteName: 'Tribuna',
+      type: 'website',
+      url: getPathname({ locale, href }),
+      images: image ? [{ url: image, width: 1600, height: 900, alt: title }] : undefined,
+    },
+    twitter: { card: 'summary_large_image', title, description, images: image ? [image] : undefined },
+    robots: detail.isPast ? { index: false } : undefined,
+  };
+}
+
+/** schema.org Event with its offers, for search engines (one per price category, plus the cheapest resale). */
+function jsonLd(detail: EventDetail, locale: Locale) {
+  const origin = appUrl();
+  const url = origin + getPathname({ locale, href: { pathname: '/events/[id]', params: { id: detail.id } } });
+  const absolute = (src: string) => (src.startsWith('/') ? origin + src : src);
+  const statusMap = { on_sale: 'EventScheduled', sold_out: 'EventScheduled', cancelled: 'EventCancelled' } as const;
+  return {
+    '@context': 'https://schema.org',
+    '@type': detail.category === 'sport' ? 'SportsEvent' : detail.category === 'festival' ? 'Festival' : 'MusicEvent',
+    name: detail.title[locale],
+    description: detail.description[locale],
+    startDate: detail.startsAt,
+    ...(detail.endsAt ? { endDate: detail.endsAt } : {}),
+    ...(detail.doorsAt ? { doorTime: detail.doorsAt } : {}),
+    eventStatus: `https://schema.org/${statusMap[detail.status]}`,
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    inLanguage: locale,
+    url,
+    image: [detail.imageUrl, ...detail.gallery.map((g) => g.src)].filter((src, i, all) => all.indexOf(src) === i).map(absolute),
+    location: {
+      '@type': 'Place',
+      name: detail.venue.name,
+      address: { '@type': 'PostalAddress', streetAddress: detail.venue.address, addressLocality: detail.venue.city, addressCountry: detail.venue.country },
+      ...(detail.venue.latitude != null && detail.venue.longitude != null
+        ? { geo: { '@type': 'GeoCoordinates', latitude: detail.venue.latitude, longitude: detail.venue.longitude } }
+        : {}),
+    },
+    organizer: { '@type': 'Organization', name: detail.organiser.name, ...(detail.organiser.website ? { url: detail.organiser.website } : {}) },
+    ...(detail.performers.length ? { performer: detail.performers.map((name) => ({ '@type': 'PerformingGroup', name })) } : {}),
+    offers: detail.ticketTypes.map((type) => ({
+      '@type': 'Offer',
+      name: type.name[locale],
+      category: 'primary',
+      price: (type.price.amount / 100).toFixed(2),
+      priceCurrency: type.price.currency,
+      availability: detail.status === 'on_sale' && !detail.isPast ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+      url,
+    })),
+  };
+}
+
+/** The compact layout the seat map draws: seats as tuples with the index of their price category. */
+function mapLayout(detail: EventDetail, locale: Locale): MapLayout | null {
+  if (!detail.layout) return null;
+  const typeIndex = new Map(detail.ticketTypes.map((t, i) => [t.id, i]));
+  return {
+    width: detail.layout.width,
+    height: detail.layout.height,
+    sections: detail.layout.sections.map((s) => ({
+      id: s.id,
+      name: s.name[locale],
+      labelX: s.labelX,
+      labelY: s.labelY,
+      rows: s.rows.map((r) => ({
+        label: r.label,
+        seats: r.seats.map((seat) => [seat.id, seat.label, seat.x, seat.y, seat.ticketTypeId ? (typeIndex.get(seat.ticketTypeId) ?? -1) : -1]),
+      })),
+    })),
+  };
+}
+
+async function EventContent({ locale, detail }: { locale: Locale; detail: EventDetail }) {
+  const [t, format] = await Promise.all([getTranslations('event'), getFormatter()]);
+  const starts = new Date(detail.startsAt);
+  const hero = allowedImage(detail.imageUrl, process.env.STORAGE_CDN_HOST);
+  const onSale = detail.status === 'on_sale' && !detail.isPast;
+  const types: PickerTicketType[] = detail.ticketTypes.map((x) => ({ id: x.id, name: x.name[locale], kind: x.kind, price: x.price, color: x.color }));
+  const mapsUrl =
+    detail.venue.latitude != null && detail.venue.longitude != null
+      ? `https://www.openstreetmap.org/?mlat=${detail.venue.latitude}&mlon=${detail.venue.longitude}#map=16/${detail.venue.latitude}/${detail.venue.longitude}`
+      : null;
+
+  return (
+    <article className="space-y-10">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd(detail, locale)).replace(/</g, '\\u003c') }} />
+      <header className="grid gap-6 lg:grid-cols-[3fr_2fr] lg:items-start">
+        <div className="relative aspect-[16/9] overflow-hidden rounded-2xl bg-slate-200">
+          {hero && <Image src={detail.imageUrl} alt={detail.gallery[0]?.alt[locale] ?? detail.title[locale]} fill priority sizes={HERO_SIZES} className="object-cover" />}
+        </div>
+        <div className="space-y-4">
+          <h1 className="text-3xl font-bold leading-tight md:text-4xl">{detail.title[locale]}</h1>
+          <p className="text-lg text-slate-700">{detail.summary[locale]}</p>
+          <dl className="space-y-3">
+            <div>
+              <dt className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t('time')}</dt>
+              <dd className="text-lg">
+                <time dateTime={detail.startsAt}>{format.dateTime(starts, eventDateTimeFormat)}</time>
+                {detail.doorsAt && <span className="block text-sm text-slate-700">{t('doors', { time: format.dateTime(new Date(detail.doorsAt), eventTimeFormat) })}</span>}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t('location')}</dt>
+              <dd>
+                <address className="not-italic">
+                  <span className="block text-lg">{detail.venue.name}</span>
+                  <span className="block text-slate-700">{detail.venue.address}</span>
+                </address>
+                {mapsUrl && (
+                  <a href={mapsUrl} className="text-sm font-medium text-emerald-900 underline" rel="noopener" target="_blank">
+                    {t('map')}
+                  </a>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t('organiser')}</dt>
+              <dd>{detail.organiser.name}</dd>
+            </div>
+          </dl>
+          {detail.isPast && <p className="rounded-lg bg-slate-100 p-3 font-medium">{t('past')}</p>}
+          {detail.status === 'cancelled' && <p className="rounded-lg bg-red-50 p-3 font-medium text-red-900">{t('cancelledNotice')}</p>}
+          {detail.ticketTypes.length > 0 && onSale && (
+            <p className="text-lg">
+              {formatMoney(
+                detail.ticketTypes.reduce((min, x) => (x.price.amount < min.amount ? x.price : min), detail.ticketTypes[0].price),
+                locale,
+              )}
+              {' – '}
+              {formatMoney(
+                detail.ticketTypes.reduce((max, x) => (x.price.amount > max.amount ? x.price : max), detail.ticketTypes[0].price),
+                locale,
+              )}
+            </p>
+          )}
+        </div>
+      </header>
+
+      <section aria-labelledby="event-description" className="max-w-3xl space-y-3">
+        <h2 id="event-description" className="text-2xl font-semibold">
+          {t('description')}
+        </h2>
+        <p className="leading-relaxed">{detail.description[locale]}</p>
+        {detail.performers.length > 0 && (
+          <p className="text-slate-700">
+            <span className="font-semibold">{t('performers')}:</span> {detail.performers.join(', ')}
+          </p>
+        )}
+      </section>
+
+      <TicketPicker
+        eventId={detail.id}
+        onSale={onSale}
+        maxPerOrder={detail.maxTicketsPerOrder}
+        ticketTypes={types}
+        layout={mapLayout(detail, locale)}
+        serviceFee={detail.serviceFee}
+      />
+
+      <Gallery
+        headingId="event-gallery"
+        images={detail.gallery.map((g) => ({ src: g.src, width: g.width, height: g.height, alt: g.alt[locale] }))}
+      />
+    </article>
+  );
+}
+
+// The event is looked up before anything renders, so an unknown id or a draft answers with HTTP 404
+// (not a streamed soft 404). The shell's header reads the URL, so this route renders at request time
+// anyway; the event data itself comes from the catalogue cache.
+export const instant = false;
+
+export default async function EventPage({ params }: Props) {
+  const { locale, detail } = await load(params);
+  setRequestLocale(locale);
+  if (!detail) notFound();
+  return <EventContent locale={locale} detail={detail} />;
+}

@@ -1,0 +1,385 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { api, apiQuery } from '@/lib/client/api-client';
+import { useSession } from '@/lib/client/session';
+import { notify } from '@/lib/client/toast';
+import { useRouter } from '@/lib/i18n/navigation';
+import { flatten, type MapLayout } from '@/components/seats/layout';
+import { SeatLists } from '@/components/seats/seat-lists';
+import { SeatMap, type SeatMapText, type SeatState } from '@/components/seats/seat-map';
+import { formatMoney, type Money } from './format';
+
+export type PickerTicketType = { id: string; name: string; kind: 'seated' | 'standing'; price: Money; color: string };
+
+/** GET /api/v1/events/{id}/availability (lib/schemas/events.ts availabilitySchema). */
+export type Availability = {
+  eventId: string;
+  checkedAt: string;
+  onSale: boolean;
+  maxTicketsPerOrder: number;
+  ticketTypes: { id: string; available: number; price: Money }[];
+  takenSeatIds: string[];
+  resale: { listingId: string; ticketTypeId: string; seatId: string | null; price: Money; buyerFee: Money }[];
+};
+
+type Props = {
+  eventId: string;
+  onSale: boolean;
+  maxPerOrder: number;
+  ticketTypes: PickerTicketType[];
+  layout: MapLayout | null;
+  serviceFee: Money;
+};
+
+const POLL_MS = 10_000;
+
+export const availabilityKey = (eventId: string) => ['events', eventId, 'availability'] as const;
+
+export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, layout, serviceFee }: Props) {
+  const t = useTranslations('event');
+  const tm = useTranslations('seatMap');
+  const ta = useTranslations('auth');
+  const locale = useLocale();
+  const router = useRouter();
+  const { signedIn } = useSession();
+  const headingId = useId();
+  const resaleHeadingId = useId();
+
+  // Live availability: polled every 10 s while the tab is visible, so seats others take turn grey.
+  const availability = useQuery({
+    queryKey: availabilityKey(eventId),
+    queryFn: apiQuery<Availability>(`/api/v1/events/${encodeURIComponent(eventId)}/availability`, { toast: false }),
+    enabled: onSale,
+    refetchInterval: POLL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+  const data = availability.data;
+  const ready = Boolean(data);
+
+  const flat = useMemo(() => (layout ? flatten(layout) : null), [layout]);
+  const taken = useMemo(() => new Set(data?.takenSeatIds ?? []), [data]);
+  const resaleBySeat = useMemo(() => new Map((data?.resale ?? []).filter((r) => r.seatId).map((r) => [r.seatId!, r])), [data]);
+  const resaleSeats = useMemo(() => new Set(resaleBySeat.keys()), [resaleBySeat]);
+  const availableOf = useMemo(() => new Map((data?.ticketTypes ?? []).map((x) => [x.id, x.available])), [data]);
+  const limit = data?.maxTicketsPerOrder ?? maxPerOrder;
+
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [busy, setBusy] = useState(false);
+
+  const standingCount = Object.values(quantities).reduce((n, q) => n + q, 0);
+  const count = selected.size + standingCount;
+
+  // A seat someone else took since we picked it leaves the selection when the next poll says so.
+  useEffect(() => {
+    if (!data) return;
+    setSelected((current) => {
+      const kept = [...current].filter((id) => !taken.has(id));
+      return kept.length === current.size ? current : new Set(kept);
+    });
+  }, [data, taken]);
+
+  const isFree = useCallback(
+    (i: number) => Boolean(flat && ready && onSale && flat.type[i] >= 0 && !taken.has(flat.ids[i]) && ticketTypes[flat.type[i]]?.kind === 'seated'),
+    [flat, ready, onSale, taken, ticketTypes],
+  );
+
+  const toggleSeat = useCallback(
+    (seatId: string) => {
+      if (!flat) return;
+      const i = flat.index.get(seatId);
+      if (i === undefined) return;
+      setSelected((current) => {
+        if (current.has(seatId)) {
+          const next = new Set(current);
+          next.delete(seatId);
+          return next;
+        }
+        if (!isFree(i)) return current;
+        if (current.size + standingCount >= limit) {
+          notify.info({ id: 'seat-limit', title: tm('limitReached', { max: limit }) });
+          return current;
+        }
+        return new Set(current).add(seatId);
+      });
+    },
+    [flat, isFree, limit, standingCount, tm],
+  );
+
+  const priceText = (money: Money) => formatMoney(money, locale);
+  const seatPrice = (i: number) => (flat && flat.type[i] >= 0 ? priceText(ticketTypes[flat.type[i]].price) : '');
+
+  const total = useMemo(() => {
+    let amount = 0;
+    if (flat) for (const id of selected) amount += ticketTypes[flat.type[flat.index.get(id)!]]?.price.amount ?? 0;
+    for (const type of ticketTypes) amount += (quantities[type.id] ?? 0) * type.price.amount;
+    return amount;
+  }, [flat, selected, quantities, ticketTypes]);
+
+  const currency = ticketTypes[0]?.price.currency ?? serviceFee.currency;
+  const standingTypes = ticketTypes.filter((x) => x.kind === 'standing');
+  const seatedTypes = ticketTypes.filter((x) => x.kind === 'seated');
+  const anythingOnSale = onSale && (!data || data.ticketTypes.some((x) => x.available > 0) || data.resale.length > 0);
+  const primaryOnSale = onSale && (!data || data.ticketTypes.some((x) => x.available > 0));
+
+  const mapText: SeatMapText = useMemo(
+    () => ({
+      title: tm('title'),
+      help: tm('help'),
+      zoomIn: tm('zoomIn'),
+      zoomOut: tm('zoomOut'),
+      resetZoom: tm('resetZoom'),
+      seatName: (section, row, seat) => tm('seatName', { section, row, seat }),
+      state: { available: tm('available'), selected: tm('selected'), taken: tm('taken'), resale: tm('resale'), unavailable: tm('taken') } satisfies Record<SeatState, string>,
+      resaleHint: tm('resaleHint'),
+    }),
+    [tm],
+  );
+  const mapTypes = useMemo(() => ticketTypes.map((x) => ({ name: x.name, color: x.color, priceText: formatMoney(x.price, locale) })), [ticketTypes, locale]);
+
+  const signInRequired = () =>
+    notify.error({
+      id: 'sign-in-required',
+      title: ta('signInRequiredTitle'),
+      description: ta('signInRequiredText'),
+      action: { label: t('signIn'), onClick: () => router.push('/signin') },
+    });
+
+  /** Hands the selection to the cart (POST …/cart/items); on success, the cart page. */
+  async function addToCart(bodies: object[]) {
+    if (!signedIn) {
+      signInRequired();
+      return;
+    }
+    setBusy(true);
+    try {
+      for (const body of bodies) {
+        const result = await api.post(`/api/v1/events/${encodeURIComponent(eventId)}/cart/items`, body, { toast: [409] });
+        if (result.ok) continue;
+        if (result.status === 401) signInRequired();
+        if (result.status === 409) {
+          notify.error({ title: t('seatTakenTitle'), description: result.error.errors[0]?.message ?? t('seatTakenText') });
+          await availability.refetch();
+        }
+        return;
+      }
+      router.push({ pathname: '/events/[id]/cart', params: { id: eventId } });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function buy() {
+    const bodies: object[] = [];
+    if (selected.size) bodies.push({ seatIds: [...selected] });
+    for (const type of standingTypes) if (quantities[type.id]) bodies.push({ ticketTypeId: type.id, quantity: quantities[type.id] });
+    if (bodies.length) void addToCart(bodies);
+  }
+
+  const typeName = (id: string) => ticketTypes.find((x) => x.id === id)?.name ?? '';
+  const seatLabel = (seatId: string) => {
+    if (!flat || !layout) return '';
+    const i = flat.index.get(seatId);
+    if (i === undefined) return '';
+    return tm('seatName', { section: layout.sections[flat.section[i]].name, row: flat.row[i], seat: flat.labels[i] });
+  };
+
+  return (
+    <>
+      <section aria-labelledby={headingId} className="space-y-5">
+        <h2 id={headingId} className="text-2xl font-semibold">
+          {t('tickets')}
+        </h2>
+
+        {!anythingOnSale ? (
+          <p className="rounded-xl bg-white p-6 text-slate-800" role="status" data-testid="no-tickets">
+            {t('noTickets')}
+          </p>
+        ) : (
+          <>
+            <div>
+              <h3 className="sr-only">{t('priceCategories')}</h3>
+              <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label={tm('legend')}>
+                {ticketTypes.map((type) => {
+                  const left = availableOf.get(type.id);
+                  return (
+                    <li key={type.id} className="flex items-center gap-2">
+                      <span className="inline-block h-4 w-4 rounded-full" style={{ background: type.color }} aria-hidden="true" />
+                      <span>
+                        <span className="font-medium">{type.name}</span> · {priceText(type.price)}
+                        {left !== undefined && <span className="text-slate-700"> · {left > 0 ? t('left', { count: left }) : t('soldOut')}</span>}
+                      </span>
+                    </li>
+                  );
+                })}
+                {layout && (
+                  <>
+                    <li className="flex items-center gap-2">
+                      <span className="inline-block h-4 w-4 rounded-full border-2 border-amber-400 bg-slate-900" aria-hidden="true" />
+                      {tm('selected')}
+                    </li>
+                    <li className="flex items-center gap-2">
+                      <span className="inline-block h-4 w-4 rounded-full bg-gray-400" aria-hidden="true" />
+                      {tm('taken')}
+                    </li>
+                    <li className="flex items-center gap-2">
+                      <span className="inline-block h-4 w-4 rounded-full border-2 border-violet-600 bg-white" aria-hidden="true" />
+                      {tm('resale')}
+                    </li>
+                  </>
+                )}
+              </ul>
+            </div>
+
+            {!ready && (
+              <p className="text-sm text-slate-700" role="status">
+                {t('loadingAvailability')}
+              </p>
+            )}
+
+            {layout && flat && seatedTypes.length > 0 && (
+              <>
+                <SeatMap layout={layout} flat={flat} types={mapTypes} taken={taken} resale={resaleSeats} selected={selected} ready={ready} onToggle={toggleSeat} text={mapText} />
+                <SeatLists
+                  layout={layout}
+                  flat={flat}
+                  isFree={isFree}
+                  disabled={!ready}
+                  onAdd={toggleSeat}
+                  text={{
+                    title: tm('lists'),
+                    help: tm('listsHelp'),
+                    section: tm('chooseSection'),
+                    row: tm('chooseRow'),
+                    seat: tm('chooseSeat'),
+                    choose: tm('choose'),
+                    add: tm('addSeat'),
+                    seatOption: (label, price) => `${label} · ${price}`,
+                    priceOf: seatPrice,
+                  }}
+                />
+              </>
+            )}
+
+            {standingTypes.length > 0 && primaryOnSale && (
+              <div className="grid gap-3 sm:grid-cols-2">
+                {standingTypes.map((type) => {
+                  const left = availableOf.get(type.id) ?? 0;
+                  const current = quantities[type.id] ?? 0;
+                  const max = Math.max(0, Math.min(left, limit - (count - current)));
+                  const id = `qty-${type.id}`;
+                  return (
+                    <div key={type.id} className="rounded-xl border border-slate-200 bg-white p-4">
+                      <label htmlFor={id} className="block font-medium">
+                        {t('quantityFor', { name: type.name })}
+                      </label>
+                      <p className="text-sm text-slate-700">
+                        {priceText(type.price)} · {ready ? (left > 0 ? t('left', { count: left }) : t('soldOut')) : t('loadingAvailability')}
+                      </p>
+                      <select
+                        id={id}
+                        value={current}
+                        disabled={!ready || left === 0}
+                        onChange={(e) => setQuantities((q) => ({ ...q, [type.id]: Number(e.target.value) }))}
+                        className="mt-2 w-full rounded-lg border border-slate-400 bg-white px-3 py-2"
+                        data-testid="ticket-count"
+                      >
+                        {Array.from({ length: Math.max(current, max) + 1 }, (_, n) => (
+                          <option key={n} value={n}>
+                            {n}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  );
+                })}
+              </div>
+            )}
+
+            <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4" aria-live="polite">
+              {layout && seatedTypes.length > 0 && (
+                <div>
+                  <h3 className="font-semibold">{tm('selectedSeats')}</h3>
+                  {selected.size === 0 ? (
+                    <p className="text-slate-700" data-testid="no-seats-selected">
+                      {t('noSeatsSelected')}
+                    </p>
+                  ) : (
+                    <ul className="mt-1 space-y-1" data-testid="selected-seats">
+                      {[...selected].map((seatId) => (
+                        <li key={seatId} className="flex items-center justify-between gap-3">
+                          <span>
+                            {seatLabel(seatId)} · {seatPrice(flat!.index.get(seatId)!)}
+                          </span>
+                          <button type="button" onClick={() => toggleSeat(seatId)} className="text-sm font-medium text-red-800 underline">
+                            {tm('removeSeat', { seat: seatLabel(seatId) })}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              )}
+              <p className="text-sm text-slate-700">{t('perOrder', { max: limit })}</p>
+              {serviceFee.amount > 0 && <p className="text-sm text-slate-700">{t('serviceFee', { fee: priceText(serviceFee) })}</p>}
+              <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3">
+                <p className="text-lg">
+                  {t('selected')}: <strong>{count}</strong> · {t('total')}: <strong data-testid="selection-total">{priceText({ amount: total, currency })}</strong>
+                </p>
+                <button
+                  type="button"
+                  onClick={buy}
+                  disabled={count === 0 || busy}
+                  className="rounded-lg bg-amber-400 px-6 py-3 font-semibold text-emerald-950 hover:bg-amber-300 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
+                >
+                  {busy ? t('buying') : t('buy')}
+                </button>
+              </div>
+            </div>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby={resaleHeadingId} className="space-y-3">
+        <h2 id={resaleHeadingId} className="text-2xl font-semibold">
+          {t('resaleTickets')}
+        </h2>
+        <p className="text-slate-700">{t('resaleLead')}</p>
+        {!data || data.resale.length === 0 ? (
+          <p className="rounded-xl bg-white p-4 text-slate-700">{data || !onSale ? t('resaleNone') : t('loadingAvailability')}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="resale-offers">
+            {data.resale.map((offer) => {
+              const what = offer.seatId ? seatLabel(offer.seatId) || typeName(offer.ticketTypeId) : typeName(offer.ticketTypeId);
+              return (
+                <li key={offer.listingId} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                  <div>
+                    <p className="font-medium">{what}</p>
+                    <p className="text-sm text-slate-700">
+                      {typeName(offer.ticketTypeId)} · <strong>{priceText(offer.price)}</strong>
+                      {offer.buyerFee.amount > 0 && <> {t('resaleFee', { fee: priceText(offer.buyerFee) })}</>}
+                    </p>
+                  </div>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => void addToCart([{ listingId: offer.listingId }])}
+                    aria-label={t('resaleBuyLabel', { what, price: priceText(offer.price) })}
+                    className="rounded-lg bg-emerald-800 px-4 py-2 font-medium text-white hover:bg-emerald-700 disabled:bg-slate-400"
+                  >
+                    {t('resaleBuy')}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,214 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, messages, seeded, test } from './fixtures';
+
+const STADIUM = seeded.stadiumEvent; // dunaj-bratislava-fc-kosice: 1,040 seats, max 10 per order
+const STANDING = seeded.standingEvent; // polarna-ziara-kosice: GA 800 + VIP 50 places, max 10 per order
+
+async function seatMapReady(page: Page) {
+  const map = page.getByTestId('seat-map');
+  await expect(map).toBeVisible();
+  // availability loaded: the loading note is gone
+  await expect(page.getByText(messages.sk.event.loadingAvailability).first()).toBeHidden();
+  return map;
+}
+
+async function clickSeat(page: Page, index: number) {
+  await page.locator(`[data-testid="seat-map"] circle[data-i="${index}"]`).click();
+}
+
+test('home → search without diacritics → event → seats by mouse and keyboard, with tooltips', async ({ page }) => {
+  await page.goto('/sk');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.sk.home.title);
+  // upcoming events are on the home page, with a 'From' price
+  await expect(page.locator('main li').filter({ hasText: messages.sk.events.from }).first()).toBeVisible();
+
+  await page.getByRole('searchbox').fill('kosice');
+  await page.getByRole('button', { name: messages.sk.search.submit }).click();
+  await expect(page).toHaveURL(/\/sk\/podujatia\?q=kosice/);
+  const card = page.getByRole('link', { name: 'FK Dunaj Bratislava – FC Košice' });
+  await expect(card).toBeVisible();
+  await expect(page.getByText('Polárna žiara – Zimné turné')).toBeVisible();
+  await card.click();
+
+  await expect(page).toHaveURL(new RegExp(`/sk/podujatia/${STADIUM}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('FK Dunaj Bratislava – FC Košice');
+  await seatMapReady(page);
+  await expect(page.getByTestId('no-seats-selected')).toHaveText(messages.sk.event.noSeatsSelected);
+
+  // mouse: hover shows the tooltip (section, row, seat, price); click selects
+  await page.locator('[data-testid="seat-map"] circle[data-i="0"]').hover();
+  const tooltip = page.getByTestId('seat-tooltip');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText('Hlavná tribúna A1, rad 1, miesto 1');
+  await expect(tooltip).toContainText(/25,00\s€/);
+  await clickSeat(page, 0);
+  await clickSeat(page, 1);
+  await expect(page.getByTestId('selected-seats').locator('li')).toHaveCount(2);
+  await expect(page.getByTestId('selection-total')).toHaveText(/50,00\s€/);
+  // clicking a selected seat again releases it
+  await clickSeat(page, 1);
+  await expect(page.getByTestId('selected-seats').locator('li')).toHaveCount(1);
+
+  // keyboard: focus the map, arrows move, Enter selects; the tooltip follows the cursor
+  await page.mouse.move(0, 0);
+  await page.getByTestId('seat-map').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText(/rad \d+, miesto \d+/);
+  const described = await tooltip.locator('p').first().textContent();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('selected-seats').locator('li')).toHaveCount(2);
+  await expect(page.getByTestId('selected-seats')).toContainText(described!);
+});
+
+test('the screen-reader lists pick a seat: section → row → seat', async ({ page }) => {
+  await page.goto(`/en/events/${STADIUM}`);
+  await seatMapReady(page);
+  await page.getByText(messages.en.seatMap.lists).click();
+  await page.getByLabel(messages.en.seatMap.chooseSection, { exact: true }).selectOption({ label: 'Opposite stand B1' });
+  await page.getByLabel(messages.en.seatMap.chooseRow, { exact: true }).selectOption('3');
+  await page.getByLabel(messages.en.seatMap.chooseSeat, { exact: true }).selectOption({ index: 4 });
+  await page.getByRole('button', { name: messages.en.seatMap.addSeat }).click();
+  await expect(page.getByTestId('selected-seats')).toContainText('Opposite stand B1, row 3, seat 4');
+  await expect(page.getByTestId('selection-total')).toHaveText('€18.00');
+});
+
+test('a standing event: count dropdowns bounded by the per-order limit, no seat map', async ({ page }) => {
+  await page.goto(`/en/events/${STANDING}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Polárna žiara – Winter Tour');
+  await expect(page.getByTestId('seat-map')).toHaveCount(0);
+  const ga = page.getByLabel('Number of tickets – General admission');
+  const vip = page.getByLabel('Number of tickets – VIP balcony');
+  await expect(ga).toBeEnabled();
+  // 800 left, 10 per order → 0…10
+  await expect(ga.locator('option')).toHaveCount(11);
+  await ga.selectOption('4');
+  // what is left of the limit bounds the other category: 0…6
+  await expect(vip.locator('option')).toHaveCount(7);
+  await expect(page.getByTestId('selection-total')).toHaveText('€116.00');
+});
+
+test('anonymous buy shows the Sign in required toast with a way to sign in', async ({ page }) => {
+  await page.goto(`/en/events/${STANDING}`);
+  await page.getByLabel('Number of tickets – General admission').selectOption('2');
+  await page.getByRole('button', { name: messages.en.event.buy }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: messages.en.auth.signInRequiredTitle });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText(messages.en.auth.signInRequiredText);
+  await toast.getByRole('button', { name: messages.en.event.signIn }).click();
+  await expect(page).toHaveURL(/\/en\/signin/);
+});
+
+test('a signed-in buy posts the seats to the cart and opens it; a taken seat refreshes and explains', async ({ page, signIn }) => {
+  await signIn();
+  const bodies: unknown[] = [];
+  let answer: 'ok' | 'taken' = 'taken';
+  await page.route('**/api/v1/events/*/cart/items', async (route) => {
+    bodies.push(route.request().postDataJSON());
+    if (answer === 'taken') {
+      await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'x', code: 'SEAT_TAKEN', errors: [{ field: 'seatIds', message: 'Seat taken.' }] }) });
+    } else {
+      await route.fulfill({ status: 200, contentType: 'application/json', body: '{}' });
+    }
+  });
+  await page.goto(`/sk/podujatia/${STADIUM}`);
+  await seatMapReady(page);
+  await clickSeat(page, 10);
+  await page.getByRole('button', { name: messages.sk.event.buy }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: messages.sk.event.seatTakenTitle })).toBeVisible();
+  expect(bodies[0]).toEqual({ seatIds: [expect.any(String)] });
+  answer = 'ok';
+  await page.getByRole('button', { name: messages.sk.event.buy }).click();
+  await expect(page).toHaveURL(new RegExp(`/sk/podujatia/${STADIUM}/kosik`));
+});
+
+test('event pages are server-rendered with their content, JSON-LD and alternates; unknown and draft ids are 404', async ({ request }) => {
+  const response = await request.get(`/en/events/${STADIUM}`);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain('FK Dunaj Bratislava v FC Košice');
+  expect(html).toContain('Viedenská cesta 12, 851 01 Bratislava');
+  expect(html).toContain('Gates open an hour before kick-off');
+  const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]);
+  expect(ld['@type']).toBe('SportsEvent');
+  expect(ld.offers).toEqual(expect.arrayContaining([expect.objectContaining({ '@type': 'Offer', price: '12.00', priceCurrency: 'EUR' })]));
+  expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/en/events/${STADIUM}"`));
+  expect(html).toMatch(new RegExp(`hrefLang="sk" href="[^"]*/sk/podujatia/${STADIUM}"`));
+  expect(html).toContain('property="og:image"');
+
+  for (const path of ['/sk/podujatia/no-such-event', '/en/events/vltava-praha-sparta-praha']) {
+    expect((await request.get(path)).status(), path).toBe(404);
+  }
+});
+
+test('the events list filters by category, pages, and tells no results from no events', async ({ page }) => {
+  await page.goto('/en/events');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.en.events.title);
+  await expect(page.getByText('16 events')).toBeVisible();
+  await page.getByLabel(messages.en.events.category).selectOption('festival');
+  await page.getByRole('button', { name: messages.en.events.apply }).click();
+  await expect(page.getByText('2 events')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Lúka Fest 2027' })).toBeVisible();
+
+  await page.goto('/en/events');
+  await page.getByRole('link', { name: messages.en.events.next }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+
+  await page.goto('/en/events?q=nothing-like-this');
+  await expect(page.getByText('No events match “nothing-like-this”. Try another name or city.')).toBeVisible();
+  await expect(page.getByText(messages.en.events.empty)).toHaveCount(0);
+});
+
+test('sitemap.xml per language is valid XML listing every published event with alternates; index and robots', async ({ page, request }) => {
+  const api = await (await request.get('/api/v1/events?pageSize=50')).json();
+  const published: string[] = api.items.map((e: { id: string }) => e.id);
+  expect(published).toHaveLength(16);
+  await page.goto('/sk');
+  for (const [locale, prefix] of [['sk', '/sk/podujatia/'], ['cs', '/cs/udalosti/'], ['en', '/en/events/']] as const) {
+    const response = await request.get(`/${locale}/sitemap.xml`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('xml');
+    const xml = await response.text();
+    const parsed = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      const ns = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+      return {
+        error: doc.getElementsByTagName('parsererror').length > 0,
+        locs: [...doc.getElementsByTagNameNS(ns, 'loc')].map((n) => n.textContent ?? ''),
+        alternates: doc.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link').length,
+      };
+    }, xml);
+    expect(parsed.error).toBe(false);
+    const eventLocs = parsed.locs.filter((loc) => new URL(loc).pathname.startsWith(prefix)).map((loc) => new URL(loc).pathname.slice(prefix.length));
+    expect(eventLocs.sort()).toEqual([...published].sort());
+    expect(parsed.locs.map((l) => new URL(l).pathname)).toContain(`/${locale}`);
+    expect(parsed.alternates).toBe(parsed.locs.length * 4);
+    expect(xml).not.toContain('vltava-praha-sparta-praha');
+    expect(xml).not.toContain('dunaj-bratislava-slovan-liberec');
+  }
+  const index = await (await request.get('/sitemap.xml')).text();
+  for (const locale of ['sk', 'cs', 'en']) expect(index).toContain(`/${locale}/sitemap.xml</loc>`);
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
+  expect(robots).toContain('Disallow: /api/');
+});
+
+for (const locale of ['sk', 'en'] as const) {
+  for (const [name, path] of [
+    ['home', `/${locale}`],
+    ['events list', locale === 'sk' ? '/sk/podujatia' : '/en/events'],
+    ['event detail', locale === 'sk' ? `/sk/podujatia/${STADIUM}` : `/en/events/${STADIUM}`],
+  ] as const) {
+    test(`axe: no serious or critical violations on ${name} (${locale})`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (name === 'event detail') await seatMapReady(page);
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+    });
+  }
+}
