@@ -65,6 +65,19 @@ async function userCount() {
 }
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** Rate-limit windows are per minute: freeze Date (only Date) so a test never straddles two windows. */
+async function inOneMinute(run: () => Promise<void>) {
+  jest.useFakeTimers({
+    now: new Date(Math.floor(Date.now() / 60_000) * 60_000 + 5_000),
+    doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'],
+  });
+  try {
+    await run();
+  } finally {
+    jest.useRealTimers();
+  }
+}
+
 describe('POST /api/v1/auth/signup', () => {
   it('creates the account and answers { user, token } with the sealed cookie and an XSRF cookie', async () => {
     const input = form({ email: 'New.Fan@Example.COM ' });
@@ -159,12 +172,14 @@ describe('POST /api/v1/auth/signup', () => {
   });
 
   it('limits sign-ups per address: the 11th in a minute gets a translated 429', async () => {
-    const ip = '192.0.2.10';
-    for (let i = 0; i < 10; i++) expect((await call(signUp, 'signup', { body: form(), ip })).status).toBe(200);
-    const res = await call(signUp, 'signup', { body: form(), ip, lang: 'sk' });
-    expect(res.status).toBe(429);
-    expect(res.json.message).toBe(sk.errors.tooManyRequests);
-    expect(res.headers.get('retry-after')).toBeTruthy();
+    await inOneMinute(async () => {
+      const ip = '192.0.2.10';
+      for (let i = 0; i < 10; i++) expect((await call(signUp, 'signup', { body: form(), ip })).status).toBe(200);
+      const res = await call(signUp, 'signup', { body: form(), ip, lang: 'sk' });
+      expect(res.status).toBe(429);
+      expect(res.json.message).toBe(sk.errors.tooManyRequests);
+      expect(res.headers.get('retry-after')).toBeTruthy();
+    });
   });
 });
 
@@ -219,16 +234,20 @@ describe('POST /api/v1/auth/signin', () => {
   it('pauses an email after 10 failed attempts in a minute (429), even from many addresses', async () => {
     const target = 'victim@example.com';
     expect((await call(signUp, 'signup', { body: form({ email: target }) })).status).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await call(signIn, 'signin', { body: { email: target, password: `guess-${i}-xx` } })).status).toBe(400);
-    const res = await call(signIn, 'signin', { body: { email: target, password: 'correct-horse-1' }, lang: 'en' });
-    expect(res.status).toBe(429);
-    expect(res.json.message).toBe(en.errors.tooManyRequests);
+    await inOneMinute(async () => {
+      for (let i = 0; i < 10; i++) expect((await call(signIn, 'signin', { body: { email: target, password: `guess-${i}-xx` } })).status).toBe(400);
+      const res = await call(signIn, 'signin', { body: { email: target, password: 'correct-horse-1' }, lang: 'en' });
+      expect(res.status).toBe(429);
+      expect(res.json.message).toBe(en.errors.tooManyRequests);
+    });
   });
 
   it('limits attempts per address (30 a minute)', async () => {
-    const ip = '192.0.2.20';
-    for (let i = 0; i < 30; i++) await call(signIn, 'signin', { body: { email: `x${i}@example.com`, password: '' }, ip });
-    expect((await call(signIn, 'signin', { body: { email, password: 'correct-horse-1' }, ip })).status).toBe(429);
+    await inOneMinute(async () => {
+      const ip = '192.0.2.20';
+      for (let i = 0; i < 30; i++) await call(signIn, 'signin', { body: { email: `x${i}@example.com`, password: '' }, ip });
+      expect((await call(signIn, 'signin', { body: { email, password: 'correct-horse-1' }, ip })).status).toBe(429);
+    });
   });
 });
 
