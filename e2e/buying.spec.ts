@@ -6,7 +6,7 @@ const sk = messages.sk;
 /** lib/server/db/seed/coupons.ts: a copy of a match whose carts hold for one minute (TRIBUNA_E2E=1). */
 const SHORT_HOLD_EVENT = 'e2e-kratka-rezervacia';
 
-async function xsrfHeaders(page: Page) {
+async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
   return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value) } : {};
 }
