@@ -14,6 +14,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useEffect, useRef } from 'react';
 import { analytics } from './analytics';
 import { api, ApiQueryError, type ApiFailure, type ApiResult } from './api-client';
+import { clearOfflineTickets } from './offline-tickets';
 
 /** The user as the API answers it (GET /api/v1/auth/me, and `user` of sign-in/sign-up). */
 export type SessionUser = {
@@ -52,6 +53,8 @@ export function useSession(): SessionState {
 
 /** Drops the user and everything cached for them (tickets, carts, orders). */
 export function clearSession(queryClient: QueryClient): void {
+  // Ticket data and code keys kept on the device for offline use go with the session.
+  void clearOfflineTickets().catch(() => {});
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
   queryClient.setQueryData(sessionQueryKey, null);
 }
@@ -75,6 +78,11 @@ export function SessionSeed({ user }: { user: SessionUser | null }) {
     // A server refresh (router.refresh after sign-in/out) hands a new user down.
     queryClient.setQueryData(sessionQueryKey, user);
   }, [queryClient, user]);
+  const userId = user?.id;
+  useEffect(() => {
+    // Analytics keep their identity in memory only (spec §1): each full page load names the person again.
+    if (userId) analytics.identify({ id: userId });
+  }, [userId]);
   return null;
 }
 

@@ -24,6 +24,7 @@ export const pathnames = {
   '/pay/[paymentId]': { sk: '/platba/[paymentId]', cs: '/platba/[paymentId]', en: '/pay/[paymentId]' },
   '/ios-payment-redirect': '/ios-payment-redirect',
   '/tickets': { sk: '/vstupenky', cs: '/vstupenky', en: '/tickets' },
+  '/scanner': { sk: '/skener', cs: '/skener', en: '/scanner' },
   '/signin': { sk: '/prihlasenie', cs: '/prihlaseni', en: '/signin' },
   '/signup': { sk: '/registracia', cs: '/registrace', en: '/signup' },
   '/profile': { sk: '/profil', cs: '/profil', en: '/profile' },

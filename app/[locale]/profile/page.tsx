@@ -2,9 +2,11 @@ import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { FormPlaceholder } from '@/components/auth/auth-card';
 import { ProfileView } from '@/components/profile/profile-view';
+import { PayoutLedger } from '@/components/tickets/payout-ledger';
 import { pageMetadata } from '@/lib/i18n/metadata';
 import type { Locale } from '@/lib/i18n/routing';
 import { requireSignedIn } from '@/lib/server/auth/guard';
+import { listPayouts } from '@/lib/server/resale/payouts';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/profile'>) {
   const locale = (await params).locale as Locale;
@@ -14,7 +16,13 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/profile'
 
 async function ProfileForUser({ locale }: { locale: Locale }) {
   const user = await requireSignedIn(locale, '/profile');
-  return <ProfileView initialUser={user} />;
+  const payouts = await listPayouts(user);
+  return (
+    <>
+      <ProfileView initialUser={user} />
+      <PayoutLedger payouts={payouts} />
+    </>
+  );
 }
 
 export default async function ProfilePage({ params }: PageProps<'/[locale]/profile'>) {

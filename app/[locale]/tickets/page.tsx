@@ -1,9 +1,11 @@
 import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { TicketsWallet } from '@/components/tickets/tickets-wallet';
 import { Link } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/i18n/metadata';
 import type { Locale } from '@/lib/i18n/routing';
 import { getCurrentUser } from '@/lib/server/auth/current-user';
+import { listMyTickets } from '@/lib/server/tickets/list';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/tickets'>) {
   const locale = (await params).locale as Locale;
@@ -23,7 +25,8 @@ async function TicketsForViewer() {
       </div>
     );
   }
-  return <p className="rounded-xl border border-slate-200 bg-white p-6">{t('empty')}</p>;
+  const data = await listMyTickets(user);
+  return <TicketsWallet initial={data} userId={user.id} renderedAt={Date.now()} />;
 }
 
 export default async function TicketsPage({ params }: PageProps<'/[locale]/tickets'>) {

@@ -1,0 +1,52 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import type { ScanAnswer } from './types';
+
+const tone: Record<ScanAnswer['result'], string> = {
+  admitted: 'bg-emerald-700 text-white',
+  already_used: 'bg-amber-500 text-slate-950',
+  invalid: 'bg-red-700 text-white',
+  wrong_event: 'bg-red-700 text-white',
+  expired: 'bg-orange-600 text-white',
+  not_valid: 'bg-red-700 text-white',
+};
+const icon: Record<ScanAnswer['result'], string> = { admitted: '✔', already_used: '⟲', invalid: '✖', wrong_event: '✖', expired: '⌛', not_valid: '✖' };
+
+const pick = (text: { sk: string; cs: string; en: string }, locale: string) => text[locale as 'sk'] ?? text.en;
+
+/** The big, unmistakable answer at the gate. */
+export function ScanResult({ answer }: { answer: ScanAnswer }) {
+  const t = useTranslations('scanner');
+  const locale = useLocale();
+  const when = answer.checkedInAt
+    ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Europe/Bratislava' }).format(new Date(answer.checkedInAt))
+    : null;
+  const details: string[] = [];
+  if (answer.result === 'already_used' && when) details.push(t('details.usedAt', { when }));
+  if (answer.result === 'expired') details.push(t('details.expired'));
+  if (answer.result === 'invalid') details.push(t('details.invalid'));
+  if (answer.result === 'wrong_event') details.push(answer.event ? t('details.wrong_event', { event: pick(answer.event.title, locale) }) : t('details.wrong_event_other'));
+  if (answer.result === 'not_valid' && answer.reason) details.push(t(`details.${answer.reason}`));
+  if (answer.ticket && (answer.result === 'admitted' || answer.result === 'already_used')) {
+    details.push(
+      answer.ticket.seat
+        ? `${pick(answer.ticket.type, locale)} · ${t('seat', { section: pick(answer.ticket.seat.section, locale), row: answer.ticket.seat.row, seat: answer.ticket.seat.seat })}`
+        : pick(answer.ticket.type, locale),
+    );
+  }
+  return (
+    <div className={`rounded-2xl p-6 text-center shadow-lg ${tone[answer.result]}`} data-testid="scan-result" data-result={answer.result}>
+      <p className="text-5xl" aria-hidden="true">
+        {icon[answer.result]}
+      </p>
+      <p className="mt-2 text-3xl font-extrabold sm:text-4xl">{t(`results.${answer.result}`)}</p>
+      {details.map((d) => (
+        <p key={d} className="mt-2 text-lg font-medium">
+          {d}
+        </p>
+      ))}
+      {answer.offline && <p className="mt-2 text-sm opacity-90">{t('offline.title')}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import { formatMoney, localized, TICKET_TIME_ZONE } from './format';
+import type { Currency, Localized } from './types';
+
+export type PayoutRow = {
+  id: string;
+  createdAt: string;
+  status: 'pending' | 'paid';
+  grossAmount: number;
+  feeAmount: number;
+  netAmount: number;
+  currency: Currency;
+  event: { id: string; slug: string; title: Localized };
+};
+
+/** The seller's payout ledger (server-rendered): each resold ticket's price, seller fee and payout. */
+export async function PayoutLedger({ payouts }: { payouts: PayoutRow[] }) {
+  const [t, locale] = await Promise.all([getTranslations('payouts'), getLocale()]);
+  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: TICKET_TIME_ZONE });
+  return (
+    <section aria-labelledby="payouts-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-6" data-testid="payout-ledger">
+      <h2 id="payouts-title" className="text-xl font-bold">
+        {t('title')}
+      </h2>
+      {payouts.length === 0 ? (
+        <p className="text-slate-700">{t('empty')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('event')}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('date')}</th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">{t('gross')}</th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">{t('fee')}</th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">{t('net')}</th>
+                <th scope="col" className="py-2 font-medium">{t('status')}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {payouts.map((p) => (
+                <tr key={p.id}>
+                  <td className="py-2 pr-3">{localized(p.event.title, locale)}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{date.format(new Date(p.createdAt))}</td>
+                  <td className="py-2 pr-3 text-right whitespace-nowrap">{formatMoney(p.grossAmount, p.currency, locale)}</td>
+                  <td className="py-2 pr-3 text-right whitespace-nowrap">−{formatMoney(p.feeAmount, p.currency, locale)}</td>
+                  <td className="py-2 pr-3 text-right font-semibold whitespace-nowrap">{formatMoney(p.netAmount, p.currency, locale)}</td>
+                  <td className="py-2">{t(`statuses.${p.status}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD, demo, expect, messages, test, uniqueEmail } from './fixtures';
+
+const sk = messages.sk;
+const STEP_MS = 15_000;
+
+/** A second fan in their own browser, signed up through the API. */
+async function otherFan(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
+  const context = await browser.newContext({ baseURL, locale: 'sk-SK' });
+  const page = await context.newPage();
+  const email = uniqueEmail('friend');
+  const response = await page.request.post('/api/v1/auth/signup', {
+    data: { firstName: 'Eva', lastName: 'Priateľová', sex: 'female', dateOfBirth: '1996-02-02', email, password: 'correct-horse-1', confirmPassword: 'correct-horse-1' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return { context, page, email };
+}
+
+async function signedInContext(browser: Browser, baseURL: string, email: string) {
+  const context = await browser.newContext({ baseURL, locale: 'sk-SK' });
+  const page = await context.newPage();
+  const response = await page.request.post('/api/v1/auth/signin', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.status(), await response.text()).toBe(200);
+  return { context, page };
+}
+
+/** Redeems a seeded voucher through the Your tickets dialog. */
+async function redeem(page: Page, code: string) {
+  await page.goto('/sk/vstupenky');
+  await page.getByRole('button', { name: sk.tickets.redeemCta }).click();
+  const dialog = page.getByRole('dialog', { name: sk.redeem.title });
+  await dialog.getByLabel(sk.redeem.code).fill(code);
+  await dialog.getByRole('button', { name: sk.redeem.submit }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('ticket-card').first()).toBeVisible();
+}
+
+async function stepOf(page: Page) {
+  return Number(await page.getByTestId('ticket-qr').first().getAttribute('data-step'));
+}
+
+test.describe('Your tickets', () => {
+  test('shows a rotating QR code that changes after a 15-second step, with a progress bar', async ({ page, signIn }) => {
+    test.setTimeout(90_000);
+    await signIn(demo.fan);
+    await page.goto('/sk/vstupenky');
+    await expect(page.getByRole('heading', { level: 1, name: sk.tickets.title })).toBeVisible();
+    await expect(page.getByRole('button', { name: sk.tickets.seasonCta })).toBeVisible();
+    await page.getByRole('button', { name: sk.tickets.showCode }).first().click();
+    const qr = page.getByTestId('ticket-qr').first();
+    await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/);
+    await expect(page.getByRole('progressbar', { name: sk.ticketCode.progress }).first()).toBeVisible();
+    const firstStep = await stepOf(page);
+    const firstSrc = await qr.getAttribute('src');
+    await expect.poll(() => stepOf(page), { timeout: STEP_MS + 5_000 }).toBe(firstStep + 1);
+    expect(await qr.getAttribute('src')).not.toBe(firstSrc);
+
+    // full-screen view with the brightness hint
+    await page.getByRole('button', { name: sk.ticketCode.fullScreen }).first().click();
+    await expect(page.getByText(sk.ticketCode.brightness)).toBeVisible();
+  });
+
+  test('opens offline from the service worker and the codes keep rotating', async ({ page, context, signIn }) => {
+    test.setTimeout(90_000);
+    await signIn(demo.fan);
+    await page.goto('/sk/vstupenky');
+    await expect(page.locator('html[data-offline-ready="1"]')).toBeAttached({ timeout: 30_000 });
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: sk.tickets.title })).toBeVisible();
+    await expect(page.getByText(sk.errors.noInternet).first()).toBeVisible();
+    await page.getByRole('button', { name: sk.tickets.showCode }).first().click();
+    const firstStep = await stepOf(page);
+    expect(firstStep).toBeGreaterThan(0);
+    await expect.poll(() => stepOf(page), { timeout: STEP_MS + 5_000 }).toBe(firstStep + 1);
+    await context.setOffline(false);
+  });
+
+  test('a fan gifts a ticket to another fan; it leaves the sender and appears for the recipient', async ({ page, browser, baseURL, signUpFresh }) => {
+    await signUpFresh();
+    await redeem(page, 'VOUCHER-DUNAJ-1');
+    const friend = await otherFan(browser, baseURL!);
+
+    await page.getByRole('button', { name: sk.tickets.gift }).first().click();
+    const dialog = page.getByRole('dialog', { name: sk.gift.title });
+    await dialog.getByLabel(sk.gift.emailLabel).fill(friend.email);
+    await dialog.getByRole('button', { name: sk.gift.submit }).click();
+    await expect(page.getByText(sk.gift.sent.replace('{email}', friend.email))).toBeVisible();
+    await expect(page.getByText(sk.tickets.empty)).toBeVisible();
+
+    await friend.page.goto('/sk/vstupenky');
+    await expect(friend.page.getByTestId('ticket-card')).toHaveCount(1);
+    await expect(friend.page.getByRole('heading', { level: 2, name: /FK Dunaj Bratislava – FC Košice/ })).toBeVisible();
+    await friend.context.close();
+  });
+
+  test('resale: a price over the organiser’s cap is refused with the cap shown, a capped price is listed', async ({ page, signUpFresh }) => {
+    await signUpFresh();
+    await redeem(page, 'VOUCHER-DUNAJ-2');
+    await page.getByRole('button', { name: sk.tickets.sell }).first().click();
+    const dialog = page.getByRole('dialog', { name: sk.resale.title });
+    const price = dialog.getByLabel(sk.resale.price.replace('{currency}', 'EUR'));
+    await price.fill('30');
+    await dialog.getByRole('button', { name: sk.resale.submit }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(sk.resale.errors.overCap.replace('{cap}', '25,00 €'));
+    await price.fill('24,50');
+    await expect(dialog.getByTestId('resale-payout')).toHaveText(sk.resale.payout.replace('{amount}', '23,28 €'));
+    await dialog.getByRole('button', { name: sk.resale.submit }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(sk.tickets.listedFor.replace('{price}', '24,50 €'))).toBeVisible();
+    await expect(page.getByText(sk.tickets.status.listed)).toBeVisible();
+    // a listed ticket offers no code, no gift and no second listing
+    await expect(page.getByRole('button', { name: sk.tickets.showCode })).toHaveCount(0);
+    await page.getByRole('button', { name: sk.tickets.withdraw }).click();
+    await expect(page.getByText(sk.tickets.status.valid)).toBeVisible();
+  });
+
+  test('the gate scanner admits a ticket once, then says already used', async ({ page, browser, baseURL, signUpFresh }) => {
+    await signUpFresh();
+    await redeem(page, 'VOUCHER-DUNAJ-3');
+    await page.getByRole('button', { name: sk.tickets.showCode }).first().click();
+    const payload = (await page.getByTestId('ticket-qr').first().getAttribute('data-payload'))!;
+    expect(payload).toMatch(/^TRB1\./);
+
+    const gate = await signedInContext(browser, baseURL!, 'skener@tribuna.sk');
+    await gate.page.goto('/sk/skener');
+    await expect(gate.page.getByRole('heading', { level: 1, name: sk.scanner.title })).toBeVisible();
+    const option = gate.page.locator('option[data-slug="dunaj-bratislava-fc-kosice"]');
+    await gate.page.getByLabel(sk.scanner.chooseEvent).selectOption((await option.getAttribute('value'))!);
+    const input = gate.page.getByLabel(sk.scanner.manual, { exact: true });
+    await input.fill(payload);
+    await gate.page.getByRole('button', { name: sk.scanner.check }).click();
+    await expect(gate.page.getByTestId('scan-result')).toHaveAttribute('data-result', 'admitted');
+    await expect(gate.page.getByText(sk.scanner.results.admitted)).toBeVisible();
+
+    await input.fill(payload);
+    await gate.page.getByRole('button', { name: sk.scanner.check }).click();
+    await expect(gate.page.getByTestId('scan-result')).toHaveAttribute('data-result', 'already_used');
+    await expect(gate.page.getByText(sk.scanner.results.already_used)).toBeVisible();
+    await expect(gate.page.getByText(/^Odbavená /)).toBeVisible();
+
+    // and the fan's page shows the ticket as used
+    await page.reload();
+    await expect(page.getByText(sk.tickets.status.checked_in).first()).toBeVisible();
+    await gate.context.close();
+  });
+
+  test('anonymous visitors get the sign-in prompt', async ({ page }) => {
+    await page.goto('/en/tickets');
+    await expect(page.getByText('You need to sign in to see your tickets.')).toBeVisible();
+    await page.goto('/sk/skener');
+    await expect(page.getByText(sk.scanner.signInRequired)).toBeVisible();
+  });
+});
