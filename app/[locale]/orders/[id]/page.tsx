@@ -94,6 +94,9 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
   );
 }
 
+// The header reads the URL (usePathname), only known at request time for /orders/{id}: allowed to block.
+export const instant = false;
+
 export default async function OrderPage({ params }: Props) {
   const { locale: raw, id } = await params;
   const locale: Locale = isLocale(raw) ? raw : 'sk';
