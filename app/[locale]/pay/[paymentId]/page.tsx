@@ -60,6 +60,9 @@ async function Gateway({ locale, paymentId, searchParams }: { locale: Locale; pa
   );
 }
 
+// The header reads the URL (usePathname), known here only at request time: this page may block.
+export const instant = false;
+
 export default async function GatewayPage({ params, searchParams }: Props) {
   const { locale: raw, paymentId } = await params;
   const locale: Locale = isLocale(raw) ? raw : 'sk';
