@@ -41,7 +41,8 @@ export function CartView({ eventId, initialCart, paymentNotice }: { eventId: str
     queryClient.setQueryData<Cart>(cartQueryKey(eventId), (old) =>
       old ? { ...old, items: [], count: 0, expired: true, timeLeft: 0, expiresAt: null, couponCode: null, subtotal: zero(old), discount: zero(old), fees: zero(old), total: zero(old) } : old,
     );
-    void queryClient.invalidateQueries({ queryKey: cartQueryKey(eventId) });
+    // Ask the server a moment later: the local count ends up to a second before the hold's own time.
+    setTimeout(() => void queryClient.invalidateQueries({ queryKey: cartQueryKey(eventId) }), 2500);
   });
   const money = (m: Cart['total']) => formatMoney(m, locale);
   const update = (next: Cart) => {
