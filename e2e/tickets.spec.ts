@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, demo, expect, messages, test, uniqueEmail } from './fixtures';
 
@@ -33,6 +34,11 @@ async function redeem(page: Page, code: string) {
   await dialog.getByRole('button', { name: sk.redeem.submit }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('ticket-card').first()).toBeVisible();
+}
+
+async function xsrf(page: Page): Promise<Record<string, string>> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
+  return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value) } : {};
 }
 
 async function stepOf(page: Page) {
@@ -144,6 +150,63 @@ test.describe('Your tickets', () => {
     await page.reload();
     await expect(page.getByText(sk.tickets.status.checked_in).first()).toBeVisible();
     await gate.context.close();
+  });
+
+  test('resale between two fans: bought through the cart, the ticket moves, the seller’s code dies and the payout is on the profile', async ({ page, browser, baseURL, signUpFresh }) => {
+    test.setTimeout(180_000);
+    await signUpFresh();
+    await redeem(page, 'VOUCHER-DUNAJ-4');
+    await page.getByRole('button', { name: sk.tickets.showCode }).first().click();
+    const sellerCode = (await page.getByTestId('ticket-qr').first().getAttribute('data-payload'))!;
+    await page.getByRole('button', { name: sk.tickets.sell }).first().click();
+    const dialog = page.getByRole('dialog', { name: sk.resale.title });
+    await dialog.getByLabel(sk.resale.price.replace('{currency}', 'EUR')).fill('24');
+    await dialog.getByRole('button', { name: sk.resale.submit }).click();
+    await expect(page.getByText(sk.tickets.listedFor.replace('{price}', '24,00 €'))).toBeVisible();
+    const mine = await (await page.request.get('/api/v1/tickets')).json();
+    const listingId = mine.tickets[0].listing.id as string;
+
+    const buyer = await otherFan(browser, baseURL!);
+    const held = await buyer.page.request.post('/api/v1/events/dunaj-bratislava-fc-kosice/cart/items', { data: { listingId }, headers: await xsrf(buyer.page) });
+    expect(held.status(), await held.text()).toBe(200);
+    await buyer.page.goto('/sk/podujatia/dunaj-bratislava-fc-kosice/kosik');
+    await expect(buyer.page.getByTestId('cart-item')).toHaveCount(1);
+    await buyer.page.getByRole('link', { name: sk.cart.toCheckout }).click();
+    await buyer.page.getByRole('checkbox').check();
+    await buyer.page.getByRole('button', { name: /^Zaplatiť/ }).click();
+    await buyer.page.getByRole('button', { name: sk.gateway.pay, exact: true }).click();
+    await expect(buyer.page.getByTestId('order-result')).toHaveAttribute('data-result', 'paid');
+
+    await buyer.page.goto('/sk/vstupenky');
+    await expect(buyer.page.getByTestId('ticket-card')).toHaveCount(1);
+    await page.reload();
+    await expect(page.getByText(sk.tickets.empty)).toBeVisible();
+
+    const gate = await signedInContext(browser, baseURL!, 'skener@tribuna.sk');
+    const scan = await gate.page.request.post('/api/v1/scan', { data: { payload: sellerCode }, headers: await xsrf(gate.page) });
+    expect(await scan.json()).toMatchObject({ result: 'not_valid', reason: 'old_version' });
+
+    await page.goto('/sk/profil');
+    const ledger = page.getByTestId('payout-ledger');
+    await expect(ledger.getByText('24,00 €')).toBeVisible();
+    await expect(ledger.getByText('22,80 €')).toBeVisible();
+    await Promise.all([buyer.context.close(), gate.context.close()]);
+  });
+
+  test('Your tickets and its dialogs have no serious accessibility violations', async ({ page, signIn }) => {
+    test.setTimeout(120_000);
+    await signIn(demo.fan);
+    await page.goto('/sk/vstupenky');
+    await page.getByRole('button', { name: sk.tickets.showCode }).first().click();
+    await expect(page.getByTestId('ticket-qr').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('main').analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.getByRole('button', { name: sk.tickets.hideCode }).first().click();
+    await page.getByRole('button', { name: sk.tickets.seasonCta }).click();
+    await expect(page.getByRole('dialog', { name: sk.season.title })).toBeVisible();
+    await expect(page.getByRole('dialog').getByText(sk.season.states.yours).first()).toBeVisible();
+    const dialogResults = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+    expect(dialogResults.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });
 
   test('anonymous visitors get the sign-in prompt', async ({ page }) => {

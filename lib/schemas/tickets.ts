@@ -61,3 +61,15 @@ export const scanSyncSchema = z.object({
     .max(5000),
 });
 export type ScanSyncInput = z.infer<typeof scanSyncSchema>;
+
+const localizedText = z.object({ sk: z.string(), cs: z.string(), en: z.string() });
+
+/** What POST /api/v1/scan answers (every outcome is a 200; the gate shows it). */
+export const scanResultSchema = z.object({
+  result: z.enum(['admitted', 'already_used', 'invalid', 'wrong_event', 'expired', 'not_valid']),
+  reason: z.enum(['old_version', 'listed', 'void']).optional(),
+  ticketId: z.uuid().optional(),
+  checkedInAt: z.iso.datetime().optional(),
+  event: z.object({ id: z.uuid(), title: localizedText }).optional(),
+  ticket: z.object({ type: localizedText, seat: z.object({ section: localizedText, row: z.string(), seat: z.string() }).nullable() }).optional(),
+});

@@ -5,5 +5,6 @@
 //   2. add it to the list below (one import, one entry). GET /api/v1/openapi.json picks it up.
 import type { ApiPaths } from '../builder';
 import { eventPaths } from './events';
+import { ticketPaths } from './tickets';
 
-export const pathModules: ApiPaths[] = [eventPaths];
+export const pathModules: ApiPaths[] = [eventPaths, ticketPaths];
