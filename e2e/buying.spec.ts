@@ -48,7 +48,7 @@ test.describe('buying tickets', () => {
     const axe = await new AxeBuilder({ page }).include('main').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
-    const code = page.getByLabel(sk.cart.couponLabel);
+    const code = page.getByRole('textbox', { name: sk.cart.couponLabel });
     await code.fill('NEEXISTUJE');
     await page.getByRole('button', { name: sk.cart.couponApply }).click();
     await expect(page.getByRole('alert').filter({ hasText: sk.errors.invalidDiscountCode })).toBeVisible();
