@@ -7,7 +7,7 @@ import { api, apiQuery } from '@/lib/client/api-client';
 import { useSession } from '@/lib/client/session';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
-import { flatten, type MapLayout } from '@/components/seats/layout';
+import { flatten, toMapLayout, type ApiLayout } from '@/components/seats/layout';
 import { SeatLists } from '@/components/seats/seat-lists';
 import { SeatMap, type SeatMapText, type SeatState } from '@/components/seats/seat-map';
 import { formatMoney, type Money } from './format';
@@ -30,7 +30,8 @@ type Props = {
   onSale: boolean;
   maxPerOrder: number;
   ticketTypes: PickerTicketType[];
-  layout: MapLayout | null;
+  /** The event sells seats on a map; the map itself is loaded by the browser (it can be 10,000 seats). */
+  hasLayout: boolean;
   serviceFee: Money;
 };
 
@@ -38,7 +39,7 @@ const POLL_MS = 10_000;
 
 export const availabilityKey = (eventId: string) => ['events', eventId, 'availability'] as const;
 
-export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, layout, serviceFee }: Props) {
+export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLayout, serviceFee }: Props) {
   const t = useTranslations('event');
   const tm = useTranslations('seatMap');
   const ta = useTranslations('auth');
@@ -58,8 +59,20 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, layout
     refetchOnWindowFocus: true,
     staleTime: 0,
   });
+  // The seat layout never changes while the page is open: loaded once (texts in the page language).
+  const layoutQuery = useQuery({
+    queryKey: ['events', eventId, 'layout', locale],
+    queryFn: apiQuery<{ layout: ApiLayout | null }>(`/api/v1/events/${encodeURIComponent(eventId)}`, { query: { include: 'seats' }, toast: false }),
+    enabled: hasLayout && onSale,
+    staleTime: Infinity,
+  });
+  const layout = useMemo(
+    () => (layoutQuery.data?.layout ? toMapLayout(layoutQuery.data.layout, ticketTypes.map((x) => x.id)) : null),
+    [layoutQuery.data, ticketTypes],
+  );
+
   const data = availability.data;
-  const ready = Boolean(data);
+  const ready = Boolean(data) && (!hasLayout || Boolean(layout));
 
   const flat = useMemo(() => (layout ? flatten(layout) : null), [layout]);
   const taken = useMemo(() => new Set(data?.takenSeatIds ?? []), [data]);
@@ -217,7 +230,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, layout
                     </li>
                   );
                 })}
-                {layout && (
+                {hasLayout && (
                   <>
                     <li className="flex items-center gap-2">
                       <span className="inline-block h-4 w-4 rounded-full border-2 border-amber-400 bg-slate-900" aria-hidden="true" />
@@ -241,6 +254,8 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, layout
                 {t('loadingAvailability')}
               </p>
             )}
+
+            {hasLayout && !layout && seatedTypes.length > 0 && <div className="aspect-[10/7] animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />}
 
             {layout && flat && seatedTypes.length > 0 && (
               <>
@@ -302,7 +317,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, layout
             )}
 
             <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4" aria-live="polite">
-              {layout && seatedTypes.length > 0 && (
+              {hasLayout && seatedTypes.length > 0 && (
                 <div>
                   <h3 className="font-semibold">{tm('selectedSeats')}</h3>
                   {selected.size === 0 ? (

@@ -7,6 +7,38 @@ export type MapRow = { label: string; seats: MapSeat[] };
 export type MapSection = { id: string; name: string; labelX: number | null; labelY: number | null; rows: MapRow[] };
 export type MapLayout = { width: number; height: number; sections: MapSection[] };
 
+/** The layout as GET /api/v1/events/{id}?include=seats answers it. */
+export type ApiLayout = {
+  width: number;
+  height: number;
+  sections: {
+    id: string;
+    name: string;
+    labelX?: number | null;
+    labelY?: number | null;
+    rows?: { label: string; seats: { id: string; label: string; x: number; y: number; ticketTypeId: string | null }[] }[];
+  }[];
+};
+
+/** The map's layout from the API's, with each seat's price category as an index into `typeIds`. */
+export function toMapLayout(api: ApiLayout, typeIds: string[]): MapLayout {
+  const typeIndex = new Map(typeIds.map((id, i) => [id, i]));
+  return {
+    width: api.width,
+    height: api.height,
+    sections: api.sections.map((s) => ({
+      id: s.id,
+      name: s.name,
+      labelX: s.labelX ?? null,
+      labelY: s.labelY ?? null,
+      rows: (s.rows ?? []).map((r) => ({
+        label: r.label,
+        seats: r.seats.map((seat): MapSeat => [seat.id, seat.label, seat.x, seat.y, seat.ticketTypeId ? (typeIndex.get(seat.ticketTypeId) ?? -1) : -1]),
+      })),
+    })),
+  };
+}
+
 export type FlatSeats = {
   count: number;
   ids: string[];

@@ -108,6 +108,8 @@ export const eventDetailSchema = z.object({
           code: z.string(),
           name: z.string(),
           seatCount: z.number().int(),
+          labelX: z.number().nullable().optional().describe('with include=seats: where the section label is drawn'),
+          labelY: z.number().nullable().optional(),
           rows: z.array(z.object({ id: z.string(), label: z.string(), seats: z.array(seatSchema) })).optional(),
         }),
       ),

@@ -48,7 +48,7 @@ export function localizeDetail(detail: EventDetail, locale: Locale, options: { s
         code: s.code,
         name: s.name[locale],
         seatCount: s.seatCount,
-        ...(options.seats ? { rows: s.rows } : {}),
+        ...(options.seats ? { labelX: s.labelX, labelY: s.labelY, rows: s.rows } : {}),
       })),
     },
   };

@@ -6,7 +6,6 @@ import { eventDateTimeFormat, eventTimeFormat, formatMoney } from '@/components/
 import { Gallery } from '@/components/events/gallery';
 import { allowedImage, HERO_SIZES } from '@/components/events/safe-image';
 import { TicketPicker, type PickerTicketType } from '@/components/events/ticket-picker';
-import type { MapLayout } from '@/components/seats/layout';
 import { appUrl } from '@/lib/app-url';
 import { alternatesFor } from '@/lib/i18n/metadata';
 import { getPathname } from '@/lib/i18n/navigation';
@@ -94,26 +93,6 @@ function jsonLd(detail: EventDetail, locale: Locale) {
   };
 }
 
-/** The compact layout the seat map draws: seats as tuples with the index of their price category. */
-function mapLayout(detail: EventDetail, locale: Locale): MapLayout | null {
-  if (!detail.layout) return null;
-  const typeIndex = new Map(detail.ticketTypes.map((t, i) => [t.id, i]));
-  return {
-    width: detail.layout.width,
-    height: detail.layout.height,
-    sections: detail.layout.sections.map((s) => ({
-      id: s.id,
-      name: s.name[locale],
-      labelX: s.labelX,
-      labelY: s.labelY,
-      rows: s.rows.map((r) => ({
-        label: r.label,
-        seats: r.seats.map((seat) => [seat.id, seat.label, seat.x, seat.y, seat.ticketTypeId ? (typeIndex.get(seat.ticketTypeId) ?? -1) : -1]),
-      })),
-    })),
-  };
-}
-
 async function EventContent({ locale, detail }: { locale: Locale; detail: EventDetail }) {
   const [t, format] = await Promise.all([getTranslations('event'), getFormatter()]);
   const starts = new Date(detail.startsAt);
@@ -197,7 +176,7 @@ async function EventContent({ locale, detail }: { locale: Locale; detail: EventD
         onSale={onSale}
         maxPerOrder={detail.maxTicketsPerOrder}
         ticketTypes={types}
-        layout={mapLayout(detail, locale)}
+        hasLayout={Boolean(detail.layout)}
         serviceFee={detail.serviceFee}
       />
 
