@@ -5,9 +5,11 @@ import type { ApiFailure } from '@/lib/client/api-client';
 
 /**
  * Puts server field errors (e.g. 409 email taken) on their fields; answers the message to show
- * above the form when the server named no known field (e.g. wrong email or password).
+ * above the form when the server named no known field (e.g. wrong email or password). Other
+ * statuses (429, 5xx, offline) were already shown as a toast by the api client: nothing more here.
  */
-export function applyServerErrors<T extends FieldValues>(failure: ApiFailure, setError: UseFormSetError<T>, fields: readonly string[]): string | null {
+export function applyServerErrors<T extends FieldValues>(status: number, failure: ApiFailure, setError: UseFormSetError<T>, fields: readonly string[]): string | null {
+  if (!FORM_STATUSES.includes(status)) return null;
   let placed = false;
   for (const error of failure.errors) {
     if (error.field && fields.includes(error.field)) {

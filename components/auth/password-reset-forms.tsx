@@ -29,7 +29,7 @@ export function PasswordResetRequestForm() {
   const onSubmit = handleSubmit(async (values) => {
     const result = await api.post('/api/v1/auth/password-reset', values, { toast: [422] });
     if (result.ok) setSent(true);
-    else applyServerErrors(result.error, setError, ['email']);
+    else applyServerErrors(result.status, result.error, setError, ['email']);
   });
   if (sent) {
     return (
@@ -75,7 +75,7 @@ export function PasswordResetForm({ token, email }: { token: string; email: stri
     setFormError(null);
     const result = await api.post('/api/v1/auth/password-reset/confirm', values, { toast: FORM_STATUSES });
     if (!result.ok) {
-      setFormError(applyServerErrors(result.error, setError, ['email', 'password', 'confirmPassword']));
+      setFormError(applyServerErrors(result.status, result.error, setError, ['email', 'password', 'confirmPassword']));
       throw new Error('not reset');
     }
     goTo(getPathname({ locale, href: { pathname: '/signin', query: { reset: '1' } } }));

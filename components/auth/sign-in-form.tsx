@@ -32,7 +32,7 @@ export function SignInForm({ next, notice }: { next: string | null; notice?: str
     setFormError(null);
     const result = await api.post<{ user: SessionUser; token: string }>('/api/v1/auth/signin', values, { toast: FORM_STATUSES });
     if (!result.ok) {
-      setFormError(applyServerErrors(result.error, setError, ['email', 'password']));
+      setFormError(applyServerErrors(result.status, result.error, setError, ['email', 'password']));
       throw new Error('not signed in'); // keeps isSubmitSuccessful false
     }
     startSession(queryClient, result.data.user);

@@ -37,7 +37,7 @@ export function SignUpForm({ next }: { next: string | null }) {
     setFormError(null);
     const result = await api.post<{ user: SessionUser; token: string }>('/api/v1/auth/signup', values, { toast: FORM_STATUSES });
     if (!result.ok) {
-      setFormError(applyServerErrors(result.error, setError, FIELDS));
+      setFormError(applyServerErrors(result.status, result.error, setError, FIELDS));
       throw new Error('not signed up');
     }
     startSession(queryClient, result.data.user);

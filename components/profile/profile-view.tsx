@@ -41,7 +41,7 @@ export function ProfileView({ initialUser }: { initialUser: SessionUser }) {
     setFormError(null);
     const result = await api.patch<SessionUser>('/api/v1/auth/me', values, { toast: FORM_STATUSES });
     if (!result.ok) {
-      setFormError(applyServerErrors(result.error, form.setError, ['firstName', 'lastName', 'email', 'dateOfBirth']));
+      setFormError(applyServerErrors(result.status, result.error, form.setError, ['firstName', 'lastName', 'email', 'dateOfBirth']));
       return;
     }
     setUser(result.data);
