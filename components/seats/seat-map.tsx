@@ -126,7 +126,7 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
       setAnchor(null);
       return;
     }
-    const matrix = svg.getScreenCTM();
+    const matrix = svg.getScreenCTM?.();
     if (!matrix) return;
     const point = new DOMPoint(flat.xs[active], flat.ys[active]).matrixTransform(matrix);
     const rect = box.getBoundingClientRect();
@@ -214,7 +214,7 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
     if (pointers.current.size === 0) {
       const moved = drag.current?.moved;
       drag.current = null;
-      if (!moved && e.button === 0) {
+      if (!moved && (e.pointerType !== 'mouse' || e.button === 0)) {
         const i = seatAt(e.target);
         if (i !== null) {
           setCursor(i);
@@ -230,7 +230,7 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
     if (!e.ctrlKey && !e.metaKey) return;
     e.preventDefault();
     const svg = svgRef.current!;
-    const matrix = svg.getScreenCTM();
+    const matrix = svg.getScreenCTM?.();
     const center = matrix ? new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse()) : undefined;
     zoom(e.deltaY < 0 ? 1.25 : 0.8, center);
   };

@@ -12,6 +12,7 @@ export {
 export {
   findPublicEvent,
   getAvailability,
+  liveAvailability,
   getEventDetail,
   listEvents,
   listSitemapEvents,

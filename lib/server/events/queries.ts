@@ -422,3 +422,18 @@ export async function slugsOf(uuids: string[]): Promise<Map<string, string>> {
   const rows = await db.select({ id: tables.events.id, slug: tables.events.slug }).from(tables.events).where(inArray(tables.events.id, uuids));
   return new Map(rows.map((r) => [r.id, r.slug]));
 }
+
+const inFlight = new Map<string, Promise<Availability | null>>();
+
+/**
+ * getAvailability, with concurrent callers for the same event sharing one database read: a request
+ * that arrives while a read is running gets that read's answer (at most a few milliseconds old).
+ * Nothing is kept once the read finishes, so every answer is live.
+ */
+export function liveAvailability(eventUuid: string): Promise<Availability | null> {
+  const running = inFlight.get(eventUuid);
+  if (running) return running;
+  const read = getAvailability(eventUuid).finally(() => inFlight.delete(eventUuid));
+  inFlight.set(eventUuid, read);
+  return read;
+}
