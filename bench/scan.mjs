@@ -5,7 +5,9 @@
 //
 // Env: BENCH_DATABASE_URL (admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
 //      BENCH_PORT (3310), BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_TICKETS (40000), NEXT_DIST_DIR.
+import { execSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { load, startServer } from './lib.mjs';
 
@@ -26,6 +28,23 @@ function payloadFor(ticket, now = Date.now()) {
   return `TRB1.${ticket.id}.${ticket.version}.${step}.${mac}`;
 }
 
+/** CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+function listenerPid(port) {
+  try {
+    return Number(/pid=(\d+)/.exec(execSync(`ss -ltnpH 'sport = :${port}'`, { encoding: 'utf8' }))?.[1]) || null;
+  } catch {
+    return null;
+  }
+}
+
 const dbName = `tribuna_bench_scan_${randomBytes(4).toString('hex')}`;
 const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
 await admin.unsafe(`create database ${dbName}`);
@@ -37,7 +56,7 @@ const db = postgres(databaseUrl, { max: 2, onnotice: () => {} });
 let server;
 try {
   console.log(`database ${dbName}: migrate + demo seed …`);
-  server = await startServer({ port, env: { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE || '10' } });
+  server = await startServer({ port, env: { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE || '10', ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}) } });
 
   // A bearer session for the seeded gate scanner.
   const [scanner] = await db`select id from users where email = 'skener@tribuna.sk'`;
@@ -71,6 +90,8 @@ try {
   }
   const before = await db`select count(*)::int as n from scan_log where result = 'admitted'`;
 
+  const serverPid = listenerPid(port);
+  const cpuBefore = serverPid ? cpuMs(serverPid) : null;
   let next = 0;
   const result = await load({
     url: target,
@@ -88,11 +109,21 @@ try {
   const [after] = await db`select count(*)::int as n from scan_log where result = 'admitted'`;
   const [checkedIn] = await db`select count(*)::int as n from tickets where event_id = ${type.event_id} and status = 'checked_in'`;
   const admitted = after.n - before[0].n;
+  const cpuAfter = serverPid ? cpuMs(serverPid) : null;
 
   console.log('\nPOST /api/v1/scan on PostgreSQL (each request a different ticket, check-in write included)');
   console.log(`connections ${connections}, ${seconds} s, ${result.total} requests`);
   console.log(`scans/s ${result.requestsPerSecond}   p50 ${result.p50} ms   p99 ${result.p99} ms   non-2xx ${result.non2xx}   errors ${result.errors}`);
   console.log(`admitted during the run: ${admitted}${next > tickets.length ? ' (ticket pool wrapped: later scans read "already used")' : ''}; tickets checked in: ${checkedIn.n}`);
+  if (cpuBefore != null && cpuAfter != null && result.total) {
+    const perScan = (cpuAfter - cpuBefore) / result.total;
+    // The framework's own floor on this machine: the cheapest route there is, same server, same load.
+    const baseBefore = cpuMs(serverPid);
+    const baseline = await load({ url: `${server.base}/builds/latest.json`, connections, duration: 5 });
+    const basePerRequest = (cpuMs(serverPid) - baseBefore) / baseline.total;
+    console.log(`server CPU per scan ${perScan.toFixed(2)} ms; per GET /builds/latest.json (framework floor) ${basePerRequest.toFixed(2)} ms at ${baseline.requestsPerSecond} req/s`);
+    console.log(`machine load average during the run: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (${(await import('node:os')).cpus().length} cores)`);
+  }
   console.log(`target ≥ 1000 scans/s and p99 ≤ 50 ms: ${result.requestsPerSecond >= 1000 && result.p99 <= 50 ? 'MET' : 'NOT MET'}`);
 } finally {
   server?.stop();

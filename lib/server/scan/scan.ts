@@ -1,9 +1,8 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 import type { LocalizedText } from '@/lib/server/db/schema';
 import { deriveCodeKey, parseTicketCode, verifyTicketCode } from '@/lib/ticket-code/code';
-import { getDb, tables } from '@/lib/server/db';
+import { getDb, rowsOf, tables } from '@/lib/server/db';
 import { scannerOrgIds } from './access';
 
 export type ScanOutcome = 'admitted' | 'already_used' | 'invalid' | 'wrong_event' | 'expired' | 'not_valid';
@@ -20,8 +19,40 @@ export type ScanResult = {
 
 export type ScanFailure = { ok: false; code: 'NOT_A_SCANNER' };
 
-const section = alias(tables.venueSections, 'section');
-const row = alias(tables.venueRows, 'row');
+type FoundRow = {
+  id: string;
+  event_id: string;
+  status: 'valid' | 'listed' | 'checked_in' | 'void';
+  version: number;
+  secret: string;
+  checked_in_at: string | Date | null;
+  title: LocalizedText | string;
+  role: string | null;
+  type_name: LocalizedText | string;
+  section_name: LocalizedText | string | null;
+  row_label: string | null;
+  seat_label: string | null;
+};
+
+// Raw rows: jsonb may arrive parsed or as text, timestamps as Date or text, depending on the driver.
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+function fromRow(r: FoundRow) {
+  return {
+    id: r.id,
+    eventId: r.event_id,
+    status: r.status,
+    version: Number(r.version),
+    secret: r.secret,
+    checkedInAt: r.checked_in_at ? new Date(r.checked_in_at) : null,
+    title: json<LocalizedText>(r.title),
+    role: r.role,
+    typeName: json<LocalizedText>(r.type_name),
+    sectionName: r.section_name ? json<LocalizedText>(r.section_name) : null,
+    rowLabel: r.row_label,
+    seatLabel: r.seat_label,
+  };
+}
 
 /**
  * One gate scan: parse, find the ticket, check the scanner's organisation and event, verify the
@@ -49,30 +80,22 @@ export async function scanTicket(
     return { result: 'invalid' };
   }
 
-  const [found] = await db
-    .select({
-      id: tables.tickets.id,
-      eventId: tables.tickets.eventId,
-      status: tables.tickets.status,
-      version: tables.tickets.version,
-      secret: tables.tickets.secret,
-      checkedInAt: tables.tickets.checkedInAt,
-      title: tables.events.title,
-      role: tables.orgMembers.role,
-      typeName: tables.ticketTypes.name,
-      sectionName: section.name,
-      rowLabel: row.label,
-      seatLabel: tables.venueSeats.label,
-    })
-    .from(tables.tickets)
-    .innerJoin(tables.events, eq(tables.events.id, tables.tickets.eventId))
-    .innerJoin(tables.ticketTypes, eq(tables.ticketTypes.id, tables.tickets.ticketTypeId))
-    .innerJoin(tables.inventoryUnits, eq(tables.inventoryUnits.id, tables.tickets.unitId))
-    .leftJoin(tables.venueSeats, eq(tables.venueSeats.id, tables.inventoryUnits.seatId))
-    .leftJoin(row, eq(row.id, tables.venueSeats.rowId))
-    .leftJoin(section, eq(section.id, tables.venueSeats.sectionId))
-    .leftJoin(tables.orgMembers, and(eq(tables.orgMembers.orgId, tables.events.orgId), eq(tables.orgMembers.userId, actor.id)))
-    .where(eq(tables.tickets.id, code.ticketId));
+  // One hand-written statement on the hot path (a gate may scan thousands of codes a minute):
+  // the ticket, its event, category and seat, and the scanner's membership in the organiser.
+  const [found] = rowsOf<FoundRow>(
+    await db.execute(sql`
+      select t.id, t.event_id, t.status, t.version, t.secret, t.checked_in_at, e.title, m.role,
+             tt.name as type_name, sec.name as section_name, r.label as row_label, vs.label as seat_label
+      from tickets t
+      join events e on e.id = t.event_id
+      join ticket_types tt on tt.id = t.ticket_type_id
+      join inventory_units u on u.id = t.unit_id
+      left join venue_seats vs on vs.id = u.seat_id
+      left join venue_rows r on r.id = vs.row_id
+      left join venue_sections sec on sec.id = vs.section_id
+      left join org_members m on m.org_id = e.org_id and m.user_id = ${actor.id}
+      where t.id = ${code.ticketId}`),
+  ).map(fromRow);
 
   if (!found) {
     const refused = await denied();
@@ -120,8 +143,7 @@ export async function scanTicket(
       select event_id, id, ${actor.id}, 'admitted', ${gate}, ${now.toISOString()} from admitted
     )
     select checked_in_at from admitted`);
-  const rows = Array.isArray(admitted) ? admitted : ((admitted as { rows?: unknown[] }).rows ?? []);
-  if (rows.length) return { result: 'admitted', ticketId: found.id, checkedInAt: now.toISOString(), event, ticket };
+  if (rowsOf(admitted).length) return { result: 'admitted', ticketId: found.id, checkedInAt: now.toISOString(), event, ticket };
 
   // Lost a race with another gate (or a transfer landed in between): say what it is now.
   const [current] = await db
