@@ -18,7 +18,7 @@ const MIN = 60_000;
 
 beforeAll(async () => {
   await runSeed(t.db);
-});
+}, 180_000);
 
 let userCounter = 0;
 async function newFan() {

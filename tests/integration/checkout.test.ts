@@ -18,7 +18,7 @@ const urls = { success: (id: string) => `http://x/orders/${id}`, cancel: () => '
 
 beforeAll(async () => {
   await runSeed(t.db);
-});
+}, 180_000);
 
 let n = 0;
 async function newFan(locale: 'sk' | 'cs' | 'en' = 'en') {

@@ -17,7 +17,7 @@ beforeAll(async () => {
   await runSeed(t.db);
   process.env.STRIPE_SECRET_KEY = 'sk_test_offline';
   process.env.STRIPE_WEBHOOK_SECRET = SECRET;
-});
+}, 180_000);
 afterAll(() => {
   delete process.env.STRIPE_SECRET_KEY;
   delete process.env.STRIPE_WEBHOOK_SECRET;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { getDb, tables, type Tx } from '@/lib/server/db';
+import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { findUsableCoupon } from '@/lib/server/coupons/validate';
 import { claimListing, claimPlaces, claimSeats, releaseHeld, type ClaimedUnit } from '@/lib/server/inventory/claim';
@@ -90,17 +90,16 @@ async function lockOpenHold(tx: Tx, userId: string, event: SaleEvent, now: Date,
   throw new Error('could not open a hold');
 }
 
-async function countItems(tx: Tx, holdId: string): Promise<number> {
-  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(hi).where(eq(hi.holdId, holdId));
-  return n;
-}
-
-async function ownedTickets(tx: Tx, userId: string, eventId: string): Promise<number> {
-  const [{ n }] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tables.tickets)
-    .where(and(eq(tables.tickets.ownerId, userId), eq(tables.tickets.eventId, eventId), ne(tables.tickets.status, 'void')));
-  return n;
+/** Tickets in this cart, tickets the fan already owns for the event, and the event's prices: one round trip. */
+async function counts(tx: Tx, holdId: string, userId: string, eventId: string) {
+  const [row] = rowsOf<{ in_cart: number; owned: number; prices: Record<string, number> | string | null }>(
+    await tx.execute(sql`select
+      (select count(*)::int from hold_items where hold_id = ${holdId}) as in_cart,
+      (select count(*)::int from tickets where owner_id = ${userId} and event_id = ${eventId} and status <> 'void') as owned,
+      (select json_object_agg(id, price_amount) from ticket_types where event_id = ${eventId}) as prices`),
+  );
+  const prices = typeof row.prices === 'string' ? (JSON.parse(row.prices) as Record<string, number>) : (row.prices ?? {});
+  return { inCart: Number(row.in_cart), owned: Number(row.owned), prices: new Map(Object.entries(prices).map(([id, price]) => [id, Number(price)])) };
 }
 
 function selectionSize(selection: CartSelection): number {
@@ -121,16 +120,18 @@ export async function addToCart(input: { user: Actor; eventRef: string; selectio
   if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
   if (event.status !== 'on_sale' || event.startsAt <= now) return { ok: false, code: 'NOT_ON_SALE' };
   const selection = input.selection;
+  let known: KnownHold | undefined;
   try {
     await db.transaction(async (tx) => {
       const hold = (await lockOpenHold(tx, input.user.id, event, now, true))!;
-      const inCart = await countItems(tx, hold.id);
+      known = { id: hold.id, status: 'active', expiresAt: hold.expiresAt, couponId: hold.couponId };
+      const { inCart, owned, prices } = await counts(tx, hold.id, input.user.id, event.id);
       let requested = selectionSize(selection);
       let seatIds: string[] = [];
       if ('seatIds' in selection) {
         // Seats already in this cart are not asked for again.
         const unique = [...new Set(selection.seatIds)];
-        const mine = await tx
+        const mine = !inCart ? [] : await tx
           .select({ id: u.id, seatId: u.seatId })
           .from(u)
           .where(and(eq(u.eventId, event.id), eq(u.holdId, hold.id), eq(u.status, 'held'), or(inArray(u.seatId, unique), inArray(u.id, unique))));
@@ -139,13 +140,14 @@ export async function addToCart(input: { user: Actor; eventRef: string; selectio
         requested = seatIds.length;
       }
       if (inCart + requested > event.maxTicketsPerOrder) throw new Abort({ ok: false, code: 'LIMIT_PER_ORDER', limit: event.maxTicketsPerOrder });
-      if ((await ownedTickets(tx, input.user.id, event.id)) + inCart + requested > event.maxTicketsPerUser) {
+      if (owned + inCart + requested > event.maxTicketsPerUser) {
         throw new Abort({ ok: false, code: 'LIMIT_PER_USER', limit: event.maxTicketsPerUser });
       }
       let until = hold.expiresAt;
       if (inCart === 0 && hold.createdAt < now) {
         // An emptied cart starts a fresh reservation time with its next ticket.
         until = new Date(now.getTime() + reservationMinutes(event) * 60_000);
+        known = { ...known!, expiresAt: until };
         await tx.update(h).set({ expiresAt: until, updatedAt: now }).where(eq(h.id, hold.id));
       }
       if ('listingId' in selection) {
@@ -184,14 +186,6 @@ export async function addToCart(input: { user: Actor; eventRef: string; selectio
         if (!places) throw new Abort({ ok: false, code: 'SOLD_OUT' });
         claimed = places;
       }
-      const prices = new Map(
-        (
-          await tx
-            .select({ id: tables.ticketTypes.id, price: tables.ticketTypes.priceAmount })
-            .from(tables.ticketTypes)
-            .where(inArray(tables.ticketTypes.id, [...new Set(claimed.map((c) => c.ticketTypeId))]))
-        ).map((t) => [t.id, t.price]),
-      );
       await tx.insert(hi).values(
         claimed.map((unit) => ({
           holdId: hold.id,
@@ -210,7 +204,7 @@ export async function addToCart(input: { user: Actor; eventRef: string; selectio
     }
     return error.failure;
   }
-  return { ok: true, cart: await readCart(event, input.user.id, input.locale, now) };
+  return { ok: true, cart: await readCart(event, input.user.id, input.locale, now, known) };
 }
 
 /** "Section A, row 3, seat 12" for each taken seat (ids may be seat or unit ids). */
@@ -303,9 +297,11 @@ export async function getCart(input: { user: Actor; eventRef: string; locale: Lo
 const EXPIRED_NOTICE_MS = 60 * 60_000;
 
 /** The cart as the fan sees it now. A hold past its time is shown empty (and flagged) even before the sweeper ends it. */
-export async function readCart(event: SaleEvent, userId: string, locale: Locale, now: Date): Promise<CartView> {
+type KnownHold = { id: string; status: 'active' | 'ordered' | 'completed' | 'expired' | 'released'; expiresAt: Date; couponId: string | null };
+
+export async function readCart(event: SaleEvent, userId: string, locale: Locale, now: Date, known?: KnownHold): Promise<CartView> {
   const db = getDb();
-  const [latest] = await db
+  const [latest] = known ? [known] : await db
     .select({ id: h.id, status: h.status, expiresAt: h.expiresAt, couponId: h.couponId })
     .from(h)
     .where(and(eq(h.userId, userId), eq(h.eventId, event.id)))
