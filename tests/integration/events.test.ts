@@ -249,7 +249,11 @@ describe('availability', () => {
 
 describe('event detail', () => {
   it('has the texts in every language, the venue, price categories and the seat layout', async () => {
-    const detail = (await getEventDetail(STADIUM))!;
+    const detail = (await getEventDetail(STADIUM, { seats: true }))!;
+    const summary = (await getEventDetail(STADIUM))!;
+    expect(summary.layout!.seatCount).toBe(1040);
+    expect(summary.layout!.sections.map((sec) => sec.seatCount)).toEqual([160, 160, 160, 160, 100, 100, 100, 100]);
+    expect(summary.layout!.sections.every((sec) => sec.rows.length === 0)).toBe(true);
     expect(detail.title).toEqual({ sk: 'FK Dunaj Bratislava – FC Košice', cs: 'FK Dunaj Bratislava – FC Košice', en: 'FK Dunaj Bratislava v FC Košice' });
     expect(detail.venue).toEqual(expect.objectContaining({ name: 'Štadión Dunaj', city: 'Bratislava', address: 'Viedenská cesta 12, 851 01 Bratislava' }));
     expect(detail.ticketTypes.map((x) => x.code)).toEqual(['A', 'B', 'C']);

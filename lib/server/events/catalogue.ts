@@ -40,12 +40,15 @@ export async function cachedEventList(input: EventListInput): Promise<EventList>
   return listEvents(input);
 }
 
-/** The event page's data (texts, venue, prices, seat layout), or null for unknown ids and drafts. */
-export async function cachedEventDetail(idOrSlug: string): Promise<EventDetail | null> {
+/**
+ * The event page's data (texts, venue, prices, the seat layout's sections), or null for unknown ids and
+ * drafts. `seats: true` adds every seat with x/y (the seat map loads that through the API, once).
+ */
+export async function cachedEventDetail(idOrSlug: string, options: { seats?: boolean } = {}): Promise<EventDetail | null> {
   'use cache';
   life('hours');
   tag(CATALOGUE_TAG, `event-slug:${idOrSlug.slice(0, 120)}`);
-  const detail = await getEventDetail(idOrSlug);
+  const detail = await getEventDetail(idOrSlug, { seats: Boolean(options.seats) });
   // A miss is tagged with the lists: publishing a draft invalidates them, and so this entry.
   if (detail) tag(eventTag(detail.uuid));
   else tag(LISTS_TAG);

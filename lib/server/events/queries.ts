@@ -204,7 +204,7 @@ export async function findPublicEvent(idOrSlug: string): Promise<{ uuid: string;
 }
 
 /** Everything the event page shows that does not change with every sale: texts, venue, prices, seat layout. */
-export async function getEventDetail(idOrSlug: string): Promise<EventDetail | null> {
+export async function getEventDetail(idOrSlug: string, options: { seats?: boolean } = {}): Promise<EventDetail | null> {
   const db = getDb();
   const e = tables.events;
   const key = UUID.test(idOrSlug) ? eq(e.id, idOrSlug) : eq(e.slug, idOrSlug);
@@ -226,7 +226,9 @@ export async function getEventDetail(idOrSlug: string): Promise<EventDetail | nu
 
   let layout: SeatLayout | null = null;
   if (types.some((t) => t.kind === 'seated') && venue.mapWidth && venue.mapHeight) {
-    layout = await seatLayout(event.id, venue.id, venue.mapWidth, venue.mapHeight);
+    layout = options.seats
+      ? await seatLayout(event.id, venue.id, venue.mapWidth, venue.mapHeight)
+      : await layoutSummary(venue.id, venue.mapWidth, venue.mapHeight);
   }
 
   return {
@@ -273,6 +275,26 @@ export async function getEventDetail(idOrSlug: string): Promise<EventDetail | nu
     layout,
     updatedAt: iso(event.updatedAt),
   };
+}
+
+/** Sections with their seat counts, without the seats (what the event page and the API summary need). */
+async function layoutSummary(venueId: string, width: number, height: number): Promise<SeatLayout> {
+  const db = getDb();
+  const rows = rowsOf<{ id: string; code: string; name: LocalizedText; label_x: number | null; label_y: number | null; seats: number }>(
+    await db.execute(sql`
+      select s.id, s.code, s.name, s.label_x, s.label_y, (select count(*)::int from venue_seats vs where vs.section_id = s.id) as seats
+        from venue_sections s where s.venue_id = ${venueId} order by s.sort_order`),
+  );
+  const sections = rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    name: typeof r.name === 'string' ? (JSON.parse(r.name) as LocalizedText) : r.name,
+    labelX: r.label_x == null ? null : Number(r.label_x),
+    labelY: r.label_y == null ? null : Number(r.label_y),
+    seatCount: Number(r.seats),
+    rows: [],
+  }));
+  return { width, height, seatCount: sections.reduce((n, s) => n + s.seatCount, 0), sections };
 }
 
 /** Sections → rows → seats of the venue, each seat with the price category that sells it at this event. */

@@ -7,7 +7,7 @@ import { cachedEventDetail, localizeDetail } from '@/lib/server/events';
 export const GET = apiRoute<{ id: string }>(async (request, { params }) => {
   const { id } = await params;
   const { include } = parseQuery(request, eventDetailQuerySchema);
-  const detail = id.length <= 120 ? await cachedEventDetail(id) : null;
+  const detail = id.length <= 120 ? await cachedEventDetail(id, { seats: include === 'seats' }) : null;
   if (!detail) throw new ApiError(404, 'NOT_FOUND', 'errors.notFound');
   return json(localizeDetail(detail, requestLocale(request), { seats: include === 'seats' }));
 });
