@@ -3,6 +3,7 @@ import { cacheLife, cacheTag, revalidateTag } from 'next/cache';
 import {
   findPublicEvent,
   getEventDetail,
+  inventoryTotals,
   listEvents,
   listSitemapEvents,
   type EventDetail,
@@ -64,6 +65,14 @@ export async function cachedEventRef(idOrSlug: string): Promise<{ uuid: string; 
   if (found) tag(eventTag(found.uuid));
   else tag(LISTS_TAG);
   return found && { uuid: found.uuid, slug: found.slug };
+}
+
+/** Units per price category in all (what availability subtracts the taken ones from). */
+export async function cachedInventoryTotals(eventUuid: string): Promise<Record<string, number>> {
+  'use cache';
+  life('hours');
+  tag(CATALOGUE_TAG, eventTag(eventUuid));
+  return inventoryTotals(eventUuid);
 }
 
 export async function cachedSitemapEvents(): Promise<{ id: string; updatedAt: string }[]> {

@@ -5,6 +5,7 @@ export {
   cachedEventDetail,
   cachedEventList,
   cachedEventRef,
+  cachedInventoryTotals,
   cachedSitemapEvents,
   eventTag,
   revalidateEventCatalogue,

@@ -375,16 +375,24 @@ export type Availability = {
  * What can be bought right now (never cached): free units per price category, the seats that are
  * taken (sold, blocked, or held by a live hold — an expired hold is free), and resale offers not in a live cart.
  */
-export async function getAvailability(eventUuid: string): Promise<Availability | null> {
+/** How many units each price category has in all (sold or not): changes only when the organiser adds places. */
+export async function inventoryTotals(eventUuid: string): Promise<Record<string, number>> {
+  const rows = rowsOf<{ ticket_type_id: string; n: number }>(
+    await getDb().execute(sql`select u.ticket_type_id, count(*)::int as n from inventory_units u where u.event_id = ${eventUuid} group by u.ticket_type_id`),
+  );
+  return Object.fromEntries(rows.map((r) => [r.ticket_type_id, Number(r.n)]));
+}
+
+export async function getAvailability(eventUuid: string, knownTotals?: Record<string, number>): Promise<Availability | null> {
   const db = getDb();
+  // Only the units that are NOT plainly available are read (through the type/status index): free = total − taken.
   const result = await db.execute(sql`
     select e.slug, e.status, e.currency, e.starts_at, e.max_tickets_per_order, e.resale_buyer_fee_bps, e.resale_enabled,
-      (select coalesce(json_agg(json_build_object('id', t.id, 'price', t.price_amount, 'available', t.available) order by t.sort_order, t.price_amount), '[]'::json)
-         from (select tt.id, tt.price_amount, tt.sort_order,
-                      (select count(*) from inventory_units u where u.ticket_type_id = tt.id and ${unitIsFree})::int as available
-                 from ticket_types tt where tt.event_id = e.id) t) as types,
-      (select coalesce(json_agg(u.seat_id), '[]'::json) from inventory_units u
-        where u.event_id = e.id and u.seat_id is not null and not ${unitIsFree}) as taken,
+      (select coalesce(json_agg(json_build_object('id', tt.id, 'price', tt.price_amount) order by tt.sort_order, tt.price_amount), '[]'::json)
+         from ticket_types tt where tt.event_id = e.id) as types,
+      (select coalesce(json_agg(json_build_object('t', u.ticket_type_id, 's', u.seat_id)), '[]'::json)
+         from ticket_types tt join inventory_units u on u.ticket_type_id = tt.id and u.status in ('held', 'sold', 'blocked')
+        where tt.event_id = e.id and not ${unitIsFree}) as taken,
       (select coalesce(json_agg(json_build_object('listingId', rl.id, 'ticketTypeId', tk.ticket_type_id, 'seatId', u.seat_id, 'price', rl.price_amount) order by rl.price_amount, rl.created_at), '[]'::json)
          from resale_listings rl join tickets tk on tk.id = rl.ticket_id join inventory_units u on u.id = tk.unit_id
         where rl.event_id = e.id and ${listingIsFree}) as resale
@@ -403,10 +411,18 @@ export async function getAvailability(eventUuid: string): Promise<Availability |
   };
   const [row] = rowsOf<Row>(result);
   if (!row) return null;
+  const totals = knownTotals ?? (await inventoryTotals(eventUuid));
   const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
   const currency = row.currency;
   const onSale = row.status === 'on_sale' && new Date(row.starts_at).getTime() > Date.now();
-  const types = parse<{ id: string; price: number; available: number }[]>(row.types);
+  const taken = parse<{ t: string; s: string | null }[]>(row.taken);
+  const takenPerType = new Map<string, number>();
+  for (const unit of taken) takenPerType.set(unit.t, (takenPerType.get(unit.t) ?? 0) + 1);
+  const types = parse<{ id: string; price: number }[]>(row.types).map((t) => ({
+    id: t.id,
+    price: t.price,
+    available: Math.max(0, (totals[t.id] ?? 0) - (takenPerType.get(t.id) ?? 0)),
+  }));
   const listings = parse<{ listingId: string; ticketTypeId: string; seatId: string | null; price: number }[]>(row.resale);
   return {
     eventId: row.slug,
@@ -414,7 +430,7 @@ export async function getAvailability(eventUuid: string): Promise<Availability |
     onSale,
     maxTicketsPerOrder: Number(row.max_tickets_per_order),
     ticketTypes: types.map((t) => ({ id: t.id, available: onSale ? Number(t.available) : 0, price: { amount: Number(t.price), currency } })),
-    takenSeatIds: parse<string[]>(row.taken),
+    takenSeatIds: taken.flatMap((u) => (u.s ? [u.s] : [])),
     resale:
       onSale && row.resale_enabled
         ? listings.map((l) => ({
@@ -452,10 +468,10 @@ const inFlight = new Map<string, Promise<Availability | null>>();
  * that arrives while a read is running gets that read's answer (at most a few milliseconds old).
  * Nothing is kept once the read finishes, so every answer is live.
  */
-export function liveAvailability(eventUuid: string): Promise<Availability | null> {
+export function liveAvailability(eventUuid: string, totals?: Record<string, number>): Promise<Availability | null> {
   const running = inFlight.get(eventUuid);
   if (running) return running;
-  const read = getAvailability(eventUuid).finally(() => inFlight.delete(eventUuid));
+  const read = getAvailability(eventUuid, totals).finally(() => inFlight.delete(eventUuid));
   inFlight.set(eventUuid, read);
   return read;
 }
