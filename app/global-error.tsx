@@ -1,31 +1,38 @@
 'use client';
 
-import { useEffect } from 'react';
-import cs from '@/messages/cs.json';
-import en from '@/messages/en.json';
-import sk from '@/messages/sk.json';
+import { useEffect, useState } from 'react';
 import { isChunkLoadError, reloadAfterChunkError } from '@/lib/client/chunk-reload';
 import { localeOfPath } from '@/lib/i18n/resolve-locale';
-import { defaultLocale } from '@/lib/i18n/routing';
+import { defaultLocale, type Locale } from '@/lib/i18n/routing';
 
-const catalogues = { sk, cs, en };
+type Texts = { title: string; heading: string; text: string; home: string };
 
-// A fatal error in the layout itself: no providers are left, so this page reads the catalogue directly.
+// Loaded only when a fatal error happens, so no page carries the catalogues in its first-load JS.
+const loaders: Record<Locale, () => Promise<{ default: typeof import('@/messages/en.json') }>> = {
+  sk: () => import('@/messages/sk.json'),
+  cs: () => import('@/messages/cs.json'),
+  en: () => import('@/messages/en.json'),
+};
+
+// A fatal error in the layout itself: no providers are left, so this page reads its language's catalogue.
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
   const locale = (typeof window !== 'undefined' && localeOfPath(window.location.pathname)) || defaultLocale;
-  const messages = catalogues[locale];
+  const [texts, setTexts] = useState<Texts | null>(null);
   useEffect(() => {
     if (isChunkLoadError(error)) reloadAfterChunkError(window.sessionStorage, () => window.location.reload());
-  }, [error]);
+    loaders[locale]()
+      .then(({ default: m }) => setTexts({ title: m.errorPage.title, heading: m.global.error.title, text: m.errorPage.serverError, home: m.errorPage.goHome }))
+      .catch(() => {});
+  }, [error, locale]);
   return (
     <html lang={locale}>
       <body style={{ fontFamily: 'system-ui, sans-serif', textAlign: 'center', padding: '4rem 1rem' }}>
-        <title>{messages.errorPage.title}</title>
-        <h1>{messages.global.error.title}</h1>
-        <p style={{ fontSize: '3rem', color: '#94a3b8', margin: '1rem 0' }}>500</p>
-        <p>{messages.errorPage.serverError}</p>
+        {texts && <title>{texts.title}</title>}
+        {texts && <h1>{texts.heading}</h1>}
+        <p style={{ fontSize: '3rem', color: '#64748b', margin: '1rem 0' }}>500</p>
+        {texts && <p>{texts.text}</p>}
         <a href={`/${locale}`} style={{ display: 'inline-block', marginTop: '2rem', padding: '0.75rem 1.25rem', background: '#05603a', color: '#fff', borderRadius: 8 }}>
-          {messages.errorPage.goHome}
+          {texts?.home ?? '⌂'}
         </a>
       </body>
     </html>

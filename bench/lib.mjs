@@ -53,10 +53,14 @@ export async function load({ url, connections = 10, duration = 10, requests, hea
   };
 }
 
-/** The JavaScript a first visit downloads: every <script src> of the page's HTML, gzipped. */
+/**
+ * The JavaScript a first visit downloads in a current browser: every <script src> of the page's HTML,
+ * gzipped, except `noModule` legacy polyfills that modern browsers skip.
+ */
 export async function firstLoadJs(base, pagePath) {
   const html = await (await fetch(base + pagePath)).text();
-  const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]))];
+  const tags = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].filter((m) => !/noModule/i.test(m[0]));
+  const sources = [...new Set(tags.map((m) => m[1]))];
   let bytes = 0;
   for (const src of sources) {
     const code = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());

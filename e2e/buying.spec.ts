@@ -11,12 +11,18 @@ async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
   return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value) } : {};
 }
 
-/** Free seat ids of an event, picked at random so parallel journeys do not race for the same seats. */
+/**
+ * Free seat ids of an event, picked at random so parallel journeys do not race for the same seats.
+ * Only seats a price category sells at this event count (a venue seat with no category is not for sale).
+ */
 async function freeSeats(page: Page, eventId: string, count: number): Promise<string[]> {
   const detail = await (await page.request.get(`/api/v1/events/${eventId}?include=seats`)).json();
   const availability = await (await page.request.get(`/api/v1/events/${eventId}/availability`)).json();
   const taken = new Set<string>(availability.takenSeatIds);
-  const seats: string[] = detail.layout.sections.flatMap((section: { rows: { seats: { id: string }[] }[] }) => section.rows.flatMap((row) => row.seats.map((seat) => seat.id)));
+  type Seat = { id: string; ticketTypeId: string | null };
+  const seats: string[] = detail.layout.sections.flatMap((section: { rows: { seats: Seat[] }[] }) =>
+    section.rows.flatMap((row) => row.seats.filter((seat) => seat.ticketTypeId).map((seat) => seat.id)),
+  );
   const free = seats.filter((id) => !taken.has(id));
   const start = Math.floor(Math.random() * (free.length - count));
   return free.slice(start, start + count);

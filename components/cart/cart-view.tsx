@@ -41,7 +41,7 @@ export function CartView({ eventId, initialCart, paymentNotice }: { eventId: str
     queryClient.setQueryData<Cart>(cartQueryKey(eventId), (old) =>
       old ? { ...old, items: [], count: 0, expired: true, timeLeft: 0, expiresAt: null, couponCode: null, subtotal: zero(old), discount: zero(old), fees: zero(old), total: zero(old) } : old,
     );
-    // Ask the server a moment later: the local count ends up to a second before the hold's own time.
+    // Ask the server a moment later (timeLeft is rounded up, so by now the hold has ended there too).
     setTimeout(() => void queryClient.invalidateQueries({ queryKey: cartQueryKey(eventId) }), 2500);
   });
   const money = (m: Cart['total']) => formatMoney(m, locale);

@@ -2,13 +2,20 @@
 
 import { useParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { useTransition } from 'react';
+import { Suspense, useTransition } from 'react';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
 import { routing, type Locale } from '@/lib/i18n/routing';
 
+/** The language picker; it needs the current URL to translate it, so it streams in after the shell. */
 export function LanguageSwitcher() {
-  const t = useTranslations('nav');
-  const locale = useLocale();
+  return (
+    <Suspense fallback={<LanguageSelect onChange={null} />}>
+      <RoutedLanguageSwitcher />
+    </Suspense>
+  );
+}
+
+function RoutedLanguageSwitcher() {
   const router = useRouter();
   const pathname = usePathname();
   const params = useParams();
@@ -21,13 +28,19 @@ export function LanguageSwitcher() {
     });
   }
 
+  return <LanguageSelect onChange={change} pending={pending} />;
+}
+
+function LanguageSelect({ onChange, pending = false }: { onChange: ((next: Locale) => void) | null; pending?: boolean }) {
+  const t = useTranslations('nav');
+  const locale = useLocale();
   return (
     <label className="flex items-center gap-2 text-sm">
       <span className="sr-only">{t('language')}</span>
       <select
         value={locale}
-        disabled={pending}
-        onChange={(e) => change(e.target.value as Locale)}
+        disabled={pending || !onChange}
+        onChange={(e) => onChange?.(e.target.value as Locale)}
         className="rounded-md border border-emerald-700 bg-emerald-950 px-2 py-1.5 text-white"
       >
         {routing.locales.map((l) => (

@@ -1,7 +1,6 @@
 'use client';
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TooltipProvider } from '@radix-ui/react-tooltip';
 import NextTopLoader from 'nextjs-toploader';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
@@ -15,21 +14,19 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } } }),
   );
+  // Tooltips bring their own provider (lib/client/tooltip.ts): pages without one load no tooltip code.
   return (
     <QueryClientProvider client={queryClient}>
-      {/* Spec §9: tooltips open after 700 ms, skip delay 300 ms. */}
-      <TooltipProvider delayDuration={700} skipDelayDuration={300}>
-        {/* Spec §9: loading bar 3 px, throttle 200 ms. */}
-        <NextTopLoader height={3} color="#f59e0b" showSpinner={false} crawlSpeed={200} speed={400} />
-        {children}
-        <Toaster {...TOAST_SETTINGS} />
-        <Suspense fallback={null}>
-          <Analytics />
-        </Suspense>
-        <BuildWatcher />
-        <ChunkReloadGuard />
-        <OnlineStatus />
-      </TooltipProvider>
+      {/* Spec §9: loading bar 3 px, throttle 200 ms. */}
+      <NextTopLoader height={3} color="#f59e0b" showSpinner={false} crawlSpeed={200} speed={400} />
+      {children}
+      <Toaster {...TOAST_SETTINGS} />
+      <Suspense fallback={null}>
+        <Analytics />
+      </Suspense>
+      <BuildWatcher />
+      <ChunkReloadGuard />
+      <OnlineStatus />
     </QueryClientProvider>
   );
 }

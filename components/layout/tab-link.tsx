@@ -1,5 +1,6 @@
 'use client';
 
+import { Suspense } from 'react';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 
 const icons = {
@@ -12,9 +13,22 @@ const icons = {
 
 type Props = { href: '/' | '/events' | '/tickets' | '/profile' | '/signin'; icon: keyof typeof icons; label: string };
 
-export function TabLink({ href, icon, label }: Props) {
+/** A bottom tab; only marking the current one reads the URL (see NavLink). */
+export function TabLink(props: Props) {
+  return (
+    <Suspense fallback={<StyledTabLink {...props} active={false} />}>
+      <ActiveTabLink {...props} />
+    </Suspense>
+  );
+}
+
+function ActiveTabLink(props: Props) {
   const pathname = usePathname();
-  const active = href === '/' ? pathname === '/' : pathname.startsWith(href);
+  const active = props.href === '/' ? pathname === '/' : pathname.startsWith(props.href);
+  return <StyledTabLink {...props} active={active} />;
+}
+
+function StyledTabLink({ href, icon, label, active }: Props & { active: boolean }) {
   return (
     <Link
       href={href}

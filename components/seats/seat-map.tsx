@@ -1,6 +1,7 @@
 'use client';
 
 import * as Tooltip from '@radix-ui/react-tooltip';
+import { TOOLTIP_SETTINGS } from '@/lib/client/tooltip';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { neighbour, type Direction, type FlatSeats, type MapLayout } from './layout';
 
@@ -279,86 +280,88 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
   const cursorInfo = cursor !== null && focused ? describe(cursor) : null;
 
   return (
-    <div className="space-y-2">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p id={helpId} className="text-sm text-slate-700">
-          {text.help}
-        </p>
-        <div className="flex gap-1">
-          <button type="button" onClick={() => zoom(1.5)} className="h-9 w-9 rounded-md border border-slate-400 bg-white text-lg font-bold" aria-label={text.zoomIn} title={text.zoomIn}>
-            +
-          </button>
-          <button type="button" onClick={() => zoom(1 / 1.5)} className="h-9 w-9 rounded-md border border-slate-400 bg-white text-lg font-bold" aria-label={text.zoomOut} title={text.zoomOut}>
-            −
-          </button>
-          <button type="button" onClick={() => setView(full)} className="h-9 rounded-md border border-slate-400 bg-white px-3 text-sm" >
-            {text.resetZoom}
-          </button>
+    <Tooltip.Provider {...TOOLTIP_SETTINGS}>
+      <div className="space-y-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p id={helpId} className="text-sm text-slate-700">
+            {text.help}
+          </p>
+          <div className="flex gap-1">
+            <button type="button" onClick={() => zoom(1.5)} className="h-9 w-9 rounded-md border border-slate-400 bg-white text-lg font-bold" aria-label={text.zoomIn} title={text.zoomIn}>
+              +
+            </button>
+            <button type="button" onClick={() => zoom(1 / 1.5)} className="h-9 w-9 rounded-md border border-slate-400 bg-white text-lg font-bold" aria-label={text.zoomOut} title={text.zoomOut}>
+              −
+            </button>
+            <button type="button" onClick={() => setView(full)} className="h-9 rounded-md border border-slate-400 bg-white px-3 text-sm" >
+              {text.resetZoom}
+            </button>
+          </div>
         </div>
-      </div>
-      <div ref={boxRef} className="relative overflow-hidden rounded-xl border border-slate-300 bg-slate-50">
-        <svg
-          ref={svgRef}
-          viewBox={`${view.x} ${view.y} ${view.w} ${view.h}`}
-          className="block h-auto max-h-[70vh] w-full touch-none select-none outline-none focus-visible:ring-4 focus-visible:ring-amber-400"
-          role="application"
-          aria-roledescription={text.title}
-          aria-label={text.title}
-          aria-describedby={helpId}
-          tabIndex={0}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          onPointerCancel={(e) => {
-            pointers.current.delete(e.pointerId);
-            drag.current = null;
-          }}
-          onPointerLeave={(e) => {
-            if (e.pointerType === 'mouse') setPointed(null);
-          }}
-          onWheel={onWheel}
-          onKeyDown={onKeyDown}
-          onFocus={() => {
-            setFocused(true);
-            setCursor((c) => c ?? firstSeat());
-          }}
-          onBlur={() => setFocused(false)}
-          data-testid="seat-map"
-        >
-          <rect x={0} y={0} width={layout.width} height={layout.height} fill="#f8fafc" />
-          <SectionLabels layout={layout} />
-          {mounted && (
-            <>
-              <StaticSeats flat={flat} colors={colors} />
-              <Overlay flat={flat} ids={taken} fill={TAKEN} />
-              <Overlay flat={flat} ids={resale} fill="#ffffff" stroke="#7c3aed" strokeWidth={2.5} r={4} />
-              <Overlay flat={flat} ids={selected} fill="#0f172a" stroke="#fbbf24" strokeWidth={2.5} r={R + 1} />
-              <Overlay flat={flat} ids={cursorIds} fill="none" stroke="#f59e0b" strokeWidth={2.5} r={R + 4} />
-            </>
+        <div ref={boxRef} className="relative overflow-hidden rounded-xl border border-slate-300 bg-slate-50">
+          <svg
+            ref={svgRef}
+            viewBox={`${view.x} ${view.y} ${view.w} ${view.h}`}
+            className="block h-auto max-h-[70vh] w-full touch-none select-none outline-none focus-visible:ring-4 focus-visible:ring-amber-400"
+            role="application"
+            aria-roledescription={text.title}
+            aria-label={text.title}
+            aria-describedby={helpId}
+            tabIndex={0}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={(e) => {
+              pointers.current.delete(e.pointerId);
+              drag.current = null;
+            }}
+            onPointerLeave={(e) => {
+              if (e.pointerType === 'mouse') setPointed(null);
+            }}
+            onWheel={onWheel}
+            onKeyDown={onKeyDown}
+            onFocus={() => {
+              setFocused(true);
+              setCursor((c) => c ?? firstSeat());
+            }}
+            onBlur={() => setFocused(false)}
+            data-testid="seat-map"
+          >
+            <rect x={0} y={0} width={layout.width} height={layout.height} fill="#f8fafc" />
+            <SectionLabels layout={layout} />
+            {mounted && (
+              <>
+                <StaticSeats flat={flat} colors={colors} />
+                <Overlay flat={flat} ids={taken} fill={TAKEN} />
+                <Overlay flat={flat} ids={resale} fill="#ffffff" stroke="#7c3aed" strokeWidth={2.5} r={4} />
+                <Overlay flat={flat} ids={selected} fill="#0f172a" stroke="#fbbf24" strokeWidth={2.5} r={R + 1} />
+                <Overlay flat={flat} ids={cursorIds} fill="none" stroke="#f59e0b" strokeWidth={2.5} r={R + 4} />
+              </>
+            )}
+          </svg>
+          {anchor && info && (
+            <Tooltip.Root key={active} open>
+              <Tooltip.Trigger asChild>
+                <span aria-hidden="true" className="pointer-events-none absolute h-0 w-0" style={{ left: anchor.left, top: anchor.top }} />
+              </Tooltip.Trigger>
+              <Tooltip.Portal>
+                <Tooltip.Content side="top" sideOffset={10} className="z-50 max-w-xs rounded-lg bg-slate-900 px-3 py-2 text-sm text-white shadow-lg" data-testid="seat-tooltip">
+                  <p className="font-semibold">{info.name}</p>
+                  <p>
+                    {info.type ? `${info.type.name} · ${info.type.priceText}` : ''}
+                  </p>
+                  <p className="text-slate-300">{text.state[info.state]}</p>
+                  {info.state === 'resale' && <p className="text-slate-300">{text.resaleHint}</p>}
+                  <Tooltip.Arrow className="fill-slate-900" />
+                </Tooltip.Content>
+              </Tooltip.Portal>
+            </Tooltip.Root>
           )}
-        </svg>
-        {anchor && info && (
-          <Tooltip.Root key={active} open>
-            <Tooltip.Trigger asChild>
-              <span aria-hidden="true" className="pointer-events-none absolute h-0 w-0" style={{ left: anchor.left, top: anchor.top }} />
-            </Tooltip.Trigger>
-            <Tooltip.Portal>
-              <Tooltip.Content side="top" sideOffset={10} className="z-50 max-w-xs rounded-lg bg-slate-900 px-3 py-2 text-sm text-white shadow-lg" data-testid="seat-tooltip">
-                <p className="font-semibold">{info.name}</p>
-                <p>
-                  {info.type ? `${info.type.name} · ${info.type.priceText}` : ''}
-                </p>
-                <p className="text-slate-300">{text.state[info.state]}</p>
-                {info.state === 'resale' && <p className="text-slate-300">{text.resaleHint}</p>}
-                <Tooltip.Arrow className="fill-slate-900" />
-              </Tooltip.Content>
-            </Tooltip.Portal>
-          </Tooltip.Root>
-        )}
+        </div>
+        <p className="sr-only" aria-live="polite">
+          {cursorInfo ? `${cursorInfo.name}. ${text.state[cursorInfo.state]}${cursorInfo.type ? `, ${cursorInfo.type.name}, ${cursorInfo.type.priceText}` : ''}` : ''}
+        </p>
       </div>
-      <p className="sr-only" aria-live="polite">
-        {cursorInfo ? `${cursorInfo.name}. ${text.state[cursorInfo.state]}${cursorInfo.type ? `, ${cursorInfo.type.name}, ${cursorInfo.type.priceText}` : ''}` : ''}
-      </p>
-    </div>
+    </Tooltip.Provider>
   );
 }

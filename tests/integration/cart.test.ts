@@ -145,6 +145,9 @@ describe('expiry', () => {
     const nine = await getCart({ user: a, eventRef: STADIUM, locale: 'en', now: new Date(t0.getTime() + 9 * MIN) });
     expect(nine.ok && nine.cart.count).toBe(2);
     expect(nine.ok && nine.cart.timeLeft).toBe(60);
+    // part of a second left still counts as a second: the fan's countdown never ends before the hold does
+    const last = await getCart({ user: a, eventRef: STADIUM, locale: 'en', now: new Date(t0.getTime() + 10 * MIN - 400) });
+    expect(last.ok && last.cart).toMatchObject({ count: 2, timeLeft: 1 });
     // 11 minutes in: the cart is empty and says it expired
     const after = await getCart({ user: a, eventRef: STADIUM, locale: 'en', now: later });
     expect(after.ok && after.cart).toMatchObject({ count: 0, items: [], expired: true, timeLeft: 0 });
