@@ -20,7 +20,8 @@ export async function startServer({ port, env = {}, seed = true }) {
     const seeded = spawnSync('npx', ['tsx', 'scripts/db-seed.ts'], { stdio: 'inherit', env: serverEnv });
     if (seeded.status !== 0) throw new Error('seed failed');
   }
-  const child = spawn('npx', ['next', 'start', '-p', String(port)], { env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  // The production server as `npm start` runs it: Next behind the public-page cache (scripts/serve.mjs).
+  const child = spawn('node', ['scripts/serve.mjs'], { env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
     try {

@@ -24,6 +24,6 @@ function run(command, args) {
 if (process.env.E2E_SKIP_BUILD !== '1') run('npx', ['next', 'build']);
 rmSync(dataDir, { recursive: true, force: true });
 run('npx', ['tsx', 'scripts/db-seed.ts']);
-const server = spawn('npx', ['next', 'start', '-p', port], { stdio: 'inherit', env });
+const server = spawn('node', ['scripts/serve.mjs'], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

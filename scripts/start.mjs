@@ -19,6 +19,6 @@ if (!existsSync(path.join(distDir, 'BUILD_ID')) || process.env.TRIBUNA_REBUILD =
 }
 run('npx', ['tsx', 'scripts/db-seed.ts', '--if-empty']);
 
-const server = spawn('npx', ['next', 'start', '-p', port], { stdio: 'inherit', env });
+const server = spawn('node', ['scripts/serve.mjs'], { stdio: 'inherit', env: { ...env, PORT: port } });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -90,7 +90,7 @@ export function rateLimitedError(retryAfterSeconds = DEFAULT_WINDOW_SECONDS): Ap
 
 /**
  * The client's address: the first X-Forwarded-For hop (set by the proxy in front of us, and by
- * `next start` itself), else X-Real-IP, else 'unknown' (all such callers then share one bucket).
+ * scripts/serve.mjs itself), else X-Real-IP, else 'unknown' (all such callers then share one bucket).
  */
 export function clientIp(request: Request): string {
   const forwarded = request.headers.get('x-forwarded-for');

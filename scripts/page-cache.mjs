@@ -1,0 +1,146 @@
+// The page cache in front of Next (used by scripts/serve.mjs): a short-lived shared copy of the public
+// pages that every signed-out visitor gets alike — home, events list, event detail, about, terms,
+// privacy. When a stadium's worth of phones opens the same page at once, one render answers all of
+// them for a couple of seconds instead of rendering it once per phone (the "microcache" of nginx/Varnish).
+//
+// What is never served from it: anything with a session cookie or Authorization header, client-side
+// navigations (RSC requests), non-GET requests, and any answer that is not a 200 HTML page. Catalogue
+// data is cached for minutes anyway and live availability comes from the API, so a copy at most
+// PAGE_CACHE_MS old (default 2 s; 0 turns the cache off) shows nothing a fan would miss.
+// Per-visitor cookies are never shared: a copy is stored without Set-Cookie, and each answer from it
+// sets the visitor's own XSRF token and language cookie the way proxy.ts does.
+import { randomBytes } from 'node:crypto';
+
+// Kept in sync with proxy.ts and lib/i18n/routing.ts (this file runs outside the app's bundle).
+const SESSION_COOKIE = 'tribuna_session';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const LOCALE_COOKIE = 'i18n_redirected';
+const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+const PUBLIC_PATHS = {
+  sk: ['', '/podujatia', '/podujatia/[id]', '/o-nas', '/obchodne-podmienky', '/ochrana-osobnych-udajov'],
+  cs: ['', '/udalosti', '/udalosti/[id]', '/o-nas', '/obchodni-podminky', '/ochrana-osobnich-udaju'],
+  en: ['', '/events', '/events/[id]', '/about', '/terms', '/privacy'],
+};
+
+const PUBLIC_PAGE = new RegExp(
+  `^/(?:${Object.entries(PUBLIC_PATHS)
+    .map(([locale, paths]) => `${locale}(?:${paths.map((p) => p.replace('[id]', '[^/]+')).join('|')})`)
+    .join('|')})/?$`,
+);
+
+/** Headers that belong to one answer on one connection, never to a stored copy. */
+const HOP_HEADERS = new Set(['set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+function cookiesOf(header) {
+  const out = {};
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0) out[part.slice(0, i).trim()] = part.slice(i + 1).trim();
+  }
+  return out;
+}
+
+/** The key a request's answer is stored under, or null when the request must be rendered for itself. */
+export function pageCacheKey(req) {
+  if (req.method !== 'GET') return null;
+  const h = req.headers;
+  if (h.rsc || h['next-router-prefetch'] || h['next-router-state-tree'] || h['next-router-segment-prefetch'] || h['next-action'] || h.authorization) return null;
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (!PUBLIC_PAGE.test(url.pathname) || url.searchParams.has('_rsc')) return null;
+  if (cookiesOf(h.cookie)[SESSION_COOKIE]) return null;
+  const gzip = /\bgzip\b/.test(h['accept-encoding'] ?? '');
+  // The host is part of the key: the hreflang Link header names it.
+  return `${h.host ?? ''}${url.pathname}${url.search}|${gzip ? 'gzip' : 'identity'}`;
+}
+
+/** The visitor's own cookies on an answer from the cache: what proxy.ts and next-intl would have set. */
+function visitorCookies(req) {
+  const cookies = cookiesOf(req.headers.cookie);
+  const secure = req.headers['x-forwarded-proto'] === 'https' || Boolean(req.socket?.encrypted);
+  const out = [];
+  if (!cookies[XSRF_COOKIE]) out.push(`${XSRF_COOKIE}=${randomBytes(24).toString('base64url')}; Path=/; SameSite=lax${secure ? '; Secure' : ''}`);
+  const locale = new URL(req.url ?? '/', 'http://localhost').pathname.split('/')[1];
+  if (cookies[LOCALE_COOKIE] !== locale) {
+    const expires = new Date(Date.now() + LOCALE_COOKIE_MAX_AGE * 1000).toUTCString();
+    out.push(`${LOCALE_COOKIE}=${locale}; Path=/; Expires=${expires}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=lax`);
+  }
+  return out;
+}
+
+function sendCopy(req, res, copy, now) {
+  for (const [name, value] of Object.entries(copy.headers)) res.setHeader(name, value);
+  const cookies = visitorCookies(req);
+  if (cookies.length) res.setHeader('Set-Cookie', cookies);
+  res.setHeader('Content-Length', copy.body.length);
+  res.setHeader('Age', String(Math.floor((now - copy.at) / 1000)));
+  res.setHeader('X-Tribuna-Cache', 'HIT');
+  res.writeHead(copy.status);
+  res.end(copy.body);
+}
+
+/** Lets Next answer the request while keeping a copy of what it sends; resolves to the copy, or null. */
+function renderAndKeep(req, res, handle, now) {
+  const chunks = [];
+  const write = res.write;
+  const end = res.end;
+  const keep = (chunk, encoding) => {
+    if (chunk == null || typeof chunk === 'function') return;
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk));
+  };
+  res.write = function (chunk, encoding, callback) {
+    keep(chunk, encoding);
+    return write.call(this, chunk, encoding, callback);
+  };
+  res.end = function (chunk, encoding, callback) {
+    keep(chunk, encoding);
+    return end.call(this, chunk, encoding, callback);
+  };
+  res.setHeader('X-Tribuna-Cache', 'MISS');
+  return new Promise((resolve) => {
+    res.once('finish', () => {
+      const headers = res.getHeaders();
+      const html = String(headers['content-type'] ?? '').startsWith('text/html');
+      if (res.statusCode !== 200 || !html) return resolve(null);
+      const stored = {};
+      for (const [name, value] of Object.entries(headers)) if (!HOP_HEADERS.has(name) && name !== 'x-tribuna-cache') stored[name] = value;
+      resolve({ at: now(), status: res.statusCode, headers: stored, body: Buffer.concat(chunks) });
+    });
+    // A visitor who leaves before the end leaves an incomplete copy: keep nothing ('close' after 'finish' changes nothing).
+    res.once('close', () => resolve(null));
+    Promise.resolve()
+      .then(() => handle(req, res))
+      .catch(() => resolve(null));
+  });
+}
+
+/**
+ * The request handler with the cache in front of `handle` (Next's request handler). Concurrent misses
+ * of one page share a single render: the first renders, the others wait for its copy.
+ */
+export function createPageCache({ ttlMs = 2000, maxEntries = 500, now = Date.now } = {}) {
+  const copies = new Map();
+  const rendering = new Map();
+
+  return async function serve(req, res, handle) {
+    const key = ttlMs > 0 ? pageCacheKey(req) : null;
+    if (!key) return handle(req, res);
+    const copy = copies.get(key);
+    if (copy && now() - copy.at < ttlMs) return sendCopy(req, res, copy, now());
+    const running = rendering.get(key);
+    if (running) {
+      const fresh = await running;
+      return fresh ? sendCopy(req, res, fresh, now()) : handle(req, res);
+    }
+    const render = renderAndKeep(req, res, handle, now);
+    rendering.set(key, render);
+    const fresh = await render.finally(() => rendering.delete(key));
+    if (fresh) {
+      copies.delete(key);
+      copies.set(key, fresh);
+      // Oldest first out, so many distinct URLs (searches) cannot grow memory without bound.
+      while (copies.size > maxEntries) copies.delete(copies.keys().next().value);
+    } else if (copy) {
+      copies.delete(key);
+    }
+  };
+}

@@ -1,0 +1,35 @@
+// The production server: Next's request handler behind the public-page cache (scripts/page-cache.mjs).
+// `npm start` runs it after building and seeding; `npm run serve` runs it on an existing build.
+// PORT (default 3000); PAGE_CACHE_MS: how long a public page's shared copy lives (default 2000, 0 = off).
+import { createServer } from 'node:http';
+import next from 'next';
+import { createPageCache } from './page-cache.mjs';
+
+process.env.NODE_ENV = 'production';
+const port = Number(process.env.PORT || 3000);
+// hostname 'localhost', not 127.0.0.1: with an IP here Next 16 takes next-intl's translated-path
+// rewrites for external URLs (README, "Decisions worth knowing").
+const app = next({ dev: false, dir: process.cwd(), hostname: 'localhost', port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const ttl = process.env.PAGE_CACHE_MS;
+const serve = createPageCache({ ttlMs: ttl === undefined || ttl === '' ? 2000 : Number(ttl) });
+
+const server = createServer((req, res) => {
+  // The rate limits key on the client's address (lib/server/rate-limit.ts): a proxy in front sets it, else we do.
+  if (!req.headers['x-forwarded-for']) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+  serve(req, res, handle).catch((error) => {
+    console.error('request failed', req.method, req.url?.split('?')[0], error);
+    if (!res.headersSent) res.writeHead(500);
+    res.end();
+  });
+});
+server.listen(port, () => console.log(`Tribuna on http://localhost:${port}`));
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.close();
+    process.exit(0);
+  });
+}

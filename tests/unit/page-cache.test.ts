@@ -1,0 +1,124 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPageCache, pageCacheKey } from '@/scripts/page-cache.mjs';
+
+// A stand-in for Next's handler: streams an HTML page in two writes, numbered per render, and sets the
+// per-visitor cookies the way proxy.ts does.
+let renders = 0;
+let status = 200;
+async function handle(req: IncomingMessage, res: ServerResponse) {
+  renders += 1;
+  const n = renders;
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Link', '<http://localhost/sk>; rel="alternate"; hreflang="sk"');
+  res.setHeader('Set-Cookie', ['XSRF-TOKEN=token-of-the-first-visitor; Path=/; SameSite=lax']);
+  res.write(`<html><body>render ${n} of ${req.url}`);
+  res.end('</body></html>');
+}
+
+let clock = 1_000_000;
+let server: Server;
+let base = '';
+
+beforeAll(async () => {
+  const serve = createPageCache({ ttlMs: 2000, maxEntries: 3, now: () => clock });
+  server = createServer((req, res) => void serve(req, res, handle));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+beforeEach(() => {
+  renders = 0;
+  status = 200;
+  clock += 60_000; // every test starts with nothing fresh in the cache
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers });
+
+describe('public page cache', () => {
+  it('renders a public page once for many signed-out visitors within its lifetime, then renders it again', async () => {
+    const first = await get('/sk/podujatia');
+    expect(first.headers.get('x-tribuna-cache')).toBe('MISS');
+    const firstBody = await first.text();
+    expect(firstBody).toContain('render 1 of /sk/podujatia');
+
+    const second = await get('/sk/podujatia');
+    expect(second.headers.get('x-tribuna-cache')).toBe('HIT');
+    expect(await second.text()).toBe(firstBody);
+    expect(second.headers.get('link')).toContain('hreflang="sk"');
+    expect(renders).toBe(1);
+
+    clock += 2500;
+    const later = await get('/sk/podujatia');
+    expect(later.headers.get('x-tribuna-cache')).toBe('MISS');
+    expect(await later.text()).toContain('render 2');
+  });
+
+  it('many visitors arriving at once share one render', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get('/en/events/some-match').then((r) => r.text())));
+    expect(renders).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+  });
+
+  it('never shares one visitor’s cookies: each copy answer sets the visitor’s own XSRF token and language', async () => {
+    await get('/cs/udalosti');
+    const a = await get('/cs/udalosti');
+    const b = await get('/cs/udalosti');
+    const cookiesA = a.headers.getSetCookie();
+    const cookiesB = b.headers.getSetCookie();
+    expect(cookiesA.join()).not.toContain('token-of-the-first-visitor');
+    const xsrf = (cookies: string[]) => cookies.find((c) => c.startsWith('XSRF-TOKEN='))!;
+    expect(xsrf(cookiesA)).toMatch(/^XSRF-TOKEN=[\w-]{32}; Path=\/; SameSite=lax$/);
+    expect(xsrf(cookiesA)).not.toBe(xsrf(cookiesB));
+    expect(cookiesA).toContainEqual(expect.stringMatching(/^i18n_redirected=cs; Path=\/; Expires=.+; Max-Age=31536000; SameSite=lax$/));
+
+    // a visitor who already has both cookies gets none
+    const known = await get('/cs/udalosti', { Cookie: 'XSRF-TOKEN=mine; i18n_redirected=cs' });
+    expect(known.headers.get('x-tribuna-cache')).toBe('HIT');
+    expect(known.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('signed-in visitors, app navigations, private pages and failed answers are always rendered for themselves', async () => {
+    const rendersFresh = async (path: string, headers: Record<string, string> = {}) => {
+      const before = renders;
+      const res = await get(path, headers);
+      await res.text();
+      return res.headers.get('x-tribuna-cache') !== 'HIT' && renders === before + 1;
+    };
+    await get('/sk');
+    expect(await rendersFresh('/sk')).toBe(false); // the copy
+    expect(await rendersFresh('/sk', { Cookie: 'tribuna_session=sealed' })).toBe(true);
+    expect(await rendersFresh('/sk', { Authorization: 'Bearer abc' })).toBe(true);
+    expect(await rendersFresh('/sk', { RSC: '1' })).toBe(true);
+    expect(await rendersFresh('/sk?_rsc=abc')).toBe(true);
+    await get('/sk/profil');
+    expect(await rendersFresh('/sk/profil')).toBe(true);
+    await get('/sk/podujatia/zapas/kosik');
+    expect(await rendersFresh('/sk/podujatia/zapas/kosik')).toBe(true);
+
+    status = 404;
+    await get('/en/events/unknown');
+    expect(await rendersFresh('/en/events/unknown')).toBe(true);
+  });
+
+  it('keeps a bounded number of pages (searches cannot grow memory without end)', async () => {
+    for (const q of ['a', 'b', 'c', 'd']) await get(`/sk/podujatia?q=${q}`);
+    expect((await get('/sk/podujatia?q=d')).headers.get('x-tribuna-cache')).toBe('HIT');
+    expect((await get('/sk/podujatia?q=a')).headers.get('x-tribuna-cache')).toBe('MISS');
+  });
+
+  it('keys by what is asked: path, query, host and compression', () => {
+    const req = (url: string, headers: Record<string, string> = {}) => ({ method: 'GET', url, headers: { host: 'tribuna.sk', ...headers } }) as unknown as IncomingMessage;
+    expect(pageCacheKey(req('/sk/podujatia?q=kosice'))).toBe('tribuna.sk/sk/podujatia?q=kosice|identity');
+    expect(pageCacheKey(req('/sk/podujatia', { 'accept-encoding': 'gzip, br' }))).toBe('tribuna.sk/sk/podujatia|gzip');
+    expect(pageCacheKey(req('/en/about'))).not.toBeNull();
+    expect(pageCacheKey(req('/sk/o-nas'))).not.toBeNull();
+    expect(pageCacheKey(req('/cs/ochrana-osobnich-udaju'))).not.toBeNull();
+    expect(pageCacheKey(req('/sk/about'))).toBeNull();
+    expect(pageCacheKey(req('/en/tickets'))).toBeNull();
+    expect(pageCacheKey(req('/api/v1/events'))).toBeNull();
+    expect(pageCacheKey({ ...req('/sk'), method: 'POST' } as IncomingMessage)).toBeNull();
+  });
+});
