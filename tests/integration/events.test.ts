@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { findPublicEvent, getAvailability, getEventDetail, listEvents, listSitemapEvents } from '@/lib/server/events';
+import { availabilityChanged, findPublicEvent, getAvailability, getEventDetail, listEvents, listSitemapEvents, liveAvailability } from '@/lib/server/events';
 import { GET as listRoute } from '@/app/api/v1/events/route';
 import { GET as detailRoute } from '@/app/api/v1/events/[id]/route';
 import { GET as availabilityRoute } from '@/app/api/v1/events/[id]/availability/route';
@@ -216,6 +216,36 @@ describe('availability', () => {
     expect(after.takenSeatIds.sort()).toEqual([...before.takenSeatIds, sold.seatId, liveHold.seatId, blocked.seatId].sort());
     expect(after.takenSeatIds).not.toContain(expiredHold.seatId);
     expect(after.ticketTypes.reduce((n, x) => n + x.available, 0)).toBe(totalBefore - 3);
+  });
+
+  it('the polled answer is shared for at most a second, ends when a hold runs out, and a write of this process shows at once', async () => {
+    const event = await eventRow('dunaj-bratislava-msk-zilina');
+    const units = await t.db
+      .select()
+      .from(s.inventoryUnits)
+      .where(and(eq(s.inventoryUnits.eventId, event.id), isNotNull(s.inventoryUnits.seatId), eq(s.inventoryUnits.status, 'available')))
+      .limit(2);
+    const [shortHold, longHold] = units;
+    // a hold that runs out 600 ms from now
+    await t.db.update(s.inventoryUnits).set({ status: 'held', heldUntil: new Date(Date.now() + 600) }).where(eq(s.inventoryUnits.id, shortHold.id));
+    availabilityChanged(event.id);
+    const first = (await liveAvailability(event.id))!;
+    expect(first.takenSeatIds).toContain(shortHold.seatId);
+
+    // a change nobody announced (another server process) is not seen while the answer is reused …
+    await t.db.update(s.inventoryUnits).set({ status: 'held', heldUntil: new Date(Date.now() + 300_000) }).where(eq(s.inventoryUnits.id, longHold.id));
+    expect((await liveAvailability(event.id))!.takenSeatIds).not.toContain(longHold.seatId);
+    // … but the reuse ends the moment the short hold runs out: its seat is free on the next read
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const afterExpiry = (await liveAvailability(event.id))!;
+    expect(afterExpiry.takenSeatIds).not.toContain(shortHold.seatId);
+    expect(afterExpiry.takenSeatIds).toContain(longHold.seatId);
+
+    // a write announced by this process shows on the very next read
+    await t.db.update(s.inventoryUnits).set({ status: 'available', heldUntil: null }).where(eq(s.inventoryUnits.id, longHold.id));
+    expect((await liveAvailability(event.id))!.takenSeatIds).toContain(longHold.seatId);
+    availabilityChanged(event.id);
+    expect((await liveAvailability(event.id))!.takenSeatIds).not.toContain(longHold.seatId);
   });
 
   it('counts standing places the same way', async () => {

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { findUsableCoupon } from '@/lib/server/coupons/validate';
+import { availabilityChanged } from '@/lib/server/events/queries';
 import { claimListing, claimPlaces, claimSeats, releaseHeld, type ClaimedUnit } from '@/lib/server/inventory/claim';
 import { findSaleEvent, reservationMinutes, type SaleEvent } from './event';
 import { liveHoldItems, type HoldItemRow } from './items';
@@ -204,6 +205,7 @@ export async function addToCart(input: { user: Actor; eventRef: string; selectio
     }
     return error.failure;
   }
+  availabilityChanged(event.id);
   return { ok: true, cart: await readCart(event, input.user.id, input.locale, now, known) };
 }
 
@@ -253,6 +255,7 @@ export async function removeFromCart(input: { user: Actor; eventRef: string; ite
     if (error instanceof Abort) return error.failure;
     throw error;
   }
+  availabilityChanged(event.id);
   return { ok: true, cart: await readCart(event, input.user.id, input.locale, now) };
 }
 

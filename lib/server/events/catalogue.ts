@@ -6,6 +6,8 @@ import {
   inventoryTotals,
   listEvents,
   listSitemapEvents,
+  availabilityChanged,
+  forgetAllAvailability,
   type EventDetail,
   type EventList,
   type EventListInput,
@@ -90,6 +92,8 @@ export async function cachedSitemapEvents(): Promise<{ id: string; updatedAt: st
  */
 export function revalidateEventCatalogue(eventUuid?: string): void {
   forgetEventExistence();
+  if (eventUuid) availabilityChanged(eventUuid);
+  else forgetAllAvailability();
   const tags = eventUuid ? [LISTS_TAG, eventTag(eventUuid)] : [CATALOGUE_TAG];
   for (const t of tags) {
     try {

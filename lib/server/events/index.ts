@@ -14,6 +14,7 @@ export {
   findPublicEvent,
   getAvailability,
   liveAvailability,
+  availabilityChanged,
   getEventDetail,
   listEvents,
   listSitemapEvents,

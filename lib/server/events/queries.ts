@@ -384,6 +384,11 @@ export async function inventoryTotals(eventUuid: string): Promise<Record<string,
 }
 
 export async function getAvailability(eventUuid: string, knownTotals?: Record<string, number>): Promise<Availability | null> {
+  return (await readAvailability(eventUuid, knownTotals))?.availability ?? null;
+}
+
+/** The availability and the next moment it changes by itself (a live hold runs out, the event starts), if any. */
+async function readAvailability(eventUuid: string, knownTotals?: Record<string, number>): Promise<{ availability: Availability; nextChange: number | null } | null> {
   const db = getDb();
   // Only the units that are NOT plainly available are read (through the type/status index): free = total − taken.
   const result = await db.execute(sql`
@@ -395,7 +400,13 @@ export async function getAvailability(eventUuid: string, knownTotals?: Record<st
         where tt.event_id = e.id and not ${unitIsFree}) as taken,
       (select coalesce(json_agg(json_build_object('listingId', rl.id, 'ticketTypeId', tk.ticket_type_id, 'seatId', u.seat_id, 'price', rl.price_amount) order by rl.price_amount, rl.created_at), '[]'::json)
          from resale_listings rl join tickets tk on tk.id = rl.ticket_id join inventory_units u on u.id = tk.unit_id
-        where rl.event_id = e.id and ${listingIsFree}) as resale
+        where rl.event_id = e.id and ${listingIsFree}) as resale,
+      least(
+        (select min(u.held_until) from ticket_types tt join inventory_units u on u.ticket_type_id = tt.id and u.status = 'held'
+          where tt.event_id = e.id and u.held_until > now()),
+        (select min(rl.held_until) from resale_listings rl where rl.event_id = e.id and rl.status = 'active' and rl.held_until > now()),
+        case when e.starts_at > now() then e.starts_at end
+      ) as next_change
     from events e where e.id = ${eventUuid} and e.status <> 'draft'`);
   type Row = {
     slug: string;
@@ -408,6 +419,7 @@ export async function getAvailability(eventUuid: string, knownTotals?: Record<st
     types: unknown;
     taken: unknown;
     resale: unknown;
+    next_change: string | Date | null;
   };
   const [row] = rowsOf<Row>(result);
   if (!row) return null;
@@ -424,7 +436,8 @@ export async function getAvailability(eventUuid: string, knownTotals?: Record<st
     available: Math.max(0, (totals[t.id] ?? 0) - (takenPerType.get(t.id) ?? 0)),
   }));
   const listings = parse<{ listingId: string; ticketTypeId: string; seatId: string | null; price: number }[]>(row.resale);
-  return {
+  const nextChange = row.next_change ? new Date(row.next_change).getTime() : null;
+  const availability: Availability = {
     eventId: row.slug,
     checkedAt: new Date().toISOString(),
     onSale,
@@ -442,6 +455,7 @@ export async function getAvailability(eventUuid: string, knownTotals?: Record<st
           }))
         : [],
   };
+  return { availability, nextChange };
 }
 
 /** Published upcoming events for sitemaps: slug and last change. */
@@ -461,17 +475,57 @@ export async function slugsOf(uuids: string[]): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.id, r.slug]));
 }
 
-const inFlight = new Map<string, Promise<Availability | null>>();
+/** How long this process answers availability from its last read when nothing it knows of changed. */
+export const AVAILABILITY_REUSE_MS = 1000;
+
+type Read = { at: number; until: number; value: Availability | null };
+const lastRead = new Map<string, Read>();
+const inFlight = new Map<string, { version: number; read: Promise<Availability | null> }>();
+const versions = new Map<string, number>();
 
 /**
- * getAvailability, with concurrent callers for the same event sharing one database read: a request
- * that arrives while a read is running gets that read's answer (at most a few milliseconds old).
- * Nothing is kept once the read finishes, so every answer is live.
+ * Called by every write of this process that changes what an event has for sale (a cart takes or gives
+ * back places, a payment sells or releases them, a resale offer appears or goes): the next
+ * availability answer is read fresh from the database.
+ */
+export function availabilityChanged(eventUuid: string): void {
+  versions.set(eventUuid, (versions.get(eventUuid) ?? 0) + 1);
+  lastRead.delete(eventUuid);
+  inFlight.delete(eventUuid);
+}
+
+/** After a change that may touch every event (the whole catalogue revalidated). */
+export function forgetAllAvailability(): void {
+  for (const id of new Set([...lastRead.keys(), ...inFlight.keys()])) availabilityChanged(id);
+}
+
+/**
+ * getAvailability for the polling event pages: concurrent callers for one event share one database
+ * read, and for up to AVAILABILITY_REUSE_MS the last read answers — never past the moment it changes
+ * by itself (the earliest live hold running out, the start of the event), and never after a write of
+ * this process to that event (availabilityChanged). Writes by other server processes show within a second.
  */
 export function liveAvailability(eventUuid: string, totals?: Record<string, number>): Promise<Availability | null> {
+  const now = Date.now();
+  const last = lastRead.get(eventUuid);
+  if (last && now < last.until) return Promise.resolve(last.value);
   const running = inFlight.get(eventUuid);
-  if (running) return running;
-  const read = getAvailability(eventUuid, totals).finally(() => inFlight.delete(eventUuid));
-  inFlight.set(eventUuid, read);
+  if (running) return running.read;
+  const version = versions.get(eventUuid) ?? 0;
+  const read = readAvailability(eventUuid, totals)
+    .then((result) => {
+      // Kept only if no write of this process happened while reading.
+      if ((versions.get(eventUuid) ?? 0) === version) {
+        const until = Math.min(now + AVAILABILITY_REUSE_MS, result?.nextChange ?? Infinity);
+        lastRead.set(eventUuid, { at: now, until, value: result?.availability ?? null });
+        // Bounded: forget reads nobody asked for again.
+        if (lastRead.size > 5000) for (const [id, r] of lastRead) if (r.until <= now) lastRead.delete(id);
+      }
+      return result?.availability ?? null;
+    })
+    .finally(() => {
+      if (inFlight.get(eventUuid)?.read === read) inFlight.delete(eventUuid);
+    });
+  inFlight.set(eventUuid, { version, read });
   return read;
 }
