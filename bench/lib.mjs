@@ -21,7 +21,9 @@ export async function startServer({ port, env = {}, seed = true }) {
     if (seeded.status !== 0) throw new Error('seed failed');
   }
   // The production server as `npm start` runs it: Next behind the public-page cache (scripts/serve.mjs).
-  const child = spawn('node', ['scripts/serve.mjs'], { env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean);
+  const child = spawn('node', [...nodeArgs, 'scripts/serve.mjs'], { env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
     try {

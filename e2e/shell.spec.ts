@@ -69,6 +69,16 @@ test('security headers are sent', async ({ request }) => {
   expect(headers['x-content-type-options']).toBe('nosniff');
 });
 
+test('pages and API reads come gzipped; API writes come uncompressed (cheaper in an on-sale rush)', async ({ request }) => {
+  const gzip = { 'accept-encoding': 'gzip' };
+  expect((await request.get('/sk/podujatia', { headers: gzip })).headers()['content-encoding']).toBe('gzip');
+  expect((await request.get('/api/v1/events', { headers: gzip })).headers()['content-encoding']).toBe('gzip');
+  const write = await request.post('/api/v1/auth/signin', { headers: gzip, data: { email: 'nobody@example.com', password: 'wrong-password-1' } });
+  expect(write.status()).toBe(400);
+  expect(write.headers()['content-encoding']).toBeUndefined();
+  expect((await write.json()).message).toBeTruthy();
+});
+
 for (const path of ['/sk', '/en/about', '/cs/obchodni-podminky', '/sk/toto-neexistuje']) {
   test(`axe finds no serious or critical violations on ${path}`, async ({ page }) => {
     await page.goto(path);

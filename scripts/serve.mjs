@@ -3,6 +3,7 @@
 // PORT (default 3000); PAGE_CACHE_MS: how long a public page's shared copy lives (default 2000, 0 = off).
 import { createServer } from 'node:http';
 import next from 'next';
+import { skipCompressionOfApiWrites } from './api-compression.mjs';
 import { createPageCache } from './page-cache.mjs';
 
 process.env.NODE_ENV = 'production';
@@ -19,6 +20,7 @@ const serve = createPageCache({ ttlMs: ttl === undefined || ttl === '' ? 2000 : 
 const server = createServer((req, res) => {
   // The rate limits key on the client's address (lib/server/rate-limit.ts): a proxy in front sets it, else we do.
   if (!req.headers['x-forwarded-for']) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+  skipCompressionOfApiWrites(req);
   serve(req, res, handle).catch((error) => {
     console.error('request failed', req.method, req.url?.split('?')[0], error);
     if (!res.headersSent) res.writeHead(500);

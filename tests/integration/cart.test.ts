@@ -3,6 +3,7 @@ import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { hashToken, newSessionToken } from '@/lib/server/auth/session-token';
 import { addToCart, applyCoupon, getCart, removeFromCart } from '@/lib/server/cart/service';
+import { reservationMinutes } from '@/lib/server/cart/event';
 import { sweepExpiredHolds } from '@/lib/server/sweeper';
 import { POST as addItemsRoute } from '@/app/api/v1/events/[id]/cart/items/route';
 import { GET as cartRoute } from '@/app/api/v1/events/[id]/cart/route';
@@ -130,6 +131,32 @@ describe('holding tickets', () => {
     const [unit] = await unitsBySeat(STADIUM, [seat]);
     expect(unit).toMatchObject({ status: 'available', holdId: null });
     expect(await removeFromCart({ user: fan, eventRef: STADIUM, itemId: held.cart.items[0].id, locale: 'en' })).toMatchObject({ ok: false, code: 'ITEM_NOT_FOUND' });
+  });
+
+  it('an emptied cart starts a fresh reservation time with its next ticket; a cart with tickets keeps its time', async () => {
+    const fan = await newFan();
+    const t0 = new Date();
+    const [first, second, third] = await freeSeats(STADIUM, 3, 320);
+    const held = await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: [first] }, locale: 'en', now: t0 });
+    if (!held.ok) throw new Error(held.code);
+    const minutes = reservationMinutes(await event(STADIUM));
+    expect(held.cart.expiresAt).toBe(new Date(t0.getTime() + minutes * MIN).toISOString());
+    // a second ticket two minutes later joins the running time
+    const more = await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: [second] }, locale: 'en', now: new Date(t0.getTime() + 2 * MIN) });
+    expect(more.ok && more.cart.expiresAt).toBe(held.cart.expiresAt);
+    for (const item of more.ok ? more.cart.items : []) {
+      await removeFromCart({ user: fan, eventRef: STADIUM, itemId: item.id, locale: 'en', now: new Date(t0.getTime() + 3 * MIN) });
+    }
+    // emptied, the next ticket gets the whole time again, in the answer and in the database
+    const t5 = new Date(t0.getTime() + 5 * MIN);
+    const again = await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: [third] }, locale: 'en', now: t5 });
+    if (!again.ok) throw new Error(again.code);
+    const fresh = new Date(t5.getTime() + minutes * MIN);
+    expect(again.cart).toMatchObject({ expiresAt: fresh.toISOString(), timeLeft: minutes * 60, count: 1 });
+    const [unit] = await unitsBySeat(STADIUM, [third]);
+    expect(unit.heldUntil?.toISOString()).toBe(fresh.toISOString());
+    const [hold] = await t.db.select().from(s.holds).where(eq(s.holds.id, again.cart.holdId!));
+    expect(hold.expiresAt.toISOString()).toBe(fresh.toISOString());
   });
 });
 

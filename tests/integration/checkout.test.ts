@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { addToCart, applyCoupon, getCart } from '@/lib/server/cart/service';
+import { addToCart, applyCoupon, getCart, removeFromCart } from '@/lib/server/cart/service';
 import { checkout } from '@/lib/server/orders/checkout';
 import { getOrder } from '@/lib/server/orders/read';
 import { testGateway, signedGatewayNotice } from '@/lib/server/payments/test-gateway';
@@ -260,7 +260,16 @@ describe('checkout and payment', () => {
     expect(held.cart.items[0]).toMatchObject({ kind: 'resale', price: { amount: 2000 }, fee: { amount: 60 } });
     expect(held.cart.items[0].seat).not.toBeNull();
     // a second buyer cannot hold it meanwhile
-    expect(await addToCart({ user: await newFan(), eventRef: STADIUM, selection: { listingId: listing.id }, locale: 'en' })).toMatchObject({ ok: false, code: 'SEAT_TAKEN' });
+    const other = await newFan();
+    expect(await addToCart({ user: other, eventRef: STADIUM, selection: { listingId: listing.id }, locale: 'en' })).toMatchObject({ ok: false, code: 'SEAT_TAKEN' });
+    // taken out of the cart, it is on sale again at once; the first buyer then holds it again
+    expect(await removeFromCart({ user: buyer, eventRef: STADIUM, itemId: held.cart.items[0].id, locale: 'en' })).toMatchObject({ ok: true, cart: { count: 0 } });
+    const [released] = await t.db.select().from(s.resaleListings).where(eq(s.resaleListings.id, listing.id));
+    expect(released).toMatchObject({ status: 'active', holdId: null, heldUntil: null });
+    const taken = await addToCart({ user: other, eventRef: STADIUM, selection: { listingId: listing.id }, locale: 'en' });
+    if (!taken.ok) throw new Error(taken.code);
+    await removeFromCart({ user: other, eventRef: STADIUM, itemId: taken.cart.items[0].id, locale: 'en' });
+    expect((await addToCart({ user: buyer, eventRef: STADIUM, selection: { listingId: listing.id }, locale: 'en' })).ok).toBe(true);
     const result = await checkout({ user: buyer, eventRef: STADIUM, locale: 'en', urls });
     if (!result.ok) throw new Error(result.code);
     expect(await handlePaymentNotice(testGateway, notice(result.paymentId, 'succeeded'))).toMatchObject({ kind: 'paid' });

@@ -4,7 +4,7 @@ import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { findUsableCoupon } from '@/lib/server/coupons/validate';
 import { availabilityChanged } from '@/lib/server/events/queries';
-import { claimListing, claimPlaces, claimSeats, releaseHeld, type ClaimedUnit } from '@/lib/server/inventory/claim';
+import { claimListing, claimPlaces, claimSeatsIntoHold, releaseHoldItem } from '@/lib/server/inventory/claim';
 import { findSaleEvent, reservationMinutes, type SaleEvent } from './event';
 import { liveHoldItems, type HoldItemRow } from './items';
 import { endHold, reopenHold } from './lifecycle';
@@ -64,43 +64,44 @@ class Abort extends Error {
 const OPEN = ['active', 'ordered'] as const;
 
 /**
- * The fan's open hold for the event, locked for this transaction; created when there is none. A hold
- * whose time ran out is ended first (its tickets go back on sale); a hold at checkout becomes a cart again.
+ * The fan's open hold for the event, locked for this transaction, with the number of tickets in it;
+ * created when there is none. A hold whose time ran out is ended first (its tickets go back on sale);
+ * a hold at checkout becomes a cart again.
  */
 async function lockOpenHold(tx: Tx, userId: string, event: SaleEvent, now: Date, create: boolean) {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [hold] = await tx
-      .select()
+    const [row] = await tx
+      .select({ hold: h, inCart: sql<number>`(select count(*)::int from hold_items where hold_items.hold_id = holds.id)` })
       .from(h)
       .where(and(eq(h.userId, userId), eq(h.eventId, event.id), inArray(h.status, [...OPEN])))
       .for('update');
+    const hold = row?.hold;
     if (hold && hold.expiresAt <= now) {
       await endHold(tx, hold.id, 'expired', now);
       continue;
     }
     if (hold) {
       if (hold.status === 'ordered') await reopenHold(tx, hold.id, now);
-      return { ...hold, status: 'active' as const };
+      return { ...hold, status: 'active' as const, inCart: Number(row.inCart) };
     }
     if (!create) return null;
     const expiresAt = new Date(now.getTime() + reservationMinutes(event) * 60_000);
     const [created] = await tx.insert(h).values({ userId, eventId: event.id, expiresAt, createdAt: now, updatedAt: now }).onConflictDoNothing().returning();
-    if (created) return created;
+    if (created) return { ...created, inCart: 0 };
     // A parallel request of the same fan created it a moment ago: lock that one.
   }
   throw new Error('could not open a hold');
 }
 
-/** Tickets in this cart, tickets the fan already owns for the event, and the event's prices: one round trip. */
-async function counts(tx: Tx, holdId: string, userId: string, eventId: string) {
-  const [row] = rowsOf<{ in_cart: number; owned: number; prices: Record<string, number> | string | null }>(
+/** Tickets the fan already owns for the event, and the event's prices: one round trip. */
+async function ownedAndPrices(tx: Tx, userId: string, eventId: string) {
+  const [row] = rowsOf<{ owned: number; prices: Record<string, number> | string | null }>(
     await tx.execute(sql`select
-      (select count(*)::int from hold_items where hold_id = ${holdId}) as in_cart,
       (select count(*)::int from tickets where owner_id = ${userId} and event_id = ${eventId} and status <> 'void') as owned,
       (select json_object_agg(id, price_amount) from ticket_types where event_id = ${eventId}) as prices`),
   );
   const prices = typeof row.prices === 'string' ? (JSON.parse(row.prices) as Record<string, number>) : (row.prices ?? {});
-  return { inCart: Number(row.in_cart), owned: Number(row.owned), prices: new Map(Object.entries(prices).map(([id, price]) => [id, Number(price)])) };
+  return { owned: Number(row.owned), prices: new Map(Object.entries(prices).map(([id, price]) => [id, Number(price)])) };
 }
 
 function selectionSize(selection: CartSelection): number {
@@ -124,9 +125,10 @@ export async function addToCart(input: { user: Actor; eventRef: string; selectio
   let known: KnownHold | undefined;
   try {
     await db.transaction(async (tx) => {
-      const hold = (await lockOpenHold(tx, input.user.id, event, now, true))!;
+      // Sent together: postgres.js pipelines the two statements on the transaction's connection.
+      const [opened, { owned, prices }] = await Promise.all([lockOpenHold(tx, input.user.id, event, now, true), ownedAndPrices(tx, input.user.id, event.id)]);
+      const { inCart, ...hold } = opened!;
       known = { id: hold.id, status: 'active', expiresAt: hold.expiresAt, couponId: hold.couponId };
-      const { inCart, owned, prices } = await counts(tx, hold.id, input.user.id, event.id);
       let requested = selectionSize(selection);
       let seatIds: string[] = [];
       if ('seatIds' in selection) {
@@ -145,14 +147,21 @@ export async function addToCart(input: { user: Actor; eventRef: string; selectio
         throw new Abort({ ok: false, code: 'LIMIT_PER_USER', limit: event.maxTicketsPerUser });
       }
       let until = hold.expiresAt;
-      if (inCart === 0 && hold.createdAt < now) {
-        // An emptied cart starts a fresh reservation time with its next ticket.
+      // An emptied cart starts a fresh reservation time with its next ticket; the new time is written
+      // in the same round trip as the claim (postgres.js pipelines statements started together).
+      const restart = inCart === 0 && hold.createdAt < now;
+      if (restart) {
         until = new Date(now.getTime() + reservationMinutes(event) * 60_000);
         known = { ...known!, expiresAt: until };
-        await tx.update(h).set({ expiresAt: until, updatedAt: now }).where(eq(h.id, hold.id));
       }
+      const restartClock = () => tx.update(h).set({ expiresAt: until, updatedAt: now }).where(eq(h.id, hold.id));
+      const withRestart = async <T>(claim: Promise<T>): Promise<T> => {
+        if (!restart) return claim;
+        const [result] = await Promise.all([claim, restartClock()]);
+        return result;
+      };
       if ('listingId' in selection) {
-        const listing = await claimListing(tx, { eventId: event.id, listingId: selection.listingId, buyerId: input.user.id, holdId: hold.id, until, now });
+        const listing = await withRestart(claimListing(tx, { eventId: event.id, listingId: selection.listingId, buyerId: input.user.id, holdId: hold.id, until, now }));
         if (!listing) {
           const [already] = await tx.select({ id: hi.id }).from(hi).where(and(eq(hi.holdId, hold.id), eq(hi.listingId, selection.listingId)));
           if (already) return;
@@ -169,26 +178,26 @@ export async function addToCart(input: { user: Actor; eventRef: string; selectio
         });
         return;
       }
-      let claimed: ClaimedUnit[];
       if ('seatIds' in selection) {
         if (!seatIds.length) return;
-        claimed = await claimSeats(tx, { eventId: event.id, ids: seatIds, holdId: hold.id, until, now });
+        const claimed = await withRestart(claimSeatsIntoHold(tx, { eventId: event.id, ids: seatIds, holdId: hold.id, until, now, feeAmount: event.serviceFeeAmount }));
         if (claimed.length < seatIds.length) {
           const got = new Set(claimed.flatMap((c) => [c.id, c.seatId]));
           throw new Abort({ ok: false, code: 'SEAT_TAKEN', taken: seatIds.filter((id) => !got.has(id)).map((id) => ({ id, label: id })) });
         }
-      } else {
-        const [type] = await tx
-          .select({ id: tables.ticketTypes.id, kind: tables.ticketTypes.kind })
-          .from(tables.ticketTypes)
-          .where(and(eq(tables.ticketTypes.id, selection.ticketTypeId), eq(tables.ticketTypes.eventId, event.id)));
-        if (!type || type.kind !== 'standing') throw new Abort({ ok: false, code: 'TICKET_TYPE_NOT_FOUND' });
-        const places = await claimPlaces(tx, { ticketTypeId: type.id, quantity: selection.quantity, holdId: hold.id, until, now });
-        if (!places) throw new Abort({ ok: false, code: 'SOLD_OUT' });
-        claimed = places;
+        return;
       }
+      const [type] = await tx
+        .select({ id: tables.ticketTypes.id, kind: tables.ticketTypes.kind })
+        .from(tables.ticketTypes)
+        .where(and(eq(tables.ticketTypes.id, selection.ticketTypeId), eq(tables.ticketTypes.eventId, event.id)));
+      if (!type || type.kind !== 'standing') throw new Abort({ ok: false, code: 'TICKET_TYPE_NOT_FOUND' });
+      // Not pipelined: claimPlaces works in savepoints, and a rolled-back attempt would undo the new time.
+      if (restart) await restartClock();
+      const places = await claimPlaces(tx, { ticketTypeId: type.id, quantity: selection.quantity, holdId: hold.id, until, now });
+      if (!places) throw new Abort({ ok: false, code: 'SOLD_OUT' });
       await tx.insert(hi).values(
-        claimed.map((unit) => ({
+        places.map((unit) => ({
           holdId: hold.id,
           unitId: unit.id,
           ticketTypeId: unit.ticketTypeId,
@@ -240,23 +249,20 @@ export async function removeFromCart(input: { user: Actor; eventRef: string; ite
   const now = input.now ?? new Date();
   const event = await findSaleEvent(input.eventRef);
   if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
+  let known: KnownHold | undefined;
   try {
     await getDb().transaction(async (tx) => {
       const hold = await lockOpenHold(tx, input.user.id, event, now, false);
       if (!hold) throw new Abort({ ok: false, code: 'ITEM_NOT_FOUND' });
-      const [item] = await tx
-        .delete(hi)
-        .where(and(eq(hi.id, input.itemId), eq(hi.holdId, hold.id)))
-        .returning({ unitId: hi.unitId, listingId: hi.listingId });
-      if (!item) throw new Abort({ ok: false, code: 'ITEM_NOT_FOUND' });
-      await releaseHeld(tx, hold.id, { unitIds: item.unitId ? [item.unitId] : [], listingIds: item.listingId ? [item.listingId] : [] });
+      if (!(await releaseHoldItem(tx, hold.id, input.itemId))) throw new Abort({ ok: false, code: 'ITEM_NOT_FOUND' });
+      known = { id: hold.id, status: 'active', expiresAt: hold.expiresAt, couponId: hold.couponId };
     });
   } catch (error) {
     if (error instanceof Abort) return error.failure;
     throw error;
   }
   availabilityChanged(event.id);
-  return { ok: true, cart: await readCart(event, input.user.id, input.locale, now) };
+  return { ok: true, cart: await readCart(event, input.user.id, input.locale, now, known) };
 }
 
 /** Applies a discount code to the cart after checking every rule; the use is counted at checkout. */
