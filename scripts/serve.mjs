@@ -1,9 +1,11 @@
 // The production server: Next's request handler behind the public-page cache (scripts/page-cache.mjs).
 // `npm start` runs it after building and seeding; `npm run serve` runs it on an existing build.
-// PORT (default 3000); PAGE_CACHE_MS: how long a public page's shared copy lives (default 2000, 0 = off).
+// PORT (default 3000); PAGE_CACHE_MS: how long a public page's shared copy lives (default 2000, 0 = off);
+// TRUST_PROXY=1 when a reverse proxy in front sets X-Forwarded-For (scripts/client-address.mjs).
 import { createServer } from 'node:http';
 import next from 'next';
 import { skipCompressionOfApiWrites } from './api-compression.mjs';
+import { setClientAddress } from './client-address.mjs';
 import { createPageCache } from './page-cache.mjs';
 
 process.env.NODE_ENV = 'production';
@@ -14,12 +16,13 @@ const app = next({ dev: false, dir: process.cwd(), hostname: 'localhost', port }
 const handle = app.getRequestHandler();
 await app.prepare();
 
+const trustProxy = process.env.TRUST_PROXY === '1';
 const ttl = process.env.PAGE_CACHE_MS;
 const serve = createPageCache({ ttlMs: ttl === undefined || ttl === '' ? 2000 : Number(ttl) });
 
 const server = createServer((req, res) => {
-  // The rate limits key on the client's address (lib/server/rate-limit.ts): a proxy in front sets it, else we do.
-  if (!req.headers['x-forwarded-for']) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+  // The rate limits key on the client's address (lib/server/rate-limit.ts); see client-address.mjs.
+  setClientAddress(req, { trustProxy });
   skipCompressionOfApiWrites(req);
   serve(req, res, handle).catch((error) => {
     console.error('request failed', req.method, req.url?.split('?')[0], error);

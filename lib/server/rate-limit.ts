@@ -89,8 +89,9 @@ export function rateLimitedError(retryAfterSeconds = DEFAULT_WINDOW_SECONDS): Ap
 }
 
 /**
- * The client's address: the first X-Forwarded-For hop (set by the proxy in front of us, and by
- * scripts/serve.mjs itself), else X-Real-IP, else 'unknown' (all such callers then share one bucket).
+ * The client's address: the first X-Forwarded-For hop (scripts/serve.mjs rewrites the header to the one
+ * address to count, see scripts/client-address.mjs), else X-Real-IP, else 'unknown' (all such callers
+ * then share one bucket).
  */
 export function clientIp(request: Request): string {
   const forwarded = request.headers.get('x-forwarded-for');

@@ -1,0 +1,23 @@
+import { setClientAddress } from '@/scripts/client-address.mjs';
+import { clientIp } from '@/lib/server/rate-limit';
+
+// What the rate limits end up counting for a request as it reaches Next through scripts/serve.mjs.
+function counted(headers: Record<string, string>, peer: string, trustProxy?: boolean) {
+  const req = { headers: { ...headers } as Record<string, string | string[] | undefined>, socket: { remoteAddress: peer } };
+  setClientAddress(req, { trustProxy });
+  return clientIp(new Request('http://localhost/api/v1/auth/signin', { headers: req.headers as Record<string, string> }));
+}
+
+describe('the address the rate limits count', () => {
+  it('is the TCP peer by default, whatever X-Forwarded-For or X-Real-IP the client sends', () => {
+    expect(counted({}, '203.0.113.7')).toBe('203.0.113.7');
+    expect(counted({ 'x-forwarded-for': '1.2.3.4' }, '203.0.113.7')).toBe('203.0.113.7');
+    expect(counted({ 'x-real-ip': '1.2.3.4' }, '203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('behind a trusted proxy is the address the proxy appended, not what the client wrote before it', () => {
+    expect(counted({ 'x-forwarded-for': '198.51.100.9' }, '10.0.0.2', true)).toBe('198.51.100.9');
+    expect(counted({ 'x-forwarded-for': '1.2.3.4, 198.51.100.9' }, '10.0.0.2', true)).toBe('198.51.100.9');
+    expect(counted({}, '10.0.0.2', true)).toBe('10.0.0.2');
+  });
+});
