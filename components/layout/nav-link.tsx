@@ -1,27 +1,15 @@
 'use client';
 
-import { Suspense, type ComponentProps } from 'react';
-import { Link, usePathname } from '@/lib/i18n/navigation';
+import type { ComponentProps } from 'react';
+import { Link } from '@/lib/i18n/navigation';
+import { MarkCurrent } from './mark-current';
 
 type Props = { href: ComponentProps<typeof Link>['href']; children: React.ReactNode; variant?: 'link' | 'button' };
 
-/**
- * A header link that marks the current screen. Only the marking reads the URL, so it sits in its own
- * Suspense boundary: the link itself stays in every page's prerendered shell.
- */
+/** A header link that marks the current screen (see MarkCurrent). */
 export function NavLink(props: Props) {
-  return (
-    <Suspense fallback={<StyledNavLink {...props} active={false} />}>
-      <ActiveNavLink {...props} />
-    </Suspense>
-  );
-}
-
-function ActiveNavLink(props: Props) {
-  const pathname = usePathname();
   const target = typeof props.href === 'string' ? props.href : props.href.pathname;
-  const active = target === '/' ? pathname === '/' : pathname === target || pathname.startsWith(`${target}/`);
-  return <StyledNavLink {...props} active={active} />;
+  return <MarkCurrent target={target} render={(active) => <StyledNavLink {...props} active={active} />} />;
 }
 
 function StyledNavLink({ href, children, variant = 'link', active }: Props & { active: boolean }) {

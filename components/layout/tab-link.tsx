@@ -1,7 +1,7 @@
 'use client';
 
-import { Suspense } from 'react';
-import { Link, usePathname } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/navigation';
+import { MarkCurrent } from './mark-current';
 
 const icons = {
   home: 'M3 11l9-8 9 8v10a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1z',
@@ -13,19 +13,9 @@ const icons = {
 
 type Props = { href: '/' | '/events' | '/tickets' | '/profile' | '/signin'; icon: keyof typeof icons; label: string };
 
-/** A bottom tab; only marking the current one reads the URL (see NavLink). */
+/** A bottom tab that marks the current screen (see MarkCurrent). */
 export function TabLink(props: Props) {
-  return (
-    <Suspense fallback={<StyledTabLink {...props} active={false} />}>
-      <ActiveTabLink {...props} />
-    </Suspense>
-  );
-}
-
-function ActiveTabLink(props: Props) {
-  const pathname = usePathname();
-  const active = props.href === '/' ? pathname === '/' : pathname.startsWith(props.href);
-  return <StyledTabLink {...props} active={active} />;
+  return <MarkCurrent target={props.href} render={(active) => <StyledTabLink {...props} active={active} />} />;
 }
 
 function StyledTabLink({ href, icon, label, active }: Props & { active: boolean }) {

@@ -4,6 +4,7 @@ import { rowsOf, tables, type Tx } from '@/lib/server/db';
 
 const u = tables.inventoryUnits;
 const l = tables.resaleListings;
+const hi = tables.holdItems;
 
 /**
  * A unit is free when it is available, or held by a hold whose time ran out (DESIGN.md §4:
@@ -27,7 +28,6 @@ export async function claimSeatsIntoHold(
   input: { eventId: string; ids: string[]; holdId: string; until: Date; now: Date; feeAmount: number },
 ): Promise<ClaimedUnit[]> {
   if (!input.ids.length) return [];
-  const hi = tables.holdItems;
   const types = tables.ticketTypes;
   const rows = rowsOf<{ id: string; seat_id: string | null; ticket_type_id: string }>(
     await tx.execute(sql`
@@ -137,7 +137,6 @@ export async function releaseHeld(tx: Tx, holdId: string, only?: { unitIds?: str
  * false when the hold has no such line.
  */
 export async function releaseHoldItem(tx: Tx, holdId: string, itemId: string): Promise<boolean> {
-  const hi = tables.holdItems;
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
       with item as (

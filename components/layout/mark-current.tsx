@@ -1,0 +1,25 @@
+'use client';
+
+import { Suspense, type ReactNode } from 'react';
+import { usePathname } from '@/lib/i18n/navigation';
+
+/** The screen at `target` is the current one: the same path, or a screen under it ('/' only itself). */
+export function isCurrentPath(pathname: string, target: string): boolean {
+  return target === '/' ? pathname === '/' : pathname === target || pathname.startsWith(`${target}/`);
+}
+
+/**
+ * Renders a link marked when it leads to the current screen. Only the marking reads the URL, so it sits
+ * in its own Suspense boundary: the unmarked link stays in every page's prerendered shell.
+ */
+export function MarkCurrent({ target, render }: { target: string; render: (active: boolean) => ReactNode }) {
+  return (
+    <Suspense fallback={render(false)}>
+      <Marked target={target} render={render} />
+    </Suspense>
+  );
+}
+
+function Marked({ target, render }: { target: string; render: (active: boolean) => ReactNode }) {
+  return render(isCurrentPath(usePathname(), target));
+}
