@@ -42,6 +42,18 @@ export async function startServer({ port, env = {}, seed = true }) {
   };
 }
 
+/**
+ * The DATABASE_URL the bench's server gets: BENCH_DB_SOCKET=/var/run/postgresql makes it reach
+ * PostgreSQL over the Unix socket in that folder (lib/server/db/client.ts), else over TCP as given.
+ */
+export function serverDatabaseUrl(url) {
+  const folder = process.env.BENCH_DB_SOCKET;
+  if (!folder) return url;
+  const parsed = new URL(url);
+  parsed.searchParams.set('host', folder);
+  return parsed.toString();
+}
+
 /** Runs autocannon and returns requests/s, latency percentiles and error counts. */
 export async function load({ url, connections = 10, duration = 10, requests, headers, method = 'GET', body }) {
   const result = await autocannon({ url, connections, duration, headers, method, body, requests });

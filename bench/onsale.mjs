@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import postgres from 'postgres';
-import { startServer } from './lib.mjs';
+import { serverDatabaseUrl, startServer } from './lib.mjs';
 
 const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const fans = Number(process.env.BENCH_FANS || 64);
@@ -23,12 +23,12 @@ const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
 await admin.unsafe(`create database ${dbName}`);
 const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${dbName}`;
-const env = { DATABASE_URL: dbUrl.toString(), DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE || '20', SWEEP_INTERVAL_SECONDS: '15' };
+const env = { DATABASE_URL: serverDatabaseUrl(dbUrl.toString()), DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE || '20', SWEEP_INTERVAL_SECONDS: '15' };
 const migrated = spawnSync('npx', ['tsx', 'scripts/db-migrate.ts'], { stdio: 'inherit', env: { ...process.env, ...env } });
 if (migrated.status !== 0) throw new Error('migration failed');
 
 const server = await startServer({ port, env });
-const sql = postgres(env.DATABASE_URL, { max: 4, onnotice: () => {} });
+const sql = postgres(dbUrl.toString(), { max: 4, onnotice: () => {} });
 try {
   // Fans with live sessions (bearer tokens, as the native app sends them).
   const tokens = [];

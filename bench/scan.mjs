@@ -9,7 +9,7 @@ import { execSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
-import { load, startServer } from './lib.mjs';
+import { load, serverDatabaseUrl, startServer } from './lib.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = Number(process.env.BENCH_PORT || 3310);
@@ -56,7 +56,7 @@ const db = postgres(databaseUrl, { max: 2, onnotice: () => {} });
 let server;
 try {
   console.log(`database ${dbName}: migrate + demo seed …`);
-  server = await startServer({ port, env: { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE || '10', ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}) } });
+  server = await startServer({ port, env: { DATABASE_URL: serverDatabaseUrl(databaseUrl), DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE || '10', ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}) } });
 
   // A bearer session for the seeded gate scanner.
   const [scanner] = await db`select id from users where email = 'skener@tribuna.sk'`;
