@@ -31,10 +31,14 @@ function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-async function hmac(key: string, message: string): Promise<Uint8Array> {
+/** HMAC-SHA256 of a text message under a text key. */
+export type HmacSha256 = (key: string, message: string) => Uint8Array | Promise<Uint8Array>;
+
+/** WebCrypto's HMAC: in the browser (drawing codes, the offline gate) and anywhere else. */
+const webCryptoHmac: HmacSha256 = async (key, message) => {
   const imported = await subtle().importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return new Uint8Array(await subtle().sign('HMAC', imported, encoder.encode(message)));
-}
+};
 
 /** The time step a moment falls in. */
 export function timeStep(nowMs: number = Date.now()): number {
@@ -45,25 +49,6 @@ export function timeStep(nowMs: number = Date.now()): number {
 export function msUntilNextStep(nowMs: number = Date.now()): number {
   const stepMs = STEP_SECONDS * 1000;
   return stepMs - (nowMs % stepMs);
-}
-
-/** The key a device draws (or a gate checks) a ticket's codes with; derived on the server from the secret. */
-export async function deriveCodeKey(secret: string, ticketId: string, version: number): Promise<string> {
-  return toBase64Url(await hmac(secret, `tribuna-code|${ticketId}|${version}`));
-}
-
-async function macFor(codeKey: string, ticketId: string, version: number, step: number): Promise<string> {
-  return toBase64Url((await hmac(codeKey, `${ticketId}|${version}|${step}`)).slice(0, MAC_BYTES));
-}
-
-/** The QR payload of a ticket at a moment: `TRB1.<ticketId>.<version>.<step>.<mac>`. */
-export async function generateTicketCode(
-  ticket: { ticketId: string; version: number; codeKey: string },
-  nowMs: number = Date.now(),
-): Promise<string> {
-  const step = timeStep(nowMs);
-  const mac = await macFor(ticket.codeKey, ticket.ticketId, ticket.version, step);
-  return `${PREFIX}.${ticket.ticketId}.${ticket.version}.${step}.${mac}`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -88,18 +73,48 @@ function constantTimeEqual(a: string, b: string): boolean {
 }
 
 /**
- * Checks a parsed code against the ticket's current version and code key.
- * Order matters for what the gate shows: an old version is "transferred away", a bad MAC is a
- * forgery, a good MAC outside ±STEP_WINDOW is a screenshot or a stale phone clock.
+ * The code functions over one HMAC implementation. The server binds node:crypto's (synchronous and
+ * several times cheaper than WebCrypto on the scan path: lib/server/tickets/codes.ts); the exports
+ * below use WebCrypto. Both give the same codes.
  */
-export async function verifyTicketCode(
-  code: ParsedCode,
-  ticket: { version: number; codeKey: string },
-  nowMs: number = Date.now(),
-): Promise<CodeCheck> {
-  if (code.version !== ticket.version) return { ok: false, reason: 'old_version' };
-  const expected = await macFor(ticket.codeKey, code.ticketId, code.version, code.step);
-  if (!constantTimeEqual(expected, code.mac)) return { ok: false, reason: 'forged' };
-  if (Math.abs(code.step - timeStep(nowMs)) > STEP_WINDOW) return { ok: false, reason: 'expired' };
-  return { ok: true, step: code.step };
+export function ticketCodes(hmac: HmacSha256) {
+  /** The key a device draws (or a gate checks) a ticket's codes with; derived on the server from the secret. */
+  async function deriveCodeKey(secret: string, ticketId: string, version: number): Promise<string> {
+    return toBase64Url(await hmac(secret, `tribuna-code|${ticketId}|${version}`));
+  }
+
+  async function macFor(codeKey: string, ticketId: string, version: number, step: number): Promise<string> {
+    return toBase64Url((await hmac(codeKey, `${ticketId}|${version}|${step}`)).slice(0, MAC_BYTES));
+  }
+
+  /** The QR payload of a ticket at a moment: `TRB1.<ticketId>.<version>.<step>.<mac>`. */
+  async function generateTicketCode(
+    ticket: { ticketId: string; version: number; codeKey: string },
+    nowMs: number = Date.now(),
+  ): Promise<string> {
+    const step = timeStep(nowMs);
+    const mac = await macFor(ticket.codeKey, ticket.ticketId, ticket.version, step);
+    return `${PREFIX}.${ticket.ticketId}.${ticket.version}.${step}.${mac}`;
+  }
+
+  /**
+   * Checks a parsed code against the ticket's current version and code key.
+   * Order matters for what the gate shows: an old version is "transferred away", a bad MAC is a
+   * forgery, a good MAC outside ±STEP_WINDOW is a screenshot or a stale phone clock.
+   */
+  async function verifyTicketCode(
+    code: ParsedCode,
+    ticket: { version: number; codeKey: string },
+    nowMs: number = Date.now(),
+  ): Promise<CodeCheck> {
+    if (code.version !== ticket.version) return { ok: false, reason: 'old_version' };
+    const expected = await macFor(ticket.codeKey, code.ticketId, code.version, code.step);
+    if (!constantTimeEqual(expected, code.mac)) return { ok: false, reason: 'forged' };
+    if (Math.abs(code.step - timeStep(nowMs)) > STEP_WINDOW) return { ok: false, reason: 'expired' };
+    return { ok: true, step: code.step };
+  }
+
+  return { deriveCodeKey, generateTicketCode, verifyTicketCode };
 }
+
+export const { deriveCodeKey, generateTicketCode, verifyTicketCode } = ticketCodes(webCryptoHmac);

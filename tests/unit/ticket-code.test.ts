@@ -1,12 +1,6 @@
-import {
-  deriveCodeKey,
-  generateTicketCode,
-  msUntilNextStep,
-  parseTicketCode,
-  STEP_SECONDS,
-  timeStep,
-  verifyTicketCode,
-} from '@/lib/ticket-code/code';
+import * as webCodes from '@/lib/ticket-code/code';
+import { msUntilNextStep, parseTicketCode, STEP_SECONDS, timeStep } from '@/lib/ticket-code/code';
+import * as serverCodes from '@/lib/server/tickets/codes';
 
 const ticketId = '3f1c2a4e-8b7d-4c1a-9e2f-0a1b2c3d4e5f';
 const secret = 'k3H1tQm0Jx9u2y-8vY0s5bFq1nA7cZ4eW6rT3pL2oM8';
@@ -14,6 +8,11 @@ const step = STEP_SECONDS * 1000;
 // A fixed moment well inside a step, so ± one step never crosses two boundaries by accident.
 const t0 = Date.UTC(2026, 10, 22, 18, 0, 0) + 2_000;
 
+// The browser's WebCrypto version and the server's node:crypto version must behave alike.
+describe.each([
+  ['WebCrypto (phone, offline gate)', webCodes],
+  ['node:crypto (server)', serverCodes],
+])('rotating ticket codes with %s', (_name, { deriveCodeKey, generateTicketCode, verifyTicketCode }) => {
 async function codeAt(nowMs: number, version = 1, key?: string) {
   const codeKey = key ?? (await deriveCodeKey(secret, ticketId, version));
   return generateTicketCode({ ticketId, version, codeKey }, nowMs);
@@ -25,7 +24,6 @@ async function check(payload: string, nowMs: number, version = 1) {
   return verifyTicketCode(parsed, { version, codeKey: await deriveCodeKey(secret, ticketId, version) }, nowMs);
 }
 
-describe('rotating ticket codes', () => {
   it('changes every 15-second step and carries id, version and step', async () => {
     const a = await codeAt(t0);
     const b = await codeAt(t0 + step);
@@ -80,5 +78,15 @@ describe('rotating ticket codes', () => {
 
   it('derives a different key per version, so a new secret is not needed to revoke old codes', async () => {
     expect(await deriveCodeKey(secret, ticketId, 1)).not.toEqual(await deriveCodeKey(secret, ticketId, 2));
+  });
+});
+
+describe('the two HMAC implementations', () => {
+  it('derive the same keys and draw the same codes, so a phone’s code passes the server’s gate', async () => {
+    const webKey = await webCodes.deriveCodeKey(secret, ticketId, 3);
+    expect(await serverCodes.deriveCodeKey(secret, ticketId, 3)).toBe(webKey);
+    const drawn = await webCodes.generateTicketCode({ ticketId, version: 3, codeKey: webKey }, t0);
+    expect(await serverCodes.generateTicketCode({ ticketId, version: 3, codeKey: webKey }, t0)).toBe(drawn);
+    await expect(serverCodes.verifyTicketCode(parseTicketCode(drawn)!, { version: 3, codeKey: webKey }, t0)).resolves.toMatchObject({ ok: true });
   });
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { LocalizedText } from '@/lib/server/db/schema';
-import { deriveCodeKey } from '@/lib/ticket-code/code';
+import { deriveCodeKey } from '@/lib/server/tickets/codes';
 import { getDb, tables } from '@/lib/server/db';
 import { SCAN_GRACE_HOURS, scannableEvent } from './access';
 

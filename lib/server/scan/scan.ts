@@ -1,7 +1,8 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { LocalizedText } from '@/lib/server/db/schema';
-import { deriveCodeKey, parseTicketCode, verifyTicketCode } from '@/lib/ticket-code/code';
+import { parseTicketCode } from '@/lib/ticket-code/code';
+import { deriveCodeKey, verifyTicketCode } from '@/lib/server/tickets/codes';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import { scannerOrgIds } from './access';
 

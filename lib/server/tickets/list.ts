@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '@/lib/server/db/schema';
-import { deriveCodeKey } from '@/lib/ticket-code/code';
+import { deriveCodeKey } from '@/lib/server/tickets/codes';
 import { getDb, tables } from '@/lib/server/db';
 import { resaleCapFor, resaleClosesAt } from '@/lib/server/resale/policy';
 import { seasonSchedule, type SeasonSchedule } from '@/lib/server/seasons/schedule';
