@@ -79,6 +79,17 @@ test('pages and API reads come gzipped; API writes come uncompressed (cheaper in
   expect((await write.json()).message).toBeTruthy();
 });
 
+test('the fast lane (hold, release, scan) answers as Next would: translated errors, security headers', async ({ request }) => {
+  const scan = await request.post('/api/v1/scan', { headers: { 'accept-language': 'cs' }, data: { payload: 'TRB1.x' } });
+  expect(scan.status()).toBe(401);
+  expect((await scan.json()).message).toBe('Vaše přihlášení vypršelo. Přihlaste se prosím znovu.');
+  expect(scan.headers()['x-content-type-options']).toBe('nosniff');
+  expect(scan.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  const release = await request.delete('/api/v1/events/nic/cart/items/00000000-0000-0000-0000-000000000000', { headers: { 'accept-language': 'en' } });
+  expect(release.status()).toBe(401);
+  expect((await release.json()).code).toBe('UNAUTHENTICATED');
+});
+
 for (const path of ['/sk', '/en/about', '/cs/obchodni-podminky', '/sk/toto-neexistuje']) {
   test(`axe finds no serious or critical violations on ${path}`, async ({ page }) => {
     await page.goto(path);

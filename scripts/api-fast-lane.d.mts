@@ -1,0 +1,7 @@
+// Types of scripts/api-fast-lane.mjs (plain JavaScript, run by Node outside the app's bundle).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export type FastRoute = { method: string; pattern: RegExp; route: string; params: string[] };
+export const FAST_ROUTES: FastRoute[];
+export function matchFastRoute(method: string | undefined, url: string | undefined): { entry: FastRoute; params: Record<string, string> } | null;
+export function createFastLane(options: { distDir: string }): (req: IncomingMessage, res: ServerResponse) => Promise<void> | null;
