@@ -1,7 +1,8 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { getDb, tables } from '@/lib/server/db';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { tables } from '@/lib/server/db';
+import { preparedQuery } from '@/lib/server/db/prepared';
 
 export const SESSION_TTL_DAYS = 30;
 
@@ -24,11 +25,9 @@ export type SessionUser = {
   locale: 'sk' | 'cs' | 'en';
 };
 
-/** The user behind a live (not revoked, not expired) session token, or null. */
-export async function userForToken(token: string | null | undefined): Promise<{ user: SessionUser; sessionId: string } | null> {
-  if (!token || token.length > 200) return null;
-  const db = getDb();
-  const [row] = await db
+// Every API call and every signed-in page asks this: built once (lib/server/db/prepared.ts).
+const sessionUser = preparedQuery((db) =>
+  db
     .select({
       sessionId: tables.sessions.id,
       id: tables.users.id,
@@ -43,13 +42,20 @@ export async function userForToken(token: string | null | undefined): Promise<{ 
     .innerJoin(tables.users, eq(tables.users.id, tables.sessions.userId))
     .where(
       and(
-        eq(tables.sessions.tokenHash, hashToken(token)),
+        eq(tables.sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(tables.sessions.revokedAt),
-        gt(tables.sessions.expiresAt, new Date()),
+        gt(tables.sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
         isNull(tables.users.removedAt),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_user'),
+);
+
+/** The user behind a live (not revoked, not expired) session token, or null. */
+export async function userForToken(token: string | null | undefined): Promise<{ user: SessionUser; sessionId: string } | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await sessionUser().execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
   if (!row || !row.email) return null;
   const { sessionId, ...user } = row;
   return { sessionId, user: { ...user, email: row.email, firstName: row.firstName ?? '', lastName: row.lastName ?? '' } };

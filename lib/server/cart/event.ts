@@ -1,6 +1,7 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import { getDb, tables, type Tx } from '@/lib/server/db';
+import { eq, sql } from 'drizzle-orm';
+import { tables } from '@/lib/server/db';
+import { preparedQuery } from '@/lib/server/db/prepared';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,10 +37,13 @@ const columns = {
   resaleBuyerFeeBps: tables.events.resaleBuyerFeeBps,
 };
 
+// Every cart call starts here: built once (lib/server/db/prepared.ts).
+const byId = preparedQuery((db) => db.select(columns).from(tables.events).where(eq(tables.events.id, sql.placeholder('ref'))).limit(1).prepare('sale_event_by_id'));
+const bySlug = preparedQuery((db) => db.select(columns).from(tables.events).where(eq(tables.events.slug, sql.placeholder('ref'))).limit(1).prepare('sale_event_by_slug'));
+
 /** The event by its URL id (slug) or its uuid; drafts are not for sale and are not found. */
-export async function findSaleEvent(ref: string, db: Tx | ReturnType<typeof getDb> = getDb()): Promise<SaleEvent | null> {
-  const where = UUID.test(ref) ? eq(tables.events.id, ref) : eq(tables.events.slug, ref);
-  const [row] = await db.select(columns).from(tables.events).where(where).limit(1);
+export async function findSaleEvent(ref: string): Promise<SaleEvent | null> {
+  const [row] = await (UUID.test(ref) ? byId() : bySlug()).execute({ ref });
   if (!row || row.status === 'draft') return null;
   return row;
 }

@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { tables, type Db, type Tx } from '@/lib/server/db';
+import { getDb, tables, type Db, type Tx } from '@/lib/server/db';
+import { preparedQuery } from '@/lib/server/db/prepared';
 import type { LocalizedText } from '@/lib/server/db/schema';
 
 const hi = tables.holdItems;
@@ -23,12 +24,8 @@ export type HoldItemRow = {
   seat: { section: LocalizedText; row: string; seat: string } | null;
 };
 
-/**
- * The items a hold still owns: a unit whose hold_id is this hold, a listing held by this hold. An item
- * whose unit went to someone else after this hold's time ran out is not the fan's any more.
- */
-export async function liveHoldItems(db: Db | Tx, holdId: string): Promise<HoldItemRow[]> {
-  const rows = await db
+function itemsOf(db: Db | Tx, holdId: string | ReturnType<typeof sql.placeholder>) {
+  return db
     .select({
       id: hi.id,
       unitId: hi.unitId,
@@ -54,6 +51,17 @@ export async function liveHoldItems(db: Db | Tx, holdId: string): Promise<HoldIt
     .leftJoin(tables.venueSections, eq(tables.venueSections.id, tables.venueSeats.sectionId))
     .where(and(eq(hi.holdId, holdId), or(eq(u.holdId, holdId), eq(l.holdId, holdId))))
     .orderBy(hi.createdAt, tables.venueSections.sortOrder, tables.venueRows.sortOrder, tables.venueSeats.sortOrder);
+}
+
+// Read with every cart answer: built once (lib/server/db/prepared.ts); inside a transaction, built there.
+const preparedItems = preparedQuery((db) => itemsOf(db, sql.placeholder('holdId')).prepare('live_hold_items'));
+
+/**
+ * The items a hold still owns: a unit whose hold_id is this hold, a listing held by this hold. An item
+ * whose unit went to someone else after this hold's time ran out is not the fan's any more.
+ */
+export async function liveHoldItems(db: Db | Tx, holdId: string): Promise<HoldItemRow[]> {
+  const rows = db === getDb() ? await preparedItems().execute({ holdId }) : await itemsOf(db, holdId);
   return rows.map((row) => ({
     id: row.id,
     kind: row.listingId ? 'resale' : row.seatId ? 'seat' : 'place',

@@ -61,7 +61,14 @@ class Abort extends Error {
   }
 }
 
-const OPEN = ['active', 'ordered'] as const;
+type LockedHoldRow = {
+  id: string;
+  status: 'active' | 'ordered';
+  expires_at: string | Date;
+  coupon_id: string | null;
+  created_at: string | Date;
+  in_cart: number;
+};
 
 /**
  * The fan's open hold for the event, locked for this transaction, with the number of tickets in it;
@@ -70,24 +77,32 @@ const OPEN = ['active', 'ordered'] as const;
  */
 async function lockOpenHold(tx: Tx, userId: string, event: SaleEvent, now: Date, create: boolean) {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [row] = await tx
-      .select({ hold: h, inCart: sql<number>`(select count(*)::int from hold_items where hold_items.hold_id = holds.id)` })
-      .from(h)
-      .where(and(eq(h.userId, userId), eq(h.eventId, event.id), inArray(h.status, [...OPEN])))
-      .for('update');
-    const hold = row?.hold;
+    // Hand-written: this runs in every cart change's transaction, where a query cannot be prepared once.
+    const [row] = rowsOf<LockedHoldRow>(
+      await tx.execute(sql`
+        select id, status, expires_at, coupon_id, created_at, (select count(*)::int from hold_items where hold_items.hold_id = holds.id) as in_cart
+        from holds where user_id = ${userId} and event_id = ${event.id} and status in ('active', 'ordered')
+        for update`),
+    );
+    const hold = row && {
+      id: row.id,
+      status: row.status,
+      expiresAt: new Date(row.expires_at),
+      couponId: row.coupon_id,
+      createdAt: new Date(row.created_at),
+    };
     if (hold && hold.expiresAt <= now) {
       await endHold(tx, hold.id, 'expired', now);
       continue;
     }
     if (hold) {
       if (hold.status === 'ordered') await reopenHold(tx, hold.id, now);
-      return { ...hold, status: 'active' as const, inCart: Number(row.inCart) };
+      return { ...hold, status: 'active' as const, inCart: Number(row.in_cart) };
     }
     if (!create) return null;
     const expiresAt = new Date(now.getTime() + reservationMinutes(event) * 60_000);
     const [created] = await tx.insert(h).values({ userId, eventId: event.id, expiresAt, createdAt: now, updatedAt: now }).onConflictDoNothing().returning();
-    if (created) return { ...created, inCart: 0 };
+    if (created) return { id: created.id, status: 'active' as const, expiresAt: created.expiresAt, couponId: created.couponId, createdAt: created.createdAt, inCart: 0 };
     // A parallel request of the same fan created it a moment ago: lock that one.
   }
   throw new Error('could not open a hold');
@@ -154,7 +169,7 @@ export async function addToCart(input: { user: Actor; eventRef: string; selectio
         until = new Date(now.getTime() + reservationMinutes(event) * 60_000);
         known = { ...known!, expiresAt: until };
       }
-      const restartClock = () => tx.update(h).set({ expiresAt: until, updatedAt: now }).where(eq(h.id, hold.id));
+      const restartClock = () => tx.execute(sql`update holds set expires_at = ${until.toISOString()}, updated_at = ${now.toISOString()} where id = ${hold.id}`);
       const withRestart = async <T>(claim: Promise<T>): Promise<T> => {
         if (!restart) return claim;
         const [result] = await Promise.all([claim, restartClock()]);
