@@ -1,5 +1,6 @@
 // Shared by the bench scripts: start a production server on a fresh demo database, run autocannon, measure JS.
 import { spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { existsSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -91,4 +92,37 @@ export async function warm(url, times = 20) {
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${url} answered ${res.status} ${res.headers.get('location') ?? ''}`);
   }
+}
+
+/**
+ * A light HTTP client for the simulated fans: node:http over kept-alive connections. It costs the
+ * machine a fraction of what fetch costs per request, and the load generator shares the 2 cores
+ * with the server and PostgreSQL, so every millisecond it spends is one the server does not get.
+ * Answers { status, body (parsed JSON or null) }.
+ */
+export function jsonClient(base, { connections = 64 } = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const { hostname, port } = new URL(base);
+  return function send(method, path, { headers = {}, body } = {}) {
+    return new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request(
+        { agent, hostname, port, method, path, headers: payload ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : headers },
+        (res) => {
+          const chunks = [];
+          res.on('data', (chunk) => chunks.push(chunk));
+          res.on('end', () => {
+            let parsed = null;
+            try {
+              parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            } catch {}
+            resolve({ status: res.statusCode, body: parsed });
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  };
 }

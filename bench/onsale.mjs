@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import postgres from 'postgres';
-import { serverDatabaseUrl, startServer } from './lib.mjs';
+import { jsonClient, serverDatabaseUrl, startServer } from './lib.mjs';
 
 const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const fans = Number(process.env.BENCH_FANS || 64);
@@ -46,9 +46,10 @@ try {
   const seats = seatRows.map((r) => r.seat_id);
   console.log(`\n${fans} fans, ${seats.length} contested seats of ${EVENT}, ${seconds} s, server on PostgreSQL (${dbName})`);
 
-  const base = `${server.base}/api/v1/events/${EVENT}/cart`;
+  const base = `/api/v1/events/${EVENT}/cart`;
+  const send = jsonClient(server.base, { connections: fans });
   // warm the route handlers
-  for (let i = 0; i < 20; i++) await fetch(base, { headers: { authorization: `Bearer ${tokens[0]}` } }).then((r) => r.arrayBuffer());
+  for (let i = 0; i < 20; i++) await send('GET', base, { headers: { authorization: `Bearer ${tokens[0]}` } });
 
   const holder = new Map(); // seat → fan currently holding it (from the 200 answer until the release is sent)
   const latencies = [];
@@ -56,18 +57,18 @@ try {
   const deadline = Date.now() + seconds * 1000;
 
   async function fan(index) {
-    const headers = { authorization: `Bearer ${tokens[index]}`, 'content-type': 'application/json' };
+    const headers = { authorization: `Bearer ${tokens[index]}` };
     while (Date.now() < deadline) {
       const seat = seats[Math.floor(Math.random() * seats.length)];
       const started = performance.now();
       let response;
       try {
-        response = await fetch(`${base}/items`, { method: 'POST', headers, body: JSON.stringify({ seatIds: [seat] }) });
+        response = await send('POST', `${base}/items`, { headers, body: { seatIds: [seat] } });
       } catch {
         counts.other++;
         continue;
       }
-      const body = await response.json().catch(() => null);
+      const body = response.body;
       latencies.push(performance.now() - started);
       if (response.status === 200) {
         counts.held++;
@@ -77,8 +78,7 @@ try {
         // A short look at the cart (0–5 ms) before letting go: while it lasts, another fan's success on this seat would be an oversell.
         await new Promise((r) => setTimeout(r, Math.random() * 5));
         holder.delete(seat);
-        const released = await fetch(`${base}/items/${itemId}`, { method: 'DELETE', headers });
-        await released.arrayBuffer();
+        const released = await send('DELETE', `${base}/items/${itemId}`, { headers });
         if (released.status === 200) counts.released++;
         else if (released.status >= 500) counts.fiveXX++;
         else counts.other++;
