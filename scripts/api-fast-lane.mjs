@@ -13,7 +13,7 @@
 //
 // A route can be in the lane only if its handler reads nothing but the Request (no next/headers,
 // no next/cache, no after()): tests/e2e check that each lane route answers as Next answers it.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -72,11 +72,16 @@ export function createFastLane({ distDir }) {
   const rules = headerRules(distDir);
   if (rules.some((rule) => rule.hasConditions)) throw new Error('api-fast-lane: header rules with has/missing conditions are not supported');
   const handlers = new Map();
+  const routeFile = (entry) => path.resolve(distDir, 'server/app', entry.route, 'route.js');
+  // Fail at start, not on the first fan's request, when a lane route is not in the build (renamed, moved).
+  for (const entry of FAST_ROUTES) {
+    if (!existsSync(routeFile(entry))) throw new Error(`api-fast-lane: ${entry.route} is not in the build (${routeFile(entry)})`);
+  }
 
   async function handlerFor(entry, method) {
     let loaded = handlers.get(entry.route);
     if (!loaded) {
-      const { routeModule } = require(path.resolve(distDir, 'server/app', entry.route, 'route.js'));
+      const { routeModule } = require(routeFile(entry));
       await routeModule.ensureUserland();
       loaded = routeModule.userland;
       handlers.set(entry.route, loaded);

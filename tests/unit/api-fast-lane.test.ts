@@ -34,17 +34,18 @@ describe('the fast lane against a build', () => {
       path.join(dist, 'routes-manifest.json'),
       JSON.stringify({ headers: [{ source: '/:path*', regex: '^(?:/(.*))(?:/)?$', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }, { key: 'X-Frame-Options', value: 'DENY' }] }] }),
     );
-    const routeDir = path.join(dist, 'server/app/api/v1/events/[id]/cart/items');
-    mkdirSync(routeDir, { recursive: true });
     // What a compiled app route exports: routeModule.userland holds the handlers once loaded.
-    writeFileSync(
-      path.join(routeDir, 'route.js'),
-      `let userland;
-       module.exports.routeModule = {
-         async ensureUserland() { userland = { POST: globalThis.__laneHandler }; },
-         get userland() { return userland; },
-       };`,
-    );
+    for (const route of ['api/v1/scan', 'api/v1/events/[id]/cart/items', 'api/v1/events/[id]/cart/items/[itemId]']) {
+      mkdirSync(path.join(dist, 'server/app', route), { recursive: true });
+      writeFileSync(
+        path.join(dist, 'server/app', route, 'route.js'),
+        `let userland;
+         module.exports.routeModule = {
+           async ensureUserland() { userland = { POST: globalThis.__laneHandler, DELETE: globalThis.__laneHandler }; },
+           get userland() { return userland; },
+         };`,
+      );
+    }
     (globalThis as Record<string, unknown>).__laneHandler = async (request: Request, context: { params: Promise<unknown> }) => {
       seen.push({ method: request.method, url: request.url, auth: request.headers.get('authorization'), body: await request.text(), params: await context.params });
       const headers = new Headers({ 'content-type': 'application/json' });
@@ -87,5 +88,10 @@ describe('the fast lane against a build', () => {
   it('leaves every other request to Next', async () => {
     const response = await fetch(`${base}/api/v1/events/derby/cart`, { method: 'POST' });
     expect(response.headers.get('x-answered-by')).toBe('next');
+  });
+
+  it('refuses to start when a lane route is missing from the build', () => {
+    rmSync(path.join(dist, 'server/app/api/v1/scan/route.js'));
+    expect(() => createFastLane({ distDir: dist })).toThrow(/api\/v1\/scan is not in the build/);
   });
 });
