@@ -44,16 +44,25 @@ export async function startServer({ port, env = {}, seed = true }) {
 }
 
 /**
- * The DATABASE_URL the bench's server gets: BENCH_DB_SOCKET=/var/run/postgresql makes it reach
- * PostgreSQL over the Unix socket in that folder (lib/server/db/client.ts), else over TCP as given.
+ * The DATABASE_URL the bench's server gets. A production server next to its database reaches it over
+ * the Unix socket, and so does the bench's when PostgreSQL has one in /var/run/postgresql (or in
+ * BENCH_DB_SOCKET); BENCH_DB_SOCKET=tcp keeps TCP. (lib/server/db/client.ts reads ?host=/folder.)
  */
 export function serverDatabaseUrl(url) {
-  const folder = process.env.BENCH_DB_SOCKET;
-  if (!folder) return url;
+  const folder = process.env.BENCH_DB_SOCKET ?? '/var/run/postgresql';
+  if (folder === 'tcp' || !existsSync(`${folder}/.s.PGSQL.${new URL(url).port || 5432}`)) return url;
   const parsed = new URL(url);
   parsed.searchParams.set('host', folder);
   return parsed.toString();
 }
+
+/**
+ * Connections per server process for the benches: 4, twice the cores of the machine the database
+ * runs on. postgres.js sends the queries waiting for a busy connection down it in one write, so a
+ * small pool costs fewer system calls and wake-ups per query; on the 2-core machine 4 connections
+ * gave more holds and scans per second than 10 or 20 (README, "Benchmarks").
+ */
+export const BENCH_POOL_SIZE = process.env.DATABASE_POOL_SIZE || '4';
 
 /** Runs autocannon and returns requests/s, latency percentiles and error counts. */
 export async function load({ url, connections = 10, duration = 10, requests, headers, method = 'GET', body }) {

@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import postgres from 'postgres';
-import { jsonClient, serverDatabaseUrl, startServer } from './lib.mjs';
+import { BENCH_POOL_SIZE, jsonClient, serverDatabaseUrl, startServer } from './lib.mjs';
 
 const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const fans = Number(process.env.BENCH_FANS || 64);
@@ -23,7 +23,7 @@ const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
 await admin.unsafe(`create database ${dbName}`);
 const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${dbName}`;
-const env = { DATABASE_URL: serverDatabaseUrl(dbUrl.toString()), DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE || '20', SWEEP_INTERVAL_SECONDS: '15' };
+const env = { DATABASE_URL: serverDatabaseUrl(dbUrl.toString()), DATABASE_POOL_SIZE: BENCH_POOL_SIZE, SWEEP_INTERVAL_SECONDS: '15' };
 const migrated = spawnSync('npx', ['tsx', 'scripts/db-migrate.ts'], { stdio: 'inherit', env: { ...process.env, ...env } });
 if (migrated.status !== 0) throw new Error('migration failed');
 
@@ -44,7 +44,7 @@ try {
   const [event] = await sql`select id from events where slug = ${EVENT}`;
   const seatRows = await sql`select seat_id from inventory_units where event_id = ${event.id} and seat_id is not null order by spread limit ${poolSeats}`;
   const seats = seatRows.map((r) => r.seat_id);
-  console.log(`\n${fans} fans, ${seats.length} contested seats of ${EVENT}, ${seconds} s, server on PostgreSQL (${dbName})`);
+  console.log(`\n${fans} fans, ${seats.length} contested seats of ${EVENT}, ${seconds} s, server on PostgreSQL (${dbName}, ${env.DATABASE_URL.includes('host=') ? 'Unix socket' : 'TCP'}, pool ${env.DATABASE_POOL_SIZE})`);
 
   const base = `/api/v1/events/${EVENT}/cart`;
   const send = jsonClient(server.base, { connections: fans });

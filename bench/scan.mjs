@@ -9,7 +9,7 @@ import { execSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
-import { load, serverDatabaseUrl, startServer } from './lib.mjs';
+import { BENCH_POOL_SIZE, load, serverDatabaseUrl, startServer } from './lib.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = Number(process.env.BENCH_PORT || 3310);
@@ -56,7 +56,7 @@ const db = postgres(databaseUrl, { max: 2, onnotice: () => {} });
 let server;
 try {
   console.log(`database ${dbName}: migrate + demo seed …`);
-  server = await startServer({ port, env: { DATABASE_URL: serverDatabaseUrl(databaseUrl), DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE || '10', ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}) } });
+  server = await startServer({ port, env: { DATABASE_URL: serverDatabaseUrl(databaseUrl), DATABASE_POOL_SIZE: BENCH_POOL_SIZE, ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}) } });
 
   // A bearer session for the seeded gate scanner.
   const [scanner] = await db`select id from users where email = 'skener@tribuna.sk'`;
@@ -112,7 +112,7 @@ try {
   const cpuAfter = serverPid ? cpuMs(serverPid) : null;
 
   console.log('\nPOST /api/v1/scan on PostgreSQL (each request a different ticket, check-in write included)');
-  console.log(`connections ${connections}, ${seconds} s, ${result.total} requests`);
+  console.log(`connections ${connections}, ${seconds} s, ${result.total} requests; server to PostgreSQL over ${serverDatabaseUrl(databaseUrl).includes('host=') ? 'the Unix socket' : 'TCP'}, pool ${BENCH_POOL_SIZE}`);
   console.log(`scans/s ${result.requestsPerSecond}   p50 ${result.p50} ms   p99 ${result.p99} ms   non-2xx ${result.non2xx}   errors ${result.errors}`);
   console.log(`admitted during the run: ${admitted}${next > tickets.length ? ' (ticket pool wrapped: later scans read "already used")' : ''}; tickets checked in: ${checkedIn.n}`);
   if (cpuBefore != null && cpuAfter != null && result.total) {

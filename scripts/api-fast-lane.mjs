@@ -55,6 +55,32 @@ function headerRules(distDir) {
   return (manifest.headers ?? []).map((rule) => ({ regex: new RegExp(rule.regex), headers: rule.headers, hasConditions: Boolean(rule.has || rule.missing) }));
 }
 
+/**
+ * The Request a lane handler gets. Its body is already in memory, so text(), json() and arrayBuffer()
+ * answer from it, without the web stream a Request's body is otherwise wrapped in and read back from
+ * (a tenth of a scan's server time). Lane handlers read their body through those three only.
+ */
+class LaneRequest extends Request {
+  #bytes;
+
+  constructor(url, init, bytes) {
+    super(url, init);
+    this.#bytes = bytes;
+  }
+
+  async text() {
+    return this.#bytes.toString('utf8');
+  }
+
+  async json() {
+    return JSON.parse(this.#bytes.toString('utf8'));
+  }
+
+  async arrayBuffer() {
+    return this.#bytes.buffer.slice(this.#bytes.byteOffset, this.#bytes.byteOffset + this.#bytes.byteLength);
+  }
+}
+
 function readBody(req) {
   return new Promise((resolve, reject) => {
     const chunks = [];
@@ -103,11 +129,7 @@ export function createFastLane({ distDir }) {
     const raw = req.rawHeaders;
     for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
     const body = await readBody(req);
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, {
-      method: req.method,
-      headers,
-      body: body.length ? body : undefined,
-    });
+    const request = new LaneRequest(`http://${req.headers.host ?? 'localhost'}${req.url}`, { method: req.method, headers }, body);
     const response = await handler(request, { params: Promise.resolve(match.params) });
 
     const out = {};

@@ -47,7 +47,11 @@ describe('the fast lane against a build', () => {
       );
     }
     (globalThis as Record<string, unknown>).__laneHandler = async (request: Request, context: { params: Promise<unknown> }) => {
-      seen.push({ method: request.method, url: request.url, auth: request.headers.get('authorization'), body: await request.text(), params: await context.params });
+      const body = await request.text();
+      // the body reads the same through every reader a handler may use
+      expect(await request.json()).toEqual(JSON.parse(body));
+      expect(Buffer.from(await request.arrayBuffer()).toString('utf8')).toBe(body);
+      seen.push({ method: request.method, url: request.url, auth: request.headers.get('authorization'), body, params: await context.params });
       const headers = new Headers({ 'content-type': 'application/json' });
       headers.append('set-cookie', 'a=1; Path=/');
       headers.append('set-cookie', 'b=2; Path=/');

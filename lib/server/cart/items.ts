@@ -1,15 +1,7 @@
 import 'server-only';
-import { and, eq, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { getDb, tables, type Db, type Tx } from '@/lib/server/db';
-import { preparedQuery } from '@/lib/server/db/prepared';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Tx } from '@/lib/server/db';
 import type { LocalizedText } from '@/lib/server/db/schema';
-
-const hi = tables.holdItems;
-const u = tables.inventoryUnits;
-const l = tables.resaleListings;
-const listingTicket = alias(tables.tickets, 'listing_ticket');
-const listingUnit = alias(tables.inventoryUnits, 'listing_unit');
 
 export type HoldItemRow = {
   id: string;
@@ -24,54 +16,61 @@ export type HoldItemRow = {
   seat: { section: LocalizedText; row: string; seat: string } | null;
 };
 
-function itemsOf(db: Db | Tx, holdId: string | ReturnType<typeof sql.placeholder>) {
-  return db
-    .select({
-      id: hi.id,
-      unitId: hi.unitId,
-      listingId: hi.listingId,
-      ticketTypeId: hi.ticketTypeId,
-      ticketTypeCode: tables.ticketTypes.code,
-      ticketTypeName: tables.ticketTypes.name,
-      priceAmount: hi.priceAmount,
-      feeAmount: hi.feeAmount,
-      seatId: sql<string | null>`coalesce(${u.seatId}, ${listingUnit.seatId})`,
-      sectionName: tables.venueSections.name,
-      rowLabel: tables.venueRows.label,
-      seatLabel: tables.venueSeats.label,
-    })
-    .from(hi)
-    .innerJoin(tables.ticketTypes, eq(tables.ticketTypes.id, hi.ticketTypeId))
-    .leftJoin(u, eq(u.id, hi.unitId))
-    .leftJoin(l, eq(l.id, hi.listingId))
-    .leftJoin(listingTicket, eq(listingTicket.id, l.ticketId))
-    .leftJoin(listingUnit, eq(listingUnit.id, listingTicket.unitId))
-    .leftJoin(tables.venueSeats, eq(tables.venueSeats.id, sql`coalesce(${u.seatId}, ${listingUnit.seatId})`))
-    .leftJoin(tables.venueRows, eq(tables.venueRows.id, tables.venueSeats.rowId))
-    .leftJoin(tables.venueSections, eq(tables.venueSections.id, tables.venueSeats.sectionId))
-    .where(and(eq(hi.holdId, holdId), or(eq(u.holdId, holdId), eq(l.holdId, holdId))))
-    .orderBy(hi.createdAt, tables.venueSections.sortOrder, tables.venueRows.sortOrder, tables.venueSeats.sortOrder);
-}
+type ItemRow = {
+  id: string;
+  unit_id: string | null;
+  listing_id: string | null;
+  ticket_type_id: string;
+  ticket_type_code: string;
+  ticket_type_name: LocalizedText | string;
+  price_amount: number;
+  fee_amount: number;
+  seat_id: string | null;
+  section_name: LocalizedText | string | null;
+  row_label: string | null;
+  seat_label: string | null;
+};
 
-// Read with every cart answer: built once (lib/server/db/prepared.ts); inside a transaction, built there.
-const preparedItems = preparedQuery((db) => itemsOf(db, sql.placeholder('holdId')).prepare('live_hold_items'));
+// jsonb may arrive parsed or as text, depending on the driver.
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
  * The items a hold still owns: a unit whose hold_id is this hold, a listing held by this hold. An item
  * whose unit went to someone else after this hold's time ran out is not the fan's any more.
+ * Hand-written: it is read with every cart answer, often inside the cart change's own transaction
+ * (pipelined with the change), where drizzle would build the join again each time.
  */
 export async function liveHoldItems(db: Db | Tx, holdId: string): Promise<HoldItemRow[]> {
-  const rows = db === getDb() ? await preparedItems().execute({ holdId }) : await itemsOf(db, holdId);
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.listingId ? 'resale' : row.seatId ? 'seat' : 'place',
-    unitId: row.unitId,
-    listingId: row.listingId,
-    ticketTypeId: row.ticketTypeId,
-    ticketTypeCode: row.ticketTypeCode,
-    ticketTypeName: row.ticketTypeName,
-    priceAmount: row.priceAmount,
-    feeAmount: row.feeAmount,
-    seat: row.sectionName && row.rowLabel && row.seatLabel ? { section: row.sectionName, row: row.rowLabel, seat: row.seatLabel } : null,
-  }));
+  const rows = rowsOf<ItemRow>(
+    await db.execute(sql`
+      select hi.id, hi.unit_id, hi.listing_id, hi.ticket_type_id, tt.code as ticket_type_code, tt.name as ticket_type_name,
+             hi.price_amount, hi.fee_amount, coalesce(u.seat_id, lu.seat_id) as seat_id,
+             sec.name as section_name, r.label as row_label, vs.label as seat_label
+      from hold_items hi
+      join ticket_types tt on tt.id = hi.ticket_type_id
+      left join inventory_units u on u.id = hi.unit_id
+      left join resale_listings l on l.id = hi.listing_id
+      left join tickets lt on lt.id = l.ticket_id
+      left join inventory_units lu on lu.id = lt.unit_id
+      left join venue_seats vs on vs.id = coalesce(u.seat_id, lu.seat_id)
+      left join venue_rows r on r.id = vs.row_id
+      left join venue_sections sec on sec.id = vs.section_id
+      where hi.hold_id = ${holdId} and (u.hold_id = ${holdId} or l.hold_id = ${holdId})
+      order by hi.created_at, sec.sort_order, r.sort_order, vs.sort_order`),
+  );
+  return rows.map((row) => {
+    const section = row.section_name ? json<LocalizedText>(row.section_name) : null;
+    return {
+      id: row.id,
+      kind: row.listing_id ? 'resale' : row.seat_id ? 'seat' : 'place',
+      unitId: row.unit_id,
+      listingId: row.listing_id,
+      ticketTypeId: row.ticket_type_id,
+      ticketTypeCode: row.ticket_type_code,
+      ticketTypeName: json<LocalizedText>(row.ticket_type_name),
+      priceAmount: Number(row.price_amount),
+      feeAmount: Number(row.fee_amount),
+      seat: section && row.row_label && row.seat_label ? { section, row: row.row_label, seat: row.seat_label } : null,
+    };
+  });
 }

@@ -195,11 +195,16 @@ export async function addToCart(input: { user: Actor; eventRef: string; selectio
       }
       if ('seatIds' in selection) {
         if (!seatIds.length) return;
-        const claimed = await withRestart(claimSeatsIntoHold(tx, { eventId: event.id, ids: seatIds, holdId: hold.id, until, now, feeAmount: event.serviceFeeAmount }));
+        // The cart's items are read in the same pipeline, after the claim: the answer needs no round trip of its own.
+        const [claimed, items] = await Promise.all([
+          withRestart(claimSeatsIntoHold(tx, { eventId: event.id, ids: seatIds, holdId: hold.id, until, now, feeAmount: event.serviceFeeAmount })),
+          liveHoldItems(tx, hold.id),
+        ]);
         if (claimed.length < seatIds.length) {
           const got = new Set(claimed.flatMap((c) => [c.id, c.seatId]));
           throw new Abort({ ok: false, code: 'SEAT_TAKEN', taken: seatIds.filter((id) => !got.has(id)).map((id) => ({ id, label: id })) });
         }
+        known = { ...known!, items };
         return;
       }
       const [type] = await tx
@@ -269,8 +274,10 @@ export async function removeFromCart(input: { user: Actor; eventRef: string; ite
     await getDb().transaction(async (tx) => {
       const hold = await lockOpenHold(tx, input.user.id, event, now, false);
       if (!hold) throw new Abort({ ok: false, code: 'ITEM_NOT_FOUND' });
-      if (!(await releaseHoldItem(tx, hold.id, input.itemId))) throw new Abort({ ok: false, code: 'ITEM_NOT_FOUND' });
-      known = { id: hold.id, status: 'active', expiresAt: hold.expiresAt, couponId: hold.couponId };
+      // The remaining items are read in the same pipeline, after the release.
+      const [released, items] = await Promise.all([releaseHoldItem(tx, hold.id, input.itemId), liveHoldItems(tx, hold.id)]);
+      if (!released) throw new Abort({ ok: false, code: 'ITEM_NOT_FOUND' });
+      known = { id: hold.id, status: 'active', expiresAt: hold.expiresAt, couponId: hold.couponId, items };
     });
   } catch (error) {
     if (error instanceof Abort) return error.failure;
@@ -321,7 +328,14 @@ export async function getCart(input: { user: Actor; eventRef: string; locale: Lo
 const EXPIRED_NOTICE_MS = 60 * 60_000;
 
 /** The cart as the fan sees it now. A hold past its time is shown empty (and flagged) even before the sweeper ends it. */
-type KnownHold = { id: string; status: 'active' | 'ordered' | 'completed' | 'expired' | 'released'; expiresAt: Date; couponId: string | null };
+type KnownHold = {
+  id: string;
+  status: 'active' | 'ordered' | 'completed' | 'expired' | 'released';
+  expiresAt: Date;
+  couponId: string | null;
+  /** The hold's items when the caller already read them (in its own transaction). */
+  items?: HoldItemRow[];
+};
 
 export async function readCart(event: SaleEvent, userId: string, locale: Locale, now: Date, known?: KnownHold): Promise<CartView> {
   const db = getDb();
@@ -347,7 +361,7 @@ export async function readCart(event: SaleEvent, userId: string, locale: Locale,
       couponCode: null, count: 0, currency: event.currency, subtotal: empty, discount: empty, fees: empty, total: empty,
     };
   }
-  const items = await liveHoldItems(db, live.id);
+  const items = known?.items ?? (await liveHoldItems(db, live.id));
   const [coupon] = live.couponId ? await db.select().from(tables.coupons).where(eq(tables.coupons.id, live.couponId)) : [];
   const totals = cartTotals(items, coupon ?? null);
   const [order] =
