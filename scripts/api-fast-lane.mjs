@@ -11,11 +11,21 @@
 // (the build's runtime keeps one module cache per process), so the database pool and the in-process
 // caches are the same ones.
 //
+// On PostgreSQL the lane runs in its own worker threads (FAST_LANE_THREADS, default: the cores but
+// one, at least 1), so a rush of holds or scans uses a second core while the main thread keeps
+// parsing HTTP and serving pages. A thread has its own module instances and database pool; the one
+// in-process cache a lane write touches, availability, is told across threads
+// (availabilityChanged in lib/server/events/queries.ts). With the embedded PGlite, which lives in one
+// thread, the lane runs in the main thread.
+//
 // A route can be in the lane only if its handler reads nothing but the Request (no next/headers,
-// no next/cache, no after()): tests/e2e check that each lane route answers as Next answers it.
+// no next/cache, no after()) and touches no per-process state but the database and availability:
+// tests/unit/api-fast-lane.test.ts and e2e/shell.spec.ts check what the lane answers.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
 
@@ -52,8 +62,12 @@ export function matchFastRoute(method, url) {
 /** The headers next.config.ts `headers()` puts on a path, as the build compiled them. */
 function headerRules(distDir) {
   const manifest = JSON.parse(readFileSync(path.join(distDir, 'routes-manifest.json'), 'utf8'));
-  return (manifest.headers ?? []).map((rule) => ({ regex: new RegExp(rule.regex), headers: rule.headers, hasConditions: Boolean(rule.has || rule.missing) }));
+  const rules = (manifest.headers ?? []).map((rule) => ({ regex: new RegExp(rule.regex), headers: rule.headers, hasConditions: Boolean(rule.has || rule.missing) }));
+  if (rules.some((rule) => rule.hasConditions)) throw new Error('api-fast-lane: header rules with has/missing conditions are not supported');
+  return rules;
 }
+
+const routeFile = (distDir, entry) => path.resolve(distDir, 'server/app', entry.route, 'route.js');
 
 /**
  * The Request a lane handler gets. Its body is already in memory, so text(), json() and arrayBuffer()
@@ -81,6 +95,93 @@ class LaneRequest extends Request {
   }
 }
 
+/**
+ * Runs lane requests through the build's route handlers, in whichever thread calls it.
+ * A request is { method, url, host, rawHeaders, body (bytes), route, params }; the answer is
+ * { status, headers: [name, value][], cookies: string[], body: Buffer }.
+ */
+export function createLaneRunner(distDir) {
+  const handlers = new Map();
+  async function handlerFor(route, method) {
+    let loaded = handlers.get(route);
+    if (!loaded) {
+      const { routeModule } = require(routeFile(distDir, { route }));
+      await routeModule.ensureUserland();
+      loaded = routeModule.userland;
+      handlers.set(route, loaded);
+    }
+    const handler = loaded[method];
+    if (typeof handler !== 'function') throw new Error(`api-fast-lane: ${route} has no ${method}`);
+    return handler;
+  }
+  return async function run({ method, url, host, rawHeaders, body, route, params }) {
+    const handler = await handlerFor(route, method);
+    const headers = new Headers();
+    for (let i = 0; i < rawHeaders.length; i += 2) headers.append(rawHeaders[i], rawHeaders[i + 1]);
+    const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    const response = await handler(new LaneRequest(`http://${host ?? 'localhost'}${url}`, { method, headers }, bytes), { params: Promise.resolve(params) });
+    const out = [];
+    response.headers.forEach((value, key) => {
+      if (key !== 'set-cookie') out.push([key, value]);
+    });
+    return {
+      status: response.status,
+      headers: out,
+      cookies: response.headers.getSetCookie(),
+      body: response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0),
+    };
+  };
+}
+
+/** Lane threads (scripts/api-fast-lane-worker.mjs), each request to the one with the fewest under way. */
+function createThreadPool(distDir, size) {
+  const pending = new Map();
+  let nextId = 0;
+  const threads = [];
+  function start(slot) {
+    const worker = new Worker(new URL('./api-fast-lane-worker.mjs', import.meta.url), { workerData: { distDir } });
+    const thread = { worker, busy: 0 };
+    worker.on('message', ({ id, answer, error }) => {
+      const waiting = pending.get(id);
+      if (!waiting) return;
+      pending.delete(id);
+      thread.busy--;
+      if (error) waiting.reject(new Error(error));
+      else waiting.resolve(answer);
+    });
+    // A thread that dies fails what it was doing (answered 500 by serve.mjs) and is replaced.
+    worker.on('error', (error) => console.error('fast lane thread failed', error));
+    worker.on('exit', () => {
+      for (const [id, waiting] of pending) {
+        if (waiting.thread === thread) {
+          pending.delete(id);
+          waiting.reject(new Error('fast lane thread exited'));
+        }
+      }
+      if (!stopped) threads[slot] = start(slot);
+    });
+    worker.unref();
+    return thread;
+  }
+  let stopped = false;
+  for (let i = 0; i < size; i++) threads.push(start(i));
+  return {
+    run(request) {
+      const thread = threads.reduce((a, b) => (b.busy < a.busy ? b : a));
+      const id = nextId++;
+      thread.busy++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject, thread });
+        thread.worker.postMessage({ id, request });
+      });
+    },
+    stop() {
+      stopped = true;
+      return Promise.all(threads.map((t) => t.worker.terminate()));
+    },
+  };
+}
+
 function readBody(req) {
   return new Promise((resolve, reject) => {
     const chunks = [];
@@ -90,59 +191,53 @@ function readBody(req) {
   });
 }
 
+/** Lane threads by default: on PostgreSQL the cores but one (at least one); none on PGlite. */
+export function defaultLaneThreads(env = process.env) {
+  if (!env.DATABASE_URL) return 0;
+  if (env.FAST_LANE_THREADS !== undefined && env.FAST_LANE_THREADS !== '') return Math.max(0, Number(env.FAST_LANE_THREADS) || 0);
+  return Math.max(1, availableParallelism() - 1);
+}
+
 /**
  * Returns `lane(req, res)`: null when the request is not for the lane (the caller hands it to Next),
- * else a promise that settles once the lane has answered it. `distDir` is the build's folder.
+ * else a promise that settles once the lane has answered it; `lane.stop()` ends its threads.
+ * `distDir` is the build's folder; `threads` 0 runs the handlers in this thread.
  */
-export function createFastLane({ distDir }) {
+export function createFastLane({ distDir, threads = 0 }) {
   const rules = headerRules(distDir);
-  if (rules.some((rule) => rule.hasConditions)) throw new Error('api-fast-lane: header rules with has/missing conditions are not supported');
-  const handlers = new Map();
-  const routeFile = (entry) => path.resolve(distDir, 'server/app', entry.route, 'route.js');
   // Fail at start, not on the first fan's request, when a lane route is not in the build (renamed, moved).
   for (const entry of FAST_ROUTES) {
-    if (!existsSync(routeFile(entry))) throw new Error(`api-fast-lane: ${entry.route} is not in the build (${routeFile(entry)})`);
+    if (!existsSync(routeFile(distDir, entry))) throw new Error(`api-fast-lane: ${entry.route} is not in the build (${routeFile(distDir, entry)})`);
   }
-
-  async function handlerFor(entry, method) {
-    let loaded = handlers.get(entry.route);
-    if (!loaded) {
-      const { routeModule } = require(routeFile(entry));
-      await routeModule.ensureUserland();
-      loaded = routeModule.userland;
-      handlers.set(entry.route, loaded);
-    }
-    const handler = loaded[method];
-    if (typeof handler !== 'function') throw new Error(`api-fast-lane: ${entry.route} has no ${method}`);
-    return handler;
-  }
-
-  return function lane(req, res) {
-    const match = matchFastRoute(req.method, req.url);
-    return match ? answer(req, res, match) : null;
-  };
+  const pool = threads > 0 ? createThreadPool(distDir, threads) : null;
+  const run = pool ? (request) => pool.run(request) : createLaneRunner(distDir);
 
   async function answer(req, res, match) {
-    const handler = await handlerFor(match.entry, req.method);
-
-    const headers = new Headers();
-    const raw = req.rawHeaders;
-    for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
     const body = await readBody(req);
-    const request = new LaneRequest(`http://${req.headers.host ?? 'localhost'}${req.url}`, { method: req.method, headers }, body);
-    const response = await handler(request, { params: Promise.resolve(match.params) });
-
+    const result = await run({
+      method: req.method,
+      url: req.url,
+      host: req.headers.host,
+      rawHeaders: req.rawHeaders,
+      body,
+      route: match.entry.route,
+      params: match.params,
+    });
     const out = {};
     const pathname = req.url.split('?')[0];
     for (const rule of rules) if (rule.regex.test(pathname)) for (const { key, value } of rule.headers) out[key] = value;
-    response.headers.forEach((value, key) => {
-      if (key !== 'set-cookie') out[key] = value;
-    });
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length) out['set-cookie'] = cookies;
-    const payload = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+    for (const [key, value] of result.headers) out[key] = value;
+    if (result.cookies.length) out['set-cookie'] = result.cookies;
+    const payload = Buffer.isBuffer(result.body) ? result.body : Buffer.from(result.body.buffer, result.body.byteOffset, result.body.byteLength);
     out['content-length'] = String(payload.length);
-    res.writeHead(response.status, out);
+    res.writeHead(result.status, out);
     res.end(payload);
   }
+
+  function lane(req, res) {
+    const match = matchFastRoute(req.method, req.url);
+    return match ? answer(req, res, match) : null;
+  }
+  lane.stop = () => pool?.stop();
+  return lane;
 }

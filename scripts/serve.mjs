@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import next from 'next';
 import { skipCompressionOfApiWrites } from './api-compression.mjs';
-import { createFastLane } from './api-fast-lane.mjs';
+import { createFastLane, defaultLaneThreads } from './api-fast-lane.mjs';
 import { setClientAddress } from './client-address.mjs';
 import { createPageCache } from './page-cache.mjs';
 
@@ -20,8 +20,9 @@ await app.prepare();
 const trustProxy = process.env.TRUST_PROXY === '1';
 const ttl = process.env.PAGE_CACHE_MS;
 const serve = createPageCache({ ttlMs: ttl === undefined || ttl === '' ? 2000 : Number(ttl) });
-// Holding, releasing and scanning skip Next's dispatch (scripts/api-fast-lane.mjs); FAST_LANE=0 turns it off.
-const lane = process.env.FAST_LANE === '0' ? null : createFastLane({ distDir: process.env.NEXT_DIST_DIR || '.next' });
+// Holding, releasing and scanning skip Next's dispatch, in their own threads on PostgreSQL
+// (scripts/api-fast-lane.mjs); FAST_LANE=0 turns it off, FAST_LANE_THREADS sets the threads.
+const lane = process.env.FAST_LANE === '0' ? null : createFastLane({ distDir: process.env.NEXT_DIST_DIR || '.next', threads: defaultLaneThreads() });
 
 const server = createServer((req, res) => {
   // The rate limits key on the client's address (lib/server/rate-limit.ts); see client-address.mjs.

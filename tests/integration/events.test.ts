@@ -193,6 +193,27 @@ describe('lowest price', () => {
 });
 
 describe('availability', () => {
+  it('a write announced by another thread of this server (the fast lane) ends the shared answer too', async () => {
+    const event = await eventRow('dunaj-bratislava-msk-zilina');
+    const [unit] = await t.db
+      .select()
+      .from(s.inventoryUnits)
+      .where(and(eq(s.inventoryUnits.eventId, event.id), isNotNull(s.inventoryUnits.seatId), eq(s.inventoryUnits.status, 'available')))
+      .limit(1);
+    availabilityChanged(event.id);
+    expect((await liveAvailability(event.id))!.takenSeatIds).not.toContain(unit.seatId);
+    await t.db.update(s.inventoryUnits).set({ status: 'held', heldUntil: new Date(Date.now() + 300_000) }).where(eq(s.inventoryUnits.id, unit.id));
+    expect((await liveAvailability(event.id))!.takenSeatIds).not.toContain(unit.seatId); // still the shared answer
+    // what availabilityChanged() in a lane thread sends
+    const otherThread = new BroadcastChannel('tribuna:availability-changed');
+    otherThread.postMessage(event.id);
+    otherThread.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await liveAvailability(event.id))!.takenSeatIds).toContain(unit.seatId);
+    await t.db.update(s.inventoryUnits).set({ status: 'available', heldUntil: null }).where(eq(s.inventoryUnits.id, unit.id));
+    availabilityChanged(event.id);
+  });
+
   it('counts free places per category and lists taken seats; expired holds are free on every read', async () => {
     const event = await eventRow('dunaj-bratislava-msk-zilina');
     const before = (await getAvailability(event.id))!;

@@ -1,12 +1,13 @@
 // The fast lane of scripts/serve.mjs (scripts/api-fast-lane.mjs) against a stand-in build: which
 // requests it takes, and that it hands the route handler what Next would (method, URL, headers, body,
-// decoded params) and writes back what the handler answered plus the security headers of next.config.ts.
+// decoded params) and writes back what the handler answered plus the security headers of next.config.ts,
+// both in the server's own thread (PGlite) and in lane threads (PostgreSQL).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createFastLane, matchFastRoute } from '@/scripts/api-fast-lane.mjs';
+import { createFastLane, defaultLaneThreads, matchFastRoute } from '@/scripts/api-fast-lane.mjs';
 
 describe('which requests take the fast lane', () => {
   it('takes hold, release and scan, and nothing else', () => {
@@ -20,13 +21,39 @@ describe('which requests take the fast lane', () => {
     // a malformed escape is left to Next, which has always answered it
     expect(matchFastRoute('DELETE', '/api/v1/events/%E0%A4%A/cart/items/x')).toBeNull();
   });
+
+  it('runs in its own threads on PostgreSQL, in the server’s thread on the embedded PGlite', () => {
+    expect(defaultLaneThreads({})).toBe(0);
+    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna' })).toBeGreaterThanOrEqual(1);
+    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna', FAST_LANE_THREADS: '3' })).toBe(3);
+    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna', FAST_LANE_THREADS: '0' })).toBe(0);
+  });
 });
 
-describe('the fast lane against a build', () => {
+// What a compiled app route exports: routeModule.userland holds the handlers once loaded. This one
+// echoes what it was given, reading the body through each reader a handler may use.
+const STAND_IN_ROUTE = `
+async function echo(request, context) {
+  const body = await request.text();
+  const sameJson = body ? JSON.stringify(await request.json()) === JSON.stringify(JSON.parse(body)) : true;
+  const sameBytes = Buffer.from(await request.arrayBuffer()).toString('utf8') === body;
+  const headers = new Headers({ 'content-type': 'application/json' });
+  headers.append('set-cookie', 'a=1; Path=/');
+  headers.append('set-cookie', 'b=2; Path=/');
+  const seen = { method: request.method, url: request.url, auth: request.headers.get('authorization'), body, sameJson, sameBytes, params: await context.params, note: 'Miesto je obsadené' };
+  return new Response(JSON.stringify(seen), { status: 409, headers });
+}
+let userland;
+module.exports.routeModule = {
+  async ensureUserland() { userland = { POST: echo, DELETE: echo }; },
+  get userland() { return userland; },
+};`;
+
+describe.each([0, 1])('the fast lane against a build, %i lane threads', (threads) => {
   let dist: string;
   let server: Server;
   let base: string;
-  const seen: { method: string; url: string; auth: string | null; body: string; params: unknown }[] = [];
+  let lane: ReturnType<typeof createFastLane>;
 
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'lane-'));
@@ -34,30 +61,11 @@ describe('the fast lane against a build', () => {
       path.join(dist, 'routes-manifest.json'),
       JSON.stringify({ headers: [{ source: '/:path*', regex: '^(?:/(.*))(?:/)?$', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }, { key: 'X-Frame-Options', value: 'DENY' }] }] }),
     );
-    // What a compiled app route exports: routeModule.userland holds the handlers once loaded.
     for (const route of ['api/v1/scan', 'api/v1/events/[id]/cart/items', 'api/v1/events/[id]/cart/items/[itemId]']) {
       mkdirSync(path.join(dist, 'server/app', route), { recursive: true });
-      writeFileSync(
-        path.join(dist, 'server/app', route, 'route.js'),
-        `let userland;
-         module.exports.routeModule = {
-           async ensureUserland() { userland = { POST: globalThis.__laneHandler, DELETE: globalThis.__laneHandler }; },
-           get userland() { return userland; },
-         };`,
-      );
+      writeFileSync(path.join(dist, 'server/app', route, 'route.js'), STAND_IN_ROUTE);
     }
-    (globalThis as Record<string, unknown>).__laneHandler = async (request: Request, context: { params: Promise<unknown> }) => {
-      const body = await request.text();
-      // the body reads the same through every reader a handler may use
-      expect(await request.json()).toEqual(JSON.parse(body));
-      expect(Buffer.from(await request.arrayBuffer()).toString('utf8')).toBe(body);
-      seen.push({ method: request.method, url: request.url, auth: request.headers.get('authorization'), body, params: await context.params });
-      const headers = new Headers({ 'content-type': 'application/json' });
-      headers.append('set-cookie', 'a=1; Path=/');
-      headers.append('set-cookie', 'b=2; Path=/');
-      return new Response(JSON.stringify({ held: true, note: 'Miesto je obsadené' }), { status: 409, headers });
-    };
-    const lane = createFastLane({ distDir: dist });
+    lane = createFastLane({ distDir: dist, threads });
     server = createServer((req, res) => {
       const answered = lane(req, res);
       if (!answered) {
@@ -69,8 +77,9 @@ describe('the fast lane against a build', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
 
-  afterAll(() => {
+  afterAll(async () => {
     server.close();
+    await lane.stop();
     rmSync(dist, { recursive: true, force: true });
   });
 
@@ -81,12 +90,29 @@ describe('the fast lane against a build', () => {
       body: JSON.stringify({ seatIds: ['s1'] }),
     });
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ held: true, note: 'Miesto je obsadené' });
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({
+      method: 'POST',
+      url: `${base}/api/v1/events/derby/cart/items?from=map`,
+      auth: 'Bearer t0ken',
+      body: '{"seatIds":["s1"]}',
+      sameJson: true,
+      sameBytes: true,
+      params: { id: 'derby' },
+      note: 'Miesto je obsadené',
+    });
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
-    expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(JSON.stringify({ held: true, note: 'Miesto je obsadené' })));
-    expect(seen.at(-1)).toEqual({ method: 'POST', url: `${base}/api/v1/events/derby/cart/items?from=map`, auth: 'Bearer t0ken', body: '{"seatIds":["s1"]}', params: { id: 'derby' } });
+    expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+  });
+
+  it('answers many requests at once, each with its own answer', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => fetch(`${base}/api/v1/events/e${i}/cart/items/item-${i}`, { method: 'DELETE' }).then((r) => r.json())),
+    );
+    expect(answers.map((a) => a.params)).toEqual(Array.from({ length: 40 }, (_, i) => ({ id: `e${i}`, itemId: `item-${i}` })));
+    expect(answers.every((a) => a.body === '' && a.method === 'DELETE')).toBe(true);
   });
 
   it('leaves every other request to Next', async () => {
@@ -95,7 +121,12 @@ describe('the fast lane against a build', () => {
   });
 
   it('refuses to start when a lane route is missing from the build', () => {
-    rmSync(path.join(dist, 'server/app/api/v1/scan/route.js'));
-    expect(() => createFastLane({ distDir: dist })).toThrow(/api\/v1\/scan is not in the build/);
+    const broken = mkdtempSync(path.join(tmpdir(), 'lane-broken-'));
+    try {
+      writeFileSync(path.join(broken, 'routes-manifest.json'), JSON.stringify({ headers: [] }));
+      expect(() => createFastLane({ distDir: broken, threads })).toThrow(/api\/v1\/scan is not in the build/);
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
   });
 });

@@ -483,15 +483,32 @@ const lastRead = new Map<string, Read>();
 const inFlight = new Map<string, { version: number; read: Promise<Availability | null> }>();
 const versions = new Map<string, number>();
 
-/**
- * Called by every write of this process that changes what an event has for sale (a cart takes or gives
- * back places, a payment sells or releases them, a resale offer appears or goes): the next
- * availability answer is read fresh from the database.
- */
-export function availabilityChanged(eventUuid: string): void {
+function forget(eventUuid: string): void {
   versions.set(eventUuid, (versions.get(eventUuid) ?? 0) + 1);
   lastRead.delete(eventUuid);
   inFlight.delete(eventUuid);
+}
+
+// The server's threads (Next's and the fast lane's, scripts/api-fast-lane.mjs) each hold this module;
+// a write in one must end the shared read in all of them. A channel never hears its own messages.
+const AVAILABILITY_CHANNEL = 'tribuna:availability-changed';
+const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(AVAILABILITY_CHANNEL) : null;
+if (channel) {
+  channel.onmessage = (message: MessageEvent) => {
+    if (typeof message.data === 'string') forget(message.data);
+  };
+  // Listening must not keep a process (a script, a test run) alive.
+  (channel as unknown as { unref?: () => void }).unref?.();
+}
+
+/**
+ * Called by every write of this process that changes what an event has for sale (a cart takes or gives
+ * back places, a payment sells or releases them, a resale offer appears or goes): the next
+ * availability answer is read fresh from the database, in every thread of the process.
+ */
+export function availabilityChanged(eventUuid: string): void {
+  forget(eventUuid);
+  channel?.postMessage(eventUuid);
 }
 
 /** After a change that may touch every event (the whole catalogue revalidated). */
