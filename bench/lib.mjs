@@ -1,7 +1,7 @@
 // Shared by the bench scripts: start a production server on a fresh demo database, run autocannon, measure JS.
-import { spawn, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -134,4 +134,31 @@ export function jsonClient(base, { connections = 64 } = {}) {
       req.end(payload);
     });
   };
+}
+
+/** CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+export function listenerPid(port) {
+  try {
+    return Number(/pid=(\d+)/.exec(execSync(`ss -ltnpH 'sport = :${port}'`, { encoding: 'utf8' }))?.[1]) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (ms) the whole machine has been busy so far (all cores, from /proc/stat); null elsewhere. */
+export function machineBusyMs() {
+  try {
+    const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    return ((user + nice + system + irq + softirq + steal) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }

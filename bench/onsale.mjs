@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import postgres from 'postgres';
-import { BENCH_POOL_SIZE, jsonClient, serverDatabaseUrl, startServer } from './lib.mjs';
+import { BENCH_POOL_SIZE, cpuMs, jsonClient, listenerPid, machineBusyMs, serverDatabaseUrl, startServer } from './lib.mjs';
 
 const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const fans = Number(process.env.BENCH_FANS || 64);
@@ -87,9 +87,16 @@ try {
       else counts.other++;
     }
   }
+  const serverPid = listenerPid(port);
+  const serverBefore = serverPid ? cpuMs(serverPid) : null;
+  const clientBefore = process.cpuUsage();
+  const machineBefore = machineBusyMs();
   const began = performance.now();
   await Promise.all(Array.from({ length: fans }, (_, i) => fan(i)));
   const elapsed = (performance.now() - began) / 1000;
+  const serverAfter = serverPid ? cpuMs(serverPid) : null;
+  const client = process.cpuUsage(clientBefore);
+  const machineAfter = machineBusyMs();
 
   latencies.sort((a, b) => a - b);
   const pct = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0);
@@ -109,7 +116,18 @@ try {
     `${String(counts.held).padStart(16)} ${String(Math.round(counts.held / elapsed)).padStart(9)} ${String(pct(50)).padStart(8)} ${String(pct(99)).padStart(8)} ${String(counts.conflict).padStart(11)} ${String(counts.fiveXX).padStart(5)} ${String(counts.other).padStart(14)} ${String(counts.released).padStart(10)}`,
   );
   console.log(`hold calls: ${latencies.length} (${Math.round(latencies.length / elapsed)}/s incl. conflicts); each success is followed by a release (DELETE)`);
+  console.log(`hold latency ms: p90 ${pct(90)}, p95 ${pct(95)}, p99 ${pct(99)}, p99.9 ${pct(99.9)}, max ${Math.round(latencies.at(-1) ?? 0)}`);
   console.log(`oversell check: client saw ${counts.oversold} seat(s) held by two fans; SQL: ${dupHolds.n} unit(s) in two live holds, ${dupTickets.n} unit(s) in two tickets, ${stray.n} held unit(s) without their hold item`);
+  if (serverBefore != null && serverAfter != null && machineBefore != null && counts.held) {
+    // Per successful hold, its release and its share of the conflicts: where the machine's 2 cores go.
+    const per = (ms) => (ms / counts.held).toFixed(2);
+    const clientMs = (client.user + client.system) / 1000;
+    const machineMs = machineAfter - machineBefore;
+    const serverMs = serverAfter - serverBefore;
+    console.log(
+      `CPU per hold cycle: server ${per(serverMs)} ms, simulated fans ${per(clientMs)} ms, PostgreSQL and the rest ${per(machineMs - serverMs - clientMs)} ms; machine ${per(machineMs)} ms (${Math.round(machineMs / elapsed / 10)}% of one core busy on average)`,
+    );
+  }
   const oversold = counts.oversold + dupHolds.n + dupTickets.n + stray.n;
   console.log(oversold === 0 ? 'OVERSOLD: 0' : `OVERSOLD: ${oversold}  ← FAILURE`);
 } finally {

@@ -5,11 +5,10 @@
 //
 // Env: BENCH_DATABASE_URL (admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
 //      BENCH_PORT (3310), BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_TICKETS (40000), NEXT_DIST_DIR.
-import { execSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
-import { BENCH_POOL_SIZE, load, serverDatabaseUrl, startServer } from './lib.mjs';
+import { BENCH_POOL_SIZE, cpuMs, listenerPid, load, serverDatabaseUrl, startServer } from './lib.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = Number(process.env.BENCH_PORT || 3310);
@@ -26,23 +25,6 @@ function payloadFor(ticket, now = Date.now()) {
   const step = Math.floor(now / 1000 / STEP_SECONDS);
   const mac = b64url(createHmac('sha256', ticket.key).update(`${ticket.id}|${ticket.version}|${step}`).digest().subarray(0, 16));
   return `TRB1.${ticket.id}.${ticket.version}.${step}.${mac}`;
-}
-
-/** CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
-function listenerPid(port) {
-  try {
-    return Number(/pid=(\d+)/.exec(execSync(`ss -ltnpH 'sport = :${port}'`, { encoding: 'utf8' }))?.[1]) || null;
-  } catch {
-    return null;
-  }
 }
 
 const dbName = `tribuna_bench_scan_${randomBytes(4).toString('hex')}`;
