@@ -60,7 +60,7 @@ export function serverDatabaseUrl(url) {
  * Connections per server process for the benches: 4, twice the cores of the machine the database
  * runs on. postgres.js sends the queries waiting for a busy connection down it in one write, so a
  * small pool costs fewer system calls and wake-ups per query; on the 2-core machine 4 connections
- * gave more holds and scans per second than 10 or 20 (README, "Benchmarks").
+ * gave more holds and scans per second than 10 or 20 (README, "Decisions worth knowing").
  */
 export const BENCH_POOL_SIZE = process.env.DATABASE_POOL_SIZE || '4';
 

@@ -1,11 +1,15 @@
 // npm run bench:onsale — an on-sale rush on a production server on PostgreSQL.
 // A fresh database is created, migrated and seeded; N simulated fans (default 64, each with its own
 // session) hold a random seat of one event, release it, and go again, for BENCH_SECONDS (default 20).
-// Prints successful holds/s, p50/p99 latency of the hold call, conflicts (409: the seat was just taken,
-// expected), 5xx and other errors, and the oversell check (client-side and in SQL afterwards).
+// Prints successful holds/s, p50/p99 latency of the hold call (and its tail), conflicts (409: the seat
+// was just taken, expected), 5xx and other errors, the oversell check (client-side and in SQL
+// afterwards), and the CPU a hold cycle costs the server, the simulated fans and the rest of the machine.
+// The fans speak node:http over kept-alive connections (bench/lib.mjs jsonClient): the load generator
+// shares the machine, and fetch cost it three times the CPU.
 // Targets on the 2-core machine: ≥ 300 holds/s, p99 ≤ 250 ms at 64 fans, 0 oversold, 0 5xx.
 // Env: BENCH_PG_URL (admin URL, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_FANS,
-// BENCH_SECONDS, BENCH_SEATS (size of the contested seat pool, default 400), BENCH_PORT, BENCH_KEEP_DB=1.
+// BENCH_SECONDS, BENCH_SEATS (size of the contested seat pool, default 400), BENCH_PORT, BENCH_KEEP_DB=1,
+// DATABASE_POOL_SIZE (default 4), BENCH_DB_SOCKET (default the Unix socket when there is one; tcp).
 import { createHash, randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import postgres from 'postgres';
