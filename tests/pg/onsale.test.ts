@@ -58,7 +58,13 @@ describePg('on-sale concurrency (PostgreSQL)', () => {
   it('200 fans at once on the same 50 seats: exactly 50 held, no seat twice', async () => {
     const e = await eventId(STADIUM);
     const seats = (
-      await t.db.select({ seatId: s.inventoryUnits.seatId }).from(s.inventoryUnits).where(eq(s.inventoryUnits.eventId, e.id)).orderBy(s.inventoryUnits.id).limit(50)
+      await t.db
+        .select({ seatId: s.inventoryUnits.seatId })
+        .from(s.inventoryUnits)
+        // free seats only: the demo seed has sold one of this match's seats to a demo fan
+        .where(and(eq(s.inventoryUnits.eventId, e.id), eq(s.inventoryUnits.status, 'available')))
+        .orderBy(s.inventoryUnits.id)
+        .limit(50)
     ).map((r) => r.seatId!);
     const buyers = await fans(200);
     const results = await Promise.all(buyers.map((fan, i) => addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: [seats[i % 50]] }, locale: 'en' })));
