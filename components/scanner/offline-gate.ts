@@ -23,6 +23,7 @@ export async function checkOffline(state: GateState, payload: string, now = Date
   const ticket = code && state.dataset.tickets.find((t) => t.id === code.ticketId);
   if (!code || !ticket) return { answer: { result: 'invalid', offline: true }, state };
   if (ticket.status === 'checked_in') return { answer: { result: 'already_used', checkedInAt: ticket.checkedInAt ?? undefined, ticketId: ticket.id, offline: true }, state };
+  if (ticket.giftPending) return { answer: { result: 'not_valid', reason: 'gift_pending', ticketId: ticket.id, offline: true }, state };
   if (ticket.status !== 'valid' || !ticket.codeKey) {
     return { answer: { result: 'not_valid', reason: ticket.status === 'listed' ? 'listed' : 'void', ticketId: ticket.id, offline: true }, state };
   }

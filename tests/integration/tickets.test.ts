@@ -327,6 +327,28 @@ describe('gate scanning', () => {
     expect((await ticketRow(ticket.id)).status).toBe('valid');
   });
 
+  it('a ticket being gifted cannot be scanned, online or offline, until the gift is cancelled', async () => {
+    const sender = await makeUser(t.db, 'gift-at-gate');
+    const scanner = await makeScanner(t.db, 'luka-fest-warm-up');
+    const { ticket, event } = await giveTicket(t.db, sender.id, 'luka-fest-warm-up');
+    const pending = await gift(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'POST', headers: auth(sender), body: { email: `friend.${Date.now()}@example.com` } }), params({ id: ticket.id }));
+    expect(pending.status).toBe(201);
+
+    expect((await scanAs(scanner, await currentCode(t.db, ticket.id))).body).toMatchObject({ result: 'not_valid', reason: 'gift_pending' });
+    const dataset = await (await offlineRoute(request(`/api/v1/scan/events/${event.id}/offline`, { headers: auth(scanner) }), params({ id: event.id }))).json();
+    expect(dataset.tickets.find((x: { id: string }) => x.id === ticket.id)).toMatchObject({ giftPending: true, codeKey: null });
+    const sync = await syncRoute(
+      request('/api/v1/scan/sync', { method: 'POST', headers: auth(scanner), body: { eventId: event.id, checkIns: [{ ticketId: ticket.id, version: 1, scannedAt: new Date().toISOString() }] } }),
+      params({}),
+    );
+    expect((await sync.json()).results).toEqual([{ ticketId: ticket.id, result: 'not_valid' }]);
+    expect((await ticketRow(ticket.id)).status).toBe('valid');
+
+    const cancelled = await cancelGiftRoute(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'DELETE', headers: auth(sender) }), params({ id: ticket.id }));
+    expect(cancelled.status).toBe(200);
+    expect((await scanAs(scanner, await currentCode(t.db, ticket.id))).body).toMatchObject({ result: 'admitted' });
+  });
+
   it('hands a gate the event’s code keys (not secrets) for offline checks and syncs offline check-ins, flagging conflicts', async () => {
     const owner = await makeUser(t.db, 'goer3');
     const scanner = await makeScanner(t.db, 'luka-fest-warm-up');

@@ -1,11 +1,19 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LocalizedText } from '@/lib/server/db/schema';
 import { deriveCodeKey } from '@/lib/server/tickets/codes';
 import { getDb, tables } from '@/lib/server/db';
 import { SCAN_GRACE_HOURS, scannableEvent } from './access';
 
-export type OfflineTicket = { id: string; version: number; codeKey: string | null; status: 'valid' | 'listed' | 'checked_in' | 'void'; checkedInAt: string | null };
+export type OfflineTicket = {
+  id: string;
+  version: number;
+  codeKey: string | null;
+  status: 'valid' | 'listed' | 'checked_in' | 'void';
+  checkedInAt: string | null;
+  /** Being gifted: not usable until the gift is claimed (new owner, new code) or cancelled. */
+  giftPending?: boolean;
+};
 
 export type OfflineDataset = {
   event: { id: string; title: LocalizedText; startsAt: string };
@@ -25,7 +33,15 @@ export async function offlineDataset(actor: { id: string }, eventId: string, now
   const event = await scannableEvent(actor.id, eventId);
   if (!event) return null;
   const rows = await getDb()
-    .select({ id: tables.tickets.id, version: tables.tickets.version, secret: tables.tickets.secret, status: tables.tickets.status, checkedInAt: tables.tickets.checkedInAt })
+    .select({
+      id: tables.tickets.id,
+      version: tables.tickets.version,
+      secret: tables.tickets.secret,
+      status: tables.tickets.status,
+      checkedInAt: tables.tickets.checkedInAt,
+      // qualified by hand: drizzle leaves columns unqualified in a one-table select, and gifts has an id too
+      giftPending: sql<boolean>`exists (select 1 from gifts g where g.ticket_id = tickets.id and g.status = 'pending')`,
+    })
     .from(tables.tickets)
     .where(eq(tables.tickets.eventId, eventId));
   const ends = (event.endsAt ?? event.startsAt).getTime() + SCAN_GRACE_HOURS * 3_600_000;
@@ -37,9 +53,10 @@ export async function offlineDataset(actor: { id: string }, eventId: string, now
       rows.map(async (r) => ({
         id: r.id,
         version: r.version,
-        codeKey: r.status === 'valid' ? await deriveCodeKey(r.secret, r.id, r.version) : null,
+        codeKey: r.status === 'valid' && !r.giftPending ? await deriveCodeKey(r.secret, r.id, r.version) : null,
         status: r.status,
         checkedInAt: r.checkedInAt?.toISOString() ?? null,
+        ...(r.giftPending ? { giftPending: true } : {}),
       })),
     ),
   };
@@ -63,7 +80,15 @@ export async function syncOfflineCheckIns(actor: { id: string }, eventId: string
     const [admitted] = await db
       .update(tables.tickets)
       .set({ status: 'checked_in', checkedInAt: at })
-      .where(and(eq(tables.tickets.id, item.ticketId), eq(tables.tickets.eventId, eventId), eq(tables.tickets.version, item.version), eq(tables.tickets.status, 'valid')))
+      .where(
+        and(
+          eq(tables.tickets.id, item.ticketId),
+          eq(tables.tickets.eventId, eventId),
+          eq(tables.tickets.version, item.version),
+          eq(tables.tickets.status, 'valid'),
+          sql`not exists (select 1 from gifts g where g.ticket_id = tickets.id and g.status = 'pending')`,
+        ),
+      )
       .returning({ id: tables.tickets.id });
     let result: SyncResult['result'] = 'admitted';
     if (!admitted) {

@@ -10,8 +10,8 @@ export type ScanOutcome = 'admitted' | 'already_used' | 'invalid' | 'wrong_event
 
 export type ScanResult = {
   result: ScanOutcome;
-  /** Why a code is not valid: it belongs to a previous holder, the ticket is on resale, or void. */
-  reason?: 'old_version' | 'listed' | 'void';
+  /** Why a code is not valid: it belongs to a previous holder, the ticket is on resale or being gifted, or void. */
+  reason?: 'old_version' | 'listed' | 'gift_pending' | 'void';
   ticketId?: string;
   checkedInAt?: string;
   event?: { id: string; title: LocalizedText };
@@ -27,6 +27,7 @@ type FoundRow = {
   version: number;
   secret: string;
   checked_in_at: string | Date | null;
+  gift_pending: boolean;
   title: LocalizedText | string;
   role: string | null;
   type_name: LocalizedText | string;
@@ -46,6 +47,7 @@ function fromRow(r: FoundRow) {
     version: Number(r.version),
     secret: r.secret,
     checkedInAt: r.checked_in_at ? new Date(r.checked_in_at) : null,
+    giftPending: Boolean(r.gift_pending),
     title: json<LocalizedText>(r.title),
     role: r.role,
     typeName: json<LocalizedText>(r.type_name),
@@ -86,6 +88,7 @@ export async function scanTicket(
   const [found] = rowsOf<FoundRow>(
     await db.execute(sql`
       select t.id, t.event_id, t.status, t.version, t.secret, t.checked_in_at, e.title, m.role,
+             exists (select 1 from gifts g where g.ticket_id = t.id and g.status = 'pending') as gift_pending,
              tt.name as type_name, sec.name as section_name, r.label as row_label, vs.label as seat_label
       from tickets t
       join events e on e.id = t.event_id
@@ -132,12 +135,18 @@ export async function scanTicket(
     await log(found.eventId, found.id, 'not_valid');
     return { result: 'not_valid', reason: found.status === 'listed' ? 'listed' : 'void', ticketId: found.id, event };
   }
+  // A ticket on its way to another fan is nobody's to use until the gift is claimed or cancelled.
+  if (found.giftPending) {
+    await log(found.eventId, found.id, 'not_valid');
+    return { result: 'not_valid', reason: 'gift_pending', ticketId: found.id, event };
+  }
 
   // The check-in and its log line in one statement: one round trip on the hot path.
   const admitted = await db.execute(sql`
     with admitted as (
       update tickets set status = 'checked_in', checked_in_at = ${now.toISOString()}
       where id = ${found.id} and status = 'valid' and version = ${found.version}
+        and not exists (select 1 from gifts where gifts.ticket_id = ${found.id} and gifts.status = 'pending')
       returning id, event_id, checked_in_at
     ), logged as (
       insert into scan_log (event_id, ticket_id, scanner_id, result, gate, scanned_at)
