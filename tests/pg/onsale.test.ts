@@ -1,6 +1,6 @@
 // Concurrency proofs on real PostgreSQL (DESIGN.md §4): many buyers at once, exactly the capacity wins,
 // zero duplicates, checked in SQL afterwards. Run: npm run test:pg -- tests/pg/onsale.test.ts
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
@@ -27,6 +27,17 @@ async function fans(count: number) {
 async function eventId(slug: string) {
   const [e] = await t.db.select({ id: s.events.id, orgId: s.events.orgId }).from(s.events).where(eq(s.events.slug, slug));
   return e;
+}
+
+/** Seats still for sale (the demo seed has sold one of the stadium match's seats to a demo fan), by unit id. */
+async function freeSeats(event: string, count: number, from: 'first' | 'last' = 'first') {
+  const rows = await t.db
+    .select({ seatId: s.inventoryUnits.seatId })
+    .from(s.inventoryUnits)
+    .where(and(eq(s.inventoryUnits.eventId, event), eq(s.inventoryUnits.status, 'available'), isNotNull(s.inventoryUnits.seatId)))
+    .orderBy(from === 'first' ? s.inventoryUnits.id : sql`${s.inventoryUnits.id} desc`)
+    .limit(count);
+  return rows.map((r) => r.seatId!);
 }
 
 /** No unit in two live holds, every held unit belongs to the live hold that lists it, no unit in two tickets. */
@@ -57,15 +68,7 @@ beforeAll(async () => {
 describePg('on-sale concurrency (PostgreSQL)', () => {
   it('200 fans at once on the same 50 seats: exactly 50 held, no seat twice', async () => {
     const e = await eventId(STADIUM);
-    const seats = (
-      await t.db
-        .select({ seatId: s.inventoryUnits.seatId })
-        .from(s.inventoryUnits)
-        // free seats only: the demo seed has sold one of this match's seats to a demo fan
-        .where(and(eq(s.inventoryUnits.eventId, e.id), eq(s.inventoryUnits.status, 'available')))
-        .orderBy(s.inventoryUnits.id)
-        .limit(50)
-    ).map((r) => r.seatId!);
+    const seats = await freeSeats(e.id, 50);
     const buyers = await fans(200);
     const results = await Promise.all(buyers.map((fan, i) => addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: [seats[i % 50]] }, locale: 'en' })));
     const won = results.filter((r) => r.ok);
@@ -82,14 +85,7 @@ describePg('on-sale concurrency (PostgreSQL)', () => {
 
   it('200 fans at once asking for overlapping pairs: all or nothing, each winner holds both seats, none twice', async () => {
     const e = await eventId(STADIUM);
-    const seats = (
-      await t.db
-        .select({ seatId: s.inventoryUnits.seatId })
-        .from(s.inventoryUnits)
-        .where(and(eq(s.inventoryUnits.eventId, e.id), eq(s.inventoryUnits.status, 'available')))
-        .orderBy(s.inventoryUnits.id)
-        .limit(50)
-    ).map((r) => r.seatId!);
+    const seats = await freeSeats(e.id, 50);
     const buyers = await fans(200);
     const results = await Promise.all(
       buyers.map((fan, i) => addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: [seats[i % 50], seats[(i * 7 + 3) % 50]] }, locale: 'en' })),
@@ -129,14 +125,7 @@ describePg('on-sale concurrency (PostgreSQL)', () => {
   it('a coupon with 10 uses, 50 fans checking out at once: exactly 10 get it', async () => {
     const e = await eventId(STADIUM);
     await t.db.insert(s.coupons).values({ code: 'DESAT', orgId: e.orgId, kind: 'percent', value: 10, maxUses: 10 });
-    const seats = (
-      await t.db
-        .select({ seatId: s.inventoryUnits.seatId })
-        .from(s.inventoryUnits)
-        .where(and(eq(s.inventoryUnits.eventId, e.id), eq(s.inventoryUnits.status, 'available')))
-        .orderBy(sql`${s.inventoryUnits.id} desc`)
-        .limit(50)
-    ).map((r) => r.seatId!);
+    const seats = await freeSeats(e.id, 50, 'last');
     const buyers = await fans(50);
     for (const [i, fan] of buyers.entries()) {
       expect((await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: [seats[i]] }, locale: 'en' })).ok).toBe(true);
