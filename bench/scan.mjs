@@ -4,7 +4,10 @@
 // with its scan_log line. Target: ≥ 1,000 scans/s with p99 ≤ 50 ms.
 //
 // Env: BENCH_DATABASE_URL (admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
-//      BENCH_PORT (3310), BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_TICKETS (40000), NEXT_DIST_DIR.
+//      BENCH_PORT (3310), BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_TICKETS (40000), NEXT_DIST_DIR,
+//      DATABASE_POOL_SIZE (4), BENCH_DB_SOCKET (the Unix socket when there is one; tcp), and the
+//      server's FAST_LANE / FAST_LANE_THREADS. The framework floor printed last is the machine's speed
+//      of the moment: compare figures only between runs with a similar floor.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
