@@ -133,14 +133,20 @@ export function createLaneRunner(distDir) {
   };
 }
 
-/** Lane threads (scripts/api-fast-lane-worker.mjs), each request to the one with the fewest under way. */
+/**
+ * Lane threads (scripts/api-fast-lane-worker.mjs), each request to the live one with the fewest under
+ * way. A thread that dies fails what it was doing (serve.mjs answers 500) and is started again a second
+ * later; while no thread is alive, the lane runs in this thread.
+ */
 function createThreadPool(distDir, size) {
   const pending = new Map();
   let nextId = 0;
+  let stopped = false;
+  let local = null;
   const threads = [];
   function start(slot) {
     const worker = new Worker(new URL('./api-fast-lane-worker.mjs', import.meta.url), { workerData: { distDir } });
-    const thread = { worker, busy: 0 };
+    const thread = { worker, busy: 0, alive: true };
     worker.on('message', ({ id, answer, error }) => {
       const waiting = pending.get(id);
       if (!waiting) return;
@@ -149,25 +155,26 @@ function createThreadPool(distDir, size) {
       if (error) waiting.reject(new Error(error));
       else waiting.resolve(answer);
     });
-    // A thread that dies fails what it was doing (answered 500 by serve.mjs) and is replaced.
     worker.on('error', (error) => console.error('fast lane thread failed', error));
     worker.on('exit', () => {
+      thread.alive = false;
       for (const [id, waiting] of pending) {
         if (waiting.thread === thread) {
           pending.delete(id);
           waiting.reject(new Error('fast lane thread exited'));
         }
       }
-      if (!stopped) threads[slot] = start(slot);
+      if (!stopped) setTimeout(() => !stopped && (threads[slot] = start(slot)), 1000).unref();
     });
     worker.unref();
     return thread;
   }
-  let stopped = false;
   for (let i = 0; i < size; i++) threads.push(start(i));
   return {
     run(request) {
-      const thread = threads.reduce((a, b) => (b.busy < a.busy ? b : a));
+      const live = threads.filter((t) => t.alive);
+      if (!live.length) return (local ??= createLaneRunner(distDir))(request);
+      const thread = live.reduce((a, b) => (b.busy < a.busy ? b : a));
       const id = nextId++;
       thread.busy++;
       return new Promise((resolve, reject) => {

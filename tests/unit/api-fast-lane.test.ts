@@ -34,6 +34,8 @@ describe('which requests take the fast lane', () => {
 // echoes what it was given, reading the body through each reader a handler may use.
 const STAND_IN_ROUTE = `
 async function echo(request, context) {
+  // lets a test kill a lane thread (only ever sent where the lane runs in threads)
+  if (request.headers.get('x-test-exit-thread')) process.exit(1);
   const body = await request.text();
   const sameJson = body ? JSON.stringify(await request.json()) === JSON.stringify(JSON.parse(body)) : true;
   const sameBytes = Buffer.from(await request.arrayBuffer()).toString('utf8') === body;
@@ -49,6 +51,38 @@ module.exports.routeModule = {
   get userland() { return userland; },
 };`;
 
+/** A build folder with the three lane routes as STAND_IN_ROUTE and one security header rule. */
+function standInBuild(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'lane-'));
+  writeFileSync(
+    path.join(dist, 'routes-manifest.json'),
+    JSON.stringify({ headers: [{ source: '/:path*', regex: '^(?:/(.*))(?:/)?$', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }, { key: 'X-Frame-Options', value: 'DENY' }] }] }),
+  );
+  for (const route of ['api/v1/scan', 'api/v1/events/[id]/cart/items', 'api/v1/events/[id]/cart/items/[itemId]']) {
+    mkdirSync(path.join(dist, 'server/app', route), { recursive: true });
+    writeFileSync(path.join(dist, 'server/app', route, 'route.js'), STAND_IN_ROUTE);
+  }
+  return dist;
+}
+
+/** An HTTP server in front of the lane as scripts/serve.mjs puts it: Next (here a 204) for the rest, 500 when the lane fails. */
+async function serveWith(lane: ReturnType<typeof createFastLane>): Promise<{ server: Server; base: string }> {
+  const server = createServer((req, res) => {
+    const answered = lane(req, res);
+    if (!answered) {
+      res.writeHead(204, { 'x-answered-by': 'next' });
+      res.end();
+      return;
+    }
+    answered.catch(() => {
+      res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
 describe.each([0, 1])('the fast lane against a build, %i lane threads', (threads) => {
   let dist: string;
   let server: Server;
@@ -56,25 +90,9 @@ describe.each([0, 1])('the fast lane against a build, %i lane threads', (threads
   let lane: ReturnType<typeof createFastLane>;
 
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'lane-'));
-    writeFileSync(
-      path.join(dist, 'routes-manifest.json'),
-      JSON.stringify({ headers: [{ source: '/:path*', regex: '^(?:/(.*))(?:/)?$', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }, { key: 'X-Frame-Options', value: 'DENY' }] }] }),
-    );
-    for (const route of ['api/v1/scan', 'api/v1/events/[id]/cart/items', 'api/v1/events/[id]/cart/items/[itemId]']) {
-      mkdirSync(path.join(dist, 'server/app', route), { recursive: true });
-      writeFileSync(path.join(dist, 'server/app', route, 'route.js'), STAND_IN_ROUTE);
-    }
+    dist = standInBuild();
     lane = createFastLane({ distDir: dist, threads });
-    server = createServer((req, res) => {
-      const answered = lane(req, res);
-      if (!answered) {
-        res.writeHead(204, { 'x-answered-by': 'next' });
-        res.end();
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, base } = await serveWith(lane));
   });
 
   afterAll(async () => {
@@ -127,6 +145,25 @@ describe.each([0, 1])('the fast lane against a build, %i lane threads', (threads
       expect(() => createFastLane({ distDir: broken, threads })).toThrow(/api\/v1\/scan is not in the build/);
     } finally {
       rmSync(broken, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('lane threads', () => {
+  it('fail the requests of a thread that dies, and the lane keeps answering', async () => {
+    const dist = standInBuild();
+    const lane = createFastLane({ distDir: dist, threads: 1 });
+    const { server, base } = await serveWith(lane);
+    try {
+      const died = await fetch(`${base}/api/v1/scan`, { method: 'POST', headers: { 'x-test-exit-thread': '1' }, body: '{}' });
+      expect(died.status).toBe(500);
+      const next = await fetch(`${base}/api/v1/scan`, { method: 'POST', body: '{"payload":"x"}' });
+      expect(next.status).toBe(409);
+      expect((await next.json()).body).toBe('{"payload":"x"}');
+    } finally {
+      server.close();
+      await lane.stop();
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 });
