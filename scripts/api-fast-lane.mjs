@@ -67,7 +67,7 @@ function headerRules(distDir) {
   return rules;
 }
 
-const routeFile = (distDir, entry) => path.resolve(distDir, 'server/app', entry.route, 'route.js');
+const routeFile = (distDir, route) => path.resolve(distDir, 'server/app', route, 'route.js');
 
 /**
  * The Request a lane handler gets. Its body is already in memory, so text(), json() and arrayBuffer()
@@ -105,7 +105,7 @@ export function createLaneRunner(distDir) {
   async function handlerFor(route, method) {
     let loaded = handlers.get(route);
     if (!loaded) {
-      const { routeModule } = require(routeFile(distDir, { route }));
+      const { routeModule } = require(routeFile(distDir, route));
       await routeModule.ensureUserland();
       loaded = routeModule.userland;
       handlers.set(route, loaded);
@@ -217,7 +217,7 @@ export function createFastLane({ distDir, threads = 0 }) {
   const rules = headerRules(distDir);
   // Fail at start, not on the first fan's request, when a lane route is not in the build (renamed, moved).
   for (const entry of FAST_ROUTES) {
-    if (!existsSync(routeFile(distDir, entry))) throw new Error(`api-fast-lane: ${entry.route} is not in the build (${routeFile(distDir, entry)})`);
+    if (!existsSync(routeFile(distDir, entry.route))) throw new Error(`api-fast-lane: ${entry.route} is not in the build (${routeFile(distDir, entry.route)})`);
   }
   const pool = threads > 0 ? createThreadPool(distDir, threads) : null;
   const run = pool ? (request) => pool.run(request) : createLaneRunner(distDir);

@@ -3,7 +3,7 @@ import { getDb, type Db } from './client';
 
 /**
  * A drizzle query built once and kept as a prepared query, for the hot paths (every API call's session
- * lookup, the event and the cart of a hold). Drizzle spends more CPU turning a select with joins into
+ * lookup, the event of every cart call). Drizzle spends more CPU turning a select with joins into
  * SQL than PostgreSQL spends answering it; a prepared query only fills its `sql.placeholder(…)`s.
  * One per database handle (tests open a fresh one per file). Not for transactions: a prepared query
  * runs on the pool, so statements inside a transaction stay ordinary drizzle queries.

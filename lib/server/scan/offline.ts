@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LocalizedText } from '@/lib/server/db/schema';
 import { deriveCodeKey } from '@/lib/server/tickets/codes';
 import { getDb, tables } from '@/lib/server/db';
+import { giftPendingFor } from '@/lib/server/tickets/gift';
 import { SCAN_GRACE_HOURS, scannableEvent } from './access';
 
 export type OfflineTicket = {
@@ -40,7 +41,7 @@ export async function offlineDataset(actor: { id: string }, eventId: string, now
       status: tables.tickets.status,
       checkedInAt: tables.tickets.checkedInAt,
       // qualified by hand: drizzle leaves columns unqualified in a one-table select, and gifts has an id too
-      giftPending: sql<boolean>`exists (select 1 from gifts g where g.ticket_id = tickets.id and g.status = 'pending')`,
+      giftPending: sql<boolean>`${giftPendingFor(sql.raw('tickets.id'))}`,
     })
     .from(tables.tickets)
     .where(eq(tables.tickets.eventId, eventId));
@@ -86,7 +87,7 @@ export async function syncOfflineCheckIns(actor: { id: string }, eventId: string
           eq(tables.tickets.eventId, eventId),
           eq(tables.tickets.version, item.version),
           eq(tables.tickets.status, 'valid'),
-          sql`not exists (select 1 from gifts g where g.ticket_id = tickets.id and g.status = 'pending')`,
+          sql`not ${giftPendingFor(sql.raw('tickets.id'))}`,
         ),
       )
       .returning({ id: tables.tickets.id });

@@ -4,6 +4,7 @@ import type { LocalizedText } from '@/lib/server/db/schema';
 import { parseTicketCode } from '@/lib/ticket-code/code';
 import { deriveCodeKey, verifyTicketCode } from '@/lib/server/tickets/codes';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
+import { giftPendingFor } from '@/lib/server/tickets/gift';
 import { scannerOrgIds } from './access';
 
 export type ScanOutcome = 'admitted' | 'already_used' | 'invalid' | 'wrong_event' | 'expired' | 'not_valid';
@@ -88,7 +89,7 @@ export async function scanTicket(
   const [found] = rowsOf<FoundRow>(
     await db.execute(sql`
       select t.id, t.event_id, t.status, t.version, t.secret, t.checked_in_at, e.title, m.role,
-             exists (select 1 from gifts g where g.ticket_id = t.id and g.status = 'pending') as gift_pending,
+             ${giftPendingFor(sql.raw('t.id'))} as gift_pending,
              tt.name as type_name, sec.name as section_name, r.label as row_label, vs.label as seat_label
       from tickets t
       join events e on e.id = t.event_id
@@ -146,7 +147,7 @@ export async function scanTicket(
     with admitted as (
       update tickets set status = 'checked_in', checked_in_at = ${now.toISOString()}
       where id = ${found.id} and status = 'valid' and version = ${found.version}
-        and not exists (select 1 from gifts where gifts.ticket_id = ${found.id} and gifts.status = 'pending')
+        and not ${giftPendingFor(sql`${found.id}`)}
       returning id, event_id, checked_in_at
     ), logged as (
       insert into scan_log (event_id, ticket_id, scanner_id, result, gate, scanned_at)

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { appUrl } from '@/lib/app-url';
 import { getPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -16,6 +16,15 @@ export type GiftFailure =
   | 'EVENT_STARTED'
   | 'GIFT_TO_SELF'
   | 'GIFT_PENDING';
+
+/**
+ * "This ticket is being gifted": a gift of it waits to be claimed. Until it is claimed or cancelled
+ * the ticket is nobody's to use (the gate and the offline gate data refuse it). `ticket` is the
+ * ticket's id as SQL: a column (`sql.raw('t.id')`) or a value.
+ */
+export function giftPendingFor(ticket: SQL): SQL {
+  return sql`exists (select 1 from gifts where gifts.ticket_id = ${ticket} and gifts.status = 'pending')`;
+}
 
 export type GiftResult = { ok: true; status: 'claimed' | 'pending'; toEmail: string } | { ok: false; code: GiftFailure };
 
