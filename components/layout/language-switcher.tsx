@@ -2,7 +2,7 @@
 
 import { useParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { Suspense, useTransition } from 'react';
+import { Suspense, useSyncExternalStore, useTransition } from 'react';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
 import { routing, type Locale } from '@/lib/i18n/routing';
 
@@ -15,7 +15,19 @@ export function LanguageSwitcher() {
   );
 }
 
+const noSubscription = () => () => {};
+
+/** False in the server's HTML and until React has hydrated it; true from then on. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 function RoutedLanguageSwitcher() {
+  const hydrated = useHydrated();
   const router = useRouter();
   const pathname = usePathname();
   const params = useParams();
@@ -28,7 +40,8 @@ function RoutedLanguageSwitcher() {
     });
   }
 
-  return <LanguageSelect onChange={change} pending={pending} />;
+  // Disabled until hydrated: a choice made before React listens would be silently lost.
+  return <LanguageSelect onChange={hydrated ? change : null} pending={pending} />;
 }
 
 function LanguageSelect({ onChange, pending = false }: { onChange: ((next: Locale) => void) | null; pending?: boolean }) {
