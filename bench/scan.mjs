@@ -11,7 +11,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
-import { BENCH_POOL_SIZE, cpuMs, listenerPid, load, serverDatabaseUrl, startServer } from './lib.mjs';
+import { BENCH_POOL_SIZE, cpuMs, listenerPid, load, machineBusyMs, serverDatabaseUrl, startServer } from './lib.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = Number(process.env.BENCH_PORT || 3310);
@@ -77,6 +77,8 @@ try {
 
   const serverPid = listenerPid(port);
   const cpuBefore = serverPid ? cpuMs(serverPid) : null;
+  const clientBefore = process.cpuUsage();
+  const machineBefore = machineBusyMs();
   let next = 0;
   const result = await load({
     url: target,
@@ -91,6 +93,8 @@ try {
       },
     ],
   });
+  const client = process.cpuUsage(clientBefore);
+  const machineAfter = machineBusyMs();
   const [after] = await db`select count(*)::int as n from scan_log where result = 'admitted'`;
   const [checkedIn] = await db`select count(*)::int as n from tickets where event_id = ${type.event_id} and status = 'checked_in'`;
   const admitted = after.n - before[0].n;
@@ -102,6 +106,15 @@ try {
   console.log(`admitted during the run: ${admitted}${next > tickets.length ? ' (ticket pool wrapped: later scans read "already used")' : ''}; tickets checked in: ${checkedIn.n}`);
   if (cpuBefore != null && cpuAfter != null && result.total) {
     const perScan = (cpuAfter - cpuBefore) / result.total;
+    if (machineBefore != null && machineAfter != null) {
+      // Where the machine's 2 cores go per scan: the server, the load generator (autocannon and the codes
+      // it signs, in this process) and PostgreSQL with the rest of the machine.
+      const clientPer = (client.user + client.system) / 1000 / result.total;
+      const machinePer = (machineAfter - machineBefore) / result.total;
+      console.log(
+        `CPU per scan: server ${perScan.toFixed(2)} ms, load generator ${clientPer.toFixed(2)} ms, PostgreSQL and the rest ${(machinePer - perScan - clientPer).toFixed(2)} ms; machine ${machinePer.toFixed(2)} ms`,
+      );
+    }
     // The framework's own floor on this machine: the cheapest route there is, same server, same load.
     const baseBefore = cpuMs(serverPid);
     const baseline = await load({ url: `${server.base}/builds/latest.json`, connections, duration: 5 });

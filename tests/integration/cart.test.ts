@@ -198,6 +198,40 @@ describe('expiry', () => {
     expect(again.ok && again.cart.timeLeft).toBe(600);
   });
 
+  it('a cart whose time ran out before the sweeper: its lines are gone, and the next seat opens a fresh cart and frees the old seats', async () => {
+    const t0 = new Date();
+    const later = new Date(t0.getTime() + 11 * MIN);
+    const fan = await newFan();
+    const [s1, s2, s3] = await freeSeats(STADIUM, 3, 420);
+    const held = await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: [s1, s2] }, locale: 'en', now: t0 });
+    if (!held.ok) throw new Error(held.code);
+    expect(await removeFromCart({ user: fan, eventRef: STADIUM, itemId: held.cart.items[0].id, locale: 'en', now: later })).toMatchObject({ ok: false, code: 'ITEM_NOT_FOUND' });
+    const fresh = await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: [s3] }, locale: 'en', now: later });
+    if (!fresh.ok) throw new Error(fresh.code);
+    expect(fresh.cart).toMatchObject({ count: 1, timeLeft: 600 });
+    expect(fresh.cart.holdId).not.toBe(held.cart.holdId);
+    const [old] = await t.db.select().from(s.holds).where(eq(s.holds.id, held.cart.holdId!));
+    expect(old.status).toBe('expired');
+    for (const unit of await unitsBySeat(STADIUM, [s1, s2])) expect(unit).toMatchObject({ status: 'available', holdId: null });
+  });
+
+  it('a hold that fails opens no cart and changes nothing', async () => {
+    const [a, b] = [await newFan(), await newFan()];
+    const [s1, s2] = await freeSeats(STADIUM, 2, 440);
+    expect((await addToCart({ user: a, eventRef: STADIUM, selection: { seatIds: [s1] }, locale: 'en' })).ok).toBe(true);
+    expect(await addToCart({ user: b, eventRef: STADIUM, selection: { seatIds: [s2, s1] }, locale: 'en' })).toMatchObject({ ok: false, code: 'SEAT_TAKEN' });
+    const e = await event(STADIUM);
+    expect(await t.db.select().from(s.holds).where(and(eq(s.holds.userId, b.id), eq(s.holds.eventId, e.id)))).toHaveLength(0);
+    const [unit2] = await unitsBySeat(STADIUM, [s2]);
+    expect(unit2).toMatchObject({ status: 'available', holdId: null });
+    const tooMany = await freeSeats(STADIUM, e.maxTicketsPerOrder + 1, 460);
+    expect(await addToCart({ user: b, eventRef: STADIUM, selection: { seatIds: tooMany }, locale: 'en' })).toMatchObject({ ok: false, code: 'LIMIT_PER_ORDER' });
+    expect(await t.db.select().from(s.holds).where(and(eq(s.holds.userId, b.id), eq(s.holds.eventId, e.id)))).toHaveLength(0);
+    // asking again for a seat already in the cart holds it once
+    const again = await addToCart({ user: a, eventRef: STADIUM, selection: { seatIds: [s1] }, locale: 'en' });
+    expect(again.ok && again.cart.count).toBe(1);
+  });
+
   it('RESERVATION_MINUTES overrides the event', async () => {
     process.env.RESERVATION_MINUTES = '3';
     try {

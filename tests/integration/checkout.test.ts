@@ -146,6 +146,34 @@ describe('checkout and payment', () => {
     expect(await ticketsOf(first.orderId)).toHaveLength(1);
   });
 
+  it('changing the cart at checkout: a seat that cannot be had leaves the checkout as it was; one that can makes it a cart again', async () => {
+    const fan = await newFan();
+    const other = await newFan();
+    const [mine, theirs, free] = await freeSeats(3);
+    const started = await holdAndCheckout(fan, [mine]);
+    expect((await addToCart({ user: other, eventRef: STADIUM, selection: { seatIds: [theirs] }, locale: 'en' })).ok).toBe(true);
+    const orderStatus = async () => (await t.db.select().from(s.orders).where(eq(s.orders.id, started.orderId)))[0].status;
+    const holdStatus = async () => (await t.db.select().from(s.holds).where(eq(s.holds.id, started.cart.holdId!)))[0].status;
+
+    expect(await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: [theirs] }, locale: 'en' })).toMatchObject({ ok: false, code: 'SEAT_TAKEN' });
+    expect(await orderStatus()).toBe('pending');
+    expect(await holdStatus()).toBe('ordered');
+
+    const more = await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: [free] }, locale: 'en' });
+    expect(more.ok && more.cart).toMatchObject({ status: 'active', count: 2, holdId: started.cart.holdId, orderId: null });
+    expect(await orderStatus()).toBe('cancelled');
+    expect(await holdStatus()).toBe('active');
+  });
+
+  it('taking a ticket out at checkout makes it a cart again', async () => {
+    const fan = await newFan();
+    const started = await holdAndCheckout(fan, await freeSeats(2));
+    const removed = await removeFromCart({ user: fan, eventRef: STADIUM, itemId: started.cart.items[0].id, locale: 'en' });
+    expect(removed.ok && removed.cart).toMatchObject({ status: 'active', count: 1 });
+    const [order] = await t.db.select().from(s.orders).where(eq(s.orders.id, started.orderId));
+    expect(order.status).toBe('cancelled');
+  });
+
   it('a payment after expiry issues the tickets when the units are still free', async () => {
     const t0 = new Date();
     const fan = await newFan();

@@ -4,9 +4,10 @@ import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { findUsableCoupon } from '@/lib/server/coupons/validate';
 import { availabilityChanged } from '@/lib/server/events/queries';
-import { claimListing, claimPlaces, claimSeatsIntoHold, releaseHoldItem } from '@/lib/server/inventory/claim';
+import { claimListing, claimPlaces } from '@/lib/server/inventory/claim';
 import { findSaleEvent, reservationMinutes, type SaleEvent } from './event';
 import { liveHoldItems, type HoldItemRow } from './items';
+import { holdSeats, releaseItem, type SeatHoldOutcome } from './seat-hold';
 import { endHold, reopenHold } from './lifecycle';
 import { cartTotals, type Money } from './totals';
 
@@ -119,12 +120,6 @@ async function ownedAndPrices(tx: Tx, userId: string, eventId: string) {
   return { owned: Number(row.owned), prices: new Map(Object.entries(prices).map(([id, price]) => [id, Number(price)])) };
 }
 
-function selectionSize(selection: CartSelection): number {
-  if ('seatIds' in selection) return new Set(selection.seatIds).size;
-  if ('quantity' in selection) return selection.quantity;
-  return 1;
-}
-
 /**
  * Holds a selection in the fan's cart for the event, all or nothing: seats by id, any N places of a
  * standing category, or a resale listing. Per-order and per-fan limits count what is in the cart and
@@ -132,55 +127,105 @@ function selectionSize(selection: CartSelection): number {
  */
 export async function addToCart(input: { user: Actor; eventRef: string; selection: CartSelection; locale: Locale; now?: Date }): Promise<{ ok: true; cart: CartView } | CartFailure> {
   const now = input.now ?? new Date();
-  const db = getDb();
   const event = await findSaleEvent(input.eventRef);
   if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
   if (event.status !== 'on_sale' || event.startsAt <= now) return { ok: false, code: 'NOT_ON_SALE' };
   const selection = input.selection;
+  const result = 'seatIds' in selection ? await addSeats(event, input.user.id, selection.seatIds, now) : await addPlacesOrListing(event, input.user.id, selection, now);
+  if (!result.ok) {
+    if (result.code === 'SEAT_TAKEN' && 'seatIds' in selection) {
+      return { ok: false, code: 'SEAT_TAKEN', taken: await seatLabels(event.id, result.taken.map((t) => t.id), input.locale) };
+    }
+    return result;
+  }
+  availabilityChanged(event.id);
+  return { ok: true, cart: await readCart(event, input.user.id, input.locale, now, result.known) };
+}
+
+type Changed = { ok: true; known?: KnownHold } | CartFailure;
+
+/** What a seat hold or a line's release answered, as the cart's answer or its failure. */
+function fromSeatHold(result: SeatHoldOutcome, event: SaleEvent): Changed | null {
+  switch (result.outcome) {
+    case 'held':
+    case 'released':
+      return { ok: true, known: { ...result.hold, status: 'active', items: result.items } };
+    case 'taken':
+      return { ok: false, code: 'SEAT_TAKEN', taken: result.taken.map((id) => ({ id, label: id })) };
+    case 'limit_per_order':
+      return { ok: false, code: 'LIMIT_PER_ORDER', limit: event.maxTicketsPerOrder };
+    case 'limit_per_user':
+      return { ok: false, code: 'LIMIT_PER_USER', limit: event.maxTicketsPerUser };
+    case 'not_found':
+      return { ok: false, code: 'ITEM_NOT_FOUND' };
+    case 'settle':
+      return null;
+  }
+}
+
+/**
+ * Named seats, all or nothing, in one round trip (cart/seat-hold.ts). A cart that ran out of time or
+ * is at checkout is settled first, in the same transaction as the hold: a hold that fails leaves the
+ * checkout as it was.
+ */
+async function addSeats(event: SaleEvent, userId: string, seatIds: string[], now: Date): Promise<Changed> {
+  const input = {
+    userId,
+    eventId: event.id,
+    ids: seatIds,
+    now,
+    minutes: reservationMinutes(event),
+    maxPerOrder: event.maxTicketsPerOrder,
+    maxPerUser: event.maxTicketsPerUser,
+    feeAmount: event.serviceFeeAmount,
+  };
+  const fast = fromSeatHold(await holdSeats(getDb(), input), event);
+  if (fast) return fast;
+  try {
+    return await getDb().transaction(async (tx) => {
+      await lockOpenHold(tx, userId, event, now, true);
+      const settled = fromSeatHold(await holdSeats(tx, input), event);
+      if (!settled) throw new Error('a settled cart is still to settle');
+      if (!settled.ok) throw new Abort(settled);
+      return settled;
+    });
+  } catch (error) {
+    if (error instanceof Abort) return error.failure;
+    throw error;
+  }
+}
+
+/** Any N standing places of a category, or a resale offer, in a transaction of its own. */
+async function addPlacesOrListing(
+  event: SaleEvent,
+  userId: string,
+  selection: { ticketTypeId: string; quantity: number } | { listingId: string },
+  now: Date,
+): Promise<Changed> {
   let known: KnownHold | undefined;
   try {
-    await db.transaction(async (tx) => {
+    await getDb().transaction(async (tx) => {
       // Sent together: postgres.js pipelines the two statements on the transaction's connection.
-      const [opened, { owned, prices }] = await Promise.all([lockOpenHold(tx, input.user.id, event, now, true), ownedAndPrices(tx, input.user.id, event.id)]);
+      const [opened, { owned, prices }] = await Promise.all([lockOpenHold(tx, userId, event, now, true), ownedAndPrices(tx, userId, event.id)]);
       const { inCart, ...hold } = opened!;
       known = { id: hold.id, status: 'active', expiresAt: hold.expiresAt, couponId: hold.couponId };
-      let requested = selectionSize(selection);
-      let seatIds: string[] = [];
-      if ('seatIds' in selection) {
-        // Seats already in this cart are not asked for again.
-        const unique = [...new Set(selection.seatIds)];
-        const mine = !inCart ? [] : await tx
-          .select({ id: u.id, seatId: u.seatId })
-          .from(u)
-          .where(and(eq(u.eventId, event.id), eq(u.holdId, hold.id), eq(u.status, 'held'), or(inArray(u.seatId, unique), inArray(u.id, unique))));
-        const already = new Set(mine.flatMap((m) => [m.id, m.seatId]));
-        seatIds = unique.filter((id) => !already.has(id));
-        requested = seatIds.length;
-      }
+      const requested = 'quantity' in selection ? selection.quantity : 1;
+      // The same limits as cart_hold_seats checks for seats.
       if (inCart + requested > event.maxTicketsPerOrder) throw new Abort({ ok: false, code: 'LIMIT_PER_ORDER', limit: event.maxTicketsPerOrder });
-      if (owned + inCart + requested > event.maxTicketsPerUser) {
-        throw new Abort({ ok: false, code: 'LIMIT_PER_USER', limit: event.maxTicketsPerUser });
-      }
+      if (owned + inCart + requested > event.maxTicketsPerUser) throw new Abort({ ok: false, code: 'LIMIT_PER_USER', limit: event.maxTicketsPerUser });
       let until = hold.expiresAt;
-      // An emptied cart starts a fresh reservation time with its next ticket; the new time is written
-      // in the same round trip as the claim (postgres.js pipelines statements started together).
-      const restart = inCart === 0 && hold.createdAt < now;
-      if (restart) {
+      // An emptied cart starts a fresh reservation time with its next ticket.
+      if (inCart === 0 && hold.createdAt < now) {
         until = new Date(now.getTime() + reservationMinutes(event) * 60_000);
         known = { ...known!, expiresAt: until };
+        await tx.execute(sql`update holds set expires_at = ${until.toISOString()}, updated_at = ${now.toISOString()} where id = ${hold.id}`);
       }
-      const restartClock = () => tx.execute(sql`update holds set expires_at = ${until.toISOString()}, updated_at = ${now.toISOString()} where id = ${hold.id}`);
-      const withRestart = async <T>(claim: Promise<T>): Promise<T> => {
-        if (!restart) return claim;
-        const [result] = await Promise.all([claim, restartClock()]);
-        return result;
-      };
       if ('listingId' in selection) {
-        const listing = await withRestart(claimListing(tx, { eventId: event.id, listingId: selection.listingId, buyerId: input.user.id, holdId: hold.id, until, now }));
+        const listing = await claimListing(tx, { eventId: event.id, listingId: selection.listingId, buyerId: userId, holdId: hold.id, until, now });
         if (!listing) {
           const [already] = await tx.select({ id: hi.id }).from(hi).where(and(eq(hi.holdId, hold.id), eq(hi.listingId, selection.listingId)));
           if (already) return;
-          throw new Abort({ ok: false, code: 'SEAT_TAKEN', taken: await listingLabels(tx, selection.listingId) });
+          throw new Abort({ ok: false, code: 'SEAT_TAKEN', taken: [{ id: selection.listingId, label: selection.listingId }] });
         }
         const [ticket] = await tx.select({ ticketTypeId: tables.tickets.ticketTypeId }).from(tables.tickets).where(eq(tables.tickets.id, listing.ticketId));
         await tx.insert(hi).values({
@@ -193,27 +238,11 @@ export async function addToCart(input: { user: Actor; eventRef: string; selectio
         });
         return;
       }
-      if ('seatIds' in selection) {
-        if (!seatIds.length) return;
-        // The cart's items are read in the same pipeline, after the claim: the answer needs no round trip of its own.
-        const [claimed, items] = await Promise.all([
-          withRestart(claimSeatsIntoHold(tx, { eventId: event.id, ids: seatIds, holdId: hold.id, until, now, feeAmount: event.serviceFeeAmount })),
-          liveHoldItems(tx, hold.id),
-        ]);
-        if (claimed.length < seatIds.length) {
-          const got = new Set(claimed.flatMap((c) => [c.id, c.seatId]));
-          throw new Abort({ ok: false, code: 'SEAT_TAKEN', taken: seatIds.filter((id) => !got.has(id)).map((id) => ({ id, label: id })) });
-        }
-        known = { ...known!, items };
-        return;
-      }
       const [type] = await tx
         .select({ id: tables.ticketTypes.id, kind: tables.ticketTypes.kind })
         .from(tables.ticketTypes)
         .where(and(eq(tables.ticketTypes.id, selection.ticketTypeId), eq(tables.ticketTypes.eventId, event.id)));
       if (!type || type.kind !== 'standing') throw new Abort({ ok: false, code: 'TICKET_TYPE_NOT_FOUND' });
-      // Not pipelined: claimPlaces works in savepoints, and a rolled-back attempt would undo the new time.
-      if (restart) await restartClock();
       const places = await claimPlaces(tx, { ticketTypeId: type.id, quantity: selection.quantity, holdId: hold.id, until, now });
       if (!places) throw new Abort({ ok: false, code: 'SOLD_OUT' });
       await tx.insert(hi).values(
@@ -228,14 +257,10 @@ export async function addToCart(input: { user: Actor; eventRef: string; selectio
       );
     });
   } catch (error) {
-    if (!(error instanceof Abort)) throw error;
-    if (error.failure.code === 'SEAT_TAKEN' && 'seatIds' in selection) {
-      return { ok: false, code: 'SEAT_TAKEN', taken: await seatLabels(event.id, error.failure.taken.map((t) => t.id), input.locale) };
-    }
-    return error.failure;
+    if (error instanceof Abort) return error.failure;
+    throw error;
   }
-  availabilityChanged(event.id);
-  return { ok: true, cart: await readCart(event, input.user.id, input.locale, now, known) };
+  return { ok: true, known };
 }
 
 /** "Section A, row 3, seat 12" for each taken seat (ids may be seat or unit ids). */
@@ -260,31 +285,31 @@ export function seatLabel(locale: Locale, section: string, row: string, seat: st
   return `${section}, ${rowWord} ${row}, ${seatWord} ${seat}`;
 }
 
-async function listingLabels(tx: Tx, listingId: string): Promise<TakenSeat[]> {
-  return [{ id: listingId, label: listingId }];
-}
-
 /** Removes one ticket from the cart and gives it back to sale at once. */
 export async function removeFromCart(input: { user: Actor; eventRef: string; itemId: string; locale: Locale; now?: Date }): Promise<{ ok: true; cart: CartView } | CartFailure> {
   const now = input.now ?? new Date();
   const event = await findSaleEvent(input.eventRef);
   if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
-  let known: KnownHold | undefined;
-  try {
-    await getDb().transaction(async (tx) => {
-      const hold = await lockOpenHold(tx, input.user.id, event, now, false);
-      if (!hold) throw new Abort({ ok: false, code: 'ITEM_NOT_FOUND' });
-      // The remaining items are read in the same pipeline, after the release.
-      const [released, items] = await Promise.all([releaseHoldItem(tx, hold.id, input.itemId), liveHoldItems(tx, hold.id)]);
-      if (!released) throw new Abort({ ok: false, code: 'ITEM_NOT_FOUND' });
-      known = { id: hold.id, status: 'active', expiresAt: hold.expiresAt, couponId: hold.couponId, items };
-    });
-  } catch (error) {
-    if (error instanceof Abort) return error.failure;
-    throw error;
+  const release = { userId: input.user.id, eventId: event.id, itemId: input.itemId, now };
+  // One round trip (cart/seat-hold.ts); a cart that ran out of time or is at checkout is settled first.
+  let result = fromSeatHold(await releaseItem(getDb(), release), event);
+  if (!result) {
+    try {
+      result = await getDb().transaction(async (tx) => {
+        if (!(await lockOpenHold(tx, input.user.id, event, now, false))) throw new Abort({ ok: false, code: 'ITEM_NOT_FOUND' });
+        const settled = fromSeatHold(await releaseItem(tx, release), event);
+        if (!settled) throw new Error('a settled cart is still to settle');
+        if (!settled.ok) throw new Abort(settled);
+        return settled;
+      });
+    } catch (error) {
+      if (error instanceof Abort) return error.failure;
+      throw error;
+    }
   }
+  if (!result.ok) return result;
   availabilityChanged(event.id);
-  return { ok: true, cart: await readCart(event, input.user.id, input.locale, now, known) };
+  return { ok: true, cart: await readCart(event, input.user.id, input.locale, now, result.known) };
 }
 
 /** Applies a discount code to the cart after checking every rule; the use is counted at checkout. */

@@ -8,43 +8,14 @@ const hi = tables.holdItems;
 
 /**
  * A unit is free when it is available, or held by a hold whose time ran out (DESIGN.md §4:
- * an expired hold never counts as taken, even before the sweeper resets the row).
+ * an expired hold never counts as taken, even before the sweeper resets the row). The seat holds of
+ * the database function cart_hold_seats (migration 0001_cart_seat_functions) say the same in SQL.
  */
 export function unitIsFree(now: Date) {
   return or(eq(u.status, 'available'), and(eq(u.status, 'held'), lt(u.heldUntil, now)))!;
 }
 
 export type ClaimedUnit = { id: string; seatId: string | null; ticketTypeId: string };
-
-/**
- * Claims named seats for a hold in ONE conditional UPDATE at READ COMMITTED, and in the same statement
- * (one round trip on the hot path of an on-sale rush) puts each claimed unit in the hold as a cart line
- * at its category's price plus `feeAmount`. A row another transaction is claiming at the same moment is
- * re-checked after that one commits, so the seat goes to exactly one of them. `ids` may be venue seat
- * ids or inventory unit ids. The caller rolls back when fewer units came back than it asked for.
- */
-export async function claimSeatsIntoHold(
-  tx: Tx,
-  input: { eventId: string; ids: string[]; holdId: string; until: Date; now: Date; feeAmount: number },
-): Promise<ClaimedUnit[]> {
-  if (!input.ids.length) return [];
-  const types = tables.ticketTypes;
-  const rows = rowsOf<{ id: string; seat_id: string | null; ticket_type_id: string }>(
-    await tx.execute(sql`
-      with claimed as (
-        update ${u} set status = 'held', hold_id = ${input.holdId}, held_until = ${input.until.toISOString()}::timestamptz
-        where ${and(eq(u.eventId, input.eventId), or(inArray(u.seatId, input.ids), inArray(u.id, input.ids)), unitIsFree(input.now))}
-        returning ${u.id}, ${u.seatId}, ${u.ticketTypeId}
-      ), added as (
-        insert into ${hi} (hold_id, unit_id, ticket_type_id, price_amount, fee_amount, created_at)
-        select ${input.holdId}, claimed.id, claimed.ticket_type_id, ${types.priceAmount}, ${input.feeAmount}, ${input.now.toISOString()}::timestamptz
-        from claimed join ${types} on ${types.id} = claimed.ticket_type_id
-        returning ${hi.unitId}
-      )
-      select claimed.id, claimed.seat_id, claimed.ticket_type_id from claimed join added on added.unit_id = claimed.id`),
-  );
-  return rows.map((row) => ({ id: row.id, seatId: row.seat_id, ticketTypeId: row.ticket_type_id }));
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -130,28 +101,6 @@ export async function releaseHeld(tx: Tx, holdId: string, only?: { unitIds?: str
       .set({ holdId: null, heldUntil: null })
       .where(and(eq(l.holdId, holdId), eq(l.status, 'active'), only?.listingIds ? inArray(l.id, only.listingIds) : undefined));
   }
-}
-
-/**
- * Takes one line out of a hold and gives its unit or listing back to sale, in one statement. Answers
- * false when the hold has no such line.
- */
-export async function releaseHoldItem(tx: Tx, holdId: string, itemId: string): Promise<boolean> {
-  const rows = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      with item as (
-        delete from ${hi} where ${and(eq(hi.id, itemId), eq(hi.holdId, holdId))}
-        returning ${hi.id}, ${hi.unitId}, ${hi.listingId}
-      ), units as (
-        update ${u} set status = 'available', hold_id = null, held_until = null
-        where ${and(eq(u.holdId, holdId), eq(u.status, 'held'))} and ${u.id} in (select unit_id from item)
-      ), listings as (
-        update ${l} set hold_id = null, held_until = null
-        where ${and(eq(l.holdId, holdId), eq(l.status, 'active'))} and ${l.id} in (select listing_id from item)
-      )
-      select id from item`),
-  );
-  return rows.length > 0;
 }
 
 /**
