@@ -10,6 +10,9 @@ export const cartItemsSchema = z.union([
 ]);
 export type CartItemsInput = z.infer<typeof cartItemsSchema>;
 
+/** DELETE /api/v1/events/{id}/cart/items/{itemId}: the line's id. */
+export const cartItemIdSchema = uuid;
+
 /** The coupon form in the cart. */
 export const couponSchema = z.object({
   code: z.string().trim().min(1, 'cart.couponRequired').max(64, 'errors.invalidDiscountCode'),

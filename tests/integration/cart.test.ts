@@ -6,6 +6,7 @@ import { addToCart, applyCoupon, getCart, removeFromCart } from '@/lib/server/ca
 import { reservationMinutes } from '@/lib/server/cart/event';
 import { sweepExpiredHolds } from '@/lib/server/sweeper';
 import { POST as addItemsRoute } from '@/app/api/v1/events/[id]/cart/items/route';
+import { DELETE as removeItemRoute } from '@/app/api/v1/events/[id]/cart/items/[itemId]/route';
 import { GET as cartRoute } from '@/app/api/v1/events/[id]/cart/route';
 import { POST as couponRoute } from '@/app/api/v1/events/[id]/cart/coupon/route';
 import { useTestDatabase } from '../helpers/db';
@@ -350,5 +351,25 @@ describe('cart API', () => {
       { params: Promise.resolve({ id: 'no-such-event' }) },
     );
     expect(unknown.status).toBe(404);
+  });
+
+  it('takes a line out, and answers 404 for a line that is not in the cart or is no id at all', async () => {
+    const fan = await newFan();
+    const held = await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: await freeSeats(STADIUM, 1, 950) }, locale: 'en' });
+    if (!held.ok) throw new Error(held.code);
+    const token = await sessionFor(fan.id);
+    const remove = (itemId: string) =>
+      removeItemRoute(
+        new Request(`http://localhost/api/v1/events/${STADIUM}/cart/items/${itemId}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}`, 'accept-language': 'cs' } }),
+        { params: Promise.resolve({ id: STADIUM, itemId }) },
+      );
+    for (const itemId of ['-'.repeat(36), 'ffffffff-ffff-ffff-ffff-ffffffffffff']) {
+      const missing = await remove(itemId);
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toMatchObject({ code: 'ITEM_NOT_FOUND' });
+    }
+    const removed = await remove(held.cart.items[0].id);
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toMatchObject({ count: 0, items: [] });
   });
 });
