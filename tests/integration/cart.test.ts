@@ -3,7 +3,7 @@ import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { hashToken, newSessionToken } from '@/lib/server/auth/session-token';
 import { addToCart, applyCoupon, getCart, removeFromCart } from '@/lib/server/cart/service';
-import { reservationMinutes } from '@/lib/server/cart/event';
+import { eventChanged, reservationMinutes } from '@/lib/server/cart/event';
 import { sweepExpiredHolds } from '@/lib/server/sweeper';
 import { POST as addItemsRoute } from '@/app/api/v1/events/[id]/cart/items/route';
 import { DELETE as removeItemRoute } from '@/app/api/v1/events/[id]/cart/items/[itemId]/route';
@@ -111,6 +111,7 @@ describe('holding tickets', () => {
 
     const e = await event(STADIUM);
     await t.db.update(s.events).set({ maxTicketsPerUser: 3 }).where(eq(s.events.id, e.id));
+    eventChanged(e.id);
     const owner = await newFan();
     const owned = await freeSeats(STADIUM, 2, 100);
     const units = await unitsBySeat(STADIUM, owned);
@@ -120,6 +121,26 @@ describe('holding tickets', () => {
     expect(await addToCart({ user: owner, eventRef: STADIUM, selection: { seatIds: two }, locale: 'en' })).toMatchObject({ ok: false, code: 'LIMIT_PER_USER', limit: 3 });
     expect((await addToCart({ user: owner, eventRef: STADIUM, selection: { seatIds: two.slice(0, 1) }, locale: 'en' })).ok).toBe(true);
     await t.db.update(s.events).set({ maxTicketsPerUser: 20 }).where(eq(s.events.id, e.id));
+    eventChanged(e.id);
+  });
+
+  it('a change to the event applies to the next cart call, also when another thread of the server made it', async () => {
+    const fan = await newFan();
+    const e = await event(STADIUM);
+    const seats = await freeSeats(STADIUM, 2, 340);
+    expect((await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: seats.slice(0, 1) }, locale: 'en' })).ok).toBe(true);
+    await t.db.update(s.events).set({ maxTicketsPerOrder: 1 }).where(eq(s.events.id, e.id));
+    try {
+      // what eventChanged() in a lane thread sends
+      const otherThread = new BroadcastChannel('tribuna:event-changed');
+      otherThread.postMessage(e.id);
+      otherThread.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: seats.slice(1) }, locale: 'en' })).toMatchObject({ ok: false, code: 'LIMIT_PER_ORDER', limit: 1 });
+    } finally {
+      await t.db.update(s.events).set({ maxTicketsPerOrder: e.maxTicketsPerOrder }).where(eq(s.events.id, e.id));
+      eventChanged(e.id);
+    }
   });
 
   it('removes a ticket and gives it back to sale at once', async () => {

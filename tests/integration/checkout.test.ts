@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { addToCart, applyCoupon, getCart, removeFromCart } from '@/lib/server/cart/service';
+import { eventChanged } from '@/lib/server/cart/event';
 import { checkout } from '@/lib/server/orders/checkout';
 import { getOrder } from '@/lib/server/orders/read';
 import { testGateway, signedGatewayNotice } from '@/lib/server/payments/test-gateway';
@@ -271,6 +272,7 @@ describe('checkout and payment', () => {
   it('buys a resale listing: the ticket moves with a new secret and version, the seller is owed price − fee', async () => {
     const [e] = await t.db.select().from(s.events).where(eq(s.events.slug, STADIUM));
     await t.db.update(s.events).set({ resaleEnabled: true, resaleSellerFeeBps: 500, resaleBuyerFeeBps: 300 }).where(eq(s.events.id, e.id));
+    eventChanged(e.id);
     const seller = await newFan();
     const sold = await holdAndCheckout(seller, await freeSeats(1));
     await handlePaymentNotice(testGateway, notice(sold.paymentId, 'succeeded'));

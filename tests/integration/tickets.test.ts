@@ -327,6 +327,30 @@ describe('gate scanning', () => {
     expect((await ticketRow(ticket.id)).status).toBe('valid');
   });
 
+  it('a gate without a live session hears 401 before anything else, and nothing is checked in', async () => {
+    const owner = await makeUser(t.db, 'goer3');
+    const scanner = await makeScanner(t.db, 'vltava-praha-kometa-brno');
+    const { ticket, event } = await giveTicket(t.db, owner.id, 'vltava-praha-kometa-brno');
+    const code = await currentCode(t.db, ticket.id);
+    const post = async (headers: Record<string, string>, body: unknown) => {
+      const response = await scan(request('/api/v1/scan', { method: 'POST', headers: { ...headers, 'accept-language': 'sk' }, body }), params({}));
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await post({}, { payload: code })).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+    expect(await post(auth({ token: 'no-such-session' }), { payload: code })).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+    expect(await post(auth({ token: 'no-such-session' }), { payload: 'hello' })).toMatchObject({ status: 401 });
+    expect(await post(auth({ token: 'no-such-session' }), { nothing: true })).toMatchObject({ status: 401 });
+    // a live session with a bad body hears what is wrong with it
+    expect((await post(auth(scanner), { nothing: true })).status).toBe(422);
+    // signed out: the same token no longer scans
+    await t.db.update(s.sessions).set({ revokedAt: new Date() }).where(eq(s.sessions.userId, scanner.id));
+    const revoked = await post(auth(scanner), { payload: code, eventId: event.id });
+    expect(revoked).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+    expect(revoked.body.message).toMatch(/prihl/i);
+    expect((await ticketRow(ticket.id)).status).toBe('valid');
+    expect(await t.db.select().from(s.scanLog).where(eq(s.scanLog.ticketId, ticket.id))).toHaveLength(0);
+  });
+
   it('a ticket being gifted cannot be scanned, online or offline, until the gift is cancelled', async () => {
     const sender = await makeUser(t.db, 'gift-at-gate');
     const scanner = await makeScanner(t.db, 'luka-fest-warm-up');

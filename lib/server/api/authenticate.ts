@@ -32,15 +32,32 @@ export async function authenticate(request: Request): Promise<Caller | null> {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The 401 that clients read as "session gone". */
+export function sessionGone(): ApiError {
+  return new ApiError(401, 'UNAUTHENTICATED', 'errors.sessionExpired');
+}
+
 /**
- * The signed-in caller or a 401 (which clients read as "session gone").
+ * The signed-in caller or a 401 (sessionGone).
  * Cookie-authenticated state changes must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN, else 403.
  */
 export async function requireCaller(request: Request): Promise<Caller> {
   const caller = await authenticate(request);
-  if (!caller) throw new ApiError(401, 'UNAUTHENTICATED', 'errors.sessionExpired');
+  if (!caller) throw sessionGone();
   if (caller.via === 'cookie' && !SAFE_METHODS.has(request.method)) assertXsrf(request);
   return caller;
+}
+
+/**
+ * For a route whose own statement looks its caller's session up (the gate scan): the session token,
+ * with requireCaller's checks that need no database: a 401 when the request carries none, the XSRF
+ * check for a cookie. The route answers sessionGone() when its statement finds no live session.
+ */
+export async function requireSessionToken(request: Request): Promise<string> {
+  const carried = await requestToken(request);
+  if (!carried) throw sessionGone();
+  if (carried.via === 'cookie' && !SAFE_METHODS.has(request.method)) assertXsrf(request);
+  return carried.token;
 }
 
 export function assertXsrf(request: Request): void {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { tables } from '@/lib/server/db';
 import { preparedQuery } from '@/lib/server/db/prepared';
 
@@ -25,6 +25,21 @@ export type SessionUser = {
   locale: 'sk' | 'cs' | 'en';
 };
 
+/**
+ * A live session: this token's, not revoked, not expired, of a user not removed. The one definition,
+ * over the tables `sessions` and `users` (unaliased): the prepared lookup below and the statements
+ * that find their caller in the same round trip as their own rows (sessionUserId) both use it.
+ */
+function liveSession(tokenHash: unknown, now: unknown): SQL {
+  return sql`sessions.token_hash = ${tokenHash} and sessions.revoked_at is null and sessions.expires_at > ${now}::timestamptz and users.removed_at is null`;
+}
+
+/** The user id of a live session, as an SQL expression (null when there is none). */
+export function sessionUserId(token: string, now: Date): SQL {
+  if (!token || token.length > 200) return sql`null::uuid`;
+  return sql`(select sessions.user_id from sessions join users on users.id = sessions.user_id where ${liveSession(hashToken(token), now.toISOString())} limit 1)`;
+}
+
 // Every API call and every signed-in page asks this: built once (lib/server/db/prepared.ts).
 const sessionUser = preparedQuery((db) =>
   db
@@ -40,14 +55,7 @@ const sessionUser = preparedQuery((db) =>
     })
     .from(tables.sessions)
     .innerJoin(tables.users, eq(tables.users.id, tables.sessions.userId))
-    .where(
-      and(
-        eq(tables.sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(tables.sessions.revokedAt),
-        gt(tables.sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
-        isNull(tables.users.removedAt),
-      ),
-    )
+    .where(liveSession(sql.placeholder('tokenHash'), sql.placeholder('now')))
     .limit(1)
     .prepare('session_user'),
 );

@@ -41,11 +41,64 @@ const columns = {
 const byId = preparedQuery((db) => db.select(columns).from(tables.events).where(eq(tables.events.id, sql.placeholder('ref'))).limit(1).prepare('sale_event_by_id'));
 const bySlug = preparedQuery((db) => db.select(columns).from(tables.events).where(eq(tables.events.slug, sql.placeholder('ref'))).limit(1).prepare('sale_event_by_slug'));
 
+/**
+ * An on-sale rush asks for the same event thousands of times a second, so each thread of a server
+ * reuses what it read for EVENT_REUSE_MS (concurrent callers share one read). Whoever changes an
+ * event row calls eventChanged(id): every thread of this process reads it afresh at once; other server
+ * processes see the change within EVENT_REUSE_MS (README, Decisions).
+ */
+export const EVENT_REUSE_MS = 2000;
+const recent = new Map<string, { until: number; read: Promise<SaleEvent | null> }>();
+
+// The server's threads (Next's and the fast lane's) each hold this module; see queries.ts for the same on availability.
+const EVENT_CHANNEL = 'tribuna:event-changed';
+const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(EVENT_CHANNEL) : null;
+if (channel) {
+  channel.onmessage = (message: MessageEvent) => {
+    if (typeof message.data === 'string') forgetEvent(message.data);
+  };
+  (channel as unknown as { unref?: () => void }).unref?.();
+}
+
+function forgetEvent(eventId: string) {
+  for (const [ref, entry] of recent) {
+    // An entry still being read may be of this event too: forget it as well.
+    void entry.read.then((event) => {
+      if (event?.id === eventId && recent.get(ref) === entry) recent.delete(ref);
+    });
+    if (ref === eventId) recent.delete(ref);
+  }
+}
+
+/** Called by every change to an event row (status, times, limits, fees): the next cart call reads it fresh, in every thread. */
+export function eventChanged(eventId: string): void {
+  forgetEvent(eventId);
+  channel?.postMessage(eventId);
+}
+
 /** The event by its URL id (slug) or its uuid; drafts are not for sale and are not found. */
-export async function findSaleEvent(ref: string): Promise<SaleEvent | null> {
+export function findSaleEvent(ref: string): Promise<SaleEvent | null> {
+  const now = Date.now();
+  const known = recent.get(ref);
+  if (known && now < known.until) return known.read;
+  const read = readSaleEvent(ref);
+  const entry = { until: now + EVENT_REUSE_MS, read };
+  if (recent.size >= 1000) recent.clear();
+  recent.set(ref, entry);
+  // Unknown references are not kept (anyone can ask for any slug), nor are failed reads.
+  read.then(
+    (event) => !event && recent.get(ref) === entry && recent.delete(ref),
+    () => recent.get(ref) === entry && recent.delete(ref),
+  );
+  return read;
+}
+
+async function readSaleEvent(ref: string): Promise<SaleEvent | null> {
   const [row] = await (UUID.test(ref) ? byId() : bySlug()).execute({ ref });
   if (!row || row.status === 'draft') return null;
-  return row;
+  // Shared by every caller for a while: nobody may change it.
+  Object.freeze(row.title);
+  return Object.freeze(row);
 }
 
 /** Minutes a cart holds its tickets: RESERVATION_MINUTES overrides every event (operations, tests). */
