@@ -4,5 +4,5 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export type FastRoute = { method: string; pattern: RegExp; route: string; params: string[] };
 export const FAST_ROUTES: FastRoute[];
 export function matchFastRoute(method: string | undefined, url: string | undefined): { entry: FastRoute; params: Record<string, string> } | null;
-export function defaultLaneThreads(env?: Record<string, string | undefined>): number;
+export function defaultLaneThreads(env?: Record<string, string | undefined>, cores?: number): number;
 export function createFastLane(options: { distDir: string; threads?: number }): ((req: IncomingMessage, res: ServerResponse) => Promise<void> | null) & { stop: () => Promise<unknown> | undefined };

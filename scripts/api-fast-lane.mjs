@@ -199,13 +199,15 @@ function readBody(req) {
 }
 
 /**
- * Lane threads by default: on PostgreSQL one per core (the main thread mostly parses HTTP while a rush
- * is on; on the 2-core machine two lane threads gave more holds/s than one), none on PGlite.
+ * Lane threads by default: on PostgreSQL one per core but one, which the main thread keeps for HTTP
+ * and pages (and the database, on the same machine); none on PGlite. Measured on the 2-core machine
+ * (README, Decisions): one lane thread gave 1,540 scans/s and 500 holds/s, two gave 1,200 and 460:
+ * every handoff between threads costs more CPU than the second thread won.
  */
-export function defaultLaneThreads(env = process.env) {
+export function defaultLaneThreads(env = process.env, cores = availableParallelism()) {
   if (!env.DATABASE_URL) return 0;
   if (env.FAST_LANE_THREADS !== undefined && env.FAST_LANE_THREADS !== '') return Math.max(0, Number(env.FAST_LANE_THREADS) || 0);
-  return Math.max(1, availableParallelism());
+  return Math.max(1, cores - 1);
 }
 
 /**

@@ -25,6 +25,10 @@ describe('which requests take the fast lane', () => {
   it('runs in its own threads on PostgreSQL, in the server’s thread on the embedded PGlite', () => {
     expect(defaultLaneThreads({})).toBe(0);
     expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna' })).toBeGreaterThanOrEqual(1);
+    // one per core but the main thread's, and at least one
+    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna' }, 2)).toBe(1);
+    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna' }, 8)).toBe(7);
+    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna' }, 1)).toBe(1);
     expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna', FAST_LANE_THREADS: '3' })).toBe(3);
     expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna', FAST_LANE_THREADS: '0' })).toBe(0);
   });
