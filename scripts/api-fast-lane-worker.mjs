@@ -2,9 +2,13 @@
 // build's route handlers and sends back their answers. Its module instances (database pool, caches)
 // are its own; see the lane's header for what that allows.
 import { parentPort, workerData } from 'node:worker_threads';
-import { createLaneRunner } from './api-fast-lane.mjs';
+import { LANE_POOL_SIZE, createLaneRunner } from './api-fast-lane.mjs';
 
 process.env.NODE_ENV = 'production';
+// A lane thread's own database pool: DATABASE_POOL_SIZE when set, else 4, enough for the lane's short
+// statements (README, Decisions: a small pool pipelines better) and few enough that a server with many
+// cores stays well under PostgreSQL's max_connections (the main thread keeps its default of 10).
+process.env.DATABASE_POOL_SIZE ||= String(LANE_POOL_SIZE);
 const run = createLaneRunner(workerData.distDir);
 
 parentPort.on('message', ({ id, request }) => {

@@ -29,6 +29,9 @@ import { Worker } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
 
+/** Database connections of each lane thread unless DATABASE_POOL_SIZE says otherwise. */
+export const LANE_POOL_SIZE = 4;
+
 /** Method, path pattern (params in order) and the app route that answers it. */
 export const FAST_ROUTES = [
   { method: 'POST', pattern: /^\/api\/v1\/scan$/, route: 'api/v1/scan', params: [] },

@@ -104,7 +104,8 @@ export function TicketCard({ ticket, past, online, onChanged }: { ticket: OwnedT
         </div>
       )}
 
-      {!past && ticket.status === 'valid' && (
+      {/* A ticket being gifted has no code to show (the gate refuses it) and nothing to do but cancel the gift, above. */}
+      {!past && ticket.status === 'valid' && !ticket.pendingGift && (
         <div className="mt-4 flex flex-wrap gap-2">
           <button
             type="button"

@@ -33,7 +33,7 @@ async function scanAs(user: { token: string }, payload: string, eventId?: string
 async function myTickets(user: { token: string }) {
   const response = await listTickets(request('/api/v1/tickets', { headers: auth(user) }), params({}));
   expect(response.status).toBe(200);
-  return (await response.json()) as { tickets: { id: string; status: string; version: number; codeKey: string | null; event: { slug: string } }[]; seasons: { matches: { slug: string; state: string }[] }[] };
+  return (await response.json()) as { tickets: { id: string; status: string; version: number; codeKey: string | null; pendingGift: { toEmail: string } | null; event: { slug: string } }[]; seasons: { matches: { slug: string; state: string }[] }[] };
 }
 
 describe('Your tickets', () => {
@@ -96,6 +96,8 @@ describe('gifts', () => {
     const [invite] = await t.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, newcomer));
     expect(invite.kind).toBe('gift-invitation');
 
+    // while it waits, the sender's list offers no code for it: the gate would refuse it
+    expect((await myTickets(sender)).tickets.find((x) => x.id === ticket.id)).toMatchObject({ status: 'valid', codeKey: null, pendingGift: { toEmail: newcomer } });
     // a second gift of the same ticket while one waits is refused
     const again = await gift(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'POST', headers: auth(sender), body: { email: 'someone@example.com' } }), params({ id: ticket.id }));
     expect(again.status).toBe(409);
@@ -103,6 +105,7 @@ describe('gifts', () => {
     // cancel, then gift again
     const cancelled = await cancelGiftRoute(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'DELETE', headers: auth(sender) }), params({ id: ticket.id }));
     expect(cancelled.status).toBe(200);
+    expect((await myTickets(sender)).tickets.find((x) => x.id === ticket.id)).toMatchObject({ codeKey: expect.any(String), pendingGift: null });
     const second = await gift(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'POST', headers: auth(sender), body: { email: newcomer } }), params({ id: ticket.id }));
     expect(second.status).toBe(201);
 

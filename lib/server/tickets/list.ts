@@ -111,7 +111,8 @@ export async function listMyTickets(user: { id: string; email: string; firstName
         id: r.id,
         status: r.status,
         version: r.version,
-        codeKey: r.status === 'valid' ? await deriveCodeKey(r.secret, r.id, r.version) : null,
+        // No code for a ticket on its way to another fan: the gate refuses it until the gift is claimed or cancelled.
+        codeKey: r.status === 'valid' && !gift ? await deriveCodeKey(r.secret, r.id, r.version) : null,
         holderName,
         priceAmount: r.priceAmount,
         currency: r.currency,
