@@ -7,6 +7,7 @@ import { getDb, rowsOf, tables } from '@/lib/server/db';
 import { giftPendingFor } from '@/lib/server/tickets/gift';
 import { sessionUserId, userForToken } from '@/lib/server/auth/session-token';
 import { scannerOrgIds } from './access';
+import { checkIn } from './check-in';
 
 export type ScanOutcome = 'admitted' | 'already_used' | 'invalid' | 'wrong_event' | 'expired' | 'not_valid';
 
@@ -158,19 +159,10 @@ export async function scanTicket(
     return { result: 'not_valid', reason: 'gift_pending', ticketId: found.id, event };
   }
 
-  // The check-in and its log line in one statement: one round trip on the hot path.
-  const admitted = await db.execute(sql`
-    with admitted as (
-      update tickets set status = 'checked_in', checked_in_at = ${now.toISOString()}
-      where id = ${found.id} and status = 'valid' and version = ${found.version}
-        and not ${giftPendingFor(sql`${found.id}`)}
-      returning id, event_id, checked_in_at
-    ), logged as (
-      insert into scan_log (event_id, ticket_id, scanner_id, result, gate, scanned_at)
-      select event_id, id, ${scannerId}, 'admitted', ${gate}, ${now.toISOString()} from admitted
-    )
-    select checked_in_at from admitted`);
-  if (rowsOf(admitted).length) return { result: 'admitted', ticketId: found.id, checkedInAt: now.toISOString(), event, ticket };
+  // The check-in and its log line, committed with the other scans of the moment (scan/check-in.ts).
+  if (await checkIn({ ticketId: found.id, version: found.version, scannerId: scannerId!, gate, at: now })) {
+    return { result: 'admitted', ticketId: found.id, checkedInAt: now.toISOString(), event, ticket };
+  }
 
   // Lost a race with another gate (or a transfer landed in between): say what it is now.
   const [current] = await db
