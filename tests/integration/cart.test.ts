@@ -137,6 +137,11 @@ describe('holding tickets', () => {
       otherThread.close();
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: seats.slice(1) }, locale: 'en' })).toMatchObject({ ok: false, code: 'LIMIT_PER_ORDER', limit: 1 });
+      // a change made in this thread applies to the very next call
+      await t.db.update(s.events).set({ maxTicketsPerOrder: 2 }).where(eq(s.events.id, e.id));
+      eventChanged(e.id);
+      const second = await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: seats.slice(1) }, locale: 'en' });
+      expect(second.ok && second.cart.count).toBe(2);
     } finally {
       await t.db.update(s.events).set({ maxTicketsPerOrder: e.maxTicketsPerOrder }).where(eq(s.events.id, e.id));
       eventChanged(e.id);

@@ -48,7 +48,8 @@ const bySlug = preparedQuery((db) => db.select(columns).from(tables.events).wher
  * processes see the change within EVENT_REUSE_MS (README, Decisions).
  */
 export const EVENT_REUSE_MS = 2000;
-const recent = new Map<string, { until: number; read: Promise<SaleEvent | null> }>();
+/** By reference (slug or uuid); `eventId` once the read is back. */
+const recent = new Map<string, { until: number; read: Promise<SaleEvent | null>; eventId?: string }>();
 
 // The server's threads (Next's and the fast lane's) each hold this module; see queries.ts for the same on availability.
 const EVENT_CHANNEL = 'tribuna:event-changed';
@@ -61,13 +62,8 @@ if (channel) {
 }
 
 function forgetEvent(eventId: string) {
-  for (const [ref, entry] of recent) {
-    // An entry still being read may be of this event too: forget it as well.
-    void entry.read.then((event) => {
-      if (event?.id === eventId && recent.get(ref) === entry) recent.delete(ref);
-    });
-    if (ref === eventId) recent.delete(ref);
-  }
+  // Reads still under way may be of this event too: they go as well (the next caller reads again).
+  for (const [ref, entry] of recent) if (entry.eventId === eventId || entry.eventId === undefined) recent.delete(ref);
 }
 
 /** Called by every change to an event row (status, times, limits, fees): the next cart call reads it fresh, in every thread. */
@@ -82,12 +78,15 @@ export function findSaleEvent(ref: string): Promise<SaleEvent | null> {
   const known = recent.get(ref);
   if (known && now < known.until) return known.read;
   const read = readSaleEvent(ref);
-  const entry = { until: now + EVENT_REUSE_MS, read };
+  const entry: { until: number; read: Promise<SaleEvent | null>; eventId?: string } = { until: now + EVENT_REUSE_MS, read };
   if (recent.size >= 1000) recent.clear();
   recent.set(ref, entry);
   // Unknown references are not kept (anyone can ask for any slug), nor are failed reads.
   read.then(
-    (event) => !event && recent.get(ref) === entry && recent.delete(ref),
+    (event) => {
+      if (event) entry.eventId = event.id;
+      else if (recent.get(ref) === entry) recent.delete(ref);
+    },
     () => recent.get(ref) === entry && recent.delete(ref),
   );
   return read;

@@ -1,6 +1,6 @@
 import 'server-only';
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { getDb, rowsOf, tables, type Db, type Tx } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { findUsableCoupon } from '@/lib/server/coupons/validate';
 import { availabilityChanged } from '@/lib/server/events/queries';
@@ -164,11 +164,29 @@ function fromSeatHold(result: SeatHoldOutcome, event: SaleEvent): Changed | null
 }
 
 /**
- * Named seats, all or nothing, in one round trip (cart/seat-hold.ts). A cart that ran out of time or
- * is at checkout is settled first, in the same transaction as the hold: a hold that fails leaves the
- * checkout as it was.
+ * A cart change of one round trip (cart/seat-hold.ts). When the fan's open cart ran out of time or is
+ * at checkout ('settle'), it is settled (lockOpenHold) and the change runs again in the same
+ * transaction, so that a change that fails leaves the cart, and its checkout, as they were.
  */
-async function addSeats(event: SaleEvent, userId: string, seatIds: string[], now: Date): Promise<Changed> {
+async function seatChange(event: SaleEvent, userId: string, now: Date, change: (db: Db | Tx) => Promise<SeatHoldOutcome>, opens: boolean): Promise<Changed> {
+  const fast = fromSeatHold(await change(getDb()), event);
+  if (fast) return fast;
+  try {
+    return await getDb().transaction(async (tx) => {
+      if (!(await lockOpenHold(tx, userId, event, now, opens))) throw new Abort({ ok: false, code: 'ITEM_NOT_FOUND' });
+      const settled = fromSeatHold(await change(tx), event);
+      if (!settled) throw new Error('a settled cart is still to settle');
+      if (!settled.ok) throw new Abort(settled);
+      return settled;
+    });
+  } catch (error) {
+    if (error instanceof Abort) return error.failure;
+    throw error;
+  }
+}
+
+/** Named seats, all or nothing; opens a cart when the fan has none. */
+function addSeats(event: SaleEvent, userId: string, seatIds: string[], now: Date): Promise<Changed> {
   const input = {
     userId,
     eventId: event.id,
@@ -179,20 +197,7 @@ async function addSeats(event: SaleEvent, userId: string, seatIds: string[], now
     maxPerUser: event.maxTicketsPerUser,
     feeAmount: event.serviceFeeAmount,
   };
-  const fast = fromSeatHold(await holdSeats(getDb(), input), event);
-  if (fast) return fast;
-  try {
-    return await getDb().transaction(async (tx) => {
-      await lockOpenHold(tx, userId, event, now, true);
-      const settled = fromSeatHold(await holdSeats(tx, input), event);
-      if (!settled) throw new Error('a settled cart is still to settle');
-      if (!settled.ok) throw new Abort(settled);
-      return settled;
-    });
-  } catch (error) {
-    if (error instanceof Abort) return error.failure;
-    throw error;
-  }
+  return seatChange(event, userId, now, (db) => holdSeats(db, input), true);
 }
 
 /** Any N standing places of a category, or a resale offer, in a transaction of its own. */
@@ -291,22 +296,7 @@ export async function removeFromCart(input: { user: Actor; eventRef: string; ite
   const event = await findSaleEvent(input.eventRef);
   if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
   const release = { userId: input.user.id, eventId: event.id, itemId: input.itemId, now };
-  // One round trip (cart/seat-hold.ts); a cart that ran out of time or is at checkout is settled first.
-  let result = fromSeatHold(await releaseItem(getDb(), release), event);
-  if (!result) {
-    try {
-      result = await getDb().transaction(async (tx) => {
-        if (!(await lockOpenHold(tx, input.user.id, event, now, false))) throw new Abort({ ok: false, code: 'ITEM_NOT_FOUND' });
-        const settled = fromSeatHold(await releaseItem(tx, release), event);
-        if (!settled) throw new Error('a settled cart is still to settle');
-        if (!settled.ok) throw new Abort(settled);
-        return settled;
-      });
-    } catch (error) {
-      if (error instanceof Abort) return error.failure;
-      throw error;
-    }
-  }
+  const result = await seatChange(event, input.user.id, now, (db) => releaseItem(db, release), false);
   if (!result.ok) return result;
   availabilityChanged(event.id);
   return { ok: true, cart: await readCart(event, input.user.id, input.locale, now, result.known) };

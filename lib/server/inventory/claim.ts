@@ -1,10 +1,9 @@
 import 'server-only';
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { rowsOf, tables, type Tx } from '@/lib/server/db';
+import { tables, type Tx } from '@/lib/server/db';
 
 const u = tables.inventoryUnits;
 const l = tables.resaleListings;
-const hi = tables.holdItems;
 
 /**
  * A unit is free when it is available, or held by a hold whose time ran out (DESIGN.md §4:

@@ -69,9 +69,10 @@ function fromRow(r: FoundRow & { id: string }) {
 
 /**
  * One gate scan: parse, find the ticket, check the scanner's organisation and event, verify the
- * rotating code (signature, ±1 step, version), then check in with a single conditional UPDATE —
- * `WHERE status = 'valid' AND version = …` — so of two gates scanning the same code at once exactly
- * one admits and the other reads "already used". Every outcome with a known event goes to scan_log.
+ * rotating code (signature, ±1 step, version), then check in with a conditional row update —
+ * `WHERE status = 'valid' AND version = …`, committed with the other scans of the moment
+ * (check-in.ts) — so of two gates scanning the same code at once exactly one admits and the other
+ * reads "already used". Every outcome with a known event goes to scan_log.
  */
 export async function scanTicket(
   caller: ScanCaller,
