@@ -2,6 +2,7 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { tables } from '@/lib/server/db';
 import { preparedQuery } from '@/lib/server/db/prepared';
+import { threadChannel } from '@/lib/server/thread-channel';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,25 +52,17 @@ export const EVENT_REUSE_MS = 2000;
 /** By reference (slug or uuid); `eventId` once the read is back. */
 const recent = new Map<string, { until: number; read: Promise<SaleEvent | null>; eventId?: string }>();
 
-// The server's threads (Next's and the fast lane's) each hold this module; see queries.ts for the same on availability.
-const EVENT_CHANNEL = 'tribuna:event-changed';
-const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(EVENT_CHANNEL) : null;
-if (channel) {
-  channel.onmessage = (message: MessageEvent) => {
-    if (typeof message.data === 'string') forgetEvent(message.data);
-  };
-  (channel as unknown as { unref?: () => void }).unref?.();
-}
-
 function forgetEvent(eventId: string) {
   // Reads still under way may be of this event too: they go as well (the next caller reads again).
   for (const [ref, entry] of recent) if (entry.eventId === eventId || entry.eventId === undefined) recent.delete(ref);
 }
 
+const tellOtherThreads = threadChannel('tribuna:event-changed', forgetEvent);
+
 /** Called by every change to an event row (status, times, limits, fees): the next cart call reads it fresh, in every thread. */
 export function eventChanged(eventId: string): void {
   forgetEvent(eventId);
-  channel?.postMessage(eventId);
+  tellOtherThreads(eventId);
 }
 
 /** The event by its URL id (slug) or its uuid; drafts are not for sale and are not found. */

@@ -4,6 +4,7 @@ import { foldForSearch } from '@/lib/search-text';
 import type { EventCategory } from '@/lib/schemas/events';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { GalleryImage, LocalizedText } from '@/lib/server/db/schema';
+import { threadChannel } from '@/lib/server/thread-channel';
 
 // Uncached catalogue reads straight from the database. Pages and handlers go through
 // ./catalogue.ts (cached) except for availability, which is always live.
@@ -489,17 +490,8 @@ function forget(eventUuid: string): void {
   inFlight.delete(eventUuid);
 }
 
-// The server's threads (Next's and the fast lane's, scripts/api-fast-lane.mjs) each hold this module;
-// a write in one must end the shared read in all of them. A channel never hears its own messages.
-const AVAILABILITY_CHANNEL = 'tribuna:availability-changed';
-const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(AVAILABILITY_CHANNEL) : null;
-if (channel) {
-  channel.onmessage = (message: MessageEvent) => {
-    if (typeof message.data === 'string') forget(message.data);
-  };
-  // Listening must not keep a process (a script, a test run) alive.
-  (channel as unknown as { unref?: () => void }).unref?.();
-}
+// A write in one thread of the server must end the shared read in all of them.
+const tellOtherThreads = threadChannel('tribuna:availability-changed', forget);
 
 /**
  * Called by every write of this process that changes what an event has for sale (a cart takes or gives
@@ -508,7 +500,7 @@ if (channel) {
  */
 export function availabilityChanged(eventUuid: string): void {
   forget(eventUuid);
-  channel?.postMessage(eventUuid);
+  tellOtherThreads(eventUuid);
 }
 
 /** After a change that may touch every event (the whole catalogue revalidated). */
