@@ -11,12 +11,12 @@
 // (the build's runtime keeps one module cache per process), so the database pool and the in-process
 // caches are the same ones.
 //
-// On PostgreSQL the lane runs in its own worker threads (FAST_LANE_THREADS, default one per core),
-// so a rush of holds or scans uses a second core while the main thread keeps
-// parsing HTTP and serving pages. A thread has its own module instances and database pool; the one
-// in-process cache a lane write touches, availability, is told across threads
-// (availabilityChanged in lib/server/events/queries.ts). With the embedded PGlite, which lives in one
-// thread, the lane runs in the main thread.
+// On PostgreSQL the lane runs in its own worker threads (FAST_LANE_THREADS, default one per core but
+// one), so a rush of holds or scans does not queue behind the main thread's HTTP and pages. A thread
+// has its own module instances and database pool; the in-process reads a lane touches, availability
+// and the event of a cart call, hear of changes from the other threads (lib/server/thread-channel.ts:
+// availabilityChanged, eventChanged). With the embedded PGlite, which lives in one thread, the lane
+// runs in the main thread.
 //
 // A route can be in the lane only if its handler reads nothing but the Request (no next/headers,
 // no next/cache, no after()) and touches no per-process state but the database and availability:

@@ -31,8 +31,8 @@ export type ItemRow = {
   seat_label: string | null;
 };
 
-// jsonb may arrive parsed or as text, depending on the driver.
-const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+/** A jsonb value: parsed by postgres.js and PGlite, text from a driver that does not parse it. */
+export const fromJsonb = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 /**
  * The items a hold still owns: a unit whose hold_id is this hold, a listing held by this hold. An item
@@ -45,7 +45,7 @@ export async function liveHoldItems(db: Db | Tx, holdId: string): Promise<HoldIt
 }
 
 export function holdItemRow(row: ItemRow): HoldItemRow {
-  const section = row.section_name ? json<LocalizedText>(row.section_name) : null;
+  const section = row.section_name ? fromJsonb<LocalizedText>(row.section_name) : null;
   return {
     id: row.id,
     kind: row.listing_id ? 'resale' : row.seat_id ? 'seat' : 'place',
@@ -53,7 +53,7 @@ export function holdItemRow(row: ItemRow): HoldItemRow {
     listingId: row.listing_id,
     ticketTypeId: row.ticket_type_id,
     ticketTypeCode: row.ticket_type_code,
-    ticketTypeName: json<LocalizedText>(row.ticket_type_name),
+    ticketTypeName: fromJsonb<LocalizedText>(row.ticket_type_name),
     priceAmount: Number(row.price_amount),
     feeAmount: Number(row.fee_amount),
     seat: section && row.row_label && row.seat_label ? { section, row: row.row_label, seat: row.seat_label } : null,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '@/lib/server/db';
-import { holdItemRow, type HoldItemRow, type ItemRow } from './items';
+import { fromJsonb, holdItemRow, type HoldItemRow, type ItemRow } from './items';
 
 /**
  * The two cart changes of an on-sale rush, holding seats and taking a line out, each ONE round trip:
@@ -24,9 +24,6 @@ type FunctionRow = {
   detail: unknown;
 };
 
-// jsonb arrives parsed from postgres.js and PGlite alike; as text from a driver that does not parse it.
-const parsed = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
-
 function outcomeOf(row: FunctionRow): SeatHoldOutcome {
   switch (row.outcome) {
     case 'held':
@@ -34,10 +31,10 @@ function outcomeOf(row: FunctionRow): SeatHoldOutcome {
       return {
         outcome: row.outcome,
         hold: { id: row.hold_id!, expiresAt: new Date(row.expires_at!), couponId: row.coupon_id },
-        items: parsed<ItemRow[]>(row.detail).map(holdItemRow),
+        items: fromJsonb<ItemRow[]>(row.detail).map(holdItemRow),
       };
     case 'taken':
-      return { outcome: 'taken', taken: parsed<string[]>(row.detail) };
+      return { outcome: 'taken', taken: fromJsonb<string[]>(row.detail) };
     default:
       return { outcome: row.outcome };
   }

@@ -62,13 +62,11 @@ async function commitNext(db: Db, committer: Committer): Promise<void> {
 }
 
 async function commitGroup(db: Db, group: Waiting[]): Promise<Set<string>> {
-  // In ticket id order, so that two servers checking in overlapping groups lock rows in the same order.
-  const input = group
-    .map((item) => ({ ticket_id: item.ticketId, version: item.version, scanner_id: item.scannerId, gate: item.gate, scanned_at: item.at.toISOString() }))
-    .sort((a, b) => (a.ticket_id < b.ticket_id ? -1 : a.ticket_id > b.ticket_id ? 1 : 0));
+  const input = group.map((item) => ({ ticket_id: item.ticketId, version: item.version, scanner_id: item.scannerId, gate: item.gate, scanned_at: item.at.toISOString() }));
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`
       with input as (
+        -- in ticket id order, so that two servers checking in overlapping groups lock rows in the same order
         select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
           as i(ticket_id uuid, version integer, scanner_id uuid, gate text, scanned_at timestamptz)
         order by ticket_id
