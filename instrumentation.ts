@@ -4,5 +4,5 @@ export async function register() {
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   const { migrateDatabase } = await import('./lib/server/db/client');
   await migrateDatabase();
-  (await import('./lib/server/sweeper')).startHoldSweeper();
+  (await import('./lib/server/sweeper')).startSweeper();
 }

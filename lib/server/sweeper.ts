@@ -2,8 +2,10 @@ import 'server-only';
 import { and, asc, inArray, lt } from 'drizzle-orm';
 import { getDb, tables, type Db } from '@/lib/server/db';
 import { endHold } from '@/lib/server/cart/lifecycle';
+import { processDueRefunds } from '@/lib/server/payments/refunds';
 
 const BATCH = 200;
+const REFUND_BATCH = 20;
 
 /**
  * Ends holds whose time ran out and gives their units back to sale. Several server processes may run
@@ -29,8 +31,12 @@ export async function sweepExpiredHolds(options: { db?: Db; now?: Date; limit?: 
 
 const globalForSweeper = globalThis as unknown as { __tribunaSweeper?: NodeJS.Timeout };
 
-/** Started once per server process (instrumentation.ts); SWEEP_INTERVAL_SECONDS, default 15. */
-export function startHoldSweeper(): void {
+/**
+ * Started once per server process (instrumentation.ts), every SWEEP_INTERVAL_SECONDS (default 15):
+ * ends expired holds and works the refund queue (payments/refunds.ts). Both are safe with several
+ * processes at once (SKIP LOCKED).
+ */
+export function startSweeper(): void {
   if (globalForSweeper.__tribunaSweeper) return;
   const seconds = Number(process.env.SWEEP_INTERVAL_SECONDS) || 15;
   let running = false;
@@ -43,6 +49,13 @@ export function startHoldSweeper(): void {
       }
     } catch (error) {
       console.error('Hold sweeper failed:', error instanceof Error ? error.message : error);
+    }
+    try {
+      while ((await processDueRefunds({ limit: REFUND_BATCH })).length === REFUND_BATCH) {
+        /* a backlog: keep going (a failed refund is due again only later, so this ends) */
+      }
+    } catch (error) {
+      console.error('Refund queue failed:', error instanceof Error ? error.message : error);
     } finally {
       running = false;
     }

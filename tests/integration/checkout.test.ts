@@ -4,9 +4,11 @@ import { runSeed } from '@/lib/server/db/seed';
 import { addToCart, applyCoupon, getCart, removeFromCart } from '@/lib/server/cart/service';
 import { eventChanged } from '@/lib/server/cart/event';
 import { checkout } from '@/lib/server/orders/checkout';
-import { getOrder } from '@/lib/server/orders/read';
+import { getOrder, getPaymentForGateway } from '@/lib/server/orders/read';
 import { testGateway, signedGatewayNotice } from '@/lib/server/payments/test-gateway';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';
+import { processDueRefunds } from '@/lib/server/payments/refunds';
+import type { PaymentProvider } from '@/lib/server/payments';
 import { sweepExpiredHolds } from '@/lib/server/sweeper';
 import { POST as webhookRoute } from '@/app/api/v1/payments/[provider]/webhook/route';
 import { useTestDatabase } from '../helpers/db';
@@ -312,5 +314,136 @@ describe('checkout and payment', () => {
     expect(payout).toMatchObject({ userId: seller.id, grossAmount: 2000, feeAmount: 100, netAmount: 1900 });
     const [order] = await t.db.select().from(s.orders).where(eq(s.orders.id, result.orderId));
     expect(order.totalAmount).toBe(2060);
+  });
+});
+
+describe('money is checked, not trusted', () => {
+  const paymentRow = async (id: string) => (await t.db.select().from(s.payments).where(eq(s.payments.id, id)))[0];
+  const orderRow = async (id: string) => (await t.db.select().from(s.orders).where(eq(s.orders.id, id)))[0];
+  const holdRow = async (id: string) => (await t.db.select().from(s.holds).where(eq(s.holds.id, id)))[0];
+  const refundOf = async (paymentId: string) => (await t.db.select().from(s.refunds).where(eq(s.refunds.paymentId, paymentId)))[0];
+
+  it('an older, cheaper payment paid after the order got a new one is refunded and issues no tickets; the current one pays', async () => {
+    const fan = await newFan();
+    const [first, ...more] = await freeSeats(6);
+    const cheap = await holdAndCheckout(fan, [first]);
+    // the fan fills the cart and checks out again: the same order now costs six tickets
+    expect((await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: more }, locale: 'en' })).ok).toBe(true);
+    const full = await checkout({ user: fan, eventRef: STADIUM, locale: 'en', urls });
+    if (!full.ok) throw new Error(full.code);
+    expect(full.orderId).toBe(cheap.orderId);
+    const cheapPayment = await paymentRow(cheap.paymentId);
+    expect((await orderRow(full.orderId)).totalAmount).toBeGreaterThan(cheapPayment.amount);
+
+    // the old payment completes at the provider anyway (a tab left open)
+    expect(await handlePaymentNotice(testGateway, notice(cheap.paymentId, 'succeeded'))).toMatchObject({ kind: 'refunded' });
+    expect(await ticketsOf(full.orderId)).toHaveLength(0);
+    const order = await orderRow(full.orderId);
+    expect(order.status).toBe('pending');
+    expect((await holdRow(order.holdId)).status).toBe('ordered');
+    expect(await refundOf(cheap.paymentId)).toMatchObject({ amount: cheapPayment.amount, currency: 'EUR', provider: 'test', status: 'pending' });
+    expect(await getOrder({ user: fan, orderId: full.orderId, locale: 'en' })).toMatchObject({
+      result: 'pending',
+      refunds: [{ amount: { amount: cheapPayment.amount, currency: 'EUR' }, status: 'pending' }],
+    });
+    // the gateway page offers to pay only the current payment
+    expect(await getPaymentForGateway({ user: fan, paymentId: cheap.paymentId, locale: 'en' })).toMatchObject({ payable: false });
+    expect(await getPaymentForGateway({ user: fan, paymentId: full.paymentId, locale: 'en' })).toMatchObject({ payable: true });
+
+    // the current payment, for the whole order, issues its six tickets
+    expect(await handlePaymentNotice(testGateway, notice(full.paymentId, 'succeeded'))).toMatchObject({ kind: 'paid' });
+    expect(await ticketsOf(full.orderId)).toHaveLength(6);
+    await processDueRefunds();
+    expect(await refundOf(cheap.paymentId)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(await getOrder({ user: fan, orderId: full.orderId, locale: 'en' })).toMatchObject({
+      result: 'paid',
+      refunds: [{ amount: { amount: cheapPayment.amount }, status: 'refunded' }],
+    });
+    // a second notice of the old payment changes nothing and queues nothing more
+    expect(await handlePaymentNotice(testGateway, { ...notice(cheap.paymentId, 'succeeded'), eventId: 'again' })).toMatchObject({ kind: 'ignored' });
+    expect(await t.db.select().from(s.refunds).where(eq(s.refunds.paymentId, cheap.paymentId))).toHaveLength(1);
+  });
+
+  it('checking out again for the same cart makes the earlier payment one that can only be refunded', async () => {
+    const fan = await newFan();
+    const first = await holdAndCheckout(fan, await freeSeats(2));
+    const retry = await checkout({ user: fan, eventRef: STADIUM, locale: 'en', urls });
+    if (!retry.ok) throw new Error(retry.code);
+    expect((await paymentRow(retry.paymentId)).amount).toBe((await paymentRow(first.paymentId)).amount);
+    expect(await handlePaymentNotice(testGateway, notice(first.paymentId, 'succeeded'))).toMatchObject({ kind: 'refunded' });
+    expect(await ticketsOf(first.orderId)).toHaveLength(0);
+    expect(await handlePaymentNotice(testGateway, notice(retry.paymentId, 'succeeded'))).toMatchObject({ kind: 'paid' });
+    expect(await ticketsOf(first.orderId)).toHaveLength(2);
+    expect(await refundOf(first.paymentId)).toMatchObject({ status: 'pending' });
+    expect(await refundOf(retry.paymentId)).toBeUndefined();
+  });
+
+  it.each([
+    ['amount', { amount: 100 }],
+    ['currency', { currency: 'CZK' as const }],
+  ])('the current payment with another %s than the order is refunded, issues nothing, and the cart is the fan’s again', async (_what, change) => {
+    const fan = await newFan();
+    const started = await holdAndCheckout(fan, await freeSeats(2));
+    // what the provider says was taken differs from the order's total
+    await t.db.update(s.payments).set(change).where(eq(s.payments.id, started.paymentId));
+    expect(await handlePaymentNotice(testGateway, notice(started.paymentId, 'succeeded'))).toMatchObject({ kind: 'refunded' });
+    expect(await ticketsOf(started.orderId)).toHaveLength(0);
+    const order = await orderRow(started.orderId);
+    expect(order.status).toBe('failed');
+    expect((await holdRow(order.holdId)).status).toBe('active');
+    expect(await refundOf(started.paymentId)).toMatchObject({ status: 'pending', ...change });
+    // paying the order as it is now works
+    const again = await checkout({ user: fan, eventRef: STADIUM, locale: 'en', urls });
+    if (!again.ok) throw new Error(again.code);
+    expect(await handlePaymentNotice(testGateway, notice(again.paymentId, 'succeeded'))).toMatchObject({ kind: 'paid' });
+    expect(await ticketsOf(started.orderId)).toHaveLength(2);
+  });
+
+  it('a refund the provider fails is retried later, with back-off, until it goes through; once through, never again', async () => {
+    // a payment that lands after the reservation ran out and a seat went to someone else
+    const t00 = new Date();
+    const fan = await newFan();
+    const seats = await freeSeats(2);
+    const old = await holdAndCheckout(fan, seats, t00);
+    const late = new Date(t00.getTime() + 12 * MIN);
+    expect((await addToCart({ user: await newFan(), eventRef: STADIUM, selection: { seatIds: [seats[0]] }, locale: 'en', now: late })).ok).toBe(true);
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    let down = true;
+    const calls: string[] = [];
+    const flaky: PaymentProvider = {
+      ...testGateway,
+      async refund(payment) {
+        if (payment.id !== old.paymentId) return;
+        calls.push(payment.id);
+        if (down) throw new Error('provider unavailable');
+      },
+    };
+    expect(await handlePaymentNotice(flaky, notice(old.paymentId, 'succeeded'), late)).toMatchObject({ kind: 'refunded' });
+    const t0 = new Date(late.getTime() + 60_000);
+    await processDueRefunds({ now: t0, providerFor: () => flaky });
+    expect(calls).toHaveLength(1);
+    const failed = await refundOf(old.paymentId);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1, lastError: 'provider unavailable' });
+    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(t0.getTime());
+    expect(await getOrder({ user: fan, orderId: old.orderId, locale: 'en' })).toMatchObject({ refundedLate: true, refunds: [{ status: 'pending' }] });
+    // not due yet: nothing is sent
+    await processDueRefunds({ now: t0, providerFor: () => flaky });
+    expect(calls).toHaveLength(1);
+    // due again, still failing: the wait grows
+    await processDueRefunds({ now: failed.nextAttemptAt, providerFor: () => flaky });
+    expect(calls).toHaveLength(2);
+    const again = await refundOf(old.paymentId);
+    expect(again.attempts).toBe(2);
+    expect(again.nextAttemptAt.getTime() - failed.nextAttemptAt.getTime()).toBeGreaterThan(failed.nextAttemptAt.getTime() - t0.getTime());
+    // the provider is back
+    down = false;
+    await processDueRefunds({ now: again.nextAttemptAt, providerFor: () => flaky });
+    expect(calls).toHaveLength(3);
+    expect(await refundOf(old.paymentId)).toMatchObject({ status: 'succeeded', attempts: 3, lastError: null });
+    await processDueRefunds({ now: new Date(Date.now() + 30 * 24 * 60 * MIN), providerFor: () => flaky });
+    expect(calls).toHaveLength(3);
+    expect((await getOrder({ user: fan, orderId: old.orderId, locale: 'en' }))?.refunds).toEqual([expect.objectContaining({ status: 'refunded' })]);
+    expect(logged).toHaveBeenCalledTimes(2);
+    logged.mockRestore();
   });
 });

@@ -7,7 +7,29 @@ import { checkout } from '@/lib/server/orders/checkout';
 import { signedGatewayNotice } from '@/lib/server/payments/test-gateway';
 import { stripeProvider } from '@/lib/server/payments/stripe';
 import { POST as webhookRoute } from '@/app/api/v1/payments/[provider]/webhook/route';
+import { processDueRefunds } from '@/lib/server/payments/refunds';
 import { useTestDatabase } from '../helpers/db';
+
+// The Stripe client, offline: Checkout sessions and refunds are recorded here instead of sent; the
+// webhook side (signatures, constructEvent) is the real library's.
+const mockStripe = {
+  create: jest.fn(),
+  expire: jest.fn(),
+  retrieve: jest.fn(),
+  refund: jest.fn(),
+};
+jest.mock('stripe', () => {
+  const Real = jest.requireActual('stripe');
+  function OfflineStripe(key: string, config?: object) {
+    const client = new Real(key, config);
+    client.checkout.sessions.create = (...args: unknown[]) => mockStripe.create(...args);
+    client.checkout.sessions.expire = (...args: unknown[]) => mockStripe.expire(...args);
+    client.checkout.sessions.retrieve = (...args: unknown[]) => mockStripe.retrieve(...args);
+    client.refunds.create = (...args: unknown[]) => mockStripe.refund(...args);
+    return client;
+  }
+  return Object.assign(OfflineStripe, Real);
+});
 
 const t = useTestDatabase();
 const CONCERT = 'polarna-ziara-kosice';
@@ -76,6 +98,84 @@ describe('Stripe webhooks', () => {
     // events we do not act on are acknowledged
     const other = signed({ id: 'evt_test_2', object: 'event', type: 'payment_intent.created', data: { object: {} } });
     expect(await (await post('stripe', other.payload, { 'stripe-signature': other.header })).json()).toMatchObject({ result: 'ignored' });
+  });
+
+  it('a new payment for the order expires the old Checkout session; the old one paid anyway is refunded once, and issues nothing', async () => {
+    let sessions = 0;
+    mockStripe.create.mockImplementation(async (params: { metadata: { paymentId: string } }) => {
+      sessions++;
+      return { id: `cs_test_order_${sessions}`, url: `https://checkout.stripe.com/c/pay/cs_test_order_${sessions}`, metadata: params.metadata };
+    });
+    mockStripe.expire.mockResolvedValue({ status: 'expired' });
+    mockStripe.retrieve.mockImplementation(async (id: string) => ({ id, payment_intent: `pi_of_${id}` }));
+    mockStripe.refund.mockResolvedValue({ id: 're_1', status: 'succeeded' });
+    const [fan] = await t.db.insert(s.users).values({ email: 'stripe-twice@example.com', firstName: 'S', lastName: 'T', locale: 'sk' }).returning();
+    const user = { id: fan.id, email: fan.email! };
+    const [e] = await t.db.select().from(s.events).where(eq(s.events.slug, CONCERT));
+    const [ga] = await t.db.select().from(s.ticketTypes).where(eq(s.ticketTypes.eventId, e.id));
+    const urls = { success: () => 'http://x/ok', cancel: () => 'http://x/cart', gateway: () => '/unused' };
+    expect((await addToCart({ user, eventRef: CONCERT, selection: { ticketTypeId: ga.id, quantity: 1 }, locale: 'sk' })).ok).toBe(true);
+    const cheap = await checkout({ user, eventRef: CONCERT, locale: 'sk', urls });
+    if (!cheap.ok) throw new Error(cheap.code);
+    expect(mockStripe.expire).not.toHaveBeenCalled();
+    expect((await addToCart({ user, eventRef: CONCERT, selection: { ticketTypeId: ga.id, quantity: 3 }, locale: 'sk' })).ok).toBe(true);
+    const full = await checkout({ user, eventRef: CONCERT, locale: 'sk', urls });
+    if (!full.ok) throw new Error(full.code);
+    expect(full.orderId).toBe(cheap.orderId);
+    // the old session can no longer be paid at Stripe
+    expect(mockStripe.expire).toHaveBeenCalledTimes(1);
+    expect(mockStripe.expire).toHaveBeenCalledWith('cs_test_order_1');
+
+    const [oldPayment] = await t.db.select().from(s.payments).where(eq(s.payments.id, cheap.paymentId));
+    const [newPayment] = await t.db.select().from(s.payments).where(eq(s.payments.id, full.paymentId));
+    const completed = (id: string, session: string, payment: { id: string; amount: number }) =>
+      signed({
+        id,
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object: { id: session, object: 'checkout.session', payment_status: 'paid', amount_total: payment.amount, currency: 'eur', metadata: { paymentId: payment.id } } },
+      });
+    // it was paid a moment before it expired: the money goes back, no ticket is issued
+    const late = completed('evt_old_paid', 'cs_test_order_1', oldPayment);
+    expect(await (await post('stripe', late.payload, { 'stripe-signature': late.header })).json()).toMatchObject({ result: 'refunded' });
+    expect(await t.db.select().from(s.tickets).where(eq(s.tickets.orderId, full.orderId))).toHaveLength(0);
+    await processDueRefunds();
+    await processDueRefunds();
+    expect(mockStripe.refund).toHaveBeenCalledTimes(1);
+    expect(mockStripe.refund).toHaveBeenCalledWith({ payment_intent: 'pi_of_cs_test_order_1' }, { idempotencyKey: `refund_${cheap.paymentId}` });
+    const [refund] = await t.db.select().from(s.refunds).where(eq(s.refunds.paymentId, cheap.paymentId));
+    expect(refund).toMatchObject({ provider: 'stripe', amount: oldPayment.amount, currency: 'EUR', status: 'succeeded' });
+
+    // the current session pays the order
+    const paid = completed('evt_new_paid', 'cs_test_order_2', newPayment);
+    expect(await (await post('stripe', paid.payload, { 'stripe-signature': paid.header })).json()).toMatchObject({ result: 'paid' });
+    expect(await t.db.select().from(s.tickets).where(eq(s.tickets.orderId, full.orderId))).toHaveLength(4);
+    expect(mockStripe.refund).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['amount', { amount_total: 100, currency: 'eur' }],
+    ['currency', { currency: 'czk' }],
+  ])('a Checkout session completed with another %s than the order is refunded and issues nothing', async (what, paidWith) => {
+    mockStripe.create.mockImplementation(async () => ({ id: `cs_test_other_${what}`, url: 'https://checkout.stripe.com/c/pay/x' }));
+    const [fan] = await t.db.insert(s.users).values({ email: `stripe-${what}@example.com`, firstName: 'S', lastName: 'A', locale: 'en' }).returning();
+    const user = { id: fan.id, email: fan.email! };
+    const [e] = await t.db.select().from(s.events).where(eq(s.events.slug, CONCERT));
+    const [ga] = await t.db.select().from(s.ticketTypes).where(eq(s.ticketTypes.eventId, e.id));
+    expect((await addToCart({ user, eventRef: CONCERT, selection: { ticketTypeId: ga.id, quantity: 2 }, locale: 'en' })).ok).toBe(true);
+    const result = await checkout({ user, eventRef: CONCERT, locale: 'en', urls: { success: () => 'http://x/ok', cancel: () => 'http://x/cart', gateway: () => '/unused' } });
+    if (!result.ok) throw new Error(result.code);
+    const [payment] = await t.db.select().from(s.payments).where(eq(s.payments.id, result.paymentId));
+    const event = signed({
+      id: `evt_other_${what}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: `cs_test_other_${what}`, object: 'checkout.session', payment_status: 'paid', amount_total: payment.amount, ...paidWith, metadata: { paymentId: payment.id } } },
+    });
+    expect(await (await post('stripe', event.payload, { 'stripe-signature': event.header })).json()).toMatchObject({ result: 'refunded' });
+    expect(await t.db.select().from(s.tickets).where(eq(s.tickets.orderId, result.orderId))).toHaveLength(0);
+    const [refund] = await t.db.select().from(s.refunds).where(eq(s.refunds.paymentId, payment.id));
+    expect(refund).toMatchObject({ provider: 'stripe', status: 'pending' });
   });
 
   it('the built-in test gateway is refused once Stripe is configured', async () => {

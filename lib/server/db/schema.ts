@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /** Text in each interface language. */
@@ -398,6 +399,12 @@ export const orders = pgTable(
     paidAt: ts('paid_at'),
     /** Why a late payment was refunded, and similar. */
     note: text('note'),
+    /**
+     * The order's current payment: the one checkout created last. Only it can complete the order, and
+     * only for exactly totalAmount in currency (payments/coverage.ts); any other payment that succeeds is
+     * refunded. Checkout moves it to the new payment in the transaction that writes the new total.
+     */
+    currentPaymentId: uuid('current_payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
   },
   (t) => [index('orders_user_idx').on(t.userId), uniqueIndex('orders_hold_uq').on(t.holdId)],
 );
@@ -432,6 +439,34 @@ export const payments = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef), index('payments_order_idx').on(t.orderId)],
+);
+
+export const refundStatusEnum = pgEnum('refund_status', ['pending', 'succeeded']);
+
+/**
+ * The refund queue: a payment that must go back (not the order's current one, another amount, the
+ * tickets gone), at most once per payment. The sweeper of every server process works it (SKIP LOCKED)
+ * and retries a provider failure later, with a growing wait (payments/refunds.ts).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    paymentId: uuid('payment_id').notNull().references(() => payments.id),
+    provider: text('provider').notNull(),
+    amount: integer('amount').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    /** NOT_CURRENT, AMOUNT_MISMATCH, ORDER_ALREADY_PAID or LATE_PAYMENT_UNITS_TAKEN. */
+    reason: text('reason').notNull(),
+    status: refundStatusEnum('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a worker may take it next: now when queued, a lease while one works on it, later after a failure. */
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    refundedAt: ts('refunded_at'),
+  },
+  (t) => [uniqueIndex('refunds_payment_uq').on(t.paymentId), index('refunds_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
 /** Webhook events already handled: the same event twice changes nothing. */

@@ -7,7 +7,7 @@ import { liveHoldItems } from '@/lib/server/cart/items';
 import { cartTotals } from '@/lib/server/cart/totals';
 import { findUsableCoupon } from '@/lib/server/coupons/validate';
 import { redeemCoupon } from '@/lib/server/coupons/redeem';
-import { activePaymentProvider, type PaymentProvider } from '@/lib/server/payments';
+import { activePaymentProvider, paymentProviderByName, type PaymentProvider } from '@/lib/server/payments';
 
 export type CheckoutUrls = {
   /** Where the fan sees the order after paying. */
@@ -23,6 +23,22 @@ export type CheckoutResult =
   | { ok: false; code: 'EVENT_NOT_FOUND' | 'CART_EMPTY' | 'INVALID_DISCOUNT_CODE' };
 
 const h = tables.holds;
+
+type PreviousPayment = { id: string; provider: string; providerRef: string | null; status: 'pending' | 'succeeded' | 'declined' | 'cancelled' | 'refunded' };
+
+/**
+ * Best effort: a provider that cannot close the old payment now (it is down, or the fan is paying it
+ * this very moment) is no risk, because a payment that is not the order's current one never completes
+ * it: if it is paid, it is refunded (payments/outcome.ts).
+ */
+async function cancelAtProvider(payment: PreviousPayment, current: PaymentProvider): Promise<void> {
+  const provider = payment.provider === current.name ? current : paymentProviderByName(payment.provider);
+  try {
+    await provider?.cancelPayment({ id: payment.id, providerRef: payment.providerRef });
+  } catch (error) {
+    console.error(`Payment ${payment.id} could not be cancelled at ${payment.provider}:`, error instanceof Error ? error.message : error);
+  }
+}
 
 /**
  * Turns the fan's cart into an order bound to the hold (one order per hold, reused when the fan comes
@@ -73,13 +89,23 @@ export async function checkout(input: {
       locale: input.locale,
       note: null,
     };
-    const [existing] = await tx.select({ id: tables.orders.id, status: tables.orders.status }).from(tables.orders).where(eq(tables.orders.holdId, hold.id));
+    const [existing] = await tx
+      .select({ id: tables.orders.id, currentPaymentId: tables.orders.currentPaymentId })
+      .from(tables.orders)
+      .where(eq(tables.orders.holdId, hold.id))
+      .for('update');
     let orderId: string;
+    let previous: PreviousPayment | null = null;
     if (existing) {
       orderId = existing.id;
+      if (existing.currentPaymentId) {
+        const p = tables.payments;
+        [previous] = await tx.select({ id: p.id, provider: p.provider, providerRef: p.providerRef, status: p.status }).from(p).where(eq(p.id, existing.currentPaymentId));
+      }
       await tx.update(tables.orders).set(values).where(eq(tables.orders.id, orderId));
       await tx.delete(tables.orderItems).where(eq(tables.orderItems.orderId, orderId));
-      // Earlier attempts at the provider no longer count for this order.
+      // Earlier attempts at the provider no longer count for this order: once the new payment is the
+      // current one (below, in this transaction), any of them that still completes is refunded.
       await tx
         .update(tables.payments)
         .set({ status: 'cancelled', updatedAt: now })
@@ -98,9 +124,13 @@ export async function checkout(input: {
       .insert(tables.payments)
       .values({ orderId, provider: provider.name, status: 'pending', amount: totals.total, currency: event.currency, createdAt: now, updatedAt: now })
       .returning({ id: tables.payments.id });
-    return { ok: true as const, orderId, paymentId: payment.id, amount: totals.total, expiresAt: hold.expiresAt };
+    await tx.update(tables.orders).set({ currentPaymentId: payment.id }).where(eq(tables.orders.id, orderId));
+    return { ok: true as const, orderId, paymentId: payment.id, amount: totals.total, expiresAt: hold.expiresAt, previous };
   });
   if (!prepared.ok) return prepared;
+  const previous = prepared.previous;
+  // The payment this one replaces is closed at its provider too (Stripe: its Checkout session expires).
+  const cancelled = previous && (previous.status === 'pending' || previous.status === 'cancelled') ? cancelAtProvider(previous, provider) : null;
   const created = await provider.createPayment({
     paymentId: prepared.paymentId,
     orderId: prepared.orderId,
@@ -115,5 +145,6 @@ export async function checkout(input: {
     expiresAt: prepared.expiresAt,
   });
   await db.update(tables.payments).set({ providerRef: created.providerRef }).where(eq(tables.payments.id, prepared.paymentId));
+  await cancelled;
   return { ok: true, orderId: prepared.orderId, paymentId: prepared.paymentId, paymentUrl: created.redirectUrl };
 }

@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { getDb, tables } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { seatLabel } from '@/lib/server/cart/service';
 import type { Money } from '@/lib/server/cart/totals';
+import { paymentCoverage } from '@/lib/server/payments/coverage';
 
 export type OrderView = {
   id: string;
@@ -12,6 +13,8 @@ export type OrderView = {
   result: 'paid' | 'pending' | 'failed';
   /** Set when a payment arrived after the reservation ran out and the tickets were gone: it was refunded. */
   refundedLate: boolean;
+  /** Payments of this order that go back to the fan (not the order's current payment, another amount, a late one): being refunded or refunded. */
+  refunds: { amount: Money; status: 'pending' | 'refunded' }[];
   event: { id: string; slug: string; title: string };
   items: { ticketType: string; seat: string | null; price: Money }[];
   subtotal: Money;
@@ -65,11 +68,18 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
     .where(eq(tables.orderItems.orderId, o.id));
   const money = (amount: number): Money => ({ amount, currency: o.currency });
   const tickets = await db.select({ id: tables.tickets.id }).from(tables.tickets).where(and(eq(tables.tickets.orderId, o.id), eq(tables.tickets.ownerId, input.user.id)));
+  const refunds = await db
+    .select({ amount: tables.refunds.amount, currency: tables.refunds.currency, status: tables.refunds.status })
+    .from(tables.refunds)
+    .innerJoin(tables.payments, eq(tables.payments.id, tables.refunds.paymentId))
+    .where(eq(tables.payments.orderId, o.id))
+    .orderBy(asc(tables.refunds.createdAt));
   return {
     id: o.id,
     status: o.status,
     result: orderResult(o.status),
     refundedLate: o.status === 'refunded' && o.note === 'LATE_PAYMENT_UNITS_TAKEN',
+    refunds: refunds.map((r) => ({ amount: { amount: r.amount, currency: r.currency }, status: r.status === 'succeeded' ? 'refunded' : 'pending' })),
     event: { id: o.eventId, slug: order.eventSlug, title: order.eventTitle[input.locale] },
     items: items.map((item) => ({
       ticketType: item.ticketType[input.locale],
@@ -87,7 +97,7 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
   };
 }
 
-/** The latest payment of an order and who may pay it (the gateway page). */
+/** A payment of the built-in gateway, for its page: payable only while pending and the order's current payment. */
 export async function getPaymentForGateway(input: { user: { id: string }; paymentId: string; locale: Locale }) {
   if (!/^[0-9a-f-]{36}$/i.test(input.paymentId)) return null;
   const [row] = await getDb()
@@ -101,6 +111,7 @@ export async function getPaymentForGateway(input: { user: { id: string }; paymen
       eventSlug: tables.events.slug,
       eventTitle: tables.events.title,
       expiresAt: tables.holds.expiresAt,
+      order: { currentPaymentId: tables.orders.currentPaymentId, totalAmount: tables.orders.totalAmount, currency: tables.orders.currency },
     })
     .from(tables.payments)
     .innerJoin(tables.orders, eq(tables.orders.id, tables.payments.orderId))
@@ -108,7 +119,10 @@ export async function getPaymentForGateway(input: { user: { id: string }; paymen
     .innerJoin(tables.holds, eq(tables.holds.id, tables.orders.holdId))
     .where(and(eq(tables.payments.id, input.paymentId), eq(tables.orders.userId, input.user.id)));
   if (!row || row.provider !== 'test') return null;
-  return { ...row, eventTitle: row.eventTitle[input.locale], expiresAt: row.expiresAt.toISOString() };
+  const { order, ...payment } = row;
+  // Offered only when paying it would complete the order (the webhook's rule); any other payment could only be refunded.
+  const payable = row.status === 'pending' && paymentCoverage(order, row) === 'covers';
+  return { ...payment, payable, eventTitle: row.eventTitle[input.locale], expiresAt: row.expiresAt.toISOString() };
 }
 
 /** Order id → status, for the app's payment return (no personal data). */

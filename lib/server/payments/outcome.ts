@@ -5,13 +5,15 @@ import { endHold } from '@/lib/server/cart/lifecycle';
 import { releaseCoupon } from '@/lib/server/coupons/redeem';
 import { sellListings, sellUnits } from '@/lib/server/inventory/claim';
 import { issueTicketsForOrder } from '@/lib/server/tickets/issue';
+import { paymentCoverage } from './coverage';
+import { queueRefund, type RefundReason } from './refunds';
 import type { PaymentNotice } from './types';
 
 export type OutcomeResult =
   | { kind: 'duplicate' }
   | { kind: 'ignored'; orderId?: string }
   | { kind: 'paid'; orderId: string; eventId: string; userId: string; ticketIds: string[] }
-  | { kind: 'refunded'; orderId: string; paymentId: string; providerRef: string | null; amount: number; eventId: string; userId: string }
+  | { kind: 'refunded'; orderId: string; paymentId: string; reason: RefundReason; amount: number; currency: 'EUR' | 'CZK'; eventId: string; userId: string }
   | { kind: 'failed'; orderId: string; eventId: string };
 
 class UnitsGone extends Error {}
@@ -21,54 +23,66 @@ class UnitsGone extends Error {}
  * transaction, so the same notice twice does nothing the second time (and a failed attempt leaves no
  * mark, so the provider's retry runs it again).
  *
- * Paid: the order's units and listings become sold for this hold — those it still holds, or that are
- * free again after its time ran out and nobody took them. If any is gone, nothing is sold: the payment
- * is refunded and the order says why. Declined or cancelled: the cart is the fan's again while its time lasts.
+ * Paid: only the order's current payment, for exactly the order's total (paymentCoverage), completes
+ * it: the order's units and listings become sold for this hold — those it still holds, or that are free
+ * again after its time ran out and nobody took them. Any other payment, or one for units that are gone,
+ * is queued for refund (refunds.ts) and issues nothing. Declined or cancelled: the cart is the fan's
+ * again while its time lasts.
  */
 export async function recordPaymentOutcome(input: { provider: 'test' | 'stripe'; notice: PaymentNotice; now?: Date }): Promise<OutcomeResult> {
   const now = input.now ?? new Date();
+  const { notice } = input;
   return getDb().transaction(async (tx): Promise<OutcomeResult> => {
     const [fresh] = await tx
       .insert(tables.paymentEvents)
-      .values({ provider: input.provider, eventId: input.notice.eventId, receivedAt: now })
+      .values({ provider: input.provider, eventId: notice.eventId, receivedAt: now })
       .onConflictDoNothing()
       .returning({ eventId: tables.paymentEvents.eventId });
     if (!fresh) return { kind: 'duplicate' };
     const p = tables.payments;
-    const byId = input.notice.paymentId && /^[0-9a-f-]{36}$/i.test(input.notice.paymentId) ? eq(p.id, input.notice.paymentId) : null;
-    const where = byId ?? (input.notice.providerRef ? eq(p.providerRef, input.notice.providerRef) : null);
+    const byId = notice.paymentId && /^[0-9a-f-]{36}$/i.test(notice.paymentId) ? eq(p.id, notice.paymentId) : null;
+    const where = byId ?? (notice.providerRef ? eq(p.providerRef, notice.providerRef) : null);
     if (!where) return { kind: 'ignored' };
-    const [payment] = await tx.select().from(p).where(and(where, eq(p.provider, input.provider))).for('update');
-    if (!payment) return { kind: 'ignored' };
-    const [order] = await tx.select().from(tables.orders).where(eq(tables.orders.id, payment.orderId)).for('update');
+    const [found] = await tx
+      .select({ id: p.id, holdId: tables.orders.holdId })
+      .from(p)
+      .innerJoin(tables.orders, eq(tables.orders.id, p.orderId))
+      .where(and(where, eq(p.provider, input.provider)));
+    if (!found) return { kind: 'ignored' };
+    // Locked in the order every writer of a cart takes them (checkout, cart changes, the sweeper): hold,
+    // order, payment. A notice and a checkout of the same order then queue instead of deadlocking, and
+    // the notice sees the order as the checkout left it (its new current payment and total).
+    await tx.select({ id: tables.holds.id }).from(tables.holds).where(eq(tables.holds.id, found.holdId)).for('update');
+    const [order] = await tx.select().from(tables.orders).where(eq(tables.orders.holdId, found.holdId)).for('update');
+    const [payment] = await tx.select().from(p).where(eq(p.id, found.id)).for('update');
+    const isCurrent = order.currentPaymentId === payment.id;
 
-    if (input.notice.outcome !== 'succeeded') {
-      if (payment.status !== 'pending') return { kind: 'ignored', orderId: order.id };
-      await tx.update(p).set({ status: input.notice.outcome, updatedAt: now }).where(eq(p.id, payment.id));
-      if (order.status === 'pending') {
-        await tx.update(tables.orders).set({ status: input.notice.outcome === 'declined' ? 'failed' : 'cancelled' }).where(eq(tables.orders.id, order.id));
-        await tx
-          .update(tables.holds)
-          .set({ status: 'active', updatedAt: now })
-          .where(and(eq(tables.holds.id, order.holdId), eq(tables.holds.status, 'ordered')));
-      }
+    if (notice.outcome !== 'succeeded') {
+      // A payment that is not the order's current one took no money and says nothing about the order.
+      if (payment.status !== 'pending' || !isCurrent) return { kind: 'ignored', orderId: order.id };
+      await tx.update(p).set({ status: notice.outcome, updatedAt: now }).where(eq(p.id, payment.id));
+      if (order.status === 'pending') await backToCart(tx, order, notice.outcome === 'declined' ? 'failed' : 'cancelled', now);
       return { kind: 'failed', orderId: order.id, eventId: order.eventId };
     }
 
-    // A declined payment took no money. A cancelled one (the fan changed the cart, or its time ran out)
-    // may still complete at the provider: then the money is real and is honoured or refunded below.
+    // A declined payment took no money. A cancelled one (the fan changed the cart, gave up, or its time
+    // ran out) may still complete at the provider: then the money is real and is honoured or refunded below.
     if (payment.status !== 'pending' && payment.status !== 'cancelled') return { kind: 'ignored', orderId: order.id };
-    const refund = async (note: string): Promise<OutcomeResult> => {
+    const refund = async (reason: RefundReason): Promise<OutcomeResult> => {
       await tx.update(p).set({ status: 'refunded', updatedAt: now }).where(eq(p.id, payment.id));
-      if (order.status !== 'paid') {
-        await tx.update(tables.orders).set({ status: 'refunded', note }).where(eq(tables.orders.id, order.id));
-        await endHold(tx, order.holdId, 'expired', now);
-        await releaseCoupon(tx, order.holdId);
-      }
-      return { kind: 'refunded', orderId: order.id, paymentId: payment.id, providerRef: payment.providerRef, amount: payment.amount, eventId: order.eventId, userId: order.userId };
+      await queueRefund(tx, { payment, reason, now });
+      return { kind: 'refunded', orderId: order.id, paymentId: payment.id, reason, amount: payment.amount, currency: payment.currency, eventId: order.eventId, userId: order.userId };
     };
-    // Another payment of this order got there first: this one goes back.
-    if (order.status === 'paid' || order.status === 'refunded') return refund(order.note ?? 'duplicate payment');
+    const coverage = paymentCoverage(order, payment, { amount: notice.amount, currency: notice.currency });
+    // Not the order's current payment (an earlier checkout, a retry): the order waits for its own.
+    if (coverage === 'NOT_CURRENT') return refund('NOT_CURRENT');
+    // Another payment of this order got there first.
+    if (order.status === 'paid' || order.status === 'refunded') return refund('ORDER_ALREADY_PAID');
+    if (coverage === 'AMOUNT_MISMATCH') {
+      // Not what the order costs: the fan may check out again while the cart's time lasts.
+      if (order.status === 'pending') await backToCart(tx, order, 'failed', now);
+      return refund('AMOUNT_MISMATCH');
+    }
 
     const items = await tx.select().from(tables.orderItems).where(eq(tables.orderItems.orderId, order.id));
     const ticketIds = await tx
@@ -77,7 +91,12 @@ export async function recordPaymentOutcome(input: { provider: 'test' | 'stripe';
         if (error instanceof UnitsGone) return null;
         throw error;
       });
-    if (!ticketIds) return refund('LATE_PAYMENT_UNITS_TAKEN');
+    if (!ticketIds) {
+      await tx.update(tables.orders).set({ status: 'refunded', note: 'LATE_PAYMENT_UNITS_TAKEN' }).where(eq(tables.orders.id, order.id));
+      await endHold(tx, order.holdId, 'expired', now);
+      await releaseCoupon(tx, order.holdId);
+      return refund('LATE_PAYMENT_UNITS_TAKEN');
+    }
     await tx.update(p).set({ status: 'succeeded', updatedAt: now }).where(eq(p.id, payment.id));
     await tx.update(tables.orders).set({ status: 'paid', paidAt: now, note: null }).where(eq(tables.orders.id, order.id));
     await tx.update(tables.holds).set({ status: 'completed', updatedAt: now }).where(eq(tables.holds.id, order.holdId));
@@ -94,6 +113,15 @@ export async function recordPaymentOutcome(input: { provider: 'test' | 'stripe';
     }
     return { kind: 'paid', orderId: order.id, eventId: order.eventId, userId: order.userId, ticketIds };
   });
+}
+
+/** The order did not go through: the hold is a cart again while its time lasts. */
+async function backToCart(tx: Tx, order: typeof tables.orders.$inferSelect, status: 'failed' | 'cancelled', now: Date) {
+  await tx.update(tables.orders).set({ status }).where(eq(tables.orders.id, order.id));
+  await tx
+    .update(tables.holds)
+    .set({ status: 'active', updatedAt: now })
+    .where(and(eq(tables.holds.id, order.holdId), eq(tables.holds.status, 'ordered')));
 }
 
 async function bumpCoupon(tx: Tx, couponId: string) {

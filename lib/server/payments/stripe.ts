@@ -45,13 +45,23 @@ export const stripeProvider: PaymentProvider = {
     const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
     if (intent) await stripe().refunds.create({ payment_intent: intent }, { idempotencyKey: `refund_${payment.id}` });
   },
+  async cancelPayment(payment) {
+    // Only an open session can be expired; one paid meanwhile is refunded when its notice arrives.
+    if (payment.providerRef) await stripe().checkout.sessions.expire(payment.providerRef);
+  },
 };
 
 /** Checkout Session events → our outcomes. Everything else is acknowledged and ignored. */
 export function noticeOf(event: Stripe.Event): PaymentNotice | null {
   if (!event.type.startsWith('checkout.session.')) return null;
   const session = event.data.object as Stripe.Checkout.Session;
-  const base = { eventId: event.id, paymentId: session.metadata?.paymentId ?? session.client_reference_id ?? undefined, providerRef: session.id };
+  const base = {
+    eventId: event.id,
+    paymentId: session.metadata?.paymentId ?? session.client_reference_id ?? undefined,
+    providerRef: session.id,
+    amount: session.amount_total ?? undefined,
+    currency: session.currency?.toUpperCase() ?? undefined,
+  };
   switch (event.type) {
     case 'checkout.session.completed':
       return session.payment_status === 'paid' || session.payment_status === 'no_payment_required' ? { ...base, outcome: 'succeeded' } : null;

@@ -40,4 +40,7 @@ export const testGateway: PaymentProvider = {
   async refund() {
     // Nothing was charged.
   },
+  async cancelPayment() {
+    // Its page reads the payment each time and offers to pay only the order's current one.
+  },
 };

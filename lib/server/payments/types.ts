@@ -26,6 +26,9 @@ export type PaymentNotice = {
   paymentId?: string;
   providerRef?: string;
   outcome: PaymentOutcome;
+  /** What the provider says it took, when it says (Stripe: the session's amount_total and currency). */
+  amount?: number;
+  currency?: string;
 };
 
 /** DESIGN.md §4: createPayment(order) → redirect URL, plus a verified webhook and refunds. */
@@ -34,7 +37,10 @@ export interface PaymentProvider {
   createPayment(input: CreatePaymentInput): Promise<{ redirectUrl: string; providerRef: string }>;
   /** Verifies a webhook request's signature; null when it is not a notice we act on. Throws WebhookSignatureError. */
   parseWebhook(rawBody: string, headers: Headers): Promise<PaymentNotice | null>;
+  /** Gives the whole payment back; idempotent per payment id. Throws when the provider fails (the queue retries). */
   refund(payment: { id: string; providerRef: string | null; amount: number }): Promise<void>;
+  /** Makes a payment that is no longer the order's current one impossible to complete at the provider, where it can. */
+  cancelPayment(payment: { id: string; providerRef: string | null }): Promise<void>;
 }
 
 export class WebhookSignatureError extends Error {}

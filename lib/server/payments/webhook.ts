@@ -10,27 +10,30 @@ import { recordPaymentOutcome, type OutcomeResult } from './outcome';
 import type { PaymentNotice, PaymentProvider } from './types';
 
 /**
- * A verified notice, end to end: record it (idempotent), then what must happen outside the
- * transaction — the provider refund of a late payment, the buyer's email, fresh catalogue data.
+ * A verified notice, end to end: record it (idempotent; a payment that must go back is queued for
+ * refund in the same transaction, and the sweeper sends it), then what must happen outside the
+ * transaction — the buyer's email, fresh catalogue data.
  */
 export async function handlePaymentNotice(provider: PaymentProvider, notice: PaymentNotice, now?: Date): Promise<OutcomeResult> {
   const result = await recordPaymentOutcome({ provider: provider.name, notice, now });
-  if (result.kind === 'refunded') {
-    try {
-      await provider.refund({ id: result.paymentId, providerRef: result.providerRef, amount: result.amount });
-    } catch (error) {
-      console.error(`Refund of payment ${result.paymentId} failed:`, error instanceof Error ? error.message : error);
-    }
-  }
   if (result.kind === 'paid' || result.kind === 'refunded') {
-    revalidateEventCatalogue(result.eventId);
-    await sendOrderEmail(result.orderId, result.kind).catch((error) => console.error('Order email failed:', error instanceof Error ? error.message : error));
+    // Seats changed hands only when the order was paid, or when a late payment's hold gave them back.
+    if (result.kind === 'paid' || result.reason === 'LATE_PAYMENT_UNITS_TAKEN') revalidateEventCatalogue(result.eventId);
+    const mail =
+      result.kind === 'paid'
+        ? ({ kind: 'paid' } as const)
+        : result.reason === 'LATE_PAYMENT_UNITS_TAKEN'
+          ? ({ kind: 'refunded' } as const)
+          : ({ kind: 'payment-refunded', amount: result.amount, currency: result.currency } as const);
+    await sendOrderEmail(result.orderId, mail).catch((error) => console.error('Order email failed:', error instanceof Error ? error.message : error));
   }
   return result;
 }
 
-/** The confirmation (or the refund notice) in the buyer's language, with a link to the order. */
-async function sendOrderEmail(orderId: string, kind: 'paid' | 'refunded') {
+type OrderMail = { kind: 'paid' } | { kind: 'refunded' } | { kind: 'payment-refunded'; amount: number; currency: 'EUR' | 'CZK' };
+
+/** The confirmation, the late payment's refund, or the refund of a payment that did not fit the order, in the buyer's language, with a link to the order. */
+async function sendOrderEmail(orderId: string, mail: OrderMail) {
   const [row] = await getDb()
     .select({
       email: tables.users.email,
@@ -53,18 +56,19 @@ async function sendOrderEmail(orderId: string, kind: 'paid' | 'refunded') {
     .where(eq(tables.orderItems.orderId, orderId))
     .then((items) => [{ n: items.length }]);
   const path = getPathname({ locale, href: { pathname: '/orders/[id]', params: { id: orderId } } });
+  const money = mail.kind === 'payment-refunded' ? { amount: mail.amount, currency: mail.currency } : { amount: row.total, currency: row.currency };
   const values = {
     name: row.firstName ?? '',
     event: row.title[locale],
     count: n,
-    total: new Intl.NumberFormat(locale, { style: 'currency', currency: row.currency }).format(row.total / 100),
+    total: new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency }).format(money.amount / 100),
     link: `${appUrl()}${path}`,
   };
-  const prefix = kind === 'paid' ? 'orders.email.paid' : 'orders.email.refunded';
+  const prefix = { paid: 'orders.email.paid', refunded: 'orders.email.refunded', 'payment-refunded': 'orders.email.paymentRefunded' }[mail.kind];
   await sendEmail({
     to: row.email,
     locale,
-    kind: kind === 'paid' ? 'order-paid' : 'order-refunded',
+    kind: { paid: 'order-paid', refunded: 'order-refunded', 'payment-refunded': 'payment-refunded' }[mail.kind],
     subject: t(`${prefix}.subject`, values),
     text: t(`${prefix}.text`, values),
   });

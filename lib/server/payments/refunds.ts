@@ -1,0 +1,89 @@
+import 'server-only';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { getDb, tables, type Db, type Tx } from '@/lib/server/db';
+import { paymentProviderByName } from './index';
+import type { PaymentProvider } from './types';
+
+/** Why a payment goes back. */
+export type RefundReason = 'NOT_CURRENT' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'LATE_PAYMENT_UNITS_TAKEN';
+
+const r = tables.refunds;
+const BATCH = 20;
+/** A worker's claim on a refund while it calls the provider: longer than any provider call takes (Stripe's client gives up after 80 s). */
+const LEASE_MS = 10 * 60_000;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_WAIT_MS = 6 * 60 * 60_000;
+
+/**
+ * Queues the whole payment for refund, in the caller's transaction (the one that decided it goes back).
+ * A payment is queued at most once (unique payment_id); answers whether this call queued it.
+ */
+export async function queueRefund(
+  tx: Tx,
+  input: { payment: { id: string; provider: string; amount: number; currency: 'EUR' | 'CZK' }; reason: RefundReason; now: Date },
+): Promise<boolean> {
+  const { payment, reason, now } = input;
+  const queued = await tx
+    .insert(r)
+    .values({ paymentId: payment.id, provider: payment.provider, amount: payment.amount, currency: payment.currency, reason, nextAttemptAt: now, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: r.id });
+  return queued.length > 0;
+}
+
+/** The wait after the n-th failed attempt: 30 s, 1 min, 2 min, … doubling up to 6 h. A refund is retried until it goes through. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(LONGEST_WAIT_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+export type RefundAttempt = { paymentId: string; ok: boolean };
+
+/**
+ * Works the due refunds once (the sweeper calls it in every server process). Due rows are claimed in
+ * one short transaction with SKIP LOCKED and leased (next_attempt_at moves past the provider call),
+ * so no two workers, in any process, send the same refund; the provider is called outside any
+ * transaction. Success ends the row for good; a failure is written down and tried again after
+ * retryDelayMs. A worker that dies mid-call leaves the lease to run out, and the retry reaches the
+ * provider with the same idempotency key (refund_<payment id>), which does not pay twice.
+ */
+export async function processDueRefunds(
+  options: { db?: Db; now?: Date; limit?: number; providerFor?: (name: string) => PaymentProvider | null } = {},
+): Promise<RefundAttempt[]> {
+  const db = options.db ?? getDb();
+  const clock = () => options.now ?? new Date();
+  const providerFor = options.providerFor ?? paymentProviderByName;
+  const start = clock();
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: r.id })
+      .from(r)
+      .where(and(eq(r.status, 'pending'), lte(r.nextAttemptAt, start)))
+      .orderBy(asc(r.nextAttemptAt))
+      .limit(options.limit ?? BATCH)
+      .for('update', { skipLocked: true });
+    if (!due.length) return [];
+    return tx
+      .update(r)
+      .set({ attempts: sql`${r.attempts} + 1`, nextAttemptAt: new Date(start.getTime() + LEASE_MS) })
+      .where(inArray(r.id, due.map((row) => row.id)))
+      .returning();
+  });
+  const attempts: RefundAttempt[] = [];
+  for (const refund of claimed) {
+    try {
+      const provider = providerFor(refund.provider);
+      if (!provider) throw new Error(`no payment provider "${refund.provider}"`);
+      const [payment] = await db.select({ providerRef: tables.payments.providerRef }).from(tables.payments).where(eq(tables.payments.id, refund.paymentId));
+      await provider.refund({ id: refund.paymentId, providerRef: payment.providerRef, amount: refund.amount });
+      await db.update(r).set({ status: 'succeeded', refundedAt: clock(), lastError: null }).where(eq(r.id, refund.id));
+      attempts.push({ paymentId: refund.paymentId, ok: true });
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const wait = retryDelayMs(refund.attempts);
+      await db.update(r).set({ nextAttemptAt: new Date(clock().getTime() + wait), lastError: message }).where(eq(r.id, refund.id));
+      console.error(`Refund of payment ${refund.paymentId} failed (attempt ${refund.attempts}), next try in ${Math.round(wait / 1000)} s: ${message}`);
+      attempts.push({ paymentId: refund.paymentId, ok: false });
+    }
+  }
+  return attempts;
+}
