@@ -28,8 +28,11 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
   if (!order) notFound();
   const t = await getTranslations('orders');
   const money = (m: { amount: number; currency: 'EUR' | 'CZK' }) => formatMoney(m, locale);
+  const refunding = order.refunds.some((refund) => refund.status === 'pending');
   const [title, text] = order.refundedLate
-    ? [t('refundedTitle'), t('refundedText')]
+    ? refunding
+      ? [t('refundingTitle'), t('refundingText')]
+      : [t('refundedTitle'), t('refundedText')]
     : order.result === 'paid'
       ? [t('paidTitle'), t('paidText')]
       : order.result === 'pending'
@@ -42,6 +45,21 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
         <h2 className="text-xl font-semibold">{title}</h2>
         <p className="mt-1">{text}</p>
       </div>
+      {order.refunds.length > 0 && (
+        <section aria-labelledby="order-refunds" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="order-refunds">
+          <h2 id="order-refunds" className="font-semibold">
+            {t('refunds.title')}
+          </h2>
+          <ul className="mt-2 space-y-1">
+            {order.refunds.map((refund, i) => (
+              <li key={i} data-status={refund.status}>
+                {t(refund.status === 'pending' ? 'refunds.pending' : 'refunds.done', { amount: money(refund.amount) })}
+              </li>
+            ))}
+          </ul>
+          {!order.refundedLate && <p className="mt-2 text-sm">{t('refunds.why')}</p>}
+        </section>
+      )}
       <section aria-labelledby="order-items" className="rounded-xl border border-slate-200 bg-white">
         <h2 id="order-items" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold">
           {order.event.title}

@@ -25,10 +25,11 @@ async function Gateway({ locale, paymentId, searchParams }: { locale: Locale; pa
   if (!payment) notFound();
   const t = await getTranslations('gateway');
   const orderHref = { pathname: '/orders/[id]' as const, params: { id: payment.orderId } };
-  if (payment.status !== 'pending') {
+  if (!payment.payable) {
+    // Finished, or replaced by a newer payment of the order (the fan changed the cart or checked out again).
     return (
       <div className="rounded-xl border border-slate-200 bg-white p-6">
-        <p>{t('finished')}</p>
+        <p data-testid="gateway-closed">{payment.status === 'pending' || payment.status === 'cancelled' ? t('replaced') : t('finished')}</p>
         <Link href={orderHref} className="mt-4 inline-block rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white">
           {t('toOrder')}
         </Link>
