@@ -100,6 +100,43 @@ test.describe('buying tickets', () => {
     expect(availability.takenSeatIds).toEqual(expect.arrayContaining(seats));
   });
 
+  test('an older, cheaper payment paid from a tab left open issues nothing and is shown being refunded; the current payment issues the tickets', async ({ page, signUpFresh }) => {
+    await signUpFresh();
+    const eventId = seeded.stadiumEvent;
+    const [first, ...more] = await freeSeats(page, eventId, 3);
+    await holdSeats(page, eventId, [first]);
+    const startPayment = async () => {
+      const response = await page.request.post(`/api/v1/events/${eventId}/checkout`, { data: { acceptTerms: true }, headers: await xsrfHeaders(page) });
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()) as { orderId: string; paymentUrl: string };
+    };
+    const cheap = await startPayment();
+    // the gateway of the one-ticket payment stays open in another tab
+    const oldTab = await page.context().newPage();
+    await oldTab.goto(cheap.paymentUrl);
+    const cheapAmount = (await oldTab.getByTestId('gateway-amount').textContent())!.trim();
+    // the fan adds two tickets and checks out again: the same order, a new payment
+    await holdSeats(page, eventId, more);
+    const full = await startPayment();
+    expect(full.orderId).toBe(cheap.orderId);
+    await page.goto(cheap.paymentUrl);
+    await expect(page.getByTestId('gateway-closed')).toHaveText(sk.gateway.replaced);
+
+    // the old tab pays the old payment anyway: nothing is issued and the money goes back
+    await oldTab.getByRole('button', { name: sk.gateway.pay, exact: true }).click();
+    await expect(oldTab).toHaveURL(/\/sk\/objednavky\/[0-9a-f-]{36}$/);
+    await expect(oldTab.getByTestId('order-result')).toHaveAttribute('data-result', 'pending');
+    await expect(oldTab.getByTestId('order-refunds')).toContainText(cheapAmount);
+    expect(await (await page.request.get(`/api/v1/orders/${full.orderId}`)).json()).toMatchObject({ status: 'pending', ticketCount: 0, refunds: [{}] });
+
+    // the current payment completes the order with its three tickets
+    await page.goto(full.paymentUrl);
+    await page.getByRole('button', { name: sk.gateway.pay, exact: true }).click();
+    await expect(page).toHaveURL(/\/sk\/objednavky\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('order-result')).toHaveAttribute('data-result', 'paid');
+    expect(await (await page.request.get(`/api/v1/orders/${full.orderId}`)).json()).toMatchObject({ status: 'paid', ticketCount: 3 });
+  });
+
   test('a declined payment returns to the cart with the tickets still held', async ({ page, signUpFresh }) => {
     await signUpFresh();
     const eventId = seeded.stadiumEvent;
