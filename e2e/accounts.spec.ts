@@ -135,8 +135,18 @@ test('guards: signed out → sign-in with a return path and back; signed in → 
   await page.goto('/en/signin?next=%2Fen%2Fevents');
   await expect(page).toHaveURL(/\/en\/events$/);
   // Only internal return paths: anything else goes to the profile.
-  for (const evil of ['https://evil.example/x', '//evil.example/x', '/\\evil.example']) {
+  for (const evil of ['https://evil.example/x', '//evil.example/x', '/\\evil.example', '/.//evil.example/x', '/..//evil.example/x', '/%2e//evil.example/x']) {
     await page.goto(`/en/signin?next=${encodeURIComponent(evil)}`);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/en\/profile$/);
+  }
+});
+
+test('signing in through the form with a crafted return path stays on this site', async ({ page }) => {
+  // Dot segments the URL parser removes would leave '//evil.example/x', another host.
+  for (const evil of ['/.//evil.example/x', '/..//evil.example/x', '/%2e//evil.example/x']) {
+    await page.context().clearCookies();
+    await page.goto(`/en/signin?next=${encodeURIComponent(evil)}`);
+    await fillSignIn(page, 'en', demo.fanEn, DEMO_PASSWORD);
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/en\/profile$/);
   }
 });

@@ -11,6 +11,39 @@ describe('return paths after sign-in', () => {
     'refuses %p',
     (input) => expect(safeReturnPath(input)).toBeNull(),
   );
+
+  // Dot segments that the URL parser removes can leave a path starting with '//', which a browser
+  // reads as another host: /.//evil.example/x → //evil.example/x → http://evil.example/x.
+  it.each([
+    '/.//evil.example/x',
+    '/..//x',
+    '/%2e//x',
+    '/%2E//evil.example',
+    '/%2e%2e//evil.example/x',
+    '/x/..//evil.example',
+    '/en/events/../..//evil.example',
+    '/./\\evil.example',
+    '/.//evil.example/..',
+    '/.\t/evil.example',
+    '/%2e/%2e//evil.example',
+    '/./api/v1/auth/me',
+    '/%2e/_next/static/x.js',
+  ])('refuses %p, whose normalised path would leave the site', (input) => expect(safeReturnPath(input)).toBeNull());
+
+  it.each([
+    ['/en/./events', '/en/events'],
+    ['/sk/podujatia/x/../kosik', '/sk/podujatia/kosik'],
+    ['/.%2f/evil.example', '/.%2f/evil.example'],
+    ['/en/events?next=//evil.example', '/en/events?next=//evil.example'],
+  ])('normalises %p to %p, a path on this site', (input, expected) => expect(safeReturnPath(input)).toBe(expected));
+
+  it('answers only paths that resolve to this origin, whatever the base', () => {
+    const payloads = ['/.//evil.example/x', '/..//x', '/%2e//x', '/sk/profil', '/en/events?q=a#b', '/a/./b/../c'];
+    for (const payload of payloads) {
+      const path = safeReturnPath(payload);
+      if (path !== null) expect(new URL(path, 'https://tribuna.sk/sk/prihlasenie').origin).toBe('https://tribuna.sk');
+    }
+  });
 });
 
 describe('account schemas', () => {
