@@ -13,6 +13,11 @@ export type Sex = (typeof SEXES)[number];
 
 // Control characters (including NUL, which PostgreSQL refuses in text) never belong in a name.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/**
+ * Bidi embedding, override and isolate controls (U+202A–202E, U+2066–2069) make a name display as
+ * other text than it is, on a ticket or in a gift mail; a name in a right-to-left script needs none of them.
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 
 const email = z
   .string({ error: 'validation.emailRequired' })
@@ -28,7 +33,8 @@ const name = (requiredKey: string) =>
     .trim()
     .min(1, requiredKey)
     .max(NAME_MAX, 'validation.tooLong')
-    .refine((value) => !CONTROL.test(value), 'validation.nameInvalid');
+    .refine((value) => !CONTROL.test(value), 'validation.nameInvalid')
+    .refine((value) => !BIDI_CONTROL.test(value), 'validation.nameDirection');
 
 /** YYYY-MM-DD, a real calendar day, not in the future, not before 1900. */
 export function isValidBirthDate(value: string, today = new Date()): boolean {

@@ -161,6 +161,17 @@ describe('POST /api/v1/auth/signup', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('refuses bidi override and isolate characters in names with a translated field message', async () => {
+    const before = await userCount();
+    const res = await call(signUp, 'signup', { body: form({ firstName: 'Ján\u202Eakčiv', lastName: '\u2067Šťastný\u2069' }), lang: 'sk' });
+    expect(res.status).toBe(422);
+    expect(res.json.errors).toEqual([
+      { field: 'firstName', message: sk.validation.nameDirection },
+      { field: 'lastName', message: sk.validation.nameDirection },
+    ]);
+    expect(await userCount()).toBe(before);
+  });
+
   it('stores unicode and SQL-looking names exactly as typed', async () => {
     const email = freshEmail();
     const res = await call(signUp, 'signup', { body: form({ email, firstName: "Robert'); DROP TABLE users;--", lastName: 'Ďurčová-Øster 李 🎟️' }) });

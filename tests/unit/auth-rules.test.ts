@@ -71,4 +71,21 @@ describe('account schemas', () => {
       'dateOfBirth:validation.dateInvalid',
     ]);
   });
+
+  // Bidi embedding, override and isolate controls make a name display as something else (on a
+  // ticket, in a gift mail): 'Ján\u202Eakčiv' shows as 'Jánvička'.
+  it.each(['202A', '202B', '202C', '202D', '202E', '2066', '2067', '2068', '2069'])('refuses the bidi control U+%s in names', (hex) => {
+    const control = String.fromCharCode(parseInt(hex, 16));
+    const base = { firstName: 'Ján', lastName: 'Ďurček', sex: 'male', dateOfBirth: '1990-01-01', email: 'jan@example.sk', password: '12345678', confirmPassword: '12345678' };
+    const keys = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => (r.success ? [] : r.error!.issues.map((i) => `${i.path.join('.')}:${i.message}`));
+    expect(keys(signUpSchema.safeParse({ ...base, firstName: `Ján${control}akčiv` }))).toEqual(['firstName:validation.nameDirection']);
+    expect(keys(signUpSchema.safeParse({ ...base, lastName: `${control}Ďurček` }))).toEqual(['lastName:validation.nameDirection']);
+    expect(keys(profileSchema.safeParse({ firstName: 'Ján', lastName: `Ďur${control}ček`, email: 'jan@example.sk', dateOfBirth: '1990-01-01' }))).toEqual(['lastName:validation.nameDirection']);
+  });
+
+  it('keeps names in any script, including right-to-left ones', () => {
+    for (const firstName of ['Ľubomír', 'Šárka', 'Zoë', 'יעל', 'مريم', 'Ólafur']) {
+      expect(signUpSchema.safeParse({ firstName, lastName: 'X', sex: 'other', dateOfBirth: '1990-01-01', email: 'a@example.sk', password: '12345678', confirmPassword: '12345678' }).success).toBe(true);
+    }
+  });
 });
