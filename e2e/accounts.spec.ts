@@ -301,3 +301,20 @@ test('the web client sends the XSRF header: a cookie session can change the prof
   const forged = await page.request.patch('/api/v1/auth/me', { data: { firstName: 'X', lastName: 'Y', email: uniqueEmail(), dateOfBirth: '1990-01-01' } });
   expect(forged.status()).toBe(403);
 });
+
+test('login CSRF: a text/plain form on another site cannot sign this browser in', async ({ page, baseURL }) => {
+  // An HTML form with enctype="text/plain" whose one field reads as JSON: {"email":…,"password":…,"x":"="}.
+  const field = `{"email":"${demo.fanEn}","password":"${DEMO_PASSWORD}","x":"`;
+  await page.route('http://evil.example/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><form method="post" enctype="text/plain" action="${baseURL}/api/v1/auth/signin"><input type="hidden" name='${field}' value='"}'><button>Win a ticket</button></form>`,
+    }),
+  );
+  await page.goto('http://evil.example/');
+  const [response] = await Promise.all([page.waitForResponse(`${baseURL}/api/v1/auth/signin`), page.getByRole('button', { name: 'Win a ticket' }).click()]);
+  expect(response.status()).toBe(403);
+  expect((await page.context().cookies(baseURL)).find((c) => c.name === 'tribuna_session')).toBeUndefined();
+  await page.goto('/en/profile');
+  await expect(page).toHaveURL(/\/en\/signin\?next=/);
+});
