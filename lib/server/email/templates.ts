@@ -27,5 +27,5 @@ export function passwordResetEmail(input: { to: string; locale: Locale; name?: s
     link: input.link,
     closing: [t('email.passwordResetIgnore')],
   });
-  return { to: input.to, locale: input.locale, kind: 'password-reset', subject: t('email.passwordResetSubject'), ...body };
+  return { to: input.to, locale: input.locale, kind: 'password-reset', subject: t('email.passwordResetSubject'), ...body, sensitive: true };
 }
