@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
+import { sendAccountVerification } from '@/lib/server/auth/email-verification';
 import { requestPasswordReset } from '@/lib/server/auth/password-reset';
 import { sendEmail } from '@/lib/server/email';
 import { useTestDatabase } from '../helpers/db';
@@ -72,6 +73,16 @@ describe('the outbox with SMTP configured', () => {
     const [row] = await settled(email);
     expect(row.error).toContain('connection refused');
     expect(row.textBody).not.toContain('token=');
+  });
+
+  it('keeps no email verification link once sent', async () => {
+    const email = 'outbox.verify@example.com';
+    await makeAccount(email);
+    const [user] = await t.db.select().from(s.users).where(eq(s.users.email, email));
+    await sendAccountVerification({ id: user.id, email, firstName: user.firstName }, 'en');
+    const [row] = await settled(email);
+    expect(sent[0].text).toMatch(/\/en\/verify-email\?token=/);
+    expect(row).toMatchObject({ kind: 'email-verification', textBody: '', htmlBody: null });
   });
 
   it('keeps the body of an ordinary mail', async () => {
