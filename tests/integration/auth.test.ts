@@ -481,7 +481,7 @@ describe('cross-site writes and JSON bodies (login CSRF)', () => {
 
   it('refuses a JSON sign-in or sign-up from another origin, with Origin or only Sec-Fetch-Site', async () => {
     const before = await sessionCount();
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'http://localhost.evil.example' }]) {
+    for (const headers of <Record<string, string>[]>[{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'http://localhost.evil.example' }]) {
       const res = await call(signIn, 'signin', { body: { email, password }, headers, lang: 'en' });
       expect(res.status).toBe(403);
       expect(res.json.message).toBe(en.errors.crossSite);
@@ -495,7 +495,7 @@ describe('cross-site writes and JSON bodies (login CSRF)', () => {
   });
 
   it('accepts a sign-in from this site (its Origin or same-origin fetch metadata) and from the native app (neither)', async () => {
-    for (const headers of [{ origin: 'http://localhost' }, { 'sec-fetch-site': 'same-origin' }, { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' }, {}]) {
+    for (const headers of <Record<string, string>[]>[{ origin: 'http://localhost' }, { 'sec-fetch-site': 'same-origin' }, { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' }, {}]) {
       const res = await call(signIn, 'signin', { body: { email, password }, headers });
       expect(res.status).toBe(200);
     }
