@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, demo, expect, messages, test, uniqueEmail, type Locale } from './fixtures';
+import { DEMO_PASSWORD, demo, expect, messages, test, uniqueEmail, verifyEmailFromMailbox, type Locale } from './fixtures';
 
 const paths = {
   sk: { home: '/sk', signin: '/sk/prihlasenie', signup: '/sk/registracia', profile: '/sk/profil', reset: '/sk/obnovenie-hesla', events: '/sk/podujatia' },
@@ -192,6 +192,60 @@ test('profile: edit persists, with validation', async ({ page, signUpFresh }) =>
   await expect(page.getByTestId('profile-first-name')).toHaveText('Pavol');
   await expect(page.getByTestId('profile-last-name')).toHaveText('Ďurčo');
   await expect(page.getByTestId('profile-date-of-birth').locator('time')).toHaveAttribute('datetime', '1988-12-24');
+});
+
+test('profile: a new email needs the current password and waits for the link; the old one works until then', async ({ page, signUpFresh }) => {
+  const oldEmail = await signUpFresh({ firstName: 'Mover' });
+  const m = messages.en.profile;
+  await page.goto('/en/profile');
+  await expect(page.getByTestId('email-status')).toHaveText(m.emailUnverified);
+  await page.getByRole('button', { name: m.edit }).click();
+  await expect(page.getByLabel(m.currentPassword, { exact: true })).toHaveCount(0);
+  const newEmail = uniqueEmail('moved');
+  await page.getByLabel(messages.en.auth.email, { exact: true }).fill(newEmail);
+  await page.getByRole('button', { name: m.save }).click();
+  await expect(page.getByText(messages.en.validation.currentPasswordRequired, { exact: true })).toBeVisible();
+  await page.getByLabel(m.currentPassword, { exact: true }).fill('wrong-password-1');
+  await page.getByRole('button', { name: m.save }).click();
+  await expect(page.getByText(messages.en.errors.wrongPassword, { exact: true })).toBeVisible();
+  await page.getByLabel(m.currentPassword, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: m.save }).click();
+  await expect(page.getByText(m.emailChangeRequested.replace('{email}', newEmail))).toBeVisible();
+  await expect(page.getByTestId('profile-email')).toHaveText(oldEmail);
+  await expect(page.getByTestId('pending-email')).toContainText(newEmail);
+  await page.reload();
+  await expect(page.getByTestId('pending-email')).toContainText(newEmail);
+
+  // The old address got a notice; the new one the link. Until it is used, the old address signs in.
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(oldEmail)}`);
+  await expect(page.locator('article.mail[data-kind="email-change-notice"]')).toContainText(newEmail);
+  expect((await page.request.post('/api/v1/auth/signin', { data: { email: newEmail, password: PASSWORD } })).status()).toBe(400);
+  await verifyEmailFromMailbox(page, newEmail, { locale: 'en' });
+  await page.goto('/en/profile');
+  await expect(page.getByTestId('profile-email')).toHaveText(newEmail);
+  await expect(page.getByTestId('email-status')).toHaveText(m.emailVerified);
+  await expect(page.getByTestId('pending-email')).toHaveCount(0);
+  expect((await page.request.post('/api/v1/auth/signin', { data: { email: oldEmail, password: PASSWORD } })).status()).toBe(400);
+});
+
+test('the verification link opened signed out asks for the account’s password; a made-up link is refused in each language', async ({ page, signUpFresh }) => {
+  const email = await signUpFresh();
+  await page.context().clearCookies();
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  await page.locator('article.mail[data-kind="email-verification"]').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/sk\/overenie-emailu\?token=|\/en\/verify-email\?token=/);
+  const locale = page.url().includes('/en/') ? 'en' : 'sk';
+  const v = messages[locale].verifyEmail;
+  await page.getByRole('button', { name: v.submit }).click();
+  await expect(page.getByText(v.passwordRequired, { exact: true })).toBeVisible();
+  await page.getByLabel(v.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: v.submit }).click();
+  await expect(page.getByText(v.done.replace('{email}', email))).toBeVisible();
+  await expect(page.locator('#main').getByRole('link', { name: v.toSignIn })).toBeVisible();
+  for (const path of ['/en/verify-email', '/cs/overeni-emailu']) {
+    await page.goto(`${path}?token=made-up`);
+    await expect(page.getByText(messages[path.startsWith('/en') ? 'en' : 'cs'].errors.verifyInvalid)).toBeVisible();
+  }
 });
 
 test('account removal: confirmation dialog (Escape and Cancel keep the account), Confirm signs out for good', async ({ page, signUpFresh }) => {

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { connection } from 'next/server';
 import { AuthCard, FormPlaceholder } from '@/components/auth/auth-card';
 import { FormAlert } from '@/components/auth/form-parts';
 import { VerifyEmailForm } from '@/components/auth/verify-email-form';
@@ -23,6 +24,8 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
  */
 async function FromLink({ searchParams }: { searchParams: PageProps<'/[locale]/verify-email'>['searchParams'] }) {
   const token = first((await searchParams).token);
+  // Request time only: whether the link is live depends on the clock, which a prefetch may not read.
+  await connection();
   const [link, user] = await Promise.all([describeVerificationLink(token), getCurrentUser()]);
   const t = await getTranslations();
   if (!link) {
