@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, demo, expect, messages, test, uniqueEmail, type Locale } from './fixtures';
+import { DEMO_PASSWORD, demo, expect, messages, test, uniqueEmail, verifyEmailFromMailbox, type Locale } from './fixtures';
 
 const paths = {
   sk: { home: '/sk', signin: '/sk/prihlasenie', signup: '/sk/registracia', profile: '/sk/profil', reset: '/sk/obnovenie-hesla', events: '/sk/podujatia' },
@@ -135,8 +135,18 @@ test('guards: signed out → sign-in with a return path and back; signed in → 
   await page.goto('/en/signin?next=%2Fen%2Fevents');
   await expect(page).toHaveURL(/\/en\/events$/);
   // Only internal return paths: anything else goes to the profile.
-  for (const evil of ['https://evil.example/x', '//evil.example/x', '/\\evil.example']) {
+  for (const evil of ['https://evil.example/x', '//evil.example/x', '/\\evil.example', '/.//evil.example/x', '/..//evil.example/x', '/%2e//evil.example/x']) {
     await page.goto(`/en/signin?next=${encodeURIComponent(evil)}`);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/en\/profile$/);
+  }
+});
+
+test('signing in through the form with a crafted return path stays on this site', async ({ page }) => {
+  // Dot segments the URL parser removes would leave '//evil.example/x', another host.
+  for (const evil of ['/.//evil.example/x', '/..//evil.example/x', '/%2e//evil.example/x']) {
+    await page.context().clearCookies();
+    await page.goto(`/en/signin?next=${encodeURIComponent(evil)}`);
+    await fillSignIn(page, 'en', demo.fanEn, DEMO_PASSWORD);
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/en\/profile$/);
   }
 });
@@ -182,6 +192,60 @@ test('profile: edit persists, with validation', async ({ page, signUpFresh }) =>
   await expect(page.getByTestId('profile-first-name')).toHaveText('Pavol');
   await expect(page.getByTestId('profile-last-name')).toHaveText('Ďurčo');
   await expect(page.getByTestId('profile-date-of-birth').locator('time')).toHaveAttribute('datetime', '1988-12-24');
+});
+
+test('profile: a new email needs the current password and waits for the link; the old one works until then', async ({ page, signUpFresh }) => {
+  const oldEmail = await signUpFresh({ firstName: 'Mover' });
+  const m = messages.en.profile;
+  await page.goto('/en/profile');
+  await expect(page.getByTestId('email-status')).toHaveText(m.emailUnverified);
+  await page.getByRole('button', { name: m.edit }).click();
+  await expect(page.getByLabel(m.currentPassword, { exact: true })).toHaveCount(0);
+  const newEmail = uniqueEmail('moved');
+  await page.getByLabel(messages.en.auth.email, { exact: true }).fill(newEmail);
+  await page.getByRole('button', { name: m.save }).click();
+  await expect(page.getByText(messages.en.validation.currentPasswordRequired, { exact: true })).toBeVisible();
+  await page.getByLabel(m.currentPassword, { exact: true }).fill('wrong-password-1');
+  await page.getByRole('button', { name: m.save }).click();
+  await expect(page.getByText(messages.en.errors.wrongPassword, { exact: true })).toBeVisible();
+  await page.getByLabel(m.currentPassword, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: m.save }).click();
+  await expect(page.getByText(m.emailChangeRequested.replace('{email}', newEmail))).toBeVisible();
+  await expect(page.getByTestId('profile-email')).toHaveText(oldEmail);
+  await expect(page.getByTestId('pending-email')).toContainText(newEmail);
+  await page.reload();
+  await expect(page.getByTestId('pending-email')).toContainText(newEmail);
+
+  // The old address got a notice; the new one the link. Until it is used, the old address signs in.
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(oldEmail)}`);
+  await expect(page.locator('article.mail[data-kind="email-change-notice"]')).toContainText(newEmail);
+  expect((await page.request.post('/api/v1/auth/signin', { data: { email: newEmail, password: PASSWORD } })).status()).toBe(400);
+  await verifyEmailFromMailbox(page, newEmail, { locale: 'en' });
+  await page.goto('/en/profile');
+  await expect(page.getByTestId('profile-email')).toHaveText(newEmail);
+  await expect(page.getByTestId('email-status')).toHaveText(m.emailVerified);
+  await expect(page.getByTestId('pending-email')).toHaveCount(0);
+  expect((await page.request.post('/api/v1/auth/signin', { data: { email: oldEmail, password: PASSWORD } })).status()).toBe(400);
+});
+
+test('the verification link opened signed out asks for the account’s password; a made-up link is refused in each language', async ({ page, signUpFresh }) => {
+  const email = await signUpFresh();
+  await page.context().clearCookies();
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  await page.locator('article.mail[data-kind="email-verification"]').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/sk\/overenie-emailu\?token=|\/en\/verify-email\?token=/);
+  const locale = page.url().includes('/en/') ? 'en' : 'sk';
+  const v = messages[locale].verifyEmail;
+  await page.getByRole('button', { name: v.submit }).click();
+  await expect(page.getByText(v.passwordRequired, { exact: true })).toBeVisible();
+  await page.getByLabel(v.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: v.submit }).click();
+  await expect(page.getByText(v.done.replace('{email}', email))).toBeVisible();
+  await expect(page.locator('#main').getByRole('link', { name: v.toSignIn })).toBeVisible();
+  for (const path of ['/en/verify-email', '/cs/overeni-emailu']) {
+    await page.goto(`${path}?token=made-up`);
+    await expect(page.getByText(messages[path.startsWith('/en') ? 'en' : 'cs'].errors.verifyInvalid)).toBeVisible();
+  }
 });
 
 test('account removal: confirmation dialog (Escape and Cancel keep the account), Confirm signs out for good', async ({ page, signUpFresh }) => {
@@ -290,4 +354,21 @@ test('the web client sends the XSRF header: a cookie session can change the prof
   expect(cookies.find((c) => c.name === 'tribuna_session')?.httpOnly).toBe(true);
   const forged = await page.request.patch('/api/v1/auth/me', { data: { firstName: 'X', lastName: 'Y', email: uniqueEmail(), dateOfBirth: '1990-01-01' } });
   expect(forged.status()).toBe(403);
+});
+
+test('login CSRF: a text/plain form on another site cannot sign this browser in', async ({ page, baseURL }) => {
+  // An HTML form with enctype="text/plain" whose one field reads as JSON: {"email":…,"password":…,"x":"="}.
+  const field = `{"email":"${demo.fanEn}","password":"${DEMO_PASSWORD}","x":"`;
+  await page.route('http://evil.example/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><form method="post" enctype="text/plain" action="${baseURL}/api/v1/auth/signin"><input type="hidden" name='${field}' value='"}'><button>Win a ticket</button></form>`,
+    }),
+  );
+  await page.goto('http://evil.example/');
+  const [response] = await Promise.all([page.waitForResponse(`${baseURL}/api/v1/auth/signin`), page.getByRole('button', { name: 'Win a ticket' }).click()]);
+  expect(response.status()).toBe(403);
+  expect((await page.context().cookies(baseURL)).find((c) => c.name === 'tribuna_session')).toBeUndefined();
+  await page.goto('/en/profile');
+  await expect(page).toHaveURL(/\/en\/signin\?next=/);
 });

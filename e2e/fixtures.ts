@@ -59,3 +59,22 @@ export { expect };
 export async function heading(page: Page) {
   return page.getByRole('heading', { level: 1 });
 }
+
+/**
+ * Confirms `email` the way a person does: the newest verification mail in the dev mailbox, its link,
+ * the landing page's button (the page must be signed in as the account, or `password` is typed).
+ */
+export async function verifyEmailFromMailbox(page: Page, email: string, options: { locale?: Locale; password?: string } = {}) {
+  const m = messages[options.locale ?? 'sk'];
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const mail = page.locator('article.mail[data-kind="email-verification"], article.mail[data-kind="email-change"]').first();
+  await expect(mail).toBeVisible();
+  await mail.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.verifyEmail.title);
+  if (options.password) await page.getByLabel(m.verifyEmail.password, { exact: true }).fill(options.password);
+  await page.getByRole('button', { name: m.verifyEmail.submit }).click();
+  const done = m.verifyEmail.done.replace('{email}', email);
+  const changed = m.verifyEmail.doneChanged.replace('{email}', email);
+  await expect(page.getByText(done, { exact: true }).or(page.getByText(changed, { exact: true }))).toBeVisible();
+}
+

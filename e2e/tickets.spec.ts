@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, demo, expect, messages, test, uniqueEmail } from './fixtures';
+import { DEMO_PASSWORD, demo, expect, messages, test, uniqueEmail, verifyEmailFromMailbox } from './fixtures';
 
 const sk = messages.sk;
 const STEP_MS = 15_000;
 
-/** A second fan in their own browser, signed up through the API. */
-async function otherFan(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
+/** A second fan in their own browser, signed up through the API; `verified` confirms the email through the mailbox. */
+async function otherFan(browser: Browser, baseURL: string, options: { verified?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; email: string }> {
   const context = await browser.newContext({ baseURL, locale: 'sk-SK' });
   const page = await context.newPage();
   const email = uniqueEmail('friend');
@@ -14,6 +14,7 @@ async function otherFan(browser: Browser, baseURL: string): Promise<{ context: B
     data: { firstName: 'Eva', lastName: 'Priateľová', sex: 'female', dateOfBirth: '1996-02-02', email, password: 'correct-horse-1', confirmPassword: 'correct-horse-1' },
   });
   expect(response.status(), await response.text()).toBe(200);
+  if (options.verified) await verifyEmailFromMailbox(page, email);
   return { context, page, email };
 }
 
@@ -86,7 +87,8 @@ test.describe('Your tickets', () => {
   test('a fan gifts a ticket to another fan; it leaves the sender and appears for the recipient', async ({ page, browser, baseURL, signUpFresh }) => {
     await signUpFresh();
     await redeem(page, 'VOUCHER-DUNAJ-1');
-    const friend = await otherFan(browser, baseURL!);
+    // A gift moves at once only to an account that has confirmed its address.
+    const friend = await otherFan(browser, baseURL!, { verified: true });
 
     await page.getByRole('button', { name: sk.tickets.gift }).first().click();
     const dialog = page.getByRole('dialog', { name: sk.gift.title });
@@ -99,6 +101,53 @@ test.describe('Your tickets', () => {
     await expect(friend.page.getByTestId('ticket-card')).toHaveCount(1);
     await expect(friend.page.getByRole('heading', { level: 2, name: /FK Dunaj Bratislava – FC Košice/ })).toBeVisible();
     await friend.context.close();
+  });
+
+  test('a gift to a new email waits; signing up with it is not enough, the link from the mailbox confirms it and the ticket arrives', async ({ page, browser, baseURL, signUpFresh }) => {
+    test.setTimeout(120_000);
+    await signUpFresh();
+    await redeem(page, 'VOUCHER-DUNAJ-5');
+    const email = uniqueEmail('newcomer');
+    await page.getByRole('button', { name: sk.tickets.gift }).first().click();
+    const dialog = page.getByRole('dialog', { name: sk.gift.title });
+    await dialog.getByLabel(sk.gift.emailLabel).fill(email);
+    await dialog.getByRole('button', { name: sk.gift.submit }).click();
+    await expect(page.getByText(sk.gift.invited.replace('{email}', email))).toBeVisible();
+
+    // The newcomer signs up through the form with that address in their own browser.
+    const context = await browser.newContext({ baseURL, locale: 'sk-SK' });
+    const fan = await context.newPage();
+    await fan.goto('/sk/registracia');
+    const a = sk.auth;
+    await fan.getByLabel(a.firstName, { exact: true }).fill('Nová');
+    await fan.getByLabel(a.lastName, { exact: true }).fill('Fanúšička');
+    await fan.getByLabel(a.sex, { exact: true }).selectOption('female');
+    await fan.getByLabel(a.dateOfBirth, { exact: true }).fill('1999-09-09');
+    await fan.getByLabel(a.email, { exact: true }).fill(email);
+    await fan.getByLabel(a.password, { exact: true }).fill('correct-horse-1');
+    await fan.getByLabel(a.confirmPassword, { exact: true }).fill('correct-horse-1');
+    await fan.getByRole('button', { name: a.signUpSubmit }).click();
+    await expect(fan).toHaveURL(/\/sk\/profil$/);
+    await expect(fan.getByTestId('email-status')).toHaveText(sk.profile.emailUnverified);
+    await expect(fan.getByRole('button', { name: sk.profile.resend })).toBeVisible();
+    // Not verified: the gift still waits.
+    await fan.goto('/sk/vstupenky');
+    await expect(fan.getByText(sk.tickets.empty)).toBeVisible();
+
+    await fan.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const mail = fan.locator('article.mail[data-kind="email-verification"]').first();
+    await expect(mail).toContainText(sk.email.verifySubject);
+    await mail.getByRole('link').first().click();
+    await expect(fan).toHaveURL(/\/sk\/overenie-emailu\?token=/);
+    await expect(fan.getByText(sk.verifyEmail.lead.replace('{email}', email))).toBeVisible();
+    await fan.getByRole('button', { name: sk.verifyEmail.submit }).click();
+    await expect(fan.getByText(sk.verifyEmail.done.replace('{email}', email))).toBeVisible();
+    await fan.getByRole('link', { name: sk.verifyEmail.toTickets }).click();
+    await expect(fan.getByTestId('ticket-card')).toHaveCount(1);
+    await expect(fan.getByRole('heading', { level: 2, name: /FK Dunaj Bratislava – FC Košice/ })).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(sk.tickets.empty)).toBeVisible();
+    await context.close();
   });
 
   test('resale: a price over the organiser’s cap is refused with the cap shown, a capped price is listed', async ({ page, signUpFresh }) => {

@@ -6,6 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { safeReturnPath } from '@/lib/auth/return-path';
 import { api } from '@/lib/client/api-client';
 import { startSession, type SessionUser } from '@/lib/client/session';
 import { getPathname, Link } from '@/lib/i18n/navigation';
@@ -36,7 +37,8 @@ export function SignInForm({ next, notice }: { next: string | null; notice?: str
       throw new Error('not signed in'); // keeps isSubmitSuccessful false
     }
     startSession(queryClient, result.data.user);
-    goTo(next ?? getPathname({ locale, href: '/profile' }));
+    // Checked again here: this form sends the browser wherever `next` says.
+    goTo(safeReturnPath(next) ?? getPathname({ locale, href: '/profile' }));
   });
 
   const pending = isSubmitting || isSubmitSuccessful;

@@ -6,6 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { safeReturnPath } from '@/lib/auth/return-path';
 import { api } from '@/lib/client/api-client';
 import { startSession, type SessionUser } from '@/lib/client/session';
 import { getPathname, Link } from '@/lib/i18n/navigation';
@@ -41,7 +42,8 @@ export function SignUpForm({ next }: { next: string | null }) {
       throw new Error('not signed up');
     }
     startSession(queryClient, result.data.user);
-    goTo(next ?? getPathname({ locale, href: '/profile' }));
+    // Checked again here: this form sends the browser wherever `next` says.
+    goTo(safeReturnPath(next) ?? getPathname({ locale, href: '/profile' }));
   });
 
   const today = new Date().toISOString().slice(0, 10);

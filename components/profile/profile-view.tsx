@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { applyServerErrors, FORM_STATUSES, goTo } from '@/components/auth/auth-helpers';
 import { FormAlert, SubmitButton, TextField } from '@/components/auth/form-parts';
 import { api } from '@/lib/client/api-client';
-import { sessionQueryKey, useRemoveAccount, useSignOut, type SessionUser } from '@/lib/client/session';
+import { sessionQueryKey, useApiMutation, useRemoveAccount, useSignOut, type SessionUser } from '@/lib/client/session';
 import { notify } from '@/lib/client/toast';
 import { getPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -17,8 +17,12 @@ import { profileSchema } from '@/lib/schemas/auth';
 import { ConfirmDialog } from './confirm-dialog';
 
 type Values = z.input<typeof profileSchema>;
+/** The profile's user: the API's answer, with the email's verification state and a pending change. */
+export type ProfileUser = SessionUser & { emailVerified: boolean; pendingEmail: string | null };
 
-export function ProfileView({ initialUser }: { initialUser: SessionUser }) {
+const FIELDS = ['firstName', 'lastName', 'email', 'dateOfBirth', 'currentPassword'];
+
+export function ProfileView({ initialUser }: { initialUser: ProfileUser }) {
   const t = useTranslations('profile');
   const tAuth = useTranslations('auth');
   const format = useFormatter();
@@ -31,25 +35,42 @@ export function ProfileView({ initialUser }: { initialUser: SessionUser }) {
   const signOut = useSignOut();
   const removeAccount = useRemoveAccount();
 
-  const form = useForm<Values, unknown, z.output<typeof profileSchema>>({
-    resolver: zodResolver(profileSchema),
-    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email, dateOfBirth: user.dateOfBirth ?? '' },
-  });
+  const valuesOf = (u: ProfileUser): Values => ({ firstName: u.firstName, lastName: u.lastName, email: u.email, dateOfBirth: u.dateOfBirth ?? '', currentPassword: '' });
+  const form = useForm<Values, unknown, z.output<typeof profileSchema>>({ resolver: zodResolver(profileSchema), defaultValues: valuesOf(user) });
   const { errors, isSubmitting } = form.formState;
+  // A new email needs the current password: the field appears as soon as the email differs.
+  const typedEmail = form.watch('email') ?? '';
+  const changingEmail = typedEmail.trim().toLowerCase() !== user.email;
 
   const save = form.handleSubmit(async (values) => {
     setFormError(null);
-    const result = await api.patch<SessionUser>('/api/v1/auth/me', values, { toast: FORM_STATUSES });
+    const result = await api.patch<ProfileUser>('/api/v1/auth/me', changingEmail ? values : { ...values, currentPassword: undefined }, { toast: FORM_STATUSES });
     if (!result.ok) {
-      setFormError(applyServerErrors(result.status, result.error, form.setError, ['firstName', 'lastName', 'email', 'dateOfBirth']));
+      setFormError(applyServerErrors(result.status, result.error, form.setError, FIELDS));
       return;
     }
     setUser(result.data);
     queryClient.setQueryData(sessionQueryKey, result.data);
-    form.reset({ firstName: result.data.firstName, lastName: result.data.lastName, email: result.data.email, dateOfBirth: result.data.dateOfBirth ?? '' });
+    form.reset(valuesOf(result.data));
     setEditing(false);
-    notify.success({ title: t('saved') });
+    const requested = changingEmail && result.data.pendingEmail;
+    notify.success({ title: requested ? t('emailChangeRequested', { email: result.data.pendingEmail! }) : t('saved') });
   });
+
+  const resend = useApiMutation(() => api.post<{ ok: true; email: string }>('/api/v1/auth/verify-email/resend'), {
+    onSuccess: (data) => notify.success({ title: t('resent', { email: data.email }) }),
+  });
+  const resendButton = (
+    <button
+      type="button"
+      disabled={resend.isPending}
+      aria-busy={resend.isPending}
+      onClick={() => resend.mutate()}
+      className="mt-2 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-70"
+    >
+      {resend.isPending ? t('resending') : t('resend')}
+    </button>
+  );
 
   const home = () => goTo(getPathname({ locale, href: '/' }));
 
@@ -76,6 +97,12 @@ export function ProfileView({ initialUser }: { initialUser: SessionUser }) {
               <TextField label={tAuth('lastName')} autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
             </div>
             <TextField label={tAuth('email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+            {changingEmail && (
+              <div className="space-y-1">
+                <TextField label={t('currentPassword')} type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
+                <p className="text-sm text-slate-600">{t('currentPasswordHint')}</p>
+              </div>
+            )}
             <TextField label={tAuth('dateOfBirth')} type="date" min="1900-01-01" autoComplete="bday" error={errors.dateOfBirth?.message} {...form.register('dateOfBirth')} />
             <div className="flex flex-col gap-3 sm:flex-row">
               <div className="sm:w-48">
@@ -86,7 +113,7 @@ export function ProfileView({ initialUser }: { initialUser: SessionUser }) {
               <button
                 type="button"
                 onClick={() => {
-                  form.reset();
+                  form.reset(valuesOf(user));
                   setFormError(null);
                   setEditing(false);
                 }}
@@ -115,6 +142,27 @@ export function ProfileView({ initialUser }: { initialUser: SessionUser }) {
               <dd className="font-medium break-all" data-testid="profile-email">
                 {user.email}
               </dd>
+              <dd className="mt-1 text-sm">
+                <span
+                  data-testid="email-status"
+                  data-verified={user.emailVerified ? '1' : '0'}
+                  className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${user.emailVerified ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900'}`}
+                >
+                  {user.emailVerified ? t('emailVerified') : t('emailUnverified')}
+                </span>
+                {!user.emailVerified && !user.pendingEmail && (
+                  <>
+                    <p className="mt-1 text-slate-700">{t('unverifiedHint')}</p>
+                    {resendButton}
+                  </>
+                )}
+              </dd>
+              {user.pendingEmail && (
+                <dd className="mt-2 text-sm text-slate-700" data-testid="pending-email">
+                  <p>{t('pendingEmail', { email: user.pendingEmail })}</p>
+                  {resendButton}
+                </dd>
+              )}
             </div>
             <div>
               <dt className="text-sm text-slate-600">{tAuth('dateOfBirth')}</dt>

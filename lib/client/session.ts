@@ -25,6 +25,10 @@ export type SessionUser = {
   dateOfBirth: string | null;
   sex: 'male' | 'female' | 'other' | 'not-to-say' | null;
   locale: 'sk' | 'cs' | 'en';
+  /** In API answers (sign-up, sign-in, /auth/me); the server's session seed leaves them out. */
+  emailVerified?: boolean;
+  /** A new email waiting for its verification link. */
+  pendingEmail?: string | null;
 };
 
 export const sessionQueryKey = ['auth', 'me'] as const;

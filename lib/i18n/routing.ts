@@ -30,6 +30,7 @@ export const pathnames = {
   '/profile': { sk: '/profil', cs: '/profil', en: '/profile' },
   '/password-reset': { sk: '/obnovenie-hesla', cs: '/obnoveni-hesla', en: '/password-reset' },
   '/password-reset/new': { sk: '/obnovenie-hesla/nove', cs: '/obnoveni-hesla/nove', en: '/password-reset/new' },
+  '/verify-email': { sk: '/overenie-emailu', cs: '/overeni-emailu', en: '/verify-email' },
 } as const;
 
 export type AppPathname = keyof typeof pathnames;

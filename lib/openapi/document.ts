@@ -15,6 +15,7 @@ export function openApiDocument(serverUrl?: string) {
       description:
         'Money is integer minor units plus an ISO currency. Texts come in the language of Accept-Language (sk, cs, en). ' +
         'Authenticate with `Authorization: Bearer <token>` or the web session cookie; cookie-authenticated changes need X-XSRF-TOKEN. ' +
+        'Request bodies are JSON (`Content-Type: application/json`, else 415); a write a browser sends from another site without a bearer token is 403 CROSS_SITE. ' +
         'Errors: `{ message, code, errors: [{ field?, message }] }`; 401 always means the session is gone.',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),

@@ -13,6 +13,11 @@ export type Sex = (typeof SEXES)[number];
 
 // Control characters (including NUL, which PostgreSQL refuses in text) never belong in a name.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/**
+ * Bidi embedding, override and isolate controls (U+202A–202E, U+2066–2069) make a name display as
+ * other text than it is, on a ticket or in a gift mail; a name in a right-to-left script needs none of them.
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 
 const email = z
   .string({ error: 'validation.emailRequired' })
@@ -28,7 +33,8 @@ const name = (requiredKey: string) =>
     .trim()
     .min(1, requiredKey)
     .max(NAME_MAX, 'validation.tooLong')
-    .refine((value) => !CONTROL.test(value), 'validation.nameInvalid');
+    .refine((value) => !CONTROL.test(value), 'validation.nameInvalid')
+    .refine((value) => !BIDI_CONTROL.test(value), 'validation.nameDirection');
 
 /** YYYY-MM-DD, a real calendar day, not in the future, not before 1900. */
 export function isValidBirthDate(value: string, today = new Date()): boolean {
@@ -88,14 +94,40 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 /** What the sign-up form holds before validation (sex starts unselected). */
 export type SignUpFormValues = Omit<SignUpInput, 'sex'> & { sex: Sex | '' };
 
-/** Profile edit: the personal data a person can change. */
+/**
+ * Profile edit: the personal data a person can change. A new email also needs the current password
+ * (the server asks for it: it alone knows whether the email changed) and takes effect only once the
+ * new address is verified.
+ */
 export const profileSchema = z.object({
   firstName: name('validation.firstNameRequired'),
   lastName: name('validation.lastNameRequired'),
   email,
   dateOfBirth,
+  currentPassword: z.string({ error: 'validation.currentPasswordRequired' }).max(PASSWORD_MAX, 'errors.wrongPassword').optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** The token of an emailed verification link, and the account's password when the one confirming is not signed in as it. */
+export const verifyEmailSchema = z.object({
+  token: z.string({ error: 'errors.verifyInvalid' }).min(1, 'errors.verifyInvalid').max(200, 'errors.verifyInvalid'),
+  password: z.string({ error: 'verifyEmail.passwordRequired' }).max(PASSWORD_MAX, 'errors.wrongPassword').optional(),
+});
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
+
+/** The user as the API answers it (sign-up, sign-in, GET/PATCH /auth/me): the spec's fields and a few more. */
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: z.string().nullable(),
+  sex: z.enum(SEXES).nullable(),
+  locale: z.enum(['sk', 'cs', 'en']),
+  emailVerified: z.boolean().describe('The person has proved `email` is theirs (gifts to it arrive only then)'),
+  pendingEmail: z.string().nullable().describe('A new email waiting for its verification link; `email` stays in use until then'),
+});
+export type PublicUserOutput = z.infer<typeof userSchema>;
 
 /** Password reset, step 1: where to send the link. */
 export const passwordResetRequestSchema = z.object({ email });

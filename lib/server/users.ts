@@ -4,12 +4,14 @@ import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import type { ProfileInput, SignUpInput } from '@/lib/schemas/auth';
-import { getDb, tables } from '@/lib/server/db';
+import { getDb, isUniqueViolation, tables } from '@/lib/server/db';
+import { pendingEmailOfUser, sendAccountVerification, startEmailChange } from './auth/email-verification';
 import { hashPassword, verifyPassword } from './auth/password';
 import { revokeAllSessions } from './auth/sessions';
 import type { SessionUser } from './auth/session-token';
 
-export type PublicUser = SessionUser;
+/** The user as the API answers it: the session's fields, whether the email is verified, and a change waiting for its link. */
+export type PublicUser = SessionUser & { emailVerified: boolean; pendingEmail: string | null };
 
 const userColumns = {
   id: tables.users.id,
@@ -19,17 +21,24 @@ const userColumns = {
   dateOfBirth: tables.users.dateOfBirth,
   sex: tables.users.sex,
   locale: tables.users.locale,
+  emailVerifiedAt: tables.users.emailVerifiedAt,
+  pendingEmail: pendingEmailOfUser,
 };
 
-type UserRow = { id: string; email: string | null; firstName: string | null; lastName: string | null; dateOfBirth: string | null; sex: SessionUser['sex']; locale: Locale };
+type UserRow = {
+  id: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  dateOfBirth: string | null;
+  sex: SessionUser['sex'];
+  locale: Locale;
+  emailVerifiedAt: Date | null;
+  pendingEmail: string | null;
+};
 
-function toPublic(row: UserRow): PublicUser {
-  return { ...row, email: row.email ?? '', firstName: row.firstName ?? '', lastName: row.lastName ?? '' };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
+function toPublic({ emailVerifiedAt, ...row }: UserRow): PublicUser {
+  return { ...row, email: row.email ?? '', firstName: row.firstName ?? '', lastName: row.lastName ?? '', emailVerified: emailVerifiedAt !== null };
 }
 
 export async function findUserById(id: string): Promise<PublicUser | null> {
@@ -50,7 +59,7 @@ export async function findUserByEmail(email: string): Promise<PublicUser | null>
   return row ? toPublic(row) : null;
 }
 
-/** Sign-up. The email is already lower-cased by the schema; a taken email is EMAIL_TAKEN. */
+/** Sign-up. The email is already lower-cased by the schema; a taken email is EMAIL_TAKEN. Mails the link that verifies it. */
 export async function createUser(input: SignUpInput, locale: Locale): Promise<{ ok: true; user: PublicUser } | { ok: false; code: 'EMAIL_TAKEN' }> {
   const passwordHash = await hashPassword(input.password);
   try {
@@ -68,7 +77,9 @@ export async function createUser(input: SignUpInput, locale: Locale): Promise<{ 
       .onConflictDoNothing()
       .returning(userColumns);
     if (!row) return { ok: false, code: 'EMAIL_TAKEN' };
-    return { ok: true, user: toPublic(row) };
+    const user = toPublic(row);
+    await sendAccountVerification(user, locale);
+    return { ok: true, user };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, code: 'EMAIL_TAKEN' };
     throw error;
@@ -91,20 +102,41 @@ export async function verifyCredentials(email: string, password: string): Promis
   return toPublic(user);
 }
 
-/** Profile edit by the user themself. */
-export async function updateProfile(userId: string, input: ProfileInput): Promise<{ ok: true; user: PublicUser } | { ok: false; code: 'EMAIL_TAKEN' | 'NOT_FOUND' }> {
-  try {
-    const [row] = await getDb()
-      .update(tables.users)
-      .set({ firstName: input.firstName, lastName: input.lastName, email: input.email, dateOfBirth: input.dateOfBirth, updatedAt: new Date() })
-      .where(and(eq(tables.users.id, userId), isNull(tables.users.removedAt)))
-      .returning(userColumns);
-    if (!row) return { ok: false, code: 'NOT_FOUND' };
-    return { ok: true, user: toPublic(row) };
-  } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, code: 'EMAIL_TAKEN' };
-    throw error;
+export type ProfileFailure = 'EMAIL_TAKEN' | 'NOT_FOUND' | 'CURRENT_PASSWORD_REQUIRED' | 'WRONG_PASSWORD';
+
+/**
+ * Profile edit by the user themself. Names and birth date change at once. A new email needs the
+ * current password and is only asked for: it takes effect when its link is used
+ * (lib/server/auth/email-verification.ts); until then the user answers with `pendingEmail`.
+ * Nothing is stored when any check fails.
+ */
+export async function updateProfile(
+  userId: string,
+  input: ProfileInput,
+  context: { locale: Locale; sessionId: string | null },
+): Promise<{ ok: true; user: PublicUser } | { ok: false; code: ProfileFailure }> {
+  const db = getDb();
+  const [current] = await db
+    .select({ email: tables.users.email, firstName: tables.users.firstName, passwordHash: tables.users.passwordHash })
+    .from(tables.users)
+    .where(and(eq(tables.users.id, userId), isNull(tables.users.removedAt)))
+    .limit(1);
+  if (!current?.email) return { ok: false, code: 'NOT_FOUND' };
+  const changingEmail = input.email !== current.email;
+  if (changingEmail) {
+    if (!input.currentPassword) return { ok: false, code: 'CURRENT_PASSWORD_REQUIRED' };
+    if (!(await verifyPassword(input.currentPassword, current.passwordHash))) return { ok: false, code: 'WRONG_PASSWORD' };
+    if (await findUserByEmail(input.email)) return { ok: false, code: 'EMAIL_TAKEN' };
   }
+  const [row] = await db
+    .update(tables.users)
+    .set({ firstName: input.firstName, lastName: input.lastName, dateOfBirth: input.dateOfBirth, updatedAt: new Date() })
+    .where(and(eq(tables.users.id, userId), isNull(tables.users.removedAt)))
+    .returning({ id: tables.users.id });
+  if (!row) return { ok: false, code: 'NOT_FOUND' };
+  if (changingEmail) await startEmailChange({ id: userId, email: current.email, firstName: input.firstName }, input.email, context);
+  const user = await findUserById(userId);
+  return user ? { ok: true, user } : { ok: false, code: 'NOT_FOUND' };
 }
 
 /** Remembers the interface language for emails the user gets later. */

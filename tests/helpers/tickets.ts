@@ -11,12 +11,13 @@ let counter = 0;
 
 export type TestUser = { id: string; email: string; firstName: string; lastName: string; token: string };
 
-/** A fresh user with a live session; call handlers with `auth(user)` headers. */
-export async function makeUser(db: Db, tag = 'fan', email?: string): Promise<TestUser> {
+/** A fresh user with a verified email and a live session; call handlers with `auth(user)` headers. */
+export async function makeUser(db: Db, tag = 'fan', email?: string, options: { verified?: boolean } = {}): Promise<TestUser> {
   const address = email ?? `${tag}.${Date.now().toString(36)}.${counter++}@example.com`;
+  const emailVerifiedAt = options.verified === false ? null : new Date();
   const [user] = await db
     .insert(s.users)
-    .values({ email: address, firstName: 'Test', lastName: tag, sex: 'other', dateOfBirth: '1990-01-01', locale: 'en', passwordHash: 'x' })
+    .values({ email: address, firstName: 'Test', lastName: tag, sex: 'other', dateOfBirth: '1990-01-01', locale: 'en', passwordHash: 'x', emailVerifiedAt })
     .returning({ id: s.users.id });
   return { id: user.id, email: address, firstName: 'Test', lastName: tag, token: await sessionFor(db, user.id) };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { POST as signUp } from '@/app/api/v1/auth/signup/route';
 import { POST as signIn } from '@/app/api/v1/auth/signin/route';
@@ -8,6 +8,7 @@ import { POST as remove } from '@/app/api/v1/auth/remove/route';
 import { POST as resetRequest } from '@/app/api/v1/auth/password-reset/route';
 import { POST as resetConfirm } from '@/app/api/v1/auth/password-reset/confirm/route';
 import en from '@/messages/en.json';
+import cs from '@/messages/cs.json';
 import sk from '@/messages/sk.json';
 import { useTestDatabase } from '../helpers/db';
 
@@ -20,6 +21,8 @@ let ipCounter = 0;
 /** Calls a route handler as Next would. Each call comes from its own address unless `ip` is given (rate limits are per IP). */
 async function call(handler: Handler, path: string, options: CallOptions = {}) {
   const headers = new Headers(options.headers);
+  // Like every real client (the web's api client, the native app): JSON bodies say so.
+  if (!headers.has('content-type') && (options.body !== undefined || options.raw !== undefined)) headers.set('content-type', 'application/json');
   headers.set('x-forwarded-for', options.ip ?? `10.0.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`);
   if (!headers.has('accept-language')) headers.set('accept-language', options.lang ?? 'en');
   const method = options.method ?? 'POST';
@@ -158,6 +161,17 @@ describe('POST /api/v1/auth/signup', () => {
     expect(res.status).toBe(status);
     expect(typeof res.json.message).toBe('string');
     expect(res.json.errors.length).toBeGreaterThan(0);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses bidi override and isolate characters in names with a translated field message', async () => {
+    const before = await userCount();
+    const res = await call(signUp, 'signup', { body: form({ firstName: 'Ján\u202Eakčiv', lastName: '\u2067Šťastný\u2069' }), lang: 'sk' });
+    expect(res.status).toBe(422);
+    expect(res.json.errors).toEqual([
+      { field: 'firstName', message: sk.validation.nameDirection },
+      { field: 'lastName', message: sk.validation.nameDirection },
+    ]);
     expect(await userCount()).toBe(before);
   });
 
@@ -302,7 +316,8 @@ describe('sessions: bearer, cookie, XSRF, revocation', () => {
   it('PATCH /me validates and refuses an email of another account with 409', async () => {
     const other = freshEmail();
     await call(signUp, 'signup', { body: form({ email: other }) });
-    const taken = await call(patchMe, 'me', { method: 'PATCH', headers: bearer(token), body: { firstName: 'A', lastName: 'B', email: other, dateOfBirth: '1991-01-01' } });
+    // A new email needs the current password (tests/integration/email-verification.test.ts); with it, a taken one is 409.
+    const taken = await call(patchMe, 'me', { method: 'PATCH', headers: bearer(token), body: { firstName: 'A', lastName: 'B', email: other, dateOfBirth: '1991-01-01', currentPassword: 'correct-horse-1' } });
     expect(taken.status).toBe(409);
     expect(taken.json.errors[0]).toEqual({ field: 'email', message: en.errors.emailTaken });
     const invalid = await call(patchMe, 'me', { method: 'PATCH', headers: bearer(token), body: { firstName: '', lastName: 'B', email: 'x', dateOfBirth: 'yesterday' } });
@@ -339,8 +354,9 @@ describe('password reset', () => {
     oldToken = res.json.token;
   });
 
+  // Reset mails only: sign-up also mails the link that verifies the address.
   async function mails(to: string) {
-    return t.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, to));
+    return t.db.select().from(s.emailOutbox).where(and(eq(s.emailOutbox.toAddress, to), eq(s.emailOutbox.kind, 'password-reset')));
   }
   function tokenFrom(text: string): string {
     const url = new URL(/https?:\/\/\S+/.exec(text)![0]);
@@ -431,3 +447,107 @@ describe('POST /api/v1/auth/remove', () => {
     expect(again.json.user.id).not.toBe(id);
   });
 });
+
+describe('cross-site writes and JSON bodies (login CSRF)', () => {
+  const email = 'csrf.fan@example.com';
+  const password = 'correct-horse-1';
+  let token: string;
+  let sealed: string;
+  let xsrf: string;
+  beforeAll(async () => {
+    const res = await call(signUp, 'signup', { body: form({ email, password, confirmPassword: password }) });
+    token = res.json.token;
+    sealed = res.cookies.tribuna_session.value;
+    xsrf = res.cookies['XSRF-TOKEN'].value;
+  });
+  async function sessionCount() {
+    const [row] = await userRows(email);
+    return (await t.db.select().from(s.sessions).where(eq(s.sessions.userId, row.id))).length;
+  }
+
+  it('refuses a sign-in posted by another site as text/plain (an HTML form), sets no cookie and opens no session', async () => {
+    const before = await sessionCount();
+    // <form enctype="text/plain" action="…/signin"> on evil.example: the browser sends its Origin and Sec-Fetch-Site.
+    const forged = await call(signIn, 'signin', {
+      raw: `{"email":"${email}","password":"${password}","x":"="}`,
+      headers: { 'content-type': 'text/plain', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      lang: 'sk',
+    });
+    expect(forged.status).toBe(403);
+    expect(forged.json).toMatchObject({ code: 'CROSS_SITE', message: sk.errors.crossSite });
+    expect(forged.cookies.tribuna_session).toBeUndefined();
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it('refuses a JSON sign-in or sign-up from another origin, with Origin or only Sec-Fetch-Site', async () => {
+    const before = await sessionCount();
+    for (const headers of <Record<string, string>[]>[{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'http://localhost.evil.example' }]) {
+      const res = await call(signIn, 'signin', { body: { email, password }, headers, lang: 'en' });
+      expect(res.status).toBe(403);
+      expect(res.json.message).toBe(en.errors.crossSite);
+      expect(res.cookies.tribuna_session).toBeUndefined();
+    }
+    expect(await sessionCount()).toBe(before);
+    const users = await userCount();
+    const signUpForged = await call(signUp, 'signup', { body: form(), headers: { origin: 'https://evil.example' } });
+    expect(signUpForged.status).toBe(403);
+    expect(await userCount()).toBe(users);
+  });
+
+  it('accepts a sign-in from this site (its Origin or same-origin fetch metadata) and from the native app (neither)', async () => {
+    for (const headers of <Record<string, string>[]>[{ origin: 'http://localhost' }, { 'sec-fetch-site': 'same-origin' }, { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' }, {}]) {
+      const res = await call(signIn, 'signin', { body: { email, password }, headers });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it('accepts the public origin (APP_URL) behind a proxy that rewrites Host', async () => {
+    const previous = process.env.APP_URL;
+    process.env.APP_URL = 'https://tickets.example.sk';
+    try {
+      const res = await call(signIn, 'signin', { body: { email, password }, headers: { origin: 'https://tickets.example.sk', host: 'internal:3000' } });
+      expect(res.status).toBe(200);
+    } finally {
+      if (previous === undefined) delete process.env.APP_URL;
+      else process.env.APP_URL = previous;
+    }
+  });
+
+  it('refuses a cookie-authenticated change from another site even with the XSRF pair; a bearer call with a foreign Origin still works', async () => {
+    const profile = { firstName: 'Cudzí', lastName: 'Web', email, dateOfBirth: '1991-01-01' };
+    const cookie = { cookie: `tribuna_session=${sealed}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+    const forged = await call(patchMe, 'me', { method: 'PATCH', headers: { ...cookie, origin: 'https://evil.example' }, body: profile });
+    expect(forged.status).toBe(403);
+    expect((await userRows(email))[0].firstName).toBe('Ľubomír');
+    expect((await call(signOut, 'signout', { headers: { ...cookie, 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    const bearerCall = await call(patchMe, 'me', { method: 'PATCH', headers: { ...bearer(token), origin: 'https://app.example' }, body: { ...profile, firstName: 'Natívna' } });
+    expect(bearerCall.status).toBe(200);
+    expect((await userRows(email))[0].firstName).toBe('Natívna');
+  });
+
+  it('answers a JSON write in another content type with a translated 415, from this site too', async () => {
+    const plain = await call(signIn, 'signin', { raw: JSON.stringify({ email, password }), headers: { 'content-type': 'text/plain;charset=UTF-8' }, lang: 'cs' });
+    expect(plain.status).toBe(415);
+    expect(plain.json).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: cs.errors.jsonRequired });
+    expect(plain.cookies.tribuna_session).toBeUndefined();
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/json']) {
+      expect((await call(signIn, 'signin', { raw: JSON.stringify({ email, password }), headers: { 'content-type': type } })).status).toBe(415);
+    }
+    // A body without any content type is not JSON either.
+    const untyped = await handlerWithoutType(JSON.stringify({ email, password }));
+    expect(untyped.status).toBe(415);
+    const bearerPlain = await call(patchMe, 'me', { method: 'PATCH', headers: { ...bearer(token), 'content-type': 'text/plain' }, raw: JSON.stringify({ firstName: 'A', lastName: 'B', email, dateOfBirth: '1991-01-01' }) });
+    expect(bearerPlain.status).toBe(415);
+    // JSON with a charset, or a +json type, is JSON.
+    expect((await call(signIn, 'signin', { body: { email, password }, headers: { 'content-type': 'application/json; charset=utf-8' } })).status).toBe(200);
+    // An empty body needs no type (account removal sends none).
+    expect((await call(remove, 'remove', { headers: bearer((await call(signUp, 'signup', { body: form() })).json.token) })).status).toBe(200);
+  });
+
+  async function handlerWithoutType(body: string) {
+    const request = new Request('http://localhost/api/v1/auth/signin', { method: 'POST', body: new TextEncoder().encode(body), headers: { 'accept-language': 'en', 'x-forwarded-for': '10.9.9.9' } });
+    expect(request.headers.get('content-type')).toBeNull();
+    return signIn(request, { params: Promise.resolve({}) });
+  }
+});
+

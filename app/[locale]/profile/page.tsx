@@ -7,6 +7,7 @@ import { pageMetadata } from '@/lib/i18n/metadata';
 import type { Locale } from '@/lib/i18n/routing';
 import { requireSignedIn } from '@/lib/server/auth/guard';
 import { listPayouts } from '@/lib/server/resale/payouts';
+import { findUserById } from '@/lib/server/users';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/profile'>) {
   const locale = (await params).locale as Locale;
@@ -16,10 +17,11 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/profile'
 
 async function ProfileForUser({ locale }: { locale: Locale }) {
   const user = await requireSignedIn(locale, '/profile');
-  const payouts = await listPayouts(user);
+  // With what the session read leaves out: whether the email is verified, and a change waiting for its link.
+  const [profile, payouts] = await Promise.all([findUserById(user.id), listPayouts(user)]);
   return (
     <>
-      <ProfileView initialUser={user} />
+      <ProfileView initialUser={profile ?? { ...user, emailVerified: false, pendingEmail: null }} />
       <PayoutLedger payouts={payouts} />
     </>
   );

@@ -4,7 +4,8 @@
 //      the zod schemas in lib/schemas/<feature>.ts that your handlers parse with;
 //   2. add it to the list below (one import, one entry). GET /api/v1/openapi.json picks it up.
 import type { ApiPaths } from '../builder';
+import { authPaths } from './auth';
 import { eventPaths } from './events';
 import { ticketPaths } from './tickets';
 
-export const pathModules: ApiPaths[] = [eventPaths, ticketPaths];
+export const pathModules: ApiPaths[] = [authPaths, eventPaths, ticketPaths];

@@ -2,6 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import type { z } from 'zod';
 import { requestLocale } from './request-locale';
+import { isForeignBrowserWrite, isJsonContentType } from './request-guards';
 import { translator } from './translate';
 
 /** The error body of every API failure (DESIGN.md §5): a message, and per-field messages when known. */
@@ -44,11 +45,14 @@ type Context<P> = { params: Promise<P> };
 
 /**
  * Wraps a route handler: ApiError → translated JSON, anything else → 500 without internals.
+ * A write a browser sends from another site without a bearer token is refused before the handler
+ * (403 CROSS_SITE; lib/server/api/request-guards.ts): cookie-authenticated changes and sign-in/sign-up.
  * Nothing from the request body is logged (it may hold passwords or codes).
  */
 export function apiRoute<P = Record<string, never>>(handler: (request: Request, context: Context<P>) => Promise<Response>) {
   return async (request: Request, context: Context<P>): Promise<Response> => {
     try {
+      if (isForeignBrowserWrite(request)) throw new ApiError(403, 'CROSS_SITE', 'errors.crossSite');
       return await handler(request, context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(request, error);
@@ -61,9 +65,20 @@ export function apiRoute<P = Record<string, never>>(handler: (request: Request, 
 /** Body size above which a JSON body is refused before parsing. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-/** Reads and validates a JSON body with a zod schema whose messages are message keys. */
+function notJson(): ApiError {
+  return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'errors.jsonRequired');
+}
+
+/**
+ * Reads and validates a JSON body with a zod schema whose messages are message keys.
+ * The body must say it is JSON (`Content-Type: application/json`): a `text/plain` one is what an
+ * HTML form on another site can send without asking. An empty body without a type reads as `{}`.
+ */
 export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const type = request.headers.get('content-type');
+  if (type !== null && !isJsonContentType(type)) throw notJson();
   const text = await request.text();
+  if (type === null && text.length > 0) throw notJson();
   if (text.length > MAX_BODY_BYTES) throw new ApiError(413, 'BODY_TOO_LARGE', 'errors.invalidInput');
   let raw: unknown;
   try {

@@ -2,7 +2,7 @@ import 'server-only';
 // Password reset: a request mails a single-use link (token stored hashed, valid 60 minutes); the
 // reset call checks token + email, sets the new password and ends every session of the account.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { appUrl } from '@/lib/app-url';
 import { getPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -57,7 +57,9 @@ export async function resetPassword(input: { token: string; email: string; passw
     if (!claimed) return { ok: false as const, code: 'RESET_INVALID' as const };
     const [user] = await tx
       .update(tables.users)
-      .set({ passwordHash, updatedAt: new Date() })
+      // The link reached this address, so the address is the person's: the owner of an address someone
+      // else registered takes the account over this way, verified.
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${tables.users.emailVerifiedAt}, now())`, updatedAt: new Date() })
       .where(and(eq(tables.users.id, claimed.userId), eq(tables.users.email, input.email), isNull(tables.users.removedAt)))
       .returning({ id: tables.users.id });
     if (!user) {

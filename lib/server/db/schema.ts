@@ -41,6 +41,9 @@ export const users = pgTable(
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     passwordHash: text('password_hash'),
     locale: localeEnum('locale').notNull().default('sk'),
+    // When the person proved the address `email` is theirs (a verification or reset link); null until then.
+    // Gifts to an address go only to an account that has verified it.
+    emailVerifiedAt: ts('email_verified_at'),
     isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -75,6 +78,26 @@ export const passwordResets = pgTable(
     usedAt: ts('used_at'),
   },
   (t) => [uniqueIndex('password_resets_token_hash_uq').on(t.tokenHash)],
+);
+
+/**
+ * Links that prove an address: the account's own (after sign-up) or a new one (an email change,
+ * which takes effect only when this link is used). Token stored hashed, single use, expiring.
+ * `sessionId` is the session that asked for a change: it stays signed in when the change ends the others.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('email_verifications_token_hash_uq').on(t.tokenHash), index('email_verifications_user_idx').on(t.userId)],
 );
 
 /** Fixed-window counters shared by every server process (sign-in, sign-up, reset, redeem). */

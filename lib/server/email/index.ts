@@ -12,7 +12,16 @@ import type { Transporter } from 'nodemailer';
 import type { Locale } from '@/lib/i18n/routing';
 import { getDb, tables } from '@/lib/server/db';
 
-export type EmailInput = { to: string; locale: Locale; kind: string; subject: string; text: string; html?: string };
+export type EmailInput = {
+  to: string;
+  locale: Locale;
+  kind: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Holds a secret (a reset or verification link): the outbox keeps its body only until SMTP has taken it. */
+  sensitive?: boolean;
+};
 export type SentEmail = { id: string; /** Settles when SMTP delivery finished (immediately without SMTP). Never rejects. */ delivery: Promise<void> };
 
 const globalForMail = globalThis as unknown as { __tribunaMailer?: Transporter | null };
@@ -41,16 +50,24 @@ export async function sendEmail(input: EmailInput): Promise<SentEmail> {
   return { id: row.id, delivery };
 }
 
+/**
+ * A sensitive mail's body leaves the outbox once SMTP has had it, delivered or refused: a database
+ * reader must not find live reset or verification links there, and nothing sends a mail twice.
+ * Without SMTP (the demo) the body stays: the loopback mailbox is how the link is read.
+ */
+const purgedBody = { textBody: '', htmlBody: null };
+
 async function deliver(id: string, input: EmailInput): Promise<void> {
   const transport = await transporter();
   if (!transport) return;
+  const purge = input.sensitive ? purgedBody : {};
   try {
     await transport.sendMail({ from: mailFrom(), to: input.to, subject: input.subject, text: input.text, html: input.html });
-    await getDb().update(tables.emailOutbox).set({ sentAt: new Date(), error: null }).where(eq(tables.emailOutbox.id, id));
+    await getDb().update(tables.emailOutbox).set({ sentAt: new Date(), error: null, ...purge }).where(eq(tables.emailOutbox.id, id));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`Email ${id} (${input.kind}) could not be delivered: ${message}`);
-    await getDb().update(tables.emailOutbox).set({ error: message.slice(0, 500) }).where(eq(tables.emailOutbox.id, id));
+    await getDb().update(tables.emailOutbox).set({ error: message.slice(0, 500), ...purge }).where(eq(tables.emailOutbox.id, id));
   }
 }
 

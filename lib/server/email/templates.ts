@@ -27,5 +27,31 @@ export function passwordResetEmail(input: { to: string; locale: Locale; name?: s
     link: input.link,
     closing: [t('email.passwordResetIgnore')],
   });
-  return { to: input.to, locale: input.locale, kind: 'password-reset', subject: t('email.passwordResetSubject'), ...body };
+  return { to: input.to, locale: input.locale, kind: 'password-reset', subject: t('email.passwordResetSubject'), ...body, sensitive: true };
+}
+
+/** The link that verifies an address: the account's own after sign-up, or the new one of an email change. */
+export function emailVerificationEmail(input: { to: string; locale: Locale; name?: string | null; link: string; hours: number; change: boolean }): EmailInput {
+  const t = translator(input.locale);
+  const body = composeEmail({
+    locale: input.locale,
+    name: input.name,
+    paragraphs: [input.change ? t('email.changeBody', { email: input.to, hours: input.hours }) : t('email.verifyBody', { email: input.to, hours: input.hours })],
+    link: input.link,
+    closing: [t('email.verifyIgnore')],
+  });
+  const subject = input.change ? t('email.changeSubject') : t('email.verifySubject');
+  return { to: input.to, locale: input.locale, kind: input.change ? 'email-change' : 'email-verification', subject, ...body, sensitive: true };
+}
+
+/** To the address in use when a change to another one is asked for: nothing changes until that one is verified. */
+export function emailChangeNoticeEmail(input: { to: string; locale: Locale; name?: string | null; newEmail: string; resetLink: string }): EmailInput {
+  const t = translator(input.locale);
+  const body = composeEmail({
+    locale: input.locale,
+    name: input.name,
+    paragraphs: [t('email.changeNoticeBody', { email: input.newEmail }), t('email.changeNoticeIfNotYou')],
+    link: input.resetLink,
+  });
+  return { to: input.to, locale: input.locale, kind: 'email-change-notice', subject: t('email.changeNoticeSubject'), ...body };
 }

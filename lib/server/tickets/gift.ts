@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { appUrl } from '@/lib/app-url';
 import { getPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -34,8 +34,8 @@ const normalise = (email: string) => email.trim().toLowerCase();
 
 /**
  * Sends a ticket to another fan by email. A registered recipient gets it at once (new secret and
- * version: the sender's code dies); an unknown address gets an invitation and the ticket waits in a
- * pending gift until someone signs up or in with that email. The sender can cancel while it waits.
+ * version: the sender's code dies); any other address (unknown, or not verified by its account) gets an
+ * invitation and the ticket waits in a pending gift until an account has verified that email. The sender can cancel while it waits.
  */
 export async function giftTicket(actor: Actor, input: { ticketId: string; email: string; locale: Locale }): Promise<GiftResult> {
   const db = getDb();
@@ -60,10 +60,11 @@ export async function giftTicket(actor: Actor, input: { ticketId: string; email:
   const blocked = transferBlock({ transferEnabled: ticket.transferEnabled, startsAt: ticket.startsAt, status: ticket.eventStatus });
   if (blocked) return { ok: false, code: blocked };
 
+  // Only an account that proved the address is its own receives at once; otherwise the gift waits.
   const [recipient] = await db
     .select({ id: tables.users.id, locale: tables.users.locale })
     .from(tables.users)
-    .where(and(sql`lower(${tables.users.email}) = ${toEmail}`, isNull(tables.users.removedAt)));
+    .where(and(sql`lower(${tables.users.email}) = ${toEmail}`, isNotNull(tables.users.emailVerifiedAt), isNull(tables.users.removedAt)));
 
   const sender = `${actor.firstName} ${actor.lastName}`.trim();
   const result = await db.transaction(async (tx) => {
@@ -132,13 +133,20 @@ export async function cancelGift(actor: { id: string }, ticketId: string): Promi
 }
 
 /**
- * Gives a newly signed-up (or signed-in) fan the tickets waiting for their email. Each claim is its
+ * Gives a fan the tickets waiting for their verified email. Each claim is its
  * own transaction: the gift row flips from pending exactly once, and the ticket moves only if the
  * sender still holds it as a valid ticket; otherwise the gift is cancelled.
  */
 export async function claimPendingGifts(user: { id: string; email: string }): Promise<number> {
   const db = getDb();
-  const email = normalise(user.email);
+  // Claimed only for the address the account has verified (read now, not from the session's copy):
+  // signing up with someone's email does not get their gifts.
+  const [owner] = await db
+    .select({ email: tables.users.email })
+    .from(tables.users)
+    .where(and(eq(tables.users.id, user.id), isNotNull(tables.users.emailVerifiedAt), isNull(tables.users.removedAt)));
+  if (!owner?.email) return 0;
+  const email = normalise(owner.email);
   const waiting = await db
     .select({ id: tables.gifts.id, ticketId: tables.gifts.ticketId, fromUserId: tables.gifts.fromUserId })
     .from(tables.gifts)

@@ -44,7 +44,7 @@ export async function seedTickets(db: Db): Promise<void> {
   // Gate scanner of the two clubs.
   await db
     .insert(s.users)
-    .values({ email: SCANNER_EMAIL, firstName: 'Marek', lastName: 'Skener', sex: 'male', dateOfBirth: '1990-06-01', locale: 'sk', passwordHash: await hashPassword(DEMO_PASSWORD) })
+    .values({ email: SCANNER_EMAIL, firstName: 'Marek', lastName: 'Skener', sex: 'male', dateOfBirth: '1990-06-01', locale: 'sk', passwordHash: await hashPassword(DEMO_PASSWORD), emailVerifiedAt: new Date() })
     .onConflictDoNothing();
   const [scanner] = await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, SCANNER_EMAIL));
   const clubs = await db.select({ id: s.organisations.id }).from(s.organisations).where(inArray(s.organisations.slug, ['fk-dunaj-bratislava', 'hc-vltava-praha']));

@@ -15,6 +15,7 @@ export async function seedUsers(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db
     .insert(s.users)
-    .values(demoUsers.map((u) => ({ ...u, passwordHash })))
+    // Seeded verified: the demo's gifts between these accounts arrive at once.
+    .values(demoUsers.map((u) => ({ ...u, passwordHash, emailVerifiedAt: new Date() })))
     .onConflictDoNothing();
 }

@@ -1,9 +1,15 @@
 // GET /api/v1/auth/me — the signed-in user (401 without a live session)
-// PATCH /api/v1/auth/me — edit the profile (first name, last name, email, date of birth)
+// PATCH /api/v1/auth/me — edit the profile (first name, last name, date of birth; a new email with the current password, pending until verified)
 import { requireCaller } from '@/lib/server/api/authenticate';
+import { requestLocale } from '@/lib/server/api/request-locale';
 import { apiRoute, ApiError, json, parseBody } from '@/lib/server/api/respond';
+import { accountFailure } from '@/lib/server/auth/failures';
+import { enforceRateLimit } from '@/lib/server/rate-limit';
 import { findUserById, updateProfile } from '@/lib/server/users';
 import { profileSchema } from '@/lib/schemas/auth';
+
+/** Attempts to change the email per account per hour: password guesses and mails to other addresses. */
+const EMAIL_CHANGES_PER_HOUR = 10;
 
 export const GET = apiRoute(async (request) => {
   const caller = await requireCaller(request);
@@ -15,8 +21,8 @@ export const GET = apiRoute(async (request) => {
 export const PATCH = apiRoute(async (request) => {
   const caller = await requireCaller(request);
   const input = await parseBody(request, profileSchema);
-  const updated = await updateProfile(caller.user.id, input);
-  if (!updated.ok && updated.code === 'EMAIL_TAKEN') throw new ApiError(409, 'EMAIL_TAKEN', 'errors.emailTaken', [{ field: 'email', messageKey: 'errors.emailTaken' }]);
-  if (!updated.ok) throw new ApiError(401, 'UNAUTHENTICATED', 'errors.sessionExpired');
+  if (input.email !== caller.user.email) await enforceRateLimit([{ key: `email-change:user:${caller.user.id}`, limit: EMAIL_CHANGES_PER_HOUR, windowSeconds: 3600 }]);
+  const updated = await updateProfile(caller.user.id, input, { locale: requestLocale(request), sessionId: caller.sessionId });
+  if (!updated.ok) throw accountFailure(updated.code);
   return json(updated.user);
 });
