@@ -1,4 +1,5 @@
-// The server Playwright tests: a production build on a fresh embedded database with the demo seed.
+// The server Playwright tests: a production build on a fresh embedded database with the demo seed, in
+// demo mode (scripts/mode.mjs: the installation's own keys, the test gateway, the mailbox on loopback).
 // E2E_SKIP_BUILD=1 reuses the existing build (fast local iteration); NEXT_DIST_DIR picks the build folder.
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -11,7 +12,6 @@ const env = {
   PGLITE_DIR: dataDir,
   PORT: port,
   APP_URL: `http://127.0.0.1:${port}`,
-  TRIBUNA_ALLOW_DEV_SECRET: '1',
   TRIBUNA_E2E: '1',
   NEXT_TELEMETRY_DISABLED: '1',
 };
