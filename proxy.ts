@@ -1,5 +1,6 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
+import { appUrl } from '@/lib/app-url';
 import { RETURN_PARAM, safeReturnPath } from '@/lib/auth/return-path';
 import { localeOfPath, resolveLocale } from '@/lib/i18n/resolve-locale';
 import { publicEventExists } from '@/lib/server/events/exists';
@@ -73,6 +74,15 @@ const EVENT_PAGE = new RegExp(
   `^/(?:${routing.locales.map((l) => `${l}${pathnames['/events/[id]'][l].replace('[id]', '')}`).join('|')})([^/]+)/?$`,
 );
 
+/**
+ * next-intl names the request's own origin (Host, X-Forwarded-Host) in the hreflang `Link` header; the
+ * alternates are APP_URL's, as in the page's own <head> and the sitemap, whatever a request says.
+ */
+function useAppOrigin(response: NextResponse): void {
+  const link = response.headers.get('link');
+  if (link) response.headers.set('link', link.replace(/<https?:\/\/[^/>]*/g, `<${appUrl()}`));
+}
+
 export default async function proxy(request: NextRequest) {
   // Catalogue: an unknown or draft event answers HTTP 404 (a page can only soft-404 once its shell has streamed).
   const eventId = EVENT_PAGE.exec(request.nextUrl.pathname)?.[1];
@@ -91,6 +101,7 @@ export default async function proxy(request: NextRequest) {
   }
   const guarded = locale ? guard(request, locale) : { response: null, dropSession: false };
   const response = guarded.response ?? intl(request);
+  useAppOrigin(response);
   if (guarded.dropSession) response.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0, httpOnly: true, sameSite: 'lax' });
   if (!request.cookies.get(XSRF_COOKIE)?.value) {
     response.cookies.set(XSRF_COOKIE, randomToken(), { path: '/', sameSite: 'lax', httpOnly: false, secure: request.nextUrl.protocol === 'https:' });

@@ -20,6 +20,19 @@ export function setClientAddress(req, { trustProxy = false } = {}) {
   delete req.headers['x-real-ip'];
 }
 
+/** Headers only a trusted proxy may set: without TRUST_PROXY they are the client's own words. */
+const FORWARDED = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'];
+
+/**
+ * Drops the host, scheme and port a request claims it was forwarded for, unless a trusted proxy in
+ * front sets them. Next and next-intl build absolute URLs from them (the hreflang `Link` header, the
+ * page's origin), and the page cache shares one copy of a page among everyone with the same Host.
+ */
+export function dropForwardedHeaders(req, { trustProxy = false } = {}) {
+  if (trustProxy) return;
+  for (const name of FORWARDED) delete req.headers[name];
+}
+
 // The TCP peer of the request being handled, for what must trust nothing a request says about itself
 // (the demo's outbox mailbox answers only the machine itself): serve.mjs runs each request inside
 // runWithPeer, before any header is rewritten, and the app reads connectionPeer(). The storage lives

@@ -16,12 +16,15 @@ const env = {
   NEXT_TELEMETRY_DISABLED: '1',
 };
 
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
+function run(command, args, runEnv = env) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: runEnv });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (process.env.E2E_SKIP_BUILD !== '1') run('npx', ['next', 'build']);
+// Built without APP_URL, like an image built once and deployed anywhere: the pages must name the
+// running server's APP_URL, never the build's (e2e/security.spec.ts checks).
+const { APP_URL: _servedAt, ...buildEnv } = env;
+if (process.env.E2E_SKIP_BUILD !== '1') run('npx', ['next', 'build'], buildEnv);
 rmSync(dataDir, { recursive: true, force: true });
 run('npx', ['tsx', 'scripts/db-seed.ts']);
 const server = spawn('node', ['scripts/serve.mjs'], { stdio: 'inherit', env });

@@ -49,8 +49,12 @@ export function pageCacheKey(req) {
   if (!PUBLIC_PAGE.test(url.pathname) || url.searchParams.has('_rsc')) return null;
   if (cookiesOf(h.cookie)[SESSION_COOKIE]) return null;
   const gzip = /\bgzip\b/.test(h['accept-encoding'] ?? '');
-  // The host is part of the key: the hreflang Link header names it.
-  return `${h.host ?? ''}${url.pathname}${url.search}|${gzip ? 'gzip' : 'identity'}`;
+  // Whatever names the page's origin is part of the key: the Host, and the forwarded host and scheme,
+  // which reach this far only from a trusted proxy (serve.mjs drops them otherwise, client-address.mjs).
+  const xfh = h['x-forwarded-host'];
+  const xfp = h['x-forwarded-proto'];
+  const forwarded = xfh || xfp ? `${xfp ?? ''}://${xfh ?? ''} ` : '';
+  return `${forwarded}${h.host ?? ''}${url.pathname}${url.search}|${gzip ? 'gzip' : 'identity'}`;
 }
 
 /** The visitor's own cookies on an answer from the cache: what proxy.ts and next-intl would have set. */

@@ -1,13 +1,13 @@
 // The production server: Next's request handler behind the public-page cache (scripts/page-cache.mjs).
 // `npm start` runs it after building and seeding; `npm run serve` runs it on an existing build.
 // PORT (default 3000); PAGE_CACHE_MS: how long a public page's shared copy lives (default 2000, 0 = off);
-// TRUST_PROXY=1 when a reverse proxy in front sets X-Forwarded-For (scripts/client-address.mjs).
-// Demo or deployment: scripts/mode.mjs.
+// TRUST_PROXY=1 when a reverse proxy in front sets X-Forwarded-For and X-Forwarded-Host/-Proto
+// (scripts/client-address.mjs). Demo or deployment: scripts/mode.mjs.
 import { createServer } from 'node:http';
 import next from 'next';
 import { skipCompressionOfApiWrites } from './api-compression.mjs';
 import { createFastLane, defaultLaneThreads } from './api-fast-lane.mjs';
-import { runWithPeer, setClientAddress } from './client-address.mjs';
+import { dropForwardedHeaders, runWithPeer, setClientAddress } from './client-address.mjs';
 import { modeAtStart, modeBanner } from './mode.mjs';
 import { createPageCache } from './page-cache.mjs';
 
@@ -33,6 +33,7 @@ const server = createServer((req, res) => {
   runWithPeer(req, () => {
     // The rate limits key on the client's address (lib/server/rate-limit.ts); see client-address.mjs.
     setClientAddress(req, { trustProxy });
+    dropForwardedHeaders(req, { trustProxy });
     skipCompressionOfApiWrites(req);
     (lane?.(req, res) ?? serve(req, res, handle)).catch((error) => {
       console.error('request failed', req.method, req.url?.split('?')[0], error);

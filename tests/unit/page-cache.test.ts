@@ -121,4 +121,13 @@ describe('public page cache', () => {
     expect(pageCacheKey(req('/api/v1/events'))).toBeNull();
     expect(pageCacheKey({ ...req('/sk'), method: 'POST' } as IncomingMessage)).toBeNull();
   });
+
+  it('keys by the forwarded host and scheme too (they reach it only from a trusted proxy): one cannot poison another’s copy', () => {
+    const req = (headers: Record<string, string> = {}) => ({ method: 'GET', url: '/sk/o-nas', headers: { host: 'tribuna.sk', ...headers } }) as unknown as IncomingMessage;
+    const plain = pageCacheKey(req());
+    const forwarded = pageCacheKey(req({ 'x-forwarded-host': 'evil.example' }));
+    expect(forwarded).not.toBeNull();
+    expect(forwarded).not.toBe(plain);
+    expect(pageCacheKey(req({ 'x-forwarded-proto': 'http' }))).not.toBe(pageCacheKey(req({ 'x-forwarded-proto': 'https' })));
+  });
 });
