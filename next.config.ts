@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { contentSecurityPolicy } from './lib/csp';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 const isProduction = process.env.NODE_ENV === 'production';
@@ -10,24 +11,9 @@ const buildId = process.env.TRIBUNA_BUILD_ID ?? `${Date.now().toString(36)}`;
 /** Host of the storage CDN that event images may come from (spec §7, §9). */
 const cdnHost = process.env.STORAGE_CDN_HOST;
 
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  // Next.js streams inline scripts; nonces would force every page dynamic and lose the static shell.
-  `script-src 'self' 'unsafe-inline'${isProduction ? '' : " 'unsafe-eval'"}`,
-  "style-src 'self' 'unsafe-inline'",
-  `img-src 'self' data: blob:${cdnHost ? ` https://${cdnHost}` : ''}`,
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "media-src 'self' blob:",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self' https://checkout.stripe.com",
-  "object-src 'none'",
-].join('; ');
-
 const securityHeaders = [
-  { key: 'Content-Security-Policy', value: contentSecurityPolicy },
+  // Pages get the same policy with a nonce of their own from proxy.ts, which takes precedence.
+  { key: 'Content-Security-Policy', value: contentSecurityPolicy({ dev: !isProduction, cdnHost }) },
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },

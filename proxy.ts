@@ -1,6 +1,8 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
+import { appUrl } from '@/lib/app-url';
 import { RETURN_PARAM, safeReturnPath } from '@/lib/auth/return-path';
+import { contentSecurityPolicy, newNonce } from '@/lib/csp';
 import { localeOfPath, resolveLocale } from '@/lib/i18n/resolve-locale';
 import { publicEventExists } from '@/lib/server/events/exists';
 import { LOCALE_COOKIE, pathnames, routing, type AppPathname, type Locale } from '@/lib/i18n/routing';
@@ -73,11 +75,27 @@ const EVENT_PAGE = new RegExp(
   `^/(?:${routing.locales.map((l) => `${l}${pathnames['/events/[id]'][l].replace('[id]', '')}`).join('|')})([^/]+)/?$`,
 );
 
+/**
+ * next-intl names the request's own origin (Host, X-Forwarded-Host) in the hreflang `Link` header; the
+ * alternates are APP_URL's, as in the page's own <head> and the sitemap, whatever a request says.
+ */
+function useAppOrigin(response: NextResponse): void {
+  const link = response.headers.get('link');
+  if (link) response.headers.set('link', link.replace(/<https?:\/\/[^/>]*/g, `<${appUrl()}`));
+}
+
 export default async function proxy(request: NextRequest) {
+  // A nonce of this answer's own (lib/csp.ts): Next reads it from the request's policy and gives it to the
+  // page's inline scripts; the answer carries the same policy.
+  const policy = contentSecurityPolicy({ nonce: newNonce(), dev: process.env.NODE_ENV !== 'production', cdnHost: process.env.STORAGE_CDN_HOST });
+  request.headers.set('content-security-policy', policy);
+
   // Catalogue: an unknown or draft event answers HTTP 404 (a page can only soft-404 once its shell has streamed).
   const eventId = EVENT_PAGE.exec(request.nextUrl.pathname)?.[1];
   if (eventId && !(await publicEventExists(decodeURIComponent(eventId)).catch(() => true))) {
-    return NextResponse.rewrite(new URL(`/${localeOfPath(request.nextUrl.pathname)}/--unknown-event--`, request.url));
+    const notFound = NextResponse.rewrite(new URL(`/${localeOfPath(request.nextUrl.pathname)}/--unknown-event--`, request.url), { request: { headers: request.headers } });
+    notFound.headers.set('Content-Security-Policy', policy);
+    return notFound;
   }
 
   const locale = localeOfPath(request.nextUrl.pathname);
@@ -91,6 +109,8 @@ export default async function proxy(request: NextRequest) {
   }
   const guarded = locale ? guard(request, locale) : { response: null, dropSession: false };
   const response = guarded.response ?? intl(request);
+  useAppOrigin(response);
+  response.headers.set('Content-Security-Policy', policy);
   if (guarded.dropSession) response.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0, httpOnly: true, sameSite: 'lax' });
   if (!request.cookies.get(XSRF_COOKIE)?.value) {
     response.cookies.set(XSRF_COOKIE, randomToken(), { path: '/', sameSite: 'lax', httpOnly: false, secure: request.nextUrl.protocol === 'https:' });

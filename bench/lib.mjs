@@ -8,7 +8,8 @@ import autocannon from 'autocannon';
 
 export async function startServer({ port, env = {}, seed = true }) {
   const distDir = process.env.NEXT_DIST_DIR || '.next';
-  const serverEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), TRIBUNA_ALLOW_DEV_SECRET: '1', NEXT_TELEMETRY_DISABLED: '1', ...env };
+  // Demo mode (scripts/mode.mjs: keys of this installation in .data) unless the environment sets SESSION_SECRET.
+  const serverEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', ...env };
   if (!serverEnv.DATABASE_URL && !serverEnv.PGLITE_DIR) {
     serverEnv.PGLITE_DIR = `.data/bench-${port}`;
     rmSync(serverEnv.PGLITE_DIR, { recursive: true, force: true });

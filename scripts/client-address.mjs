@@ -5,6 +5,7 @@
 // - with TRUST_PROXY=1 a reverse proxy in front appends the address it saw to X-Forwarded-For (nginx
 //   `proxy_add_x_forwarded_for`, Caddy, most load balancers): the LAST entry is that one; earlier
 //   entries came from the client and are dropped.
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** Rewrites X-Forwarded-For to the one address the rate limits should count. */
 export function setClientAddress(req, { trustProxy = false } = {}) {
@@ -17,4 +18,49 @@ export function setClientAddress(req, { trustProxy = false } = {}) {
   }
   req.headers['x-forwarded-for'] = address;
   delete req.headers['x-real-ip'];
+}
+
+/** Headers only a trusted proxy may set: without TRUST_PROXY they are the client's own words. */
+const FORWARDED = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'];
+
+/**
+ * Drops the host, scheme and port a request claims it was forwarded for, unless a trusted proxy in
+ * front sets them. Next and next-intl build absolute URLs from them (the hreflang `Link` header, the
+ * page's origin), and the page cache shares one copy of a page among everyone with the same Host.
+ */
+export function dropForwardedHeaders(req, { trustProxy = false } = {}) {
+  if (trustProxy) return;
+  for (const name of FORWARDED) delete req.headers[name];
+}
+
+// The TCP peer of the request being handled, for what must trust nothing a request says about itself
+// (the demo's outbox mailbox answers only the machine itself): serve.mjs runs each request inside
+// runWithPeer, before any header is rewritten, and the app reads connectionPeer(). The storage lives
+// on globalThis so that the app bundle's copy of this module sees the server's. Outside serve.mjs
+// (next dev, tests) there is no peer, and whoever asks must refuse.
+const PEER = Symbol.for('tribuna.connectionPeer');
+
+function peerStorage() {
+  return (globalThis[PEER] ??= new AsyncLocalStorage());
+}
+
+/**
+ * Runs `handle` knowing the request's TCP peer, and whether the request says it was forwarded: a
+ * reverse proxy on this machine connects from loopback for every visitor, so a request that carries
+ * forwarding headers never counts as coming from the machine itself (headers can only close, never open).
+ */
+export function runWithPeer(req, handle) {
+  const h = req.headers ?? {};
+  const forwarded = Boolean(h['x-forwarded-for'] || h.forwarded || h['x-real-ip'] || h['x-forwarded-host']);
+  return peerStorage().run({ address: req.socket?.remoteAddress ?? null, forwarded }, handle);
+}
+
+/** The TCP peer of the request being handled, or null when the request did not come through serve.mjs. */
+export function connectionPeer() {
+  return peerStorage().getStore() ?? null;
+}
+
+/** 127.0.0.0/8 or ::1, also as an IPv4-mapped IPv6 address. */
+export function isLoopback(address) {
+  return typeof address === 'string' && (address === '::1' || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address));
 }

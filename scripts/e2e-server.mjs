@@ -1,4 +1,5 @@
-// The server Playwright tests: a production build on a fresh embedded database with the demo seed.
+// The server Playwright tests: a production build on a fresh embedded database with the demo seed, in
+// demo mode (scripts/mode.mjs: the installation's own keys, the test gateway, the mailbox on loopback).
 // E2E_SKIP_BUILD=1 reuses the existing build (fast local iteration); NEXT_DIST_DIR picks the build folder.
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -11,17 +12,19 @@ const env = {
   PGLITE_DIR: dataDir,
   PORT: port,
   APP_URL: `http://127.0.0.1:${port}`,
-  TRIBUNA_ALLOW_DEV_SECRET: '1',
   TRIBUNA_E2E: '1',
   NEXT_TELEMETRY_DISABLED: '1',
 };
 
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
+function run(command, args, runEnv = env) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: runEnv });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (process.env.E2E_SKIP_BUILD !== '1') run('npx', ['next', 'build']);
+// Built without APP_URL, like an image built once and deployed anywhere: the pages must name the
+// running server's APP_URL, never the build's (e2e/security.spec.ts checks).
+const { APP_URL: _servedAt, ...buildEnv } = env;
+if (process.env.E2E_SKIP_BUILD !== '1') run('npx', ['next', 'build'], buildEnv);
 rmSync(dataDir, { recursive: true, force: true });
 run('npx', ['tsx', 'scripts/db-seed.ts']);
 const server = spawn('node', ['scripts/serve.mjs'], { stdio: 'inherit', env });

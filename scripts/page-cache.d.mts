@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
 export function pageCacheKey(req: IncomingMessage): string | null;
+export function sharedPolicy(policy: string, body: Buffer, encoding: string | undefined): string | null;
 export function createPageCache(options?: {
   ttlMs?: number;
   maxEntries?: number;

@@ -9,7 +9,10 @@
 // PAGE_CACHE_MS old (default 2 s; 0 turns the cache off) shows nothing a fan would miss.
 // Per-visitor cookies are never shared: a copy is stored without Set-Cookie, and each answer from it
 // sets the visitor's own XSRF token and language cookie the way proxy.ts does.
-import { randomBytes } from 'node:crypto';
+// Nor is a CSP nonce (lib/csp.ts): a nonce is good for one answer only, so a copy's policy allows the
+// hashes of exactly the inline scripts that carried the first answer's nonce, and no nonce at all.
+import { createHash, randomBytes } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 // Kept in sync with proxy.ts and lib/i18n/routing.ts (this file runs outside the app's bundle).
 const SESSION_COOKIE = 'tribuna_session';
@@ -49,8 +52,42 @@ export function pageCacheKey(req) {
   if (!PUBLIC_PAGE.test(url.pathname) || url.searchParams.has('_rsc')) return null;
   if (cookiesOf(h.cookie)[SESSION_COOKIE]) return null;
   const gzip = /\bgzip\b/.test(h['accept-encoding'] ?? '');
-  // The host is part of the key: the hreflang Link header names it.
-  return `${h.host ?? ''}${url.pathname}${url.search}|${gzip ? 'gzip' : 'identity'}`;
+  // Whatever names the page's origin is part of the key: the Host, and the forwarded host and scheme,
+  // which reach this far only from a trusted proxy (serve.mjs drops them otherwise, client-address.mjs).
+  const xfh = h['x-forwarded-host'];
+  const xfp = h['x-forwarded-proto'];
+  const forwarded = xfh || xfp ? `${xfp ?? ''}://${xfh ?? ''} ` : '';
+  return `${forwarded}${h.host ?? ''}${url.pathname}${url.search}|${gzip ? 'gzip' : 'identity'}`;
+}
+
+/** More distinct inline scripts than this and a page is not shared: their hashes would make the header too long for proxies. */
+const MAX_SHARED_SCRIPTS = 40;
+
+function decoded(body, encoding) {
+  if (!encoding || encoding === 'identity') return body;
+  if (encoding === 'gzip') return gunzipSync(body);
+  if (encoding === 'br') return brotliDecompressSync(body);
+  return null;
+}
+
+/**
+ * The policy a shared copy is answered with: the first answer's `'nonce-…'` replaced by the hashes of
+ * the inline scripts that carried that nonce (Next's own; a script injected into the page could not
+ * know it). Null when the copy must not be shared.
+ */
+export function sharedPolicy(policy, body, encoding) {
+  if (!policy) return policy;
+  const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+  if (!nonce) return policy;
+  const html = decoded(body, encoding)?.toString('utf8');
+  if (html === undefined) return null;
+  const hashes = new Set();
+  for (const [, attributes, source] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script/gi)) {
+    if (/\ssrc=/i.test(attributes) || !attributes.includes(` nonce="${nonce}"`)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`);
+  }
+  if (hashes.size > MAX_SHARED_SCRIPTS) return null;
+  return policy.replace(` 'nonce-${nonce}'`, hashes.size ? ` ${[...hashes].join(' ')}` : '');
 }
 
 /** The visitor's own cookies on an answer from the cache: what proxy.ts and next-intl would have set. */
@@ -103,7 +140,18 @@ function renderAndKeep(req, res, handle, now) {
       if (res.statusCode !== 200 || !html) return resolve(null);
       const stored = {};
       for (const [name, value] of Object.entries(headers)) if (!HOP_HEADERS.has(name) && name !== 'x-tribuna-cache') stored[name] = value;
-      resolve({ at: now(), status: res.statusCode, headers: stored, body: Buffer.concat(chunks) });
+      const body = Buffer.concat(chunks);
+      if (stored['content-security-policy']) {
+        let policy = null;
+        try {
+          policy = sharedPolicy(String(stored['content-security-policy']), body, stored['content-encoding']);
+        } catch {
+          // a body we cannot read is not shared
+        }
+        if (!policy) return resolve(null);
+        stored['content-security-policy'] = policy;
+      }
+      resolve({ at: now(), status: res.statusCode, headers: stored, body });
     });
     // A visitor who leaves before the end leaves an incomplete copy: keep nothing ('close' after 'finish' changes nothing).
     res.once('close', () => resolve(null));

@@ -2,12 +2,14 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { modeAtStart } from './mode.mjs';
 
 const distDir = process.env.NEXT_DIST_DIR || '.next';
 const port = process.env.PORT || '3000';
 const env = { ...process.env, NODE_ENV: 'production' };
-// The embedded demo may run without a configured secret; a deployment sets SESSION_SECRET.
-if (!env.SESSION_SECRET) env.TRIBUNA_ALLOW_DEV_SECRET = '1';
+// Demo (no SESSION_SECRET) or deployment (scripts/mode.mjs): a production request without a key stops
+// here, before a build; the server says which mode it runs in when it starts.
+modeAtStart(env);
 
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: 'inherit', env });

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
+import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -19,6 +20,9 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale: hasLocale(routing.locales, locale) ? locale : routing.defaultLocale, namespace: 'meta' });
+  // Canonical, hreflang and Open Graph URLs name APP_URL of the running server, not of the build: the
+  // metadata streams in with the page's other request-time parts (crawlers get it in <head>, blocking).
+  await connection();
   return {
     metadataBase: new URL(appUrl()),
     title: { default: `${t('siteName')} · ${t('tagline')}`, template: `%s · ${t('siteName')}` },

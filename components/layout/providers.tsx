@@ -4,11 +4,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import NextTopLoader from 'nextjs-toploader';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
+import { config as zodConfig } from 'zod/v4/core';
 import { TOAST_SETTINGS } from '@/lib/client/toast';
 import { Analytics } from './analytics';
 import { BuildWatcher } from './build-watcher';
 import { ChunkReloadGuard } from './chunk-reload-guard';
 import { OnlineStatus } from './online-status';
+
+// The pages' CSP allows no eval (lib/csp.ts): zod would probe for it with Function('') on its first
+// parse and the browser would report a violation. Browser only: the server's zod keeps its fast path.
+if (typeof window !== 'undefined') zodConfig({ jitless: true });
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(

@@ -1,4 +1,4 @@
-import { setClientAddress } from '@/scripts/client-address.mjs';
+import { dropForwardedHeaders, setClientAddress } from '@/scripts/client-address.mjs';
 import { clientIp } from '@/lib/server/rate-limit';
 
 // What the rate limits end up counting for a request as it reaches Next through scripts/serve.mjs.
@@ -19,5 +19,21 @@ describe('the address the rate limits count', () => {
     expect(counted({ 'x-forwarded-for': '198.51.100.9' }, '10.0.0.2', true)).toBe('198.51.100.9');
     expect(counted({ 'x-forwarded-for': '1.2.3.4, 198.51.100.9' }, '10.0.0.2', true)).toBe('198.51.100.9');
     expect(counted({}, '10.0.0.2', true)).toBe('10.0.0.2');
+  });
+});
+
+describe('the host and scheme a request says it was forwarded for', () => {
+  const claims = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-port': '8443', forwarded: 'host=evil.example;proto=https' };
+
+  it('are dropped by default: the client wrote them itself', () => {
+    const req = { headers: { host: 'tribuna.sk', ...claims } as Record<string, string | undefined> };
+    dropForwardedHeaders(req);
+    expect(req.headers).toEqual({ host: 'tribuna.sk' });
+  });
+
+  it('are kept behind a trusted proxy, which sets them', () => {
+    const req = { headers: { host: 'tribuna.sk', ...claims } as Record<string, string | undefined> };
+    dropForwardedHeaders(req, { trustProxy: true });
+    expect(req.headers).toEqual({ host: 'tribuna.sk', ...claims });
   });
 });

@@ -1,11 +1,18 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPageCache, pageCacheKey } from '@/scripts/page-cache.mjs';
+import { gzipSync } from 'node:zlib';
+import { createPageCache, pageCacheKey, sharedPolicy } from '@/scripts/page-cache.mjs';
 
 // A stand-in for Next's handler: streams an HTML page in two writes, numbered per render, and sets the
 // per-visitor cookies the way proxy.ts does.
 let renders = 0;
 let status = 200;
+// With `csp`, each render has a nonce of its own, as proxy.ts gives it, on two inline scripts of
+// Next's; a third inline script, as if injected into the page, has none. Gzipped when asked, as Next does.
+let csp = false;
+const NEXT_SCRIPTS = ['self.__next_f.push([1,"a"])', '$RC("B:0","S:0")'];
+const INJECTED = 'alert(document.cookie)';
 async function handle(req: IncomingMessage, res: ServerResponse) {
   renders += 1;
   const n = renders;
@@ -14,9 +21,22 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Link', '<http://localhost/sk>; rel="alternate"; hreflang="sk"');
   res.setHeader('Set-Cookie', ['XSRF-TOKEN=token-of-the-first-visitor; Path=/; SameSite=lax']);
-  res.write(`<html><body>render ${n} of ${req.url}`);
-  res.end('</body></html>');
+  if (!csp) {
+    res.write(`<html><body>render ${n} of ${req.url}`);
+    res.end('</body></html>');
+    return;
+  }
+  const nonce = randomBytes(16).toString('base64');
+  res.setHeader('Content-Security-Policy', `default-src 'self'; script-src 'self' 'nonce-${nonce}' 'sha256-shell'; object-src 'none'`);
+  const html = `<html><body>render ${n}<script>${INJECTED}</script>${NEXT_SCRIPTS.map((js) => `<script nonce="${nonce}">${js}</script>`).join('')}<script src="/_next/x.js" nonce="${nonce}" async=""></script></body></html>`;
+  if (/gzip/.test(req.headers['accept-encoding'] ?? '')) {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.end(gzipSync(html));
+  } else {
+    res.end(html);
+  }
 }
+const hashOf = (js: string) => `'sha256-${createHash('sha256').update(js).digest('base64')}'`;
 
 let clock = 1_000_000;
 let server: Server;
@@ -32,6 +52,7 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 beforeEach(() => {
   renders = 0;
   status = 200;
+  csp = false;
   clock += 60_000; // every test starts with nothing fresh in the cache
 });
 
@@ -103,6 +124,34 @@ describe('public page cache', () => {
     expect(await rendersFresh('/en/events/unknown')).toBe(true);
   });
 
+  it('never repeats a nonce: a shared copy allows the hashes of the scripts that carried the first answer’s nonce, and nothing else', async () => {
+    csp = true;
+    for (const encoding of ['identity', 'gzip']) {
+      clock += 60_000;
+      const first = await get('/sk/o-nas', { 'accept-encoding': encoding });
+      expect(first.headers.get('x-tribuna-cache')).toBe('MISS');
+      const firstPolicy = first.headers.get('content-security-policy')!;
+      const nonce = /'nonce-([^']+)'/.exec(firstPolicy)![1];
+      const body = await first.text();
+
+      const copy = await get('/sk/o-nas', { 'accept-encoding': encoding });
+      expect(copy.headers.get('x-tribuna-cache')).toBe('HIT');
+      expect(await copy.text()).toBe(body);
+      const policy = copy.headers.get('content-security-policy')!;
+      expect(policy).not.toContain('nonce-');
+      expect(policy).not.toContain(nonce);
+      expect(policy).toBe(firstPolicy.replace(`'nonce-${nonce}'`, NEXT_SCRIPTS.map(hashOf).join(' ')));
+      expect(policy).not.toContain(hashOf(INJECTED));
+    }
+    expect(renders).toBe(2);
+  });
+
+  it('a policy without a nonce is shared as it is; a body it cannot read is not shared', () => {
+    expect(sharedPolicy("script-src 'self'", Buffer.from('<script>x</script>'), undefined)).toBe("script-src 'self'");
+    expect(sharedPolicy("script-src 'self' 'nonce-abc'", Buffer.from('<p>'), 'deflate')).toBeNull();
+    expect(sharedPolicy("script-src 'self' 'nonce-abc'", Buffer.from('<p>no scripts</p>'), undefined)).toBe("script-src 'self'");
+  });
+
   it('keeps a bounded number of pages (searches cannot grow memory without end)', async () => {
     for (const q of ['a', 'b', 'c', 'd']) await get(`/sk/podujatia?q=${q}`);
     expect((await get('/sk/podujatia?q=d')).headers.get('x-tribuna-cache')).toBe('HIT');
@@ -120,5 +169,14 @@ describe('public page cache', () => {
     expect(pageCacheKey(req('/en/tickets'))).toBeNull();
     expect(pageCacheKey(req('/api/v1/events'))).toBeNull();
     expect(pageCacheKey({ ...req('/sk'), method: 'POST' } as IncomingMessage)).toBeNull();
+  });
+
+  it('keys by the forwarded host and scheme too (they reach it only from a trusted proxy): one cannot poison another’s copy', () => {
+    const req = (headers: Record<string, string> = {}) => ({ method: 'GET', url: '/sk/o-nas', headers: { host: 'tribuna.sk', ...headers } }) as unknown as IncomingMessage;
+    const plain = pageCacheKey(req());
+    const forwarded = pageCacheKey(req({ 'x-forwarded-host': 'evil.example' }));
+    expect(forwarded).not.toBeNull();
+    expect(forwarded).not.toBe(plain);
+    expect(pageCacheKey(req({ 'x-forwarded-proto': 'http' }))).not.toBe(pageCacheKey(req({ 'x-forwarded-proto': 'https' })));
   });
 });

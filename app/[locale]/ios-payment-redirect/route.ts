@@ -4,6 +4,7 @@
 // Falls back to the web order page when `?web=1` is given, or when the request does not come from a
 // phone or tablet (a desktop browser cannot open the app's scheme).
 import { NextResponse } from 'next/server';
+import { appUrl } from '@/lib/app-url';
 import { getPathname } from '@/lib/i18n/navigation';
 import { isLocale } from '@/lib/i18n/routing';
 import { orderStatus } from '@/lib/server/orders/read';
@@ -16,9 +17,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
   const url = new URL(request.url);
   const orderId = url.searchParams.get('orderId') ?? '';
   const status = await orderStatus(orderId);
-  const home = new URL(getPathname({ locale, href: '/tickets' }), url);
+  // Absolute links name the public origin (APP_URL), never the address the server listens on.
+  const home = new URL(getPathname({ locale, href: '/tickets' }), appUrl());
   if (!status) return NextResponse.redirect(home, 303);
-  const web = new URL(getPathname({ locale, href: { pathname: '/orders/[id]', params: { id: orderId } } }), url);
+  const web = new URL(getPathname({ locale, href: { pathname: '/orders/[id]', params: { id: orderId } } }), appUrl());
   const wantsWeb = url.searchParams.get('web') === '1' || !MOBILE.test(request.headers.get('user-agent') ?? '');
   if (wantsWeb) return NextResponse.redirect(web, 303);
   const scheme = (process.env.APP_URL_SCHEME || 'tribuna').replace(/[^a-z0-9+.-]/gi, '');

@@ -1,10 +1,11 @@
-// GET /dev/mailbox — development mailbox: every email in the outbox with its body and links (?to= filters).
-// Only where isDevMailboxEnabled() (development, the embedded demo, e2e); a real deployment answers 404.
+// GET /dev/mailbox — the demo's mailbox: every email in the outbox with its body and links (?to= filters).
+// Only in the demo and only for a request from the machine itself (mailboxAccess); a deployment answers 404.
 import { connection } from 'next/server';
 import { isLocale } from '@/lib/i18n/routing';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { translator } from '@/lib/server/api/translate';
-import { escapeHtml, isDevMailboxEnabled, listOutbox } from '@/lib/server/email';
+import { escapeHtml, listOutbox } from '@/lib/server/email';
+import { mailboxAccess } from '@/lib/server/mode';
 
 function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
@@ -12,11 +13,15 @@ function linkify(text: string): string {
 
 export async function GET(request: Request): Promise<Response> {
   await connection();
-  if (!isDevMailboxEnabled()) return new Response('Not found', { status: 404 });
+  const access = mailboxAccess();
+  if (access === 'absent') return new Response('Not found', { status: 404 });
   const url = new URL(request.url);
   const lang = url.searchParams.get('lang');
   const locale = isLocale(lang) ? lang : requestLocale(request);
   const t = translator(locale);
+  if (access !== 'open') {
+    return new Response(t('mailbox.localOnly'), { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  }
   const to = url.searchParams.get('to') ?? undefined;
   const mails = await listOutbox({ to, limit: 100 });
   const items = mails

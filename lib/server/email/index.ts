@@ -1,8 +1,8 @@
 import 'server-only';
 // Outgoing email. Every mail is stored in email_outbox first; when SMTP_URL is set it is also
-// delivered through nodemailer (sentAt or error recorded on the row). Without SMTP the dev mailbox
-// (/dev/mailbox, see isDevMailboxEnabled) shows the outbox, so flows like password reset work on
-// the embedded default.
+// delivered through nodemailer (sentAt or error recorded on the row). Without SMTP the demo's
+// mailbox (/dev/mailbox, only on the machine itself: mailboxAccess in lib/server/mode.ts) shows the
+// outbox, so flows like password reset work on the embedded default.
 //
 //   await sendEmail({ to: user.email, locale: user.locale, kind: 'order-paid', subject, text, html });
 //
@@ -69,15 +69,6 @@ async function deliver(id: string, input: EmailInput): Promise<void> {
     console.error(`Email ${id} (${input.kind}) could not be delivered: ${message}`);
     await getDb().update(tables.emailOutbox).set({ error: message.slice(0, 500), ...purge }).where(eq(tables.emailOutbox.id, id));
   }
-}
-
-/**
- * The dev mailbox exists in development, in the embedded demo (`npm start` sets TRIBUNA_ALLOW_DEV_SECRET)
- * and in e2e runs (TRIBUNA_E2E) — never in a real production deployment.
- */
-export function isDevMailboxEnabled(): boolean {
-  if (process.env.NODE_ENV !== 'production') return true;
-  return process.env.TRIBUNA_ALLOW_DEV_SECRET === '1' || process.env.TRIBUNA_E2E === '1';
 }
 
 export type OutboxMail = { id: string; to: string; subject: string; text: string; html: string | null; kind: string; locale: Locale; createdAt: Date; sentAt: Date | null; error: string | null };

@@ -20,7 +20,9 @@ export type CheckoutUrls = {
 
 export type CheckoutResult =
   | { ok: true; orderId: string; paymentId: string; paymentUrl: string }
-  | { ok: false; code: 'EVENT_NOT_FOUND' | 'CART_EMPTY' | 'INVALID_DISCOUNT_CODE' };
+  | { ok: false; code: 'EVENT_NOT_FOUND' | 'CART_EMPTY' | 'INVALID_DISCOUNT_CODE' }
+  /** No payment provider is configured (a deployment without Stripe or PAYMENTS_TEST_GATEWAY=1). */
+  | { ok: false; code: 'PAYMENTS_UNAVAILABLE' };
 
 const h = tables.holds;
 
@@ -55,6 +57,7 @@ export async function checkout(input: {
 }): Promise<CheckoutResult> {
   const now = input.now ?? new Date();
   const provider = input.provider ?? activePaymentProvider();
+  if (!provider) return { ok: false, code: 'PAYMENTS_UNAVAILABLE' };
   const event = await findSaleEvent(input.eventRef);
   if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
   const db = getDb();

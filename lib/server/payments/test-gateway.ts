@@ -1,11 +1,14 @@
 import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sessionSecret } from '@/lib/server/auth/session-secret';
+import { testGatewayKey } from '@/lib/server/mode';
 import { WebhookSignatureError, type PaymentNotice, type PaymentOutcome, type PaymentProvider } from './types';
 
-/** Signs the gateway page's three buttons so only that page can report an outcome for its payment. */
+/**
+ * Signs the gateway page's three buttons so only that page can report an outcome for its payment, with
+ * a key of its own (never the session key, never one written in the repository).
+ */
 function signature(eventId: string, paymentId: string, outcome: PaymentOutcome): string {
-  return createHmac('sha256', `test-gateway:${sessionSecret()}`).update(`${eventId}.${paymentId}.${outcome}`).digest('base64url');
+  return createHmac('sha256', testGatewayKey()).update(`${eventId}.${paymentId}.${outcome}`).digest('base64url');
 }
 
 export type SignedGatewayNotice = { eventId: string; paymentId: string; outcome: PaymentOutcome; signature: string };

@@ -21,7 +21,7 @@ export async function generateMetadata({ params }: Props) {
 async function Gateway({ locale, paymentId, searchParams }: { locale: Locale; paymentId: string; searchParams: Props['searchParams'] }) {
   const user = await requireSignedIn(locale, { pathname: '/pay/[paymentId]', params: { paymentId } });
   // The built-in gateway exists only while no real provider is configured.
-  const payment = activePaymentProvider().name === 'test' ? await getPaymentForGateway({ user, paymentId, locale }) : null;
+  const payment = activePaymentProvider()?.name === 'test' ? await getPaymentForGateway({ user, paymentId, locale }) : null;
   if (!payment) notFound();
   const t = await getTranslations('gateway');
   const orderHref = { pathname: '/orders/[id]' as const, params: { id: payment.orderId } };

@@ -2,7 +2,7 @@
 import { appUrl } from '@/lib/app-url';
 import { getPathname } from '@/lib/i18n/navigation';
 import { checkoutSchema } from '@/lib/schemas/cart';
-import { apiRoute, json, parseBody } from '@/lib/server/api/respond';
+import { ApiError, apiRoute, json, parseBody } from '@/lib/server/api/respond';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { cartFailureResponse } from '@/lib/server/cart/http';
@@ -27,5 +27,7 @@ export const POST = apiRoute<{ id: string }>(async (request, { params }) => {
         `${getPathname({ locale, href: { pathname: '/pay/[paymentId]', params: { paymentId } } })}${input.returnTo === 'app' ? '?app=1' : ''}`,
     },
   });
-  return result.ok ? json({ orderId: result.orderId, paymentUrl: result.paymentUrl }) : cartFailureResponse(request, result);
+  if (result.ok) return json({ orderId: result.orderId, paymentUrl: result.paymentUrl });
+  if (result.code === 'PAYMENTS_UNAVAILABLE') throw new ApiError(503, result.code, 'checkout.paymentsUnavailable');
+  return cartFailureResponse(request, result);
 });

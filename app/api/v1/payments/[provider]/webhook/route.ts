@@ -5,8 +5,8 @@ import { handlePaymentNotice } from '@/lib/server/payments/webhook';
 
 export const POST = apiRoute<{ provider: string }>(async (request, { params }) => {
   const provider = paymentProviderByName((await params).provider);
-  // The built-in gateway takes no money: it is refused once a real provider is configured.
-  if (!provider || (provider.name === 'test' && activePaymentProvider().name !== 'test')) throw new ApiError(404, 'NOT_FOUND', 'errors.notFound');
+  // The built-in gateway takes no money: it answers only while it is the active provider.
+  if (!provider || (provider.name === 'test' && activePaymentProvider()?.name !== 'test')) throw new ApiError(404, 'NOT_FOUND', 'errors.notFound');
   const raw = await request.text();
   if (raw.length > 256 * 1024) throw new ApiError(413, 'BODY_TOO_LARGE', 'errors.invalidInput');
   let notice;

@@ -1,0 +1,27 @@
+import { spawnSync } from 'node:child_process';
+
+/** Starts scripts/serve.mjs as `npm run serve` would, with only the given mode variables set. */
+function serve(vars: Record<string, string>) {
+  const env: NodeJS.ProcessEnv = { NODE_ENV: 'production' };
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && !['SESSION_SECRET', 'TRIBUNA_MODE', 'PAYMENTS_TEST_GATEWAY'].includes(name)) env[name] = value;
+  }
+  // No build there: a server that got past the mode check would fail later, for another reason.
+  Object.assign(env, { PORT: '3299', NEXT_DIST_DIR: '.next-none', PGLITE_DIR: 'memory://', ...vars });
+  const result = spawnSync(process.execPath, ['scripts/serve.mjs'], { env, encoding: 'utf8', timeout: 30_000 });
+  return { code: result.status, stderr: result.stderr, stdout: result.stdout };
+}
+
+describe('the production server at start', () => {
+  it('refuses production without a secret, saying what to set', () => {
+    const started = serve({ TRIBUNA_MODE: 'production', NODE_ENV: 'production' });
+    expect(started.code).toBe(1);
+    expect(started.stderr).toContain('Tribuna will not start: TRIBUNA_MODE=production needs SESSION_SECRET');
+  });
+
+  it('refuses a SESSION_SECRET too short to seal cookies', () => {
+    const started = serve({ SESSION_SECRET: 'too-short' });
+    expect(started.code).toBe(1);
+    expect(started.stderr).toContain('Tribuna will not start: SESSION_SECRET must be at least 32 characters');
+  });
+});
