@@ -250,6 +250,68 @@ describe('resale listings', () => {
   });
 });
 
+describe('a change of owner and waiting gifts', () => {
+  /** What the checkout does once a resale payment lands (as in the test above). */
+  async function buyListing(buyer: { id: string }, listingId: string, event: typeof s.events.$inferSelect, ticketTypeId: string, price: number) {
+    await t.db.transaction(async (tx) => {
+      const [hold] = await tx.insert(s.holds).values({ userId: buyer.id, eventId: event.id, expiresAt: new Date(Date.now() + 600_000), status: 'completed' }).returning();
+      const [order] = await tx
+        .insert(s.orders)
+        .values({ userId: buyer.id, eventId: event.id, holdId: hold.id, status: 'paid', currency: event.currency, subtotalAmount: price, totalAmount: price, locale: 'en' })
+        .returning();
+      await tx.update(s.resaleListings).set({ status: 'sold', soldAt: new Date() }).where(eq(s.resaleListings.id, listingId));
+      await issueTicketsForOrder(tx, {
+        orderId: order.id,
+        eventId: event.id,
+        buyerId: buyer.id,
+        items: [{ unitId: null, listingId, ticketTypeId, priceAmount: price }],
+        sellerFeeBps: event.resaleSellerFeeBps,
+        currency: event.currency,
+        now: new Date(),
+      });
+    });
+  }
+
+  it('a resale sale cancels the gift the seller left waiting, and the buyer gets in', async () => {
+    const seller = await makeUser(t.db, 'seller-gift');
+    const buyer = await makeUser(t.db, 'buyer-gift');
+    const scanner = await makeScanner(t.db, 'polarna-ziara-kosice');
+    const { ticket, event } = await giveTicket(t.db, seller.id, 'polarna-ziara-kosice', 'GA');
+    const listed = await list(request(`/api/v1/tickets/${ticket.id}/listing`, { method: 'POST', headers: auth(seller), body: { price: 2900 } }), params({ id: ticket.id }));
+    const { listing } = await listed.json();
+    // What a listing and a gift racing each other left behind before the ticket row was locked
+    await t.db.insert(s.gifts).values({ ticketId: ticket.id, fromUserId: seller.id, toEmail: `late.${Date.now()}@example.com` });
+
+    await buyListing(buyer, listing.id, event, ticket.ticketTypeId, 2900);
+
+    const gifts = await t.db.select().from(s.gifts).where(eq(s.gifts.ticketId, ticket.id));
+    expect(gifts.map((g) => g.status)).toEqual(['cancelled']);
+    const mine = (await myTickets(buyer)).tickets.find((x) => x.id === ticket.id)!;
+    expect(mine.pendingGift).toBeNull();
+    expect((await scanAs(scanner, await currentCode(t.db, ticket.id))).body).toMatchObject({ result: 'admitted' });
+  });
+
+  it('only the current owner’s gift counts: one an earlier holder left waiting blocks neither the code, the gate, a listing nor a gift', async () => {
+    const earlier = await makeUser(t.db, 'earlier-holder');
+    const holder = await makeUser(t.db, 'holder-now');
+    const scanner = await makeScanner(t.db, 'polarna-ziara-kosice');
+    const a = await giveTicket(t.db, holder.id, 'polarna-ziara-kosice', 'GA');
+    const b = await giveTicket(t.db, holder.id, 'polarna-ziara-kosice', 'GA');
+    const c = await giveTicket(t.db, holder.id, 'polarna-ziara-kosice', 'GA');
+    for (const { ticket } of [a, b, c]) await t.db.insert(s.gifts).values({ ticketId: ticket.id, fromUserId: earlier.id, toEmail: `old.${ticket.id}@example.com` });
+
+    const mine = (await myTickets(holder)).tickets.find((x) => x.id === a.ticket.id)!;
+    expect(mine).toMatchObject({ pendingGift: null, codeKey: expect.any(String) });
+    const dataset = await (await offlineRoute(request(`/api/v1/scan/events/${a.event.id}/offline`, { headers: auth(scanner) }), params({ id: a.event.id }))).json();
+    expect(dataset.tickets.find((x: { id: string }) => x.id === a.ticket.id).giftPending).toBeUndefined();
+    const listed = await list(request(`/api/v1/tickets/${b.ticket.id}/listing`, { method: 'POST', headers: auth(holder), body: { price: 2900 } }), params({ id: b.ticket.id }));
+    expect(listed.status).toBe(201);
+    const gifted = await gift(request(`/api/v1/tickets/${c.ticket.id}/gift`, { method: 'POST', headers: auth(holder), body: { email: `new.${Date.now()}@example.com` } }), params({ id: c.ticket.id }));
+    expect(gifted.status).toBe(201);
+    expect((await scanAs(scanner, await currentCode(t.db, a.ticket.id))).body).toMatchObject({ result: 'admitted' });
+  });
+});
+
 describe('redeem codes', () => {
   it('grants the code’s tickets once; a second use and an unknown code are "Invalid redeem code"', async () => {
     const fan = await makeUser(t.db, 'redeemer');

@@ -41,7 +41,7 @@ export async function offlineDataset(actor: { id: string }, eventId: string, now
       status: tables.tickets.status,
       checkedInAt: tables.tickets.checkedInAt,
       // qualified by hand: drizzle leaves columns unqualified in a one-table select, and gifts has an id too
-      giftPending: sql<boolean>`${giftPendingFor(sql.raw('tickets.id'))}`,
+      giftPending: sql<boolean>`${giftPendingFor('tickets')}`,
     })
     .from(tables.tickets)
     .where(eq(tables.tickets.eventId, eventId));
@@ -87,7 +87,7 @@ export async function syncOfflineCheckIns(actor: { id: string }, eventId: string
           eq(tables.tickets.eventId, eventId),
           eq(tables.tickets.version, item.version),
           eq(tables.tickets.status, 'valid'),
-          sql`not ${giftPendingFor(sql.raw('tickets.id'))}`,
+          sql`not ${giftPendingFor('tickets')}`,
         ),
       )
       .returning({ id: tables.tickets.id });

@@ -104,7 +104,7 @@ export async function scanTicket(
   const [row] = rowsOf<FoundRow>(
     await db.execute(sql`
       select caller.id as caller_id, t.id, t.event_id, t.status, t.version, t.secret, t.checked_in_at, e.title, m.role,
-             ${giftPendingFor(sql.raw('t.id'))} as gift_pending,
+             ${giftPendingFor('t')} as gift_pending,
              tt.name as type_name, sec.name as section_name, r.label as row_label, vs.label as seat_label
       from (select ${callerId} as id) caller
       left join tickets t on t.id = ${code.ticketId}

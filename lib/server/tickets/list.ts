@@ -97,7 +97,8 @@ export async function listMyTickets(user: { id: string; email: string; firstName
         db
           .select({ ticketId: tables.gifts.ticketId, toEmail: tables.gifts.toEmail })
           .from(tables.gifts)
-          .where(and(inArray(tables.gifts.ticketId, ids), eq(tables.gifts.status, 'pending'))),
+          // only the holder's own gift: one an earlier holder left behind is not theirs to show
+          .where(and(inArray(tables.gifts.ticketId, ids), eq(tables.gifts.fromUserId, user.id), eq(tables.gifts.status, 'pending'))),
       ])
     : [[], []];
   const now = Date.now();
