@@ -26,7 +26,7 @@ export function ScanResult({ answer }: { answer: ScanAnswer }) {
   if (answer.result === 'already_used' && when) details.push(t('details.usedAt', { when }));
   if (answer.result === 'expired') details.push(t('details.expired'));
   if (answer.result === 'invalid') details.push(t('details.invalid'));
-  if (answer.result === 'wrong_event') details.push(answer.event ? t('details.wrong_event', { event: pick(answer.event.title, locale) }) : t('details.wrong_event_other'));
+  if (answer.result === 'wrong_event' && answer.event) details.push(t('details.wrong_event', { event: pick(answer.event.title, locale) }));
   if (answer.result === 'not_valid' && answer.reason) details.push(t(`details.${answer.reason}`));
   if (answer.ticket && (answer.result === 'admitted' || answer.result === 'already_used')) {
     details.push(

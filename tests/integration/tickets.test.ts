@@ -383,13 +383,52 @@ describe('gate scanning', () => {
     const plzen = await eventBySlug(t.db, 'vltava-praha-skoda-plzen');
     const code = await currentCode(t.db, ticket.id);
     expect((await scanAs(scanner, code, plzen.id)).body).toMatchObject({ result: 'wrong_event', event: { title: expect.objectContaining({ en: expect.stringContaining('Slavia') }) } });
-    // another organiser's scanner
+    // another organiser's scanner learns nothing about the ticket or its event
     const dunajScanner = await makeScanner(t.db, 'dunaj-bratislava-fc-kosice');
-    expect((await scanAs(dunajScanner, code)).body).toMatchObject({ result: 'wrong_event' });
+    expect((await scanAs(dunajScanner, code)).body).toEqual({ result: 'invalid' });
     const fan = await makeUser(t.db, 'not-staff');
     const refused = await scanAs(fan, code);
     expect(refused.status).toBe(403);
     expect((await ticketRow(ticket.id)).status).toBe('valid');
+  });
+
+  it('a forged code reveals nothing: not another organiser’s event, not even its own event at a wrong gate', async () => {
+    const owner = await makeUser(t.db, 'forged-target');
+    const { ticket } = await giveTicket(t.db, owner.id, 'vltava-praha-slavia-praha');
+    const code = await currentCode(t.db, ticket.id);
+    const forged = code.slice(0, -2) + (code.endsWith('AA') ? 'BB' : 'AA');
+    // a scanner of another organiser, at their own event's gate
+    const dunajScanner = await makeScanner(t.db, 'dunaj-bratislava-fc-kosice');
+    const kosice = await eventBySlug(t.db, 'dunaj-bratislava-fc-kosice');
+    expect((await scanAs(dunajScanner, forged, kosice.id)).body).toEqual({ result: 'invalid' });
+    expect((await scanAs(dunajScanner, forged)).body).toEqual({ result: 'invalid' });
+    // a scanner of the same organiser at another event's gate: the signature is checked before the event
+    const vltavaScanner = await makeScanner(t.db, 'vltava-praha-skoda-plzen');
+    const plzen = await eventBySlug(t.db, 'vltava-praha-skoda-plzen');
+    const answer = (await scanAs(vltavaScanner, forged, plzen.id)).body;
+    expect(answer).toMatchObject({ result: 'invalid' });
+    expect(answer.event).toBeUndefined();
+    expect((await ticketRow(ticket.id)).status).toBe('valid');
+  });
+
+  it('a scan is logged only under events the caller may scan, whatever event id the gate sends', async () => {
+    const owner = await makeUser(t.db, 'log-target');
+    const dunajScanner = await makeScanner(t.db, 'dunaj-bratislava-fc-kosice');
+    const foreign = await eventBySlug(t.db, 'vltava-praha-ocelari-trinec');
+    const { ticket: vltavaTicket } = await giveTicket(t.db, owner.id, 'vltava-praha-slavia-praha');
+    const { ticket: dunajTicket } = await giveTicket(t.db, owner.id, 'dunaj-bratislava-msk-zilina');
+    expect((await scanAs(dunajScanner, 'hello', foreign.id)).body).toEqual({ result: 'invalid' });
+    expect((await scanAs(dunajScanner, await currentCode(t.db, vltavaTicket.id), foreign.id)).body).toEqual({ result: 'invalid' });
+    // its own organiser's ticket shown at a gate claiming someone else's event: said, but logged under its own event
+    expect((await scanAs(dunajScanner, await currentCode(t.db, dunajTicket.id), foreign.id)).body).toMatchObject({ result: 'wrong_event' });
+    expect(await t.db.select().from(s.scanLog).where(eq(s.scanLog.eventId, foreign.id))).toEqual([]);
+    const own = await t.db.select().from(s.scanLog).where(eq(s.scanLog.ticketId, dunajTicket.id));
+    expect(own.map((l) => [l.eventId, l.result])).toEqual([[dunajTicket.eventId, 'wrong_event']]);
+    // and at the gate of an event it may scan, an unreadable code is logged there
+    const kosice = await eventBySlug(t.db, 'dunaj-bratislava-fc-kosice');
+    await scanAs(dunajScanner, 'hello', kosice.id);
+    const lines = await t.db.select().from(s.scanLog).where(and(eq(s.scanLog.eventId, kosice.id), eq(s.scanLog.scannerId, dunajScanner.id)));
+    expect(lines.map((l) => l.result)).toEqual(['invalid']);
   });
 
   it('a gate without a live session hears 401 before anything else, and nothing is checked in', async () => {

@@ -6,7 +6,7 @@ import { deriveCodeKey, verifyTicketCode } from '@/lib/server/tickets/codes';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import { giftPendingFor } from '@/lib/server/tickets/gift';
 import { sessionUserId, userForToken } from '@/lib/server/auth/session-token';
-import { scannerOrgIds } from './access';
+import { scannableEvent, scannerOrgIds } from './access';
 import { checkIn } from './check-in';
 
 export type ScanOutcome = 'admitted' | 'already_used' | 'invalid' | 'wrong_event' | 'expired' | 'not_valid';
@@ -68,11 +68,14 @@ function fromRow(r: FoundRow & { id: string }) {
 }
 
 /**
- * One gate scan: parse, find the ticket, check the scanner's organisation and event, verify the
- * rotating code (signature, ±1 step, version), then check in with a conditional row update —
+ * One gate scan: parse, find the ticket, check the scanner's organisation, verify the rotating code
+ * (signature, ±1 step, version), then the event, then check in with a conditional row update —
  * `WHERE status = 'valid' AND version = …`, committed with the other scans of the moment
  * (check-in.ts) — so of two gates scanning the same code at once exactly one admits and the other
- * reads "already used". Every outcome with a known event goes to scan_log.
+ * reads "already used".
+ * A caller learns about a ticket only once it is a ticket of their organiser with a genuine code:
+ * anything else is the same bare "invalid". Outcomes are logged in scan_log only under events the
+ * caller may scan, whatever event id the gate sent.
  */
 export async function scanTicket(
   caller: ScanCaller,
@@ -82,19 +85,24 @@ export async function scanTicket(
   const db = getDb();
   const gate = input.gate?.slice(0, 40) || null;
   let scannerId = 'id' in caller ? caller.id : null;
-  const log = async (eventId: string | undefined, ticketId: string | null, result: ScanOutcome) => {
+  const log = async (eventId: string | null, ticketId: string | null, result: ScanOutcome) => {
     if (eventId) await db.insert(tables.scanLog).values({ eventId, ticketId, scannerId: scannerId!, result, gate, scannedAt: now });
   };
+  // The event the gate says it is at, if the caller may scan there; only then is a scan logged under it.
+  const gateEvent = async (): Promise<string | null> => (input.eventId && (await scannableEvent(scannerId!, input.eventId)) ? input.eventId : null);
   const denied = async (): Promise<ScanFailure | null> => ((await scannerOrgIds(scannerId!)).length ? null : { ok: false, code: 'NOT_A_SCANNER' });
+  const nothingToSay = async (): Promise<ScanResult | ScanFailure> => {
+    const refused = await denied();
+    if (refused) return refused;
+    await log(await gateEvent(), null, 'invalid');
+    return { result: 'invalid' };
+  };
 
   const code = parseTicketCode(input.payload);
   if (!code) {
     if (!scannerId && 'sessionToken' in caller) scannerId = (await userForToken(caller.sessionToken))?.user.id ?? null;
     if (!scannerId) return { ok: false, code: 'UNAUTHENTICATED' };
-    const refused = await denied();
-    if (refused) return refused;
-    await log(input.eventId, null, 'invalid');
-    return { result: 'invalid' };
+    return nothingToSay();
   }
 
   // One hand-written statement on the hot path (a gate may scan thousands of codes a minute): the
@@ -120,31 +128,27 @@ export async function scanTicket(
   scannerId = row.caller_id;
   const found = row.id ? fromRow(row as FoundRow & { id: string }) : null;
 
-  if (!found) {
-    const refused = await denied();
-    if (refused) return refused;
-    await log(input.eventId, null, 'invalid');
-    return { result: 'invalid' };
-  }
-  if (!found.role) {
-    const refused = await denied();
-    if (refused) return refused;
-  }
+  // No such ticket, or one of an organiser the caller does not work for: the same bare answer.
+  if (!found || !found.role) return nothingToSay();
   const event = { id: found.eventId, title: found.title };
   const ticket = {
     type: found.typeName,
     seat: found.seatLabel && found.sectionName && found.rowLabel ? { section: found.sectionName, row: found.rowLabel, seat: found.seatLabel } : null,
   };
-  if (!found.role || (input.eventId && input.eventId !== found.eventId)) {
-    await log(input.eventId, found.id, 'wrong_event');
-    return { result: 'wrong_event', ticketId: found.id, event };
-  }
 
   const check = await verifyTicketCode(code, { version: found.version, codeKey: await deriveCodeKey(found.secret, found.id, found.version) }, now.getTime());
   if (!check.ok) {
-    const result: ScanOutcome = check.reason === 'old_version' ? 'not_valid' : check.reason === 'expired' ? 'expired' : 'invalid';
+    if (check.reason === 'forged') {
+      await log(found.eventId, found.id, 'invalid');
+      return { result: 'invalid' };
+    }
+    const result: ScanOutcome = check.reason === 'old_version' ? 'not_valid' : 'expired';
     await log(found.eventId, found.id, result);
     return { result, reason: check.reason === 'old_version' ? 'old_version' : undefined, ticketId: found.id, event };
+  }
+  if (input.eventId && input.eventId !== found.eventId) {
+    await log((await gateEvent()) ?? found.eventId, found.id, 'wrong_event');
+    return { result: 'wrong_event', ticketId: found.id, event };
   }
   if (found.status === 'checked_in') {
     await log(found.eventId, found.id, 'already_used');
