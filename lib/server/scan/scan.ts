@@ -2,7 +2,8 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { LocalizedText } from '@/lib/server/db/schema';
 import { parseTicketCode } from '@/lib/ticket-code/code';
-import { deriveCodeKey, verifyTicketCode } from '@/lib/server/tickets/codes';
+import { outsideWindow, scanWindow, type WindowRefusal } from '@/lib/ticket-code/window';
+import { codePublicKeyOf, verifyTicketCode } from '@/lib/server/tickets/codes';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import { giftPendingFor } from '@/lib/server/tickets/gift';
 import { sessionUserId, userForToken } from '@/lib/server/auth/session-token';
@@ -13,8 +14,12 @@ export type ScanOutcome = 'admitted' | 'already_used' | 'invalid' | 'wrong_event
 
 export type ScanResult = {
   result: ScanOutcome;
-  /** Why a code is not valid: it belongs to a previous holder, the ticket is on resale or being gifted, or void. */
-  reason?: 'old_version' | 'listed' | 'gift_pending' | 'void';
+  /**
+   * Why a code is not valid: it belongs to a previous holder, the ticket is on resale or being gifted,
+   * or void; or the event's gates are not open yet / closed (then `window` says when they open and close).
+   */
+  reason?: 'old_version' | 'listed' | 'gift_pending' | 'void' | WindowRefusal;
+  window?: { opensAt: string; closesAt: string };
   ticketId?: string;
   checkedInAt?: string;
   event?: { id: string; title: LocalizedText };
@@ -36,9 +41,13 @@ type FoundRow = {
   status: 'valid' | 'listed' | 'checked_in' | 'void';
   version: number;
   secret: string;
+  code_public_key: string | null;
   checked_in_at: string | Date | null;
   gift_pending: boolean;
   title: LocalizedText | string;
+  doors_at: string | Date | null;
+  starts_at: string | Date;
+  ends_at: string | Date | null;
   role: string | null;
   type_name: LocalizedText | string;
   section_name: LocalizedText | string | null;
@@ -56,9 +65,13 @@ function fromRow(r: FoundRow & { id: string }) {
     status: r.status,
     version: Number(r.version),
     secret: r.secret,
+    codePublicKey: r.code_public_key,
     checkedInAt: r.checked_in_at ? new Date(r.checked_in_at) : null,
     giftPending: Boolean(r.gift_pending),
     title: json<LocalizedText>(r.title),
+    doorsAt: r.doors_at ? new Date(r.doors_at) : null,
+    startsAt: new Date(r.starts_at),
+    endsAt: r.ends_at ? new Date(r.ends_at) : null,
     role: r.role,
     typeName: json<LocalizedText>(r.type_name),
     sectionName: r.section_name ? json<LocalizedText>(r.section_name) : null,
@@ -69,7 +82,7 @@ function fromRow(r: FoundRow & { id: string }) {
 
 /**
  * One gate scan: parse, find the ticket, check the scanner's organisation, verify the rotating code
- * (signature, ±1 step, version), then the event, then check in with a conditional row update —
+ * (signature, ±1 step, version), then the event and its gate window, then check in with a conditional row update —
  * `WHERE status = 'valid' AND version = …`, committed with the other scans of the moment
  * (check-in.ts) — so of two gates scanning the same code at once exactly one admits and the other
  * reads "already used".
@@ -111,7 +124,7 @@ export async function scanTicket(
   const callerId = 'id' in caller ? sql`${caller.id}::uuid` : sessionUserId(caller.sessionToken, now);
   const [row] = rowsOf<FoundRow>(
     await db.execute(sql`
-      select caller.id as caller_id, t.id, t.event_id, t.status, t.version, t.secret, t.checked_in_at, e.title, m.role,
+      select caller.id as caller_id, t.id, t.event_id, t.status, t.version, t.secret, t.code_public_key, t.checked_in_at, e.title, e.doors_at, e.starts_at, e.ends_at, m.role,
              ${giftPendingFor('t')} as gift_pending,
              tt.name as type_name, sec.name as section_name, r.label as row_label, vs.label as seat_label
       from (select ${callerId} as id) caller
@@ -136,7 +149,7 @@ export async function scanTicket(
     seat: found.seatLabel && found.sectionName && found.rowLabel ? { section: found.sectionName, row: found.rowLabel, seat: found.seatLabel } : null,
   };
 
-  const check = await verifyTicketCode(code, { version: found.version, codeKey: await deriveCodeKey(found.secret, found.id, found.version) }, now.getTime());
+  const check = await verifyTicketCode(code, { version: found.version, publicKey: codePublicKeyOf(found) }, now.getTime());
   if (!check.ok) {
     if (check.reason === 'forged') {
       await log(found.eventId, found.id, 'invalid');
@@ -149,6 +162,13 @@ export async function scanTicket(
   if (input.eventId && input.eventId !== found.eventId) {
     await log((await gateEvent()) ?? found.eventId, found.id, 'wrong_event');
     return { result: 'wrong_event', ticketId: found.id, event };
+  }
+  // A genuine code of this event, but not while its gates are open: refused, with when they open or closed.
+  const window = scanWindow(found);
+  const refused = outsideWindow(window, now.getTime());
+  if (refused) {
+    await log(found.eventId, found.id, 'not_valid');
+    return { result: 'not_valid', reason: refused, window: { opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString() }, ticketId: found.id, event };
   }
   if (found.status === 'checked_in') {
     await log(found.eventId, found.id, 'already_used');

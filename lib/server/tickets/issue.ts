@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 import { tables, type Tx } from '@/lib/server/db';
-import { newTicketSecret } from '@/lib/ticket-code/secret';
+import { newTicketKeys } from '@/lib/ticket-code/keys';
 import { moveTicketToOwner } from './ownership';
 
 type PaidItem = { unitId: string | null; listingId: string | null; ticketTypeId: string; priceAmount: number };
@@ -37,7 +37,7 @@ export async function issueTicketsForOrder(
           ownerId: input.buyerId,
           orderId: input.orderId,
           priceAmount: faceValues.get(item.ticketTypeId) ?? item.priceAmount,
-          secret: newTicketSecret(),
+          ...newTicketKeys(),
           version: 1,
           status: 'valid' as const,
           createdAt: input.now,

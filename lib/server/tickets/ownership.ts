@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { newTicketSecret } from '@/lib/ticket-code/secret';
+import { newTicketSecret, publicKeyFor } from '@/lib/ticket-code/keys';
 import { tables, type Db, type Tx } from '@/lib/server/db';
 
 type TicketStatus = (typeof tables.tickets.$inferSelect)['status'];
@@ -21,8 +21,8 @@ export async function lockOwnedTicket(tx: Tx, input: { ticketId: string; ownerId
 }
 
 /**
- * Hands a ticket to a new owner with a new secret and version + 1, so every code the old holder's
- * phone can draw stops verifying at once. Only moves it if `fromUserId` still owns it in one of
+ * Hands a ticket to a new owner with a new secret and version + 1 (and so a new key pair for its codes), so
+ * every code the old holder's phone can draw stops verifying at once. Only moves it if `fromUserId` still owns it in one of
  * `fromStatuses` (valid by default; a resale sale moves a listed one): the WHERE clause is the lock.
  * A gift the old holder left waiting dies with the move: it is no longer theirs to give.
  */
@@ -30,13 +30,15 @@ export async function moveTicketToOwner(
   db: Db | Tx,
   input: { ticketId: string; fromUserId: string; toUserId: string; orderId?: string; fromStatuses?: TicketStatus[] },
 ): Promise<{ id: string; version: number } | null> {
+  const secret = newTicketSecret();
   const [moved] = await db
     .update(tables.tickets)
     .set({
       ownerId: input.toUserId,
       ...(input.orderId ? { orderId: input.orderId } : {}),
-      secret: newTicketSecret(),
+      secret,
       version: sql`${tables.tickets.version} + 1`,
+      codePublicKey: null,
       status: 'valid',
     })
     .where(
@@ -48,6 +50,11 @@ export async function moveTicketToOwner(
     )
     .returning({ id: tables.tickets.id, version: tables.tickets.version });
   if (!moved) return null;
+  // The new version's public key, for the gates (until it is stored, a scan derives it from the secret).
+  await db
+    .update(tables.tickets)
+    .set({ codePublicKey: publicKeyFor(secret, moved.version) })
+    .where(and(eq(tables.tickets.id, moved.id), eq(tables.tickets.secret, secret)));
   await db
     .update(tables.gifts)
     .set({ status: 'cancelled', resolvedAt: new Date() })
