@@ -3,8 +3,8 @@ import nextJest from 'next/jest.js';
 
 const createJestConfig = nextJest({ dir: './' });
 
-// next-intl and friends ship only ES modules: let Jest transform them.
-const esmPackages = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat'].join('|');
+// next-intl and friends (and @noble/ed25519) ship only ES modules: let Jest transform them.
+const esmPackages = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', '@noble'].join('|');
 
 const config: Config = {
   testEnvironment: 'node',

@@ -1,7 +1,7 @@
 // Tribuna service worker: Your tickets (and the gate scanner) open with no network once loaded.
 // - pages: network first, falling back to the last good copy (only the ticket and scanner pages);
 // - /_next/static: cache first (file names are content-hashed);
-// - the API is never cached here: ticket data and code keys live in IndexedDB (lib/client/offline-tickets.ts).
+// - the API is never cached here: ticket data and signing keys live in IndexedDB (lib/client/offline-tickets.ts).
 // Sign-out deletes the 'tribuna-pages' cache (clearOfflineTickets), so nobody else's tickets stay behind.
 const VERSION = 'v1';
 const PAGES = 'tribuna-pages';

@@ -1,14 +1,18 @@
 'use client';
 
-// Validating codes at a gate with no network, against the event's downloaded code keys; the
-// check-ins made meanwhile wait in a queue and are replayed by POST /api/v1/scan/sync.
+// Validating codes at a gate with no network, against the event's downloaded public keys (they verify
+// the codes phones sign and cannot draw one); the check-ins made meanwhile wait in a queue and are
+// replayed by POST /api/v1/scan/sync.
 import { parseTicketCode, verifyTicketCode } from '@/lib/ticket-code/code';
+import { outsideWindow } from '@/lib/ticket-code/window';
 import { loadGateData, saveGateData } from '@/lib/client/offline-tickets';
-import type { GateState, ScanAnswer } from './types';
+import { GATE_DATA_FORMAT, type GateState, type ScanAnswer } from './types';
 
 export async function loadGate(eventId: string): Promise<GateState | null> {
   const state = await loadGateData<GateState>(eventId);
   if (!state) return null;
+  // Data of an older format (code keys) is dropped: download again. Check-ins still waiting are kept for the sync.
+  if (state.dataset.format !== GATE_DATA_FORMAT) return state.queue.length ? { ...state, dataset: { ...state.dataset, tickets: [] } } : null;
   if (new Date(state.dataset.validUntil).getTime() < Date.now() && state.queue.length === 0) return null;
   return state;
 }
@@ -22,15 +26,20 @@ export async function checkOffline(state: GateState, payload: string, now = Date
   const code = parseTicketCode(payload);
   const ticket = code && state.dataset.tickets.find((t) => t.id === code.ticketId);
   if (!code || !ticket) return { answer: { result: 'invalid', offline: true }, state };
+  if (ticket.publicKey) {
+    const check = await verifyTicketCode(code, { version: ticket.version, publicKey: ticket.publicKey }, now);
+    if (!check.ok) {
+      if (check.reason === 'forged') return { answer: { result: 'invalid', offline: true }, state };
+      const result = check.reason === 'old_version' ? 'not_valid' : 'expired';
+      return { answer: { result, reason: check.reason === 'old_version' ? 'old_version' : undefined, ticketId: ticket.id, offline: true }, state };
+    }
+    const refused = outsideWindow(state.dataset.window, now);
+    if (refused) return { answer: { result: 'not_valid', reason: refused, window: state.dataset.window, ticketId: ticket.id, offline: true }, state };
+  }
   if (ticket.status === 'checked_in') return { answer: { result: 'already_used', checkedInAt: ticket.checkedInAt ?? undefined, ticketId: ticket.id, offline: true }, state };
   if (ticket.giftPending) return { answer: { result: 'not_valid', reason: 'gift_pending', ticketId: ticket.id, offline: true }, state };
-  if (ticket.status !== 'valid' || !ticket.codeKey) {
+  if (ticket.status !== 'valid' || !ticket.publicKey) {
     return { answer: { result: 'not_valid', reason: ticket.status === 'listed' ? 'listed' : 'void', ticketId: ticket.id, offline: true }, state };
-  }
-  const check = await verifyTicketCode(code, { version: ticket.version, codeKey: ticket.codeKey }, now);
-  if (!check.ok) {
-    const result = check.reason === 'old_version' ? 'not_valid' : check.reason === 'expired' ? 'expired' : 'invalid';
-    return { answer: { result, reason: check.reason === 'old_version' ? 'old_version' : undefined, ticketId: ticket.id, offline: true }, state };
   }
   const scannedAt = new Date(now).toISOString();
   const next: GateState = {

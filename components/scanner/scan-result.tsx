@@ -22,12 +22,17 @@ export function ScanResult({ answer }: { answer: ScanAnswer }) {
   const when = answer.checkedInAt
     ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Europe/Bratislava' }).format(new Date(answer.checkedInAt))
     : null;
+  const moment = (iso: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Bratislava' }).format(new Date(iso));
   const details: string[] = [];
   if (answer.result === 'already_used' && when) details.push(t('details.usedAt', { when }));
   if (answer.result === 'expired') details.push(t('details.expired'));
   if (answer.result === 'invalid') details.push(t('details.invalid'));
-  if (answer.result === 'wrong_event') details.push(answer.event ? t('details.wrong_event', { event: pick(answer.event.title, locale) }) : t('details.wrong_event_other'));
-  if (answer.result === 'not_valid' && answer.reason) details.push(t(`details.${answer.reason}`));
+  if (answer.result === 'wrong_event' && answer.event) details.push(t('details.wrong_event', { event: pick(answer.event.title, locale) }));
+  if (answer.result === 'not_valid' && answer.reason) {
+    if (answer.reason === 'too_early' || answer.reason === 'too_late') {
+      if (answer.window) details.push(t(`details.${answer.reason}`, { when: moment(answer.reason === 'too_early' ? answer.window.opensAt : answer.window.closesAt) }));
+    } else details.push(t(`details.${answer.reason}`));
+  }
   if (answer.ticket && (answer.result === 'admitted' || answer.result === 'already_used')) {
     details.push(
       answer.ticket.seat

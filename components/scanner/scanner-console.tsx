@@ -154,12 +154,14 @@ export function ScannerConsole({ events }: { events: ScannerEvent[] }) {
     if (!state || state.queue.length === 0 || !navigator.onLine) return;
     const result = await api.post<{ results: { ticketId: string; result: string }[] }>('/api/v1/scan/sync', { eventId: state.dataset.event.id, checkIns: state.queue });
     if (!result.ok) return;
-    const conflicts = result.data.results.filter((r) => r.result !== 'admitted').length;
+    const conflicts = result.data.results.filter((r) => r.result === 'already_used').length;
+    const refused = result.data.results.filter((r) => r.result === 'not_valid').length;
     const next = { ...state, queue: [] };
     setGate(next);
     await saveGate(state.dataset.event.id, next);
     if (conflicts) notify.error({ title: t('offline.conflicts', { count: conflicts }) });
-    else notify.success({ title: t('offline.synced') });
+    if (refused) notify.error({ title: t('offline.refused', { count: refused }) });
+    if (!conflicts && !refused) notify.success({ title: t('offline.synced') });
   }, [t]);
 
   // Back online: replay the queued check-ins.

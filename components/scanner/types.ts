@@ -3,14 +3,26 @@ export type ScannerEvent = { id: string; slug: string; title: Localized; startsA
 export type ScanOutcome = 'admitted' | 'already_used' | 'invalid' | 'wrong_event' | 'expired' | 'not_valid';
 export type ScanAnswer = {
   result: ScanOutcome;
-  reason?: 'old_version' | 'listed' | 'gift_pending' | 'void';
+  reason?: 'old_version' | 'listed' | 'gift_pending' | 'void' | 'too_early' | 'too_late';
+  /** When the event's gates open and close (with a too_early / too_late reason). */
+  window?: GateWindow;
   ticketId?: string;
   checkedInAt?: string;
   event?: { id: string; title: Localized };
   ticket?: { type: Localized; seat: { section: Localized; row: string; seat: string } | null };
   offline?: boolean;
 };
-export type GateTicket = { id: string; version: number; codeKey: string | null; status: 'valid' | 'listed' | 'checked_in' | 'void'; checkedInAt: string | null; giftPending?: boolean };
-export type GateDataset = { event: { id: string; title: Localized; startsAt: string }; generatedAt: string; validUntil: string; tickets: GateTicket[] };
+export type GateWindow = { opensAt: string; closesAt: string };
+/** Public keys only (lib/server/scan/offline.ts): a gate can check a code, never draw one. */
+export const GATE_DATA_FORMAT = 'ed25519-public-keys';
+export type GateTicket = { id: string; version: number; publicKey: string | null; status: 'valid' | 'listed' | 'checked_in' | 'void'; checkedInAt: string | null; giftPending?: boolean };
+export type GateDataset = {
+  format: typeof GATE_DATA_FORMAT;
+  event: { id: string; title: Localized; startsAt: string };
+  window: GateWindow;
+  generatedAt: string;
+  validUntil: string;
+  tickets: GateTicket[];
+};
 export type GateQueueItem = { ticketId: string; version: number; scannedAt: string };
 export type GateState = { dataset: GateDataset; queue: GateQueueItem[] };

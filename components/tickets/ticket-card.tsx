@@ -129,7 +129,7 @@ export function TicketCard({ ticket, past, online, onChanged }: { ticket: OwnedT
         </div>
       )}
       <div id={codeId} className="mt-4 empty:hidden">
-        {showCode && ticket.codeKey && <TicketCode ticketId={ticket.id} version={ticket.version} codeKey={ticket.codeKey} eventTitle={title} />}
+        {showCode && ticket.signingKey && <TicketCode ticketId={ticket.id} version={ticket.version} signingKey={ticket.signingKey} eventTitle={title} />}
       </div>
       {dialog === 'gift' && (
         <GiftDialog

@@ -6,15 +6,15 @@ import { useEffect, useState } from 'react';
 import { generateTicketCode, msUntilNextStep, STEP_SECONDS, timeStep } from '@/lib/ticket-code/code';
 import { Modal } from './modal';
 
-type Props = { ticketId: string; version: number; codeKey: string; eventTitle: string };
+type Props = { ticketId: string; version: number; signingKey: string; eventTitle: string };
 
 type Drawn = { step: number; payload: string; image: string };
 
 /**
- * The rotating entry code, computed on the device from the ticket's code key (works offline) and
+ * The rotating entry code, signed on the device with the ticket's signing key (works offline) and
  * redrawn at every 15-second step, with the time left shown as a bar.
  */
-export function TicketCode({ ticketId, version, codeKey, eventTitle }: Props) {
+export function TicketCode({ ticketId, version, signingKey, eventTitle }: Props) {
   const t = useTranslations('ticketCode');
   const [drawn, setDrawn] = useState<Drawn | null>(null);
   const [left, setLeft] = useState(STEP_SECONDS * 1000);
@@ -25,7 +25,7 @@ export function TicketCode({ ticketId, version, codeKey, eventTitle }: Props) {
     let timer: ReturnType<typeof setTimeout>;
     const draw = async () => {
       const now = Date.now();
-      const payload = await generateTicketCode({ ticketId, version, codeKey }, now);
+      const payload = await generateTicketCode({ ticketId, version, signingKey }, now);
       const image = await QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 1, width: 480, color: { dark: '#0f172a', light: '#ffffff' } });
       if (cancelled) return;
       setDrawn({ step: timeStep(now), payload, image });
@@ -38,7 +38,7 @@ export function TicketCode({ ticketId, version, codeKey, eventTitle }: Props) {
       clearTimeout(timer);
       clearInterval(ticker);
     };
-  }, [ticketId, version, codeKey]);
+  }, [ticketId, version, signingKey]);
 
   // Keep the screen on while the full-screen code is shown, where the browser allows it.
   useEffect(() => {

@@ -6,7 +6,8 @@ export type OwnedTicket = {
   id: string;
   status: 'valid' | 'listed' | 'checked_in' | 'void';
   version: number;
-  codeKey: string | null;
+  /** Private key the phone signs its codes with (lib/ticket-code/code.ts); null while it cannot be scanned. */
+  signingKey: string | null;
   holderName: string;
   priceAmount: number;
   currency: Currency;

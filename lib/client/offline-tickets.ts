@@ -1,7 +1,7 @@
 'use client';
 
 // The fan's tickets kept on the device (IndexedDB) so Your tickets opens and codes keep rotating
-// without a network. Holds ticket data and the per-ticket *code keys* (never the server secrets).
+// without a network. Holds ticket data and the per-ticket *signing keys* (never the server secrets).
 // Also a gate device's offline verification data (saveGateData). Cleared on sign-out:
 // clearOfflineTickets() drops both and the service worker's cached ticket and scanner pages.
 

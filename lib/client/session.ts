@@ -57,7 +57,7 @@ export function useSession(): SessionState {
 
 /** Drops the user and everything cached for them (tickets, carts, orders). */
 export function clearSession(queryClient: QueryClient): void {
-  // Ticket data and code keys kept on the device for offline use go with the session.
+  // Ticket data and signing keys kept on the device for offline use go with the session.
   void clearOfflineTickets().catch(() => {});
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
   queryClient.setQueryData(sessionQueryKey, null);

@@ -67,7 +67,9 @@ const localizedText = z.object({ sk: z.string(), cs: z.string(), en: z.string() 
 /** What POST /api/v1/scan answers (every outcome is a 200; the gate shows it). */
 export const scanResultSchema = z.object({
   result: z.enum(['admitted', 'already_used', 'invalid', 'wrong_event', 'expired', 'not_valid']),
-  reason: z.enum(['old_version', 'listed', 'gift_pending', 'void']).optional(),
+  reason: z.enum(['old_version', 'listed', 'gift_pending', 'void', 'too_early', 'too_late']).optional(),
+  /** When the event's gates open and close: with a too_early / too_late reason. */
+  window: z.object({ opensAt: z.iso.datetime(), closesAt: z.iso.datetime() }).optional(),
   ticketId: z.uuid().optional(),
   checkedInAt: z.iso.datetime().optional(),
   event: z.object({ id: z.uuid(), title: localizedText }).optional(),

@@ -1,11 +1,11 @@
 // Test factory for ticket suites: users with bearer sessions, tickets issued straight onto units.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { hashToken } from '@/lib/server/auth/session-token';
 import type { Db } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { deriveCodeKey, generateTicketCode } from '@/lib/ticket-code/code';
-import { newTicketSecret } from '@/lib/ticket-code/secret';
+import { generateTicketCode } from '@/lib/ticket-code/code';
+import { newTicketKeys, signingKeyFor } from '@/lib/ticket-code/keys';
 
 let counter = 0;
 
@@ -51,16 +51,28 @@ export async function giveTicket(db: Db, ownerId: string, slug: string, typeCode
   await db.update(s.inventoryUnits).set({ status: 'sold' }).where(eq(s.inventoryUnits.id, unit.id));
   const [ticket] = await db
     .insert(s.tickets)
-    .values({ eventId: event.id, unitId: unit.id, ticketTypeId: type.id, ownerId, priceAmount: type.priceAmount, secret: newTicketSecret() })
+    .values({ eventId: event.id, unitId: unit.id, ticketTypeId: type.id, ownerId, priceAmount: type.priceAmount, ...newTicketKeys() })
     .returning();
   return { ticket, event, type };
 }
 
-/** The code the owner's phone shows right now for a ticket's current (or a given) secret and version. */
+/** The code the owner's phone signs right now for a ticket's current (or a given) secret and version. */
 export async function currentCode(db: Db, ticketId: string, at = Date.now(), override?: { secret: string; version: number }) {
   const [row] = await db.select({ secret: s.tickets.secret, version: s.tickets.version }).from(s.tickets).where(eq(s.tickets.id, ticketId));
   const { secret, version } = override ?? row;
-  return generateTicketCode({ ticketId, version, codeKey: await deriveCodeKey(secret, ticketId, version) }, at);
+  return generateTicketCode({ ticketId, version, signingKey: signingKeyFor(secret, version) }, at);
+}
+
+/**
+ * Opens the gates of events now (doors an hour ago), so that their codes scan today: the seeded events
+ * lie days ahead. The entry window itself has its own tests.
+ */
+export async function openGates(db: Db, slugs?: string[]) {
+  const now = Date.now();
+  await db
+    .update(s.events)
+    .set({ doorsAt: new Date(now - 3_600_000) })
+    .where(slugs ? inArray(s.events.slug, slugs) : undefined);
 }
 
 /** A member of the organiser of `slug` with the given role. */

@@ -330,6 +330,31 @@ describe('coupons', () => {
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ code: 'INVALID_DISCOUNT_CODE', message: 'Neplatný zľavový kód' });
   });
+
+  it('guessing codes is limited per fan like redeem codes: after 5 tries a translated 429 with Retry-After, even for a real code', async () => {
+    const { fan } = await cartWith(STADIUM, { seatIds: await freeSeats(STADIUM, 1, 900) });
+    const token = await sessionFor(fan.id);
+    const attempt = (code: string) =>
+      couponRoute(
+        new Request(`http://localhost/api/v1/events/${STADIUM}/cart/coupon`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'accept-language': 'sk', 'content-type': 'application/json' },
+          body: JSON.stringify({ code }),
+        }),
+        { params: Promise.resolve({ id: STADIUM }) },
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await attempt(`GUESS${i}`)).status);
+    expect(statuses).toEqual([422, 422, 422, 422, 422]);
+    const limited = await attempt('DUNAJ10');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(await limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'Príliš veľa pokusov. Počkajte minútu a skúste to znova.' });
+    // another fan is not held back
+    const other = await cartWith(STADIUM, { seatIds: await freeSeats(STADIUM, 1, 950) });
+    expect(await applyCoupon({ user: other.fan, eventRef: STADIUM, code: 'DUNAJ10', locale: 'en' })).toMatchObject({ ok: true });
+  });
 });
 
 async function sessionFor(userId: string) {

@@ -10,14 +10,16 @@ import { POST as syncRoute } from '@/app/api/v1/scan/sync/route';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { issueTicketsForOrder } from '@/lib/server/tickets/issue';
-import { parseTicketCode, STEP_SECONDS, verifyTicketCode } from '@/lib/ticket-code/code';
+import { generateTicketCode, parseTicketCode, STEP_SECONDS, verifyTicketCode } from '@/lib/ticket-code/code';
+import { publicKeyFor, signingKeyFor } from '@/lib/ticket-code/keys';
 import { useTestDatabase } from '../helpers/db';
-import { auth, currentCode, eventBySlug, giveTicket, makeScanner, makeUser, params, request } from '../helpers/tickets';
+import { auth, currentCode, eventBySlug, giveTicket, makeScanner, makeUser, openGates, params, request } from '../helpers/tickets';
 
 const t = useTestDatabase();
 
 beforeAll(async () => {
   await runSeed(t.db);
+  await openGates(t.db);
 });
 
 async function ticketRow(id: string) {
@@ -33,7 +35,7 @@ async function scanAs(user: { token: string }, payload: string, eventId?: string
 async function myTickets(user: { token: string }) {
   const response = await listTickets(request('/api/v1/tickets', { headers: auth(user) }), params({}));
   expect(response.status).toBe(200);
-  return (await response.json()) as { tickets: { id: string; status: string; version: number; codeKey: string | null; pendingGift: { toEmail: string } | null; event: { slug: string } }[]; seasons: { matches: { slug: string; state: string }[] }[] };
+  return (await response.json()) as { tickets: { id: string; status: string; version: number; signingKey: string | null; pendingGift: { toEmail: string } | null; event: { slug: string } }[]; seasons: { matches: { slug: string; state: string }[] }[] };
 }
 
 describe('Your tickets', () => {
@@ -42,15 +44,15 @@ describe('Your tickets', () => {
     expect(response.status).toBe(401);
   });
 
-  it('lists the seeded fan’s tickets upcoming first, with a code key only for valid ones, and the season schedule', async () => {
+  it('lists the seeded fan’s tickets upcoming first, with a signing key only for valid ones, and the season schedule', async () => {
     const [fan] = await t.db.select().from(s.users).where(eq(s.users.email, 'fan@tribuna.sk'));
     const { sessionFor } = await import('../helpers/tickets');
     const data = await myTickets({ token: await sessionFor(t.db, fan.id) });
     expect(data.tickets.length).toBeGreaterThanOrEqual(8);
     const past = data.tickets.find((x) => x.event.slug === 'dunaj-bratislava-slovan-liberec')!;
     expect(past.status).toBe('checked_in');
-    expect(past.codeKey).toBeNull();
-    expect(data.tickets.filter((x) => x.status === 'valid').every((x) => typeof x.codeKey === 'string' && x.codeKey.length > 20)).toBe(true);
+    expect(past.signingKey).toBeNull();
+    expect(data.tickets.filter((x) => x.status === 'valid').every((x) => typeof x.signingKey === 'string' && x.signingKey.length > 20)).toBe(true);
     // never the secret itself
     expect(JSON.stringify(data)).not.toMatch(/"secret"/);
     expect(data.seasons).toHaveLength(1);
@@ -97,7 +99,7 @@ describe('gifts', () => {
     expect(invite.kind).toBe('gift-invitation');
 
     // while it waits, the sender's list offers no code for it: the gate would refuse it
-    expect((await myTickets(sender)).tickets.find((x) => x.id === ticket.id)).toMatchObject({ status: 'valid', codeKey: null, pendingGift: { toEmail: newcomer } });
+    expect((await myTickets(sender)).tickets.find((x) => x.id === ticket.id)).toMatchObject({ status: 'valid', signingKey: null, pendingGift: { toEmail: newcomer } });
     // a second gift of the same ticket while one waits is refused
     const again = await gift(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'POST', headers: auth(sender), body: { email: 'someone@example.com' } }), params({ id: ticket.id }));
     expect(again.status).toBe(409);
@@ -105,7 +107,7 @@ describe('gifts', () => {
     // cancel, then gift again
     const cancelled = await cancelGiftRoute(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'DELETE', headers: auth(sender) }), params({ id: ticket.id }));
     expect(cancelled.status).toBe(200);
-    expect((await myTickets(sender)).tickets.find((x) => x.id === ticket.id)).toMatchObject({ codeKey: expect.any(String), pendingGift: null });
+    expect((await myTickets(sender)).tickets.find((x) => x.id === ticket.id)).toMatchObject({ signingKey: expect.any(String), pendingGift: null });
     const second = await gift(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'POST', headers: auth(sender), body: { email: newcomer } }), params({ id: ticket.id }));
     expect(second.status).toBe(201);
 
@@ -250,6 +252,68 @@ describe('resale listings', () => {
   });
 });
 
+describe('a change of owner and waiting gifts', () => {
+  /** What the checkout does once a resale payment lands (as in the test above). */
+  async function buyListing(buyer: { id: string }, listingId: string, event: typeof s.events.$inferSelect, ticketTypeId: string, price: number) {
+    await t.db.transaction(async (tx) => {
+      const [hold] = await tx.insert(s.holds).values({ userId: buyer.id, eventId: event.id, expiresAt: new Date(Date.now() + 600_000), status: 'completed' }).returning();
+      const [order] = await tx
+        .insert(s.orders)
+        .values({ userId: buyer.id, eventId: event.id, holdId: hold.id, status: 'paid', currency: event.currency, subtotalAmount: price, totalAmount: price, locale: 'en' })
+        .returning();
+      await tx.update(s.resaleListings).set({ status: 'sold', soldAt: new Date() }).where(eq(s.resaleListings.id, listingId));
+      await issueTicketsForOrder(tx, {
+        orderId: order.id,
+        eventId: event.id,
+        buyerId: buyer.id,
+        items: [{ unitId: null, listingId, ticketTypeId, priceAmount: price }],
+        sellerFeeBps: event.resaleSellerFeeBps,
+        currency: event.currency,
+        now: new Date(),
+      });
+    });
+  }
+
+  it('a resale sale cancels the gift the seller left waiting, and the buyer gets in', async () => {
+    const seller = await makeUser(t.db, 'seller-gift');
+    const buyer = await makeUser(t.db, 'buyer-gift');
+    const scanner = await makeScanner(t.db, 'polarna-ziara-kosice');
+    const { ticket, event } = await giveTicket(t.db, seller.id, 'polarna-ziara-kosice', 'GA');
+    const listed = await list(request(`/api/v1/tickets/${ticket.id}/listing`, { method: 'POST', headers: auth(seller), body: { price: 2900 } }), params({ id: ticket.id }));
+    const { listing } = await listed.json();
+    // What a listing and a gift racing each other left behind before the ticket row was locked
+    await t.db.insert(s.gifts).values({ ticketId: ticket.id, fromUserId: seller.id, toEmail: `late.${Date.now()}@example.com` });
+
+    await buyListing(buyer, listing.id, event, ticket.ticketTypeId, 2900);
+
+    const gifts = await t.db.select().from(s.gifts).where(eq(s.gifts.ticketId, ticket.id));
+    expect(gifts.map((g) => g.status)).toEqual(['cancelled']);
+    const mine = (await myTickets(buyer)).tickets.find((x) => x.id === ticket.id)!;
+    expect(mine.pendingGift).toBeNull();
+    expect((await scanAs(scanner, await currentCode(t.db, ticket.id))).body).toMatchObject({ result: 'admitted' });
+  });
+
+  it('only the current owner’s gift counts: one an earlier holder left waiting blocks neither the code, the gate, a listing nor a gift', async () => {
+    const earlier = await makeUser(t.db, 'earlier-holder');
+    const holder = await makeUser(t.db, 'holder-now');
+    const scanner = await makeScanner(t.db, 'polarna-ziara-kosice');
+    const a = await giveTicket(t.db, holder.id, 'polarna-ziara-kosice', 'GA');
+    const b = await giveTicket(t.db, holder.id, 'polarna-ziara-kosice', 'GA');
+    const c = await giveTicket(t.db, holder.id, 'polarna-ziara-kosice', 'GA');
+    for (const { ticket } of [a, b, c]) await t.db.insert(s.gifts).values({ ticketId: ticket.id, fromUserId: earlier.id, toEmail: `old.${ticket.id}@example.com` });
+
+    const mine = (await myTickets(holder)).tickets.find((x) => x.id === a.ticket.id)!;
+    expect(mine).toMatchObject({ pendingGift: null, signingKey: expect.any(String) });
+    const dataset = await (await offlineRoute(request(`/api/v1/scan/events/${a.event.id}/offline`, { headers: auth(scanner) }), params({ id: a.event.id }))).json();
+    expect(dataset.tickets.find((x: { id: string }) => x.id === a.ticket.id).giftPending).toBeUndefined();
+    const listed = await list(request(`/api/v1/tickets/${b.ticket.id}/listing`, { method: 'POST', headers: auth(holder), body: { price: 2900 } }), params({ id: b.ticket.id }));
+    expect(listed.status).toBe(201);
+    const gifted = await gift(request(`/api/v1/tickets/${c.ticket.id}/gift`, { method: 'POST', headers: auth(holder), body: { email: `new.${Date.now()}@example.com` } }), params({ id: c.ticket.id }));
+    expect(gifted.status).toBe(201);
+    expect((await scanAs(scanner, await currentCode(t.db, a.ticket.id))).body).toMatchObject({ result: 'admitted' });
+  });
+});
+
 describe('redeem codes', () => {
   it('grants the code’s tickets once; a second use and an unknown code are "Invalid redeem code"', async () => {
     const fan = await makeUser(t.db, 'redeemer');
@@ -321,13 +385,52 @@ describe('gate scanning', () => {
     const plzen = await eventBySlug(t.db, 'vltava-praha-skoda-plzen');
     const code = await currentCode(t.db, ticket.id);
     expect((await scanAs(scanner, code, plzen.id)).body).toMatchObject({ result: 'wrong_event', event: { title: expect.objectContaining({ en: expect.stringContaining('Slavia') }) } });
-    // another organiser's scanner
+    // another organiser's scanner learns nothing about the ticket or its event
     const dunajScanner = await makeScanner(t.db, 'dunaj-bratislava-fc-kosice');
-    expect((await scanAs(dunajScanner, code)).body).toMatchObject({ result: 'wrong_event' });
+    expect((await scanAs(dunajScanner, code)).body).toEqual({ result: 'invalid' });
     const fan = await makeUser(t.db, 'not-staff');
     const refused = await scanAs(fan, code);
     expect(refused.status).toBe(403);
     expect((await ticketRow(ticket.id)).status).toBe('valid');
+  });
+
+  it('a forged code reveals nothing: not another organiser’s event, not even its own event at a wrong gate', async () => {
+    const owner = await makeUser(t.db, 'forged-target');
+    const { ticket } = await giveTicket(t.db, owner.id, 'vltava-praha-slavia-praha');
+    const code = await currentCode(t.db, ticket.id);
+    const forged = code.slice(0, -2) + (code.endsWith('AA') ? 'BB' : 'AA');
+    // a scanner of another organiser, at their own event's gate
+    const dunajScanner = await makeScanner(t.db, 'dunaj-bratislava-fc-kosice');
+    const kosice = await eventBySlug(t.db, 'dunaj-bratislava-fc-kosice');
+    expect((await scanAs(dunajScanner, forged, kosice.id)).body).toEqual({ result: 'invalid' });
+    expect((await scanAs(dunajScanner, forged)).body).toEqual({ result: 'invalid' });
+    // a scanner of the same organiser at another event's gate: the signature is checked before the event
+    const vltavaScanner = await makeScanner(t.db, 'vltava-praha-skoda-plzen');
+    const plzen = await eventBySlug(t.db, 'vltava-praha-skoda-plzen');
+    const answer = (await scanAs(vltavaScanner, forged, plzen.id)).body;
+    expect(answer).toMatchObject({ result: 'invalid' });
+    expect(answer.event).toBeUndefined();
+    expect((await ticketRow(ticket.id)).status).toBe('valid');
+  });
+
+  it('a scan is logged only under events the caller may scan, whatever event id the gate sends', async () => {
+    const owner = await makeUser(t.db, 'log-target');
+    const dunajScanner = await makeScanner(t.db, 'dunaj-bratislava-fc-kosice');
+    const foreign = await eventBySlug(t.db, 'vltava-praha-ocelari-trinec');
+    const { ticket: vltavaTicket } = await giveTicket(t.db, owner.id, 'vltava-praha-slavia-praha');
+    const { ticket: dunajTicket } = await giveTicket(t.db, owner.id, 'dunaj-bratislava-msk-zilina');
+    expect((await scanAs(dunajScanner, 'hello', foreign.id)).body).toEqual({ result: 'invalid' });
+    expect((await scanAs(dunajScanner, await currentCode(t.db, vltavaTicket.id), foreign.id)).body).toEqual({ result: 'invalid' });
+    // its own organiser's ticket shown at a gate claiming someone else's event: said, but logged under its own event
+    expect((await scanAs(dunajScanner, await currentCode(t.db, dunajTicket.id), foreign.id)).body).toMatchObject({ result: 'wrong_event' });
+    expect(await t.db.select().from(s.scanLog).where(eq(s.scanLog.eventId, foreign.id))).toEqual([]);
+    const own = await t.db.select().from(s.scanLog).where(eq(s.scanLog.ticketId, dunajTicket.id));
+    expect(own.map((l) => [l.eventId, l.result])).toEqual([[dunajTicket.eventId, 'wrong_event']]);
+    // and at the gate of an event it may scan, an unreadable code is logged there
+    const kosice = await eventBySlug(t.db, 'dunaj-bratislava-fc-kosice');
+    await scanAs(dunajScanner, 'hello', kosice.id);
+    const lines = await t.db.select().from(s.scanLog).where(and(eq(s.scanLog.eventId, kosice.id), eq(s.scanLog.scannerId, dunajScanner.id)));
+    expect(lines.map((l) => l.result)).toEqual(['invalid']);
   });
 
   it('a gate without a live session hears 401 before anything else, and nothing is checked in', async () => {
@@ -363,7 +466,7 @@ describe('gate scanning', () => {
 
     expect((await scanAs(scanner, await currentCode(t.db, ticket.id))).body).toMatchObject({ result: 'not_valid', reason: 'gift_pending' });
     const dataset = await (await offlineRoute(request(`/api/v1/scan/events/${event.id}/offline`, { headers: auth(scanner) }), params({ id: event.id }))).json();
-    expect(dataset.tickets.find((x: { id: string }) => x.id === ticket.id)).toMatchObject({ giftPending: true, codeKey: null });
+    expect(dataset.tickets.find((x: { id: string }) => x.id === ticket.id)).toMatchObject({ giftPending: true, publicKey: null });
     const sync = await syncRoute(
       request('/api/v1/scan/sync', { method: 'POST', headers: auth(scanner), body: { eventId: event.id, checkIns: [{ ticketId: ticket.id, version: 1, scannedAt: new Date().toISOString() }] } }),
       params({}),
@@ -376,7 +479,7 @@ describe('gate scanning', () => {
     expect((await scanAs(scanner, await currentCode(t.db, ticket.id))).body).toMatchObject({ result: 'admitted' });
   });
 
-  it('hands a gate the event’s code keys (not secrets) for offline checks and syncs offline check-ins, flagging conflicts', async () => {
+  it('hands a gate the event’s public keys for offline checks — no secrets, nothing a phone signs with — and syncs offline check-ins, flagging conflicts', async () => {
     const owner = await makeUser(t.db, 'goer3');
     const scanner = await makeScanner(t.db, 'luka-fest-warm-up');
     const a = await giveTicket(t.db, owner.id, 'luka-fest-warm-up');
@@ -388,6 +491,7 @@ describe('gate scanning', () => {
     const entry = dataset.tickets.find((x: { id: string }) => x.id === a.ticket.id);
     const check = await verifyTicketCode(parseTicketCode(await currentCode(t.db, a.ticket.id))!, entry);
     expect(check.ok).toBe(true);
+    expect(dataset.window).toEqual({ opensAt: expect.any(String), closesAt: expect.any(String) });
 
     const stranger = await makeUser(t.db, 'not-staff2');
     const denied = await offlineRoute(request(`/api/v1/scan/events/${a.event.id}/offline`, { headers: auth(stranger) }), params({ id: a.event.id }));
@@ -409,6 +513,93 @@ describe('gate scanning', () => {
     ]);
     const [row] = await t.db.select().from(s.tickets).where(and(eq(s.tickets.id, a.ticket.id), eq(s.tickets.status, 'checked_in')));
     expect(row).toBeDefined();
+  });
+});
+
+describe('a scanner cannot mint codes', () => {
+  it('nothing in the offline gate data is the key the fan’s phone signs with, and codes drawn with it are refused at the gate', async () => {
+    const fan = await makeUser(t.db, 'minted');
+    const scanner = await makeScanner(t.db, 'luka-fest-warm-up');
+    const { ticket, event } = await giveTicket(t.db, fan.id, 'luka-fest-warm-up');
+    const dataset = await (await offlineRoute(request(`/api/v1/scan/events/${event.id}/offline`, { headers: auth(scanner) }), params({ id: event.id }))).json();
+    const entry = dataset.tickets.find((x: { id: string }) => x.id === ticket.id);
+    const phoneKey = (await myTickets(fan)).tickets.find((x) => x.id === ticket.id)!.signingKey!;
+    expect(JSON.stringify(dataset)).not.toContain(phoneKey);
+    // an insider signs with every key-like value the gate data holds for the ticket
+    const held = Object.values(entry).filter((v): v is string => typeof v === 'string' && /^[A-Za-z0-9_-]{40,}$/.test(v));
+    expect(held.length).toBeGreaterThan(0);
+    for (const key of held) {
+      const minted = await generateTicketCode({ ticketId: ticket.id, version: entry.version, signingKey: key });
+      expect((await scanAs(scanner, minted, event.id)).body).toEqual({ result: 'invalid' });
+    }
+    expect((await ticketRow(ticket.id)).status).toBe('valid');
+    // the fan's own phone gets in
+    expect((await scanAs(scanner, await generateTicketCode({ ticketId: ticket.id, version: ticket.version, signingKey: phoneKey }), event.id)).body).toMatchObject({ result: 'admitted' });
+  });
+});
+
+describe('stored public keys', () => {
+  it('a change of secret or version that leaves the stored key behind forgets it: the old holder’s key signs nothing valid', async () => {
+    const fan = await makeUser(t.db, 'rekeyed');
+    const scanner = await makeScanner(t.db, 'luka-fest-warm-up');
+    const { ticket, event } = await giveTicket(t.db, fan.id, 'luka-fest-warm-up');
+    const oldKey = signingKeyFor(ticket.secret, 1);
+    // a careless path: new secret and version, the stored public key untouched
+    await t.db.update(s.tickets).set({ secret: 'a-new-secret', version: 2 }).where(eq(s.tickets.id, ticket.id));
+    expect((await ticketRow(ticket.id)).codePublicKey).toBeNull();
+    const spoofed = await generateTicketCode({ ticketId: ticket.id, version: 2, signingKey: oldKey });
+    expect((await scanAs(scanner, spoofed, event.id)).body).toEqual({ result: 'invalid' });
+    expect((await scanAs(scanner, await currentCode(t.db, ticket.id), event.id)).body).toMatchObject({ result: 'admitted' });
+  });
+
+  it('a change of owner stores the new version’s public key', async () => {
+    const fan = await makeUser(t.db, 'mover');
+    const friend = await makeUser(t.db, 'mover-friend');
+    const { ticket } = await giveTicket(t.db, fan.id, 'luka-fest-warm-up');
+    await gift(request(`/api/v1/tickets/${ticket.id}/gift`, { method: 'POST', headers: auth(fan), body: { email: friend.email } }), params({ id: ticket.id }));
+    const moved = await ticketRow(ticket.id);
+    expect(moved).toMatchObject({ ownerId: friend.id, version: 2, codePublicKey: publicKeyFor(moved.secret, 2) });
+  });
+});
+
+describe('the entry window: doors open … end + 2 h', () => {
+  const HOUR = 3_600_000;
+  async function eventAt(slug: string, startsAt: Date) {
+    await t.db
+      .update(s.events)
+      .set({ startsAt, doorsAt: new Date(startsAt.getTime() - HOUR), endsAt: new Date(startsAt.getTime() + 2 * HOUR) })
+      .where(eq(s.events.slug, slug));
+    return eventBySlug(t.db, slug);
+  }
+
+  it('refuses a genuine code of an event tomorrow or last week, online and in the offline sync, saying when entry opens or closed', async () => {
+    const fan = await makeUser(t.db, 'wrong-day');
+    const tomorrow = await eventAt('vltava-praha-mountfield-hradec', new Date(Date.now() + 24 * HOUR));
+    const lastWeek = await eventAt('kovove-nebe-praha', new Date(Date.now() - 7 * 24 * HOUR));
+    const vltava = await makeScanner(t.db, 'vltava-praha-mountfield-hradec');
+    const pulz = await makeScanner(t.db, 'kovove-nebe-praha');
+    const early = await giveTicket(t.db, fan.id, 'vltava-praha-mountfield-hradec');
+    const late = await giveTicket(t.db, fan.id, 'kovove-nebe-praha');
+
+    const tooEarly = await scanAs(vltava, await currentCode(t.db, early.ticket.id), tomorrow.id);
+    expect(tooEarly).toMatchObject({ status: 200, body: { result: 'not_valid', reason: 'too_early', window: { opensAt: tomorrow.doorsAt!.toISOString() } } });
+    const tooLate = await scanAs(pulz, await currentCode(t.db, late.ticket.id), lastWeek.id);
+    expect(tooLate).toMatchObject({ status: 200, body: { result: 'not_valid', reason: 'too_late', window: { closesAt: new Date(lastWeek.endsAt!.getTime() + 2 * HOUR).toISOString() } } });
+
+    // an offline gate replaying check-ins dated now: refused the same way
+    const sync = async (scanner: { token: string }, eventId: string, ticketId: string, scannedAt = new Date()) =>
+      (
+        await (
+          await syncRoute(request('/api/v1/scan/sync', { method: 'POST', headers: auth(scanner), body: { eventId, checkIns: [{ ticketId, version: 1, scannedAt: scannedAt.toISOString() }] } }), params({}))
+        ).json()
+      ).results;
+    expect(await sync(vltava, tomorrow.id, early.ticket.id)).toEqual([{ ticketId: early.ticket.id, result: 'not_valid', reason: 'too_early' }]);
+    expect(await sync(pulz, lastWeek.id, late.ticket.id)).toEqual([{ ticketId: late.ticket.id, result: 'not_valid', reason: 'too_late' }]);
+    expect([(await ticketRow(early.ticket.id)).status, (await ticketRow(late.ticket.id)).status]).toEqual(['valid', 'valid']);
+    // the gate's offline data carries the window, and the check-in made at the event last week still syncs
+    const offline = await (await offlineRoute(request(`/api/v1/scan/events/${tomorrow.id}/offline`, { headers: auth(vltava) }), params({ id: tomorrow.id }))).json();
+    expect(offline.window).toEqual({ opensAt: tomorrow.doorsAt!.toISOString(), closesAt: new Date(tomorrow.endsAt!.getTime() + 2 * HOUR).toISOString() });
+    expect(await sync(pulz, lastWeek.id, late.ticket.id, new Date(lastWeek.startsAt.getTime()))).toEqual([{ ticketId: late.ticket.id, result: 'admitted' }]);
   });
 });
 

@@ -6,12 +6,13 @@ import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { scanTicket, type ScanResult } from '@/lib/server/scan/scan';
 import { useTestDatabase } from '../helpers/db';
-import { currentCode, giveTicket, makeScanner, makeUser } from '../helpers/tickets';
+import { currentCode, giveTicket, makeScanner, makeUser, openGates } from '../helpers/tickets';
 
 const t = useTestDatabase();
 
 beforeAll(async () => {
   await runSeed(t.db);
+  await openGates(t.db);
 });
 
 describe('concurrent gate scans (PostgreSQL)', () => {

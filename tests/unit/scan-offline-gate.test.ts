@@ -1,31 +1,41 @@
+import { randomBytes } from 'node:crypto';
 import { checkOffline } from '@/components/scanner/offline-gate';
 import type { GateState } from '@/components/scanner/types';
-import { deriveCodeKey, generateTicketCode, STEP_SECONDS } from '@/lib/ticket-code/code';
+import { generateTicketCode, STEP_SECONDS } from '@/lib/ticket-code/code';
+import { publicKeyFor, signingKeyFor } from '@/lib/ticket-code/keys';
 
 const id = '9b2f4c1e-1d2e-4f3a-8b4c-5d6e7f8a9b0c';
 const listedId = '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 const giftedId = '7e8f9a0b-1c2d-4e3f-8a4b-5c6d7e8f9a0b';
+const HOUR = 3_600_000;
+const anyKey = () => randomBytes(32).toString('base64url');
 
-async function gate(): Promise<GateState> {
+/** A gate's downloaded data: public keys only, and the event's entry window (open since an hour ago). */
+function gate(window = { opensAt: new Date(Date.now() - HOUR).toISOString(), closesAt: new Date(Date.now() + 4 * HOUR).toISOString() }): GateState {
   return {
     dataset: {
+      format: 'ed25519-public-keys',
       event: { id: 'e', title: { sk: 'Zápas', cs: 'Zápas', en: 'Match' }, startsAt: new Date().toISOString() },
+      window,
       generatedAt: new Date().toISOString(),
-      validUntil: new Date(Date.now() + 3_600_000).toISOString(),
+      validUntil: window.closesAt,
       tickets: [
-        { id, version: 2, codeKey: await deriveCodeKey('secret', id, 2), status: 'valid', checkedInAt: null },
-        { id: listedId, version: 1, codeKey: null, status: 'listed', checkedInAt: null },
-        { id: giftedId, version: 1, codeKey: null, status: 'valid', checkedInAt: null, giftPending: true },
+        { id, version: 2, publicKey: publicKeyFor('secret', 2), status: 'valid', checkedInAt: null },
+        { id: listedId, version: 1, publicKey: null, status: 'listed', checkedInAt: null },
+        { id: giftedId, version: 1, publicKey: null, status: 'valid', checkedInAt: null, giftPending: true },
       ],
     },
     queue: [],
   };
 }
 
-describe('offline gate check (downloaded code keys, no network)', () => {
+/** What the holder's phone draws with the signing key it gets from GET /api/v1/tickets. */
+const phoneCode = (nowMs = Date.now(), version = 2, signingKey = signingKeyFor('secret', version)) => generateTicketCode({ ticketId: id, version, signingKey }, nowMs);
+
+describe('offline gate check (downloaded public keys, no network)', () => {
   it('admits a current code once, queues the check-in, then says already used', async () => {
-    const state = await gate();
-    const code = await generateTicketCode({ ticketId: id, version: 2, codeKey: state.dataset.tickets[0].codeKey! });
+    const state = gate();
+    const code = await phoneCode();
     const first = await checkOffline(state, code);
     expect(first.answer).toMatchObject({ result: 'admitted', offline: true });
     expect(first.state.queue).toEqual([expect.objectContaining({ ticketId: id, version: 2 })]);
@@ -34,21 +44,36 @@ describe('offline gate check (downloaded code keys, no network)', () => {
     expect(second.state.queue).toHaveLength(1);
   });
 
+  it('cannot mint: a code drawn with anything in the gate’s data is a forgery', async () => {
+    const state = gate();
+    const held = state.dataset.tickets[0].publicKey!;
+    const minted = await generateTicketCode({ ticketId: id, version: 2, signingKey: held }, Date.now());
+    expect((await checkOffline(state, minted)).answer).toEqual({ result: 'invalid', offline: true });
+    expect(JSON.stringify(state.dataset)).not.toContain(signingKeyFor('secret', 2));
+  });
+
   it('refuses screenshots, old versions, forgeries, listed, gifted and unknown tickets', async () => {
-    const state = await gate();
-    const key = state.dataset.tickets[0].codeKey!;
-    const stale = await generateTicketCode({ ticketId: id, version: 2, codeKey: key }, Date.now() - 3 * STEP_SECONDS * 1000);
-    expect((await checkOffline(state, stale)).answer.result).toBe('expired');
-    const previousHolder = await generateTicketCode({ ticketId: id, version: 1, codeKey: await deriveCodeKey('secret', id, 1) });
-    expect((await checkOffline(state, previousHolder)).answer).toMatchObject({ result: 'not_valid', reason: 'old_version' });
-    const forged = await generateTicketCode({ ticketId: id, version: 2, codeKey: 'guessed' });
-    expect((await checkOffline(state, forged)).answer.result).toBe('invalid');
-    const listed = await generateTicketCode({ ticketId: listedId, version: 1, codeKey: 'x' });
+    const state = gate();
+    expect((await checkOffline(state, await phoneCode(Date.now() - 3 * STEP_SECONDS * 1000))).answer.result).toBe('expired');
+    expect((await checkOffline(state, await phoneCode(Date.now(), 1))).answer).toMatchObject({ result: 'not_valid', reason: 'old_version' });
+    expect((await checkOffline(state, await phoneCode(Date.now(), 2, anyKey()))).answer.result).toBe('invalid');
+    const listed = await generateTicketCode({ ticketId: listedId, version: 1, signingKey: anyKey() });
     expect((await checkOffline(state, listed)).answer).toMatchObject({ result: 'not_valid', reason: 'listed' });
-    const gifted = await generateTicketCode({ ticketId: giftedId, version: 1, codeKey: 'x' });
+    const gifted = await generateTicketCode({ ticketId: giftedId, version: 1, signingKey: anyKey() });
     expect((await checkOffline(state, gifted)).answer).toMatchObject({ result: 'not_valid', reason: 'gift_pending' });
-    const unknown = await generateTicketCode({ ticketId: '11111111-2222-4333-8444-555555555555', version: 1, codeKey: 'x' });
+    const unknown = await generateTicketCode({ ticketId: '11111111-2222-4333-8444-555555555555', version: 1, signingKey: anyKey() });
     expect((await checkOffline(state, unknown)).answer.result).toBe('invalid');
     expect((await checkOffline(state, 'not a code')).answer.result).toBe('invalid');
+  });
+
+  it('refuses a genuine code before the doors open and after the entry window closed, and queues nothing', async () => {
+    const tomorrow = { opensAt: new Date(Date.now() + 23 * HOUR).toISOString(), closesAt: new Date(Date.now() + 28 * HOUR).toISOString() };
+    const early = await checkOffline(gate(tomorrow), await phoneCode());
+    expect(early.answer).toMatchObject({ result: 'not_valid', reason: 'too_early', window: tomorrow });
+    expect(early.state.queue).toEqual([]);
+    const lastWeek = { opensAt: new Date(Date.now() - 7 * 24 * HOUR).toISOString(), closesAt: new Date(Date.now() - 7 * 24 * HOUR + 5 * HOUR).toISOString() };
+    const late = await checkOffline(gate(lastWeek), await phoneCode());
+    expect(late.answer).toMatchObject({ result: 'not_valid', reason: 'too_late', window: lastWeek });
+    expect(late.state.queue).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ export const ticketPaths: ApiPaths = {
     get: {
       tags: ['tickets'],
       security: auth,
-      summary: "The caller's tickets with each valid ticket's code key (draw rotating codes on the device), and season schedules",
+      summary: "The caller's tickets with each valid ticket's signing key (an Ed25519 private key: sign the rotating TRB2 codes on the device), and season schedules",
       responses: { 200: jsonResponse('{ tickets, seasons }'), 401: unauthorized },
     },
   },
@@ -66,7 +66,7 @@ export const ticketPaths: ApiPaths = {
     post: {
       tags: ['scanning'],
       security: auth,
-      summary: 'Gate scan (organiser owner/staff/scanner): verify the rotating code (signature, ±1 step, version, event, status) and check the ticket in atomically',
+      summary: "Gate scan (organiser owner/staff/scanner): verify the rotating code (Ed25519 signature, ±1 step, version, event, the event's entry window, status) and check the ticket in atomically; another organiser's ticket is a bare invalid",
       requestBody: jsonBody(scanSchema),
       responses: { 200: jsonResponse('The outcome to show at the gate', scanResultSchema), 401: unauthorized, 403: errorResponse('Not a scanner') },
     },
@@ -78,16 +78,16 @@ export const ticketPaths: ApiPaths = {
     get: {
       tags: ['scanning'],
       security: auth,
-      summary: "One event's verification data for offline gates: ticket ids, versions, statuses and per-ticket code keys (never secrets)",
+      summary: "One event's verification data for offline gates: ticket ids, versions, statuses, each ticket's Ed25519 public key and the entry window (never secrets or signing keys)",
       parameters: [{ name: 'id', in: 'path', required: true, schema: z.toJSONSchema(z.uuid()) }],
-      responses: { 200: jsonResponse('{ event, generatedAt, validUntil, tickets }'), 403: errorResponse('Not a scanner of this event') },
+      responses: { 200: jsonResponse('{ format, event, window, generatedAt, validUntil, tickets }'), 403: errorResponse('Not a scanner of this event') },
     },
   },
   '/api/v1/scan/sync': {
     post: {
       tags: ['scanning'],
       security: auth,
-      summary: 'Replay check-ins made offline; answers each one (admitted, or already_used when another gate won)',
+      summary: 'Replay check-ins made offline; answers each one (admitted, already_used when another gate won, not_valid — with too_early / too_late when dated outside the entry window)',
       requestBody: jsonBody(scanSyncSchema),
       responses: { 200: jsonResponse('{ results }'), 403: errorResponse('Not a scanner of this event') },
     },

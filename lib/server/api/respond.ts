@@ -37,7 +37,8 @@ export function errorResponse(request: Request, error: ApiError): NextResponse<A
       ? error.fieldErrors.map((e) => ({ field: e.field, message: t(e.messageKey, error.values) }))
       : [{ message: t(error.messageKey, error.values) }],
   };
-  const headers = error.status === 429 ? { 'Retry-After': '60' } : undefined;
+  // A rate limit says when its window ends (values.seconds); 60 s when it does not.
+  const headers = error.status === 429 ? { 'Retry-After': String(error.values?.seconds ?? 60) } : undefined;
   return NextResponse.json(body, { status: error.status, headers });
 }
 

@@ -3,6 +3,7 @@ import { NextResponse } from 'next/server';
 import { ApiError, json } from '@/lib/server/api/respond';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { translator } from '@/lib/server/api/translate';
+import { rateLimitedError } from '@/lib/server/rate-limit';
 import type { CartFailure } from './service';
 
 /** A cart failure as the API answers it: a translated message, a code, and for taken seats one entry per seat. */
@@ -33,6 +34,8 @@ export function cartFailureResponse(request: Request, failure: CartFailure): Res
       throw new ApiError(409, failure.code, 'cart.soldOut');
     case 'CART_EMPTY':
       throw new ApiError(409, failure.code, 'cart.nothingToPay');
+    case 'RATE_LIMITED':
+      throw rateLimitedError(failure.retryAfterSeconds);
     case 'INVALID_DISCOUNT_CODE':
       throw new ApiError(422, failure.code, 'errors.invalidDiscountCode', [{ field: 'code', messageKey: 'errors.invalidDiscountCode' }]);
   }

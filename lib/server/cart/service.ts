@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { getDb, rowsOf, tables, type Db, type Tx } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { findUsableCoupon } from '@/lib/server/coupons/validate';
+import { hitRateLimit } from '@/lib/server/rate-limit';
 import { availabilityChanged } from '@/lib/server/events/queries';
 import { claimListing, claimPlaces } from '@/lib/server/inventory/claim';
 import { findSaleEvent, reservationMinutes, type SaleEvent } from './event';
@@ -54,7 +55,12 @@ export type TakenSeat = { id: string; label: string };
 export type CartFailure =
   | { ok: false; code: 'EVENT_NOT_FOUND' | 'NOT_ON_SALE' | 'TICKET_TYPE_NOT_FOUND' | 'SOLD_OUT' | 'ITEM_NOT_FOUND' | 'CART_EMPTY' | 'INVALID_DISCOUNT_CODE' }
   | { ok: false; code: 'SEAT_TAKEN'; taken: TakenSeat[] }
-  | { ok: false; code: 'LIMIT_PER_ORDER' | 'LIMIT_PER_USER'; limit: number };
+  | { ok: false; code: 'LIMIT_PER_ORDER' | 'LIMIT_PER_USER'; limit: number }
+  | { ok: false; code: 'RATE_LIMITED'; retryAfterSeconds: number };
+
+/** Discount-code tries per fan per window, as for redeem codes: guessing codes is hopeless at this rate. */
+export const COUPON_LIMIT = 5;
+export const COUPON_WINDOW_SECONDS = 60;
 
 class Abort extends Error {
   constructor(readonly failure: CartFailure) {
@@ -305,6 +311,8 @@ export async function removeFromCart(input: { user: Actor; eventRef: string; ite
 /** Applies a discount code to the cart after checking every rule; the use is counted at checkout. */
 export async function applyCoupon(input: { user: Actor; eventRef: string; code: string; locale: Locale; now?: Date }): Promise<{ ok: true; cart: CartView } | CartFailure> {
   const now = input.now ?? new Date();
+  const attempt = await hitRateLimit(`coupon:${input.user.id}`, { limit: COUPON_LIMIT, windowSeconds: COUPON_WINDOW_SECONDS }, now);
+  if (!attempt.allowed) return { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: attempt.retryAfterSeconds };
   const event = await findSaleEvent(input.eventRef);
   if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
   try {

@@ -531,9 +531,14 @@ export const tickets = pgTable(
     status: ticketStatusEnum('status').notNull().default('valid'),
     /** Face value in minor units. */
     priceAmount: integer('price_amount').notNull(),
-    /** HMAC key of the rotating code; replaced with version + 1 on every change of owner. */
+    /** Root of the rotating code's keys (lib/ticket-code/keys.ts); replaced with version + 1 on every change of owner. */
     secret: text('secret').notNull(),
     version: integer('version').notNull().default(1),
+    /**
+     * Ed25519 public key (base64url) of this secret and version, what gates verify codes with; stored so
+     * a scan derives nothing. Null means "derive it": a trigger forgets a key whose secret or version changed.
+     */
+    codePublicKey: text('code_public_key'),
     checkedInAt: ts('checked_in_at'),
     createdAt: createdAt(),
   },

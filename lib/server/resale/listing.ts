@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { getDb, tables } from '@/lib/server/db';
-import { transferBlock } from '@/lib/server/tickets/ownership';
+import { lockOwnedTicket, transferBlock } from '@/lib/server/tickets/ownership';
 import { feeOf, resaleCapFor, resaleClosesAt } from './policy';
 
 export type ListingFailure =
@@ -50,18 +50,19 @@ export async function listTicketForResale(actor: { id: string }, input: { ticket
   if (cap !== null && input.priceAmount > cap) return { ok: false, code: 'PRICE_OVER_CAP', capAmount: cap, currency: ticket.currency };
 
   return db.transaction(async (tx) => {
+    // Lock the row first, then look for a gift: a gift made at the same moment (which takes the same
+    // lock) is either committed and seen here, or waits and then finds the ticket listed.
+    const locked = await lockOwnedTicket(tx, { ticketId: ticket.id, ownerId: actor.id });
+    if (!locked) return { ok: false as const, code: 'NOT_FOUND' as const };
+    if (locked.status === 'listed') return { ok: false as const, code: 'ALREADY_LISTED' as const };
+    if (locked.status !== 'valid') return { ok: false as const, code: 'TICKET_NOT_LISTABLE' as const };
     const [gift] = await tx
       .select({ id: tables.gifts.id })
       .from(tables.gifts)
-      .where(and(eq(tables.gifts.ticketId, ticket.id), eq(tables.gifts.status, 'pending')));
+      .where(and(eq(tables.gifts.ticketId, ticket.id), eq(tables.gifts.fromUserId, actor.id), eq(tables.gifts.status, 'pending')));
     if (gift) return { ok: false as const, code: 'GIFT_PENDING' as const };
-    // The status flip is the lock: a second listing (or a gate scan) of the same ticket finds it not valid.
-    const [flipped] = await tx
-      .update(tables.tickets)
-      .set({ status: 'listed' })
-      .where(and(eq(tables.tickets.id, ticket.id), eq(tables.tickets.ownerId, actor.id), eq(tables.tickets.status, 'valid')))
-      .returning({ id: tables.tickets.id });
-    if (!flipped) return { ok: false as const, code: 'ALREADY_LISTED' as const };
+    // Listed: no code, no gift, no second listing, and the gate refuses it.
+    await tx.update(tables.tickets).set({ status: 'listed' }).where(eq(tables.tickets.id, ticket.id));
     const [listing] = await tx
       .insert(tables.resaleListings)
       .values({ ticketId: ticket.id, eventId: ticket.eventId, sellerId: actor.id, priceAmount: input.priceAmount, currency: ticket.currency })

@@ -1,10 +1,8 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { scanWindow } from '@/lib/ticket-code/window';
 import type { LocalizedText } from '@/lib/server/db/schema';
 import { getDb, tables } from '@/lib/server/db';
-
-/** How long after its start an event stays scannable (late arrivals, long festivals). */
-export const SCAN_GRACE_HOURS = 12;
 
 /** Organisations in which the user may scan tickets (owner, staff and scanner roles all may). */
 export async function scannerOrgIds(userId: string): Promise<string[]> {
@@ -14,30 +12,41 @@ export async function scannerOrgIds(userId: string): Promise<string[]> {
 
 export type ScannerEvent = { id: string; slug: string; title: LocalizedText; startsAt: string; organisation: string };
 
-/** Events a scanner can work at: their organisations' events that have not finished. */
+/** Events a scanner can work at: their organisations' events whose gates have not closed for good. */
 export async function scannerEvents(userId: string, now = new Date()): Promise<ScannerEvent[] | null> {
   const orgIds = await scannerOrgIds(userId);
   if (!orgIds.length) return null;
   const rows = await getDb()
-    .select({ id: tables.events.id, slug: tables.events.slug, title: tables.events.title, startsAt: tables.events.startsAt, organisation: tables.organisations.name })
+    .select({
+      id: tables.events.id,
+      slug: tables.events.slug,
+      title: tables.events.title,
+      startsAt: tables.events.startsAt,
+      endsAt: tables.events.endsAt,
+      doorsAt: tables.events.doorsAt,
+      organisation: tables.organisations.name,
+    })
     .from(tables.events)
     .innerJoin(tables.organisations, eq(tables.organisations.id, tables.events.orgId))
     .where(
       and(
         inArray(tables.events.orgId, orgIds),
         ne(tables.events.status, 'cancelled'),
-        gt(tables.events.startsAt, new Date(now.getTime() - SCAN_GRACE_HOURS * 3_600_000)),
+        // only bounds the read; whether the gates are still open is scanWindow's to say
+        sql`coalesce(${tables.events.endsAt}, ${tables.events.startsAt}) > ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`,
       ),
     )
     .orderBy(asc(tables.events.startsAt))
     .limit(100);
-  return rows.map((r) => ({ ...r, startsAt: r.startsAt.toISOString() }));
+  return rows
+    .filter((r) => scanWindow(r).closesAt.getTime() > now.getTime())
+    .map((r) => ({ id: r.id, slug: r.slug, title: r.title, startsAt: r.startsAt.toISOString(), organisation: r.organisation }));
 }
 
 /** The event if the user may scan at it, else null. */
 export async function scannableEvent(userId: string, eventId: string) {
   const [row] = await getDb()
-    .select({ id: tables.events.id, slug: tables.events.slug, title: tables.events.title, startsAt: tables.events.startsAt, endsAt: tables.events.endsAt })
+    .select({ id: tables.events.id, slug: tables.events.slug, title: tables.events.title, startsAt: tables.events.startsAt, endsAt: tables.events.endsAt, doorsAt: tables.events.doorsAt })
     .from(tables.events)
     .innerJoin(tables.orgMembers, and(eq(tables.orgMembers.orgId, tables.events.orgId), eq(tables.orgMembers.userId, userId)))
     .where(eq(tables.events.id, eventId));

@@ -74,7 +74,7 @@ async function commitGroup(db: Db, group: Waiting[]): Promise<Set<string>> {
         update tickets set status = 'checked_in', checked_in_at = input.scanned_at
         from input
         where tickets.id = input.ticket_id and tickets.status = 'valid' and tickets.version = input.version
-          and not ${giftPendingFor(sql.raw('tickets.id'))}
+          and not ${giftPendingFor('tickets')}
         returning tickets.id, tickets.event_id
       ), logged as (
         insert into scan_log (event_id, ticket_id, scanner_id, result, gate, scanned_at)

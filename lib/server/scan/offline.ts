@@ -1,15 +1,17 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LocalizedText } from '@/lib/server/db/schema';
-import { deriveCodeKey } from '@/lib/server/tickets/codes';
+import { codePublicKeyOf } from '@/lib/server/tickets/codes';
+import { outsideWindow, scanWindow, type WindowRefusal } from '@/lib/ticket-code/window';
 import { getDb, tables } from '@/lib/server/db';
 import { giftPendingFor } from '@/lib/server/tickets/gift';
-import { SCAN_GRACE_HOURS, scannableEvent } from './access';
+import { scannableEvent } from './access';
 
 export type OfflineTicket = {
   id: string;
   version: number;
-  codeKey: string | null;
+  /** Ed25519 public key (base64url) the ticket's codes verify with; null while the ticket cannot be admitted. */
+  publicKey: string | null;
   status: 'valid' | 'listed' | 'checked_in' | 'void';
   checkedInAt: string | null;
   /** Being gifted: not usable until the gift is claimed (new owner, new code) or cancelled. */
@@ -17,18 +19,24 @@ export type OfflineTicket = {
 };
 
 export type OfflineDataset = {
+  /** What the keys are: a gate keeps no data of an older format (TRB1 code keys). */
+  format: typeof OFFLINE_FORMAT;
   event: { id: string; title: LocalizedText; startsAt: string };
+  /** When the gates admit (lib/ticket-code/window.ts): the device refuses scans outside it. */
+  window: { opensAt: string; closesAt: string };
   generatedAt: string;
   /** The device must drop the data after this moment. */
   validUntil: string;
   tickets: OfflineTicket[];
 };
 
+export const OFFLINE_FORMAT = 'ed25519-public-keys';
+
 /**
- * What a gate device needs to validate one event's codes without a network. It carries per-ticket
- * *code keys* (HMAC of the secret, bound to ticket id and version), never the secrets, and no
- * personal data: enough to check this event's current codes, useless for any other event and
- * for any ticket after its next change of owner. Only members of the event's organisation get it.
+ * What a gate device needs to validate one event's codes without a network: each ticket's *public*
+ * key (it verifies the code a phone signs, and cannot draw one), its version and state, the event's
+ * gate window; no secrets, no signing keys, no personal data. Only members of the event's
+ * organisation get it.
  */
 export async function offlineDataset(actor: { id: string }, eventId: string, now = new Date()): Promise<OfflineDataset | null> {
   const event = await scannableEvent(actor.id, eventId);
@@ -38,63 +46,71 @@ export async function offlineDataset(actor: { id: string }, eventId: string, now
       id: tables.tickets.id,
       version: tables.tickets.version,
       secret: tables.tickets.secret,
+      codePublicKey: tables.tickets.codePublicKey,
       status: tables.tickets.status,
       checkedInAt: tables.tickets.checkedInAt,
       // qualified by hand: drizzle leaves columns unqualified in a one-table select, and gifts has an id too
-      giftPending: sql<boolean>`${giftPendingFor(sql.raw('tickets.id'))}`,
+      giftPending: sql<boolean>`${giftPendingFor('tickets')}`,
     })
     .from(tables.tickets)
     .where(eq(tables.tickets.eventId, eventId));
-  const ends = (event.endsAt ?? event.startsAt).getTime() + SCAN_GRACE_HOURS * 3_600_000;
+  const window = scanWindow(event);
   return {
+    format: OFFLINE_FORMAT,
     event: { id: event.id, title: event.title, startsAt: event.startsAt.toISOString() },
+    window: { opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString() },
     generatedAt: now.toISOString(),
-    validUntil: new Date(Math.max(ends, now.getTime() + 3_600_000)).toISOString(),
-    tickets: await Promise.all(
-      rows.map(async (r) => ({
-        id: r.id,
-        version: r.version,
-        codeKey: r.status === 'valid' && !r.giftPending ? await deriveCodeKey(r.secret, r.id, r.version) : null,
-        status: r.status,
-        checkedInAt: r.checkedInAt?.toISOString() ?? null,
-        ...(r.giftPending ? { giftPending: true } : {}),
-      })),
-    ),
+    validUntil: window.closesAt.toISOString(),
+    tickets: rows.map((r) => ({
+      id: r.id,
+      version: r.version,
+      publicKey: r.status === 'valid' && !r.giftPending ? codePublicKeyOf(r) : null,
+      status: r.status,
+      checkedInAt: r.checkedInAt?.toISOString() ?? null,
+      ...(r.giftPending ? { giftPending: true } : {}),
+    })),
   };
 }
 
 export type SyncItem = { ticketId: string; version: number; scannedAt: string };
-export type SyncResult = { ticketId: string; result: 'admitted' | 'already_used' | 'not_valid' };
+export type SyncResult = { ticketId: string; result: 'admitted' | 'already_used' | 'not_valid'; reason?: WindowRefusal };
 
 /**
  * Check-ins a gate made while offline, replayed in order. Each is the same conditional UPDATE as an
- * online scan, so a ticket admitted at another gate meanwhile comes back as a conflict ('already_used').
+ * online scan, so a ticket admitted at another gate meanwhile comes back as a conflict ('already_used');
+ * one dated outside the event's gate window is refused ('not_valid', too early / too late).
  */
 export async function syncOfflineCheckIns(actor: { id: string }, eventId: string, items: SyncItem[]): Promise<SyncResult[] | null> {
   const event = await scannableEvent(actor.id, eventId);
   if (!event) return null;
+  const window = scanWindow(event);
   const db = getDb();
   const out: SyncResult[] = [];
   for (const item of items) {
     const scannedAt = new Date(item.scannedAt);
     const at = Number.isNaN(scannedAt.getTime()) ? new Date() : scannedAt;
-    const [admitted] = await db
-      .update(tables.tickets)
-      .set({ status: 'checked_in', checkedInAt: at })
-      .where(
-        and(
-          eq(tables.tickets.id, item.ticketId),
-          eq(tables.tickets.eventId, eventId),
-          eq(tables.tickets.version, item.version),
-          eq(tables.tickets.status, 'valid'),
-          sql`not ${giftPendingFor(sql.raw('tickets.id'))}`,
-        ),
-      )
-      .returning({ id: tables.tickets.id });
-    let result: SyncResult['result'] = 'admitted';
-    if (!admitted) {
-      const [current] = await db.select({ status: tables.tickets.status }).from(tables.tickets).where(and(eq(tables.tickets.id, item.ticketId), eq(tables.tickets.eventId, eventId)));
-      result = current?.status === 'checked_in' ? 'already_used' : 'not_valid';
+    // A check-in dated outside the gate window is refused as it would have been at the gate.
+    const refused = outsideWindow(window, at.getTime());
+    let result: SyncResult['result'] = 'not_valid';
+    if (!refused) {
+      const [admitted] = await db
+        .update(tables.tickets)
+        .set({ status: 'checked_in', checkedInAt: at })
+        .where(
+          and(
+            eq(tables.tickets.id, item.ticketId),
+            eq(tables.tickets.eventId, eventId),
+            eq(tables.tickets.version, item.version),
+            eq(tables.tickets.status, 'valid'),
+            sql`not ${giftPendingFor('tickets')}`,
+          ),
+        )
+        .returning({ id: tables.tickets.id });
+      if (admitted) result = 'admitted';
+      else {
+        const [current] = await db.select({ status: tables.tickets.status }).from(tables.tickets).where(and(eq(tables.tickets.id, item.ticketId), eq(tables.tickets.eventId, eventId)));
+        result = current?.status === 'checked_in' ? 'already_used' : 'not_valid';
+      }
     }
     const known = await db.select({ id: tables.tickets.id }).from(tables.tickets).where(and(inArray(tables.tickets.id, [item.ticketId]), eq(tables.tickets.eventId, eventId)));
     await db.insert(tables.scanLog).values({
@@ -105,7 +121,7 @@ export async function syncOfflineCheckIns(actor: { id: string }, eventId: string
       gate: 'offline',
       scannedAt: at,
     });
-    out.push({ ticketId: item.ticketId, result });
+    out.push(refused ? { ticketId: item.ticketId, result, reason: refused } : { ticketId: item.ticketId, result });
   }
   return out;
 }

@@ -2,19 +2,24 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { LocalizedText } from '@/lib/server/db/schema';
 import { parseTicketCode } from '@/lib/ticket-code/code';
-import { deriveCodeKey, verifyTicketCode } from '@/lib/server/tickets/codes';
+import { outsideWindow, scanWindow, type WindowRefusal } from '@/lib/ticket-code/window';
+import { codePublicKeyOf, verifyTicketCode } from '@/lib/server/tickets/codes';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import { giftPendingFor } from '@/lib/server/tickets/gift';
 import { sessionUserId, userForToken } from '@/lib/server/auth/session-token';
-import { scannerOrgIds } from './access';
+import { scannableEvent, scannerOrgIds } from './access';
 import { checkIn } from './check-in';
 
 export type ScanOutcome = 'admitted' | 'already_used' | 'invalid' | 'wrong_event' | 'expired' | 'not_valid';
 
 export type ScanResult = {
   result: ScanOutcome;
-  /** Why a code is not valid: it belongs to a previous holder, the ticket is on resale or being gifted, or void. */
-  reason?: 'old_version' | 'listed' | 'gift_pending' | 'void';
+  /**
+   * Why a code is not valid: it belongs to a previous holder, the ticket is on resale or being gifted,
+   * or void; or the event's gates are not open yet / closed (then `window` says when they open and close).
+   */
+  reason?: 'old_version' | 'listed' | 'gift_pending' | 'void' | WindowRefusal;
+  window?: { opensAt: string; closesAt: string };
   ticketId?: string;
   checkedInAt?: string;
   event?: { id: string; title: LocalizedText };
@@ -36,9 +41,13 @@ type FoundRow = {
   status: 'valid' | 'listed' | 'checked_in' | 'void';
   version: number;
   secret: string;
+  code_public_key: string | null;
   checked_in_at: string | Date | null;
   gift_pending: boolean;
   title: LocalizedText | string;
+  doors_at: string | Date | null;
+  starts_at: string | Date;
+  ends_at: string | Date | null;
   role: string | null;
   type_name: LocalizedText | string;
   section_name: LocalizedText | string | null;
@@ -56,9 +65,13 @@ function fromRow(r: FoundRow & { id: string }) {
     status: r.status,
     version: Number(r.version),
     secret: r.secret,
+    codePublicKey: r.code_public_key,
     checkedInAt: r.checked_in_at ? new Date(r.checked_in_at) : null,
     giftPending: Boolean(r.gift_pending),
     title: json<LocalizedText>(r.title),
+    doorsAt: r.doors_at ? new Date(r.doors_at) : null,
+    startsAt: new Date(r.starts_at),
+    endsAt: r.ends_at ? new Date(r.ends_at) : null,
     role: r.role,
     typeName: json<LocalizedText>(r.type_name),
     sectionName: r.section_name ? json<LocalizedText>(r.section_name) : null,
@@ -68,11 +81,14 @@ function fromRow(r: FoundRow & { id: string }) {
 }
 
 /**
- * One gate scan: parse, find the ticket, check the scanner's organisation and event, verify the
- * rotating code (signature, ±1 step, version), then check in with a conditional row update —
+ * One gate scan: parse, find the ticket, check the scanner's organisation, verify the rotating code
+ * (signature, ±1 step, version), then the event and its gate window, then check in with a conditional row update —
  * `WHERE status = 'valid' AND version = …`, committed with the other scans of the moment
  * (check-in.ts) — so of two gates scanning the same code at once exactly one admits and the other
- * reads "already used". Every outcome with a known event goes to scan_log.
+ * reads "already used".
+ * A caller learns about a ticket only once it is a ticket of their organiser with a genuine code:
+ * anything else is the same bare "invalid". Outcomes are logged in scan_log only under events the
+ * caller may scan, whatever event id the gate sent.
  */
 export async function scanTicket(
   caller: ScanCaller,
@@ -82,19 +98,24 @@ export async function scanTicket(
   const db = getDb();
   const gate = input.gate?.slice(0, 40) || null;
   let scannerId = 'id' in caller ? caller.id : null;
-  const log = async (eventId: string | undefined, ticketId: string | null, result: ScanOutcome) => {
+  const log = async (eventId: string | null, ticketId: string | null, result: ScanOutcome) => {
     if (eventId) await db.insert(tables.scanLog).values({ eventId, ticketId, scannerId: scannerId!, result, gate, scannedAt: now });
   };
+  // The event the gate says it is at, if the caller may scan there; only then is a scan logged under it.
+  const gateEvent = async (): Promise<string | null> => (input.eventId && (await scannableEvent(scannerId!, input.eventId)) ? input.eventId : null);
   const denied = async (): Promise<ScanFailure | null> => ((await scannerOrgIds(scannerId!)).length ? null : { ok: false, code: 'NOT_A_SCANNER' });
+  const nothingToSay = async (): Promise<ScanResult | ScanFailure> => {
+    const refused = await denied();
+    if (refused) return refused;
+    await log(await gateEvent(), null, 'invalid');
+    return { result: 'invalid' };
+  };
 
   const code = parseTicketCode(input.payload);
   if (!code) {
     if (!scannerId && 'sessionToken' in caller) scannerId = (await userForToken(caller.sessionToken))?.user.id ?? null;
     if (!scannerId) return { ok: false, code: 'UNAUTHENTICATED' };
-    const refused = await denied();
-    if (refused) return refused;
-    await log(input.eventId, null, 'invalid');
-    return { result: 'invalid' };
+    return nothingToSay();
   }
 
   // One hand-written statement on the hot path (a gate may scan thousands of codes a minute): the
@@ -103,8 +124,8 @@ export async function scanTicket(
   const callerId = 'id' in caller ? sql`${caller.id}::uuid` : sessionUserId(caller.sessionToken, now);
   const [row] = rowsOf<FoundRow>(
     await db.execute(sql`
-      select caller.id as caller_id, t.id, t.event_id, t.status, t.version, t.secret, t.checked_in_at, e.title, m.role,
-             ${giftPendingFor(sql.raw('t.id'))} as gift_pending,
+      select caller.id as caller_id, t.id, t.event_id, t.status, t.version, t.secret, t.code_public_key, t.checked_in_at, e.title, e.doors_at, e.starts_at, e.ends_at, m.role,
+             ${giftPendingFor('t')} as gift_pending,
              tt.name as type_name, sec.name as section_name, r.label as row_label, vs.label as seat_label
       from (select ${callerId} as id) caller
       left join tickets t on t.id = ${code.ticketId}
@@ -120,31 +141,34 @@ export async function scanTicket(
   scannerId = row.caller_id;
   const found = row.id ? fromRow(row as FoundRow & { id: string }) : null;
 
-  if (!found) {
-    const refused = await denied();
-    if (refused) return refused;
-    await log(input.eventId, null, 'invalid');
-    return { result: 'invalid' };
-  }
-  if (!found.role) {
-    const refused = await denied();
-    if (refused) return refused;
-  }
+  // No such ticket, or one of an organiser the caller does not work for: the same bare answer.
+  if (!found || !found.role) return nothingToSay();
   const event = { id: found.eventId, title: found.title };
   const ticket = {
     type: found.typeName,
     seat: found.seatLabel && found.sectionName && found.rowLabel ? { section: found.sectionName, row: found.rowLabel, seat: found.seatLabel } : null,
   };
-  if (!found.role || (input.eventId && input.eventId !== found.eventId)) {
-    await log(input.eventId, found.id, 'wrong_event');
-    return { result: 'wrong_event', ticketId: found.id, event };
-  }
 
-  const check = await verifyTicketCode(code, { version: found.version, codeKey: await deriveCodeKey(found.secret, found.id, found.version) }, now.getTime());
+  const check = await verifyTicketCode(code, { version: found.version, publicKey: codePublicKeyOf(found) }, now.getTime());
   if (!check.ok) {
-    const result: ScanOutcome = check.reason === 'old_version' ? 'not_valid' : check.reason === 'expired' ? 'expired' : 'invalid';
+    if (check.reason === 'forged') {
+      await log(found.eventId, found.id, 'invalid');
+      return { result: 'invalid' };
+    }
+    const result: ScanOutcome = check.reason === 'old_version' ? 'not_valid' : 'expired';
     await log(found.eventId, found.id, result);
     return { result, reason: check.reason === 'old_version' ? 'old_version' : undefined, ticketId: found.id, event };
+  }
+  if (input.eventId && input.eventId !== found.eventId) {
+    await log((await gateEvent()) ?? found.eventId, found.id, 'wrong_event');
+    return { result: 'wrong_event', ticketId: found.id, event };
+  }
+  // A genuine code of this event, but not while its gates are open: refused, with when they open or closed.
+  const window = scanWindow(found);
+  const refused = outsideWindow(window, now.getTime());
+  if (refused) {
+    await log(found.eventId, found.id, 'not_valid');
+    return { result: 'not_valid', reason: refused, window: { opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString() }, ticketId: found.id, event };
   }
   if (found.status === 'checked_in') {
     await log(found.eventId, found.id, 'already_used');

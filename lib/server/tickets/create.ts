@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { newTicketSecret } from '@/lib/ticket-code/secret';
+import { newTicketKeys } from '@/lib/ticket-code/keys';
 import { tables, type Db, type Tx } from '@/lib/server/db';
 
 /**
@@ -42,7 +42,7 @@ export async function issueFreeTickets(
         ticketTypeId: type.id,
         ownerId: input.ownerId,
         priceAmount: input.priceAmount ?? type.priceAmount,
-        secret: newTicketSecret(),
+        ...newTicketKeys(),
       })),
     )
     .returning({ id: tables.tickets.id });

@@ -1,12 +1,12 @@
 import 'server-only';
-import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { appUrl } from '@/lib/app-url';
 import { getPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { translator } from '@/lib/server/api/translate';
 import { getDb, tables } from '@/lib/server/db';
 import { queueTicketEmail } from './mail';
-import { moveTicketToOwner, transferBlock } from './ownership';
+import { lockOwnedTicket, moveTicketToOwner, transferBlock } from './ownership';
 
 export type GiftFailure =
   | 'NOT_FOUND'
@@ -18,12 +18,15 @@ export type GiftFailure =
   | 'GIFT_PENDING';
 
 /**
- * "This ticket is being gifted": a gift of it waits to be claimed. Until it is claimed or cancelled
- * the ticket is nobody's to use (the gate and the offline gate data refuse it). `ticket` is the
- * ticket's id as SQL: a column (`sql.raw('t.id')`) or a value.
+ * "This ticket is being gifted": its holder's gift of it waits to be claimed. Until it is claimed or
+ * cancelled the ticket is nobody's to use (the gate and the offline gate data refuse it). Only the
+ * current owner's gift counts: a change of owner cancels waiting gifts (ownership.ts), and one left
+ * behind by an earlier holder never blocks the new one. `ticket` names the tickets row in the
+ * surrounding SQL (`'t'`, `'tickets'`).
  */
-export function giftPendingFor(ticket: SQL): SQL {
-  return sql`exists (select 1 from gifts where gifts.ticket_id = ${ticket} and gifts.status = 'pending')`;
+export function giftPendingFor(ticket: string): SQL {
+  const row = sql.raw(ticket);
+  return sql`exists (select 1 from gifts where gifts.ticket_id = ${row}.id and gifts.from_user_id = ${row}.owner_id and gifts.status = 'pending')`;
 }
 
 export type GiftResult = { ok: true; status: 'claimed' | 'pending'; toEmail: string } | { ok: false; code: GiftFailure };
@@ -68,11 +71,21 @@ export async function giftTicket(actor: Actor, input: { ticketId: string; email:
 
   const sender = `${actor.firstName} ${actor.lastName}`.trim();
   const result = await db.transaction(async (tx) => {
+    // The row lock a listing takes too: of a gift and a listing at once, the second sees the first.
+    const locked = await lockOwnedTicket(tx, { ticketId: ticket.id, ownerId: actor.id });
+    if (!locked) return { ok: false as const, code: 'NOT_FOUND' as const };
+    if (locked.status === 'listed') return { ok: false as const, code: 'TICKET_LISTED' as const };
+    if (locked.status !== 'valid') return { ok: false as const, code: 'TICKET_NOT_TRANSFERABLE' as const };
     const [pending] = await tx
       .select({ id: tables.gifts.id })
       .from(tables.gifts)
-      .where(and(eq(tables.gifts.ticketId, ticket.id), eq(tables.gifts.status, 'pending')));
+      .where(and(eq(tables.gifts.ticketId, ticket.id), eq(tables.gifts.fromUserId, actor.id), eq(tables.gifts.status, 'pending')));
     if (pending) return { ok: false as const, code: 'GIFT_PENDING' as const };
+    // A gift an earlier holder left waiting is not theirs to give any more (and would hold the one-pending-gift slot).
+    await tx
+      .update(tables.gifts)
+      .set({ status: 'cancelled', resolvedAt: new Date() })
+      .where(and(eq(tables.gifts.ticketId, ticket.id), eq(tables.gifts.status, 'pending'), ne(tables.gifts.fromUserId, actor.id)));
     if (recipient) {
       const moved = await moveTicketToOwner(tx, { ticketId: ticket.id, fromUserId: actor.id, toUserId: recipient.id });
       if (!moved) return { ok: false as const, code: 'TICKET_NOT_TRANSFERABLE' as const };

@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { tables, type Tx } from '@/lib/server/db';
-import { newTicketSecret } from '@/lib/ticket-code/secret';
+import { newTicketKeys } from '@/lib/ticket-code/keys';
+import { moveTicketToOwner } from './ownership';
 
 type PaidItem = { unitId: string | null; listingId: string | null; ticketTypeId: string; priceAmount: number };
 
@@ -36,7 +37,7 @@ export async function issueTicketsForOrder(
           ownerId: input.buyerId,
           orderId: input.orderId,
           priceAmount: faceValues.get(item.ticketTypeId) ?? item.priceAmount,
-          secret: newTicketSecret(),
+          ...newTicketKeys(),
           version: 1,
           status: 'valid' as const,
           createdAt: input.now,
@@ -50,11 +51,13 @@ export async function issueTicketsForOrder(
       .select({ id: tables.resaleListings.id, ticketId: tables.resaleListings.ticketId, sellerId: tables.resaleListings.sellerId, price: tables.resaleListings.priceAmount })
       .from(tables.resaleListings)
       .where(eq(tables.resaleListings.id, item.listingId!));
-    const [moved] = await tx
-      .update(tables.tickets)
-      .set({ ownerId: input.buyerId, orderId: input.orderId, secret: newTicketSecret(), version: sql`${tables.tickets.version} + 1`, status: 'valid' })
-      .where(and(eq(tables.tickets.id, listing.ticketId), inArray(tables.tickets.status, ['listed', 'valid'])))
-      .returning({ id: tables.tickets.id });
+    const moved = await moveTicketToOwner(tx, {
+      ticketId: listing.ticketId,
+      fromUserId: listing.sellerId,
+      toUserId: input.buyerId,
+      orderId: input.orderId,
+      fromStatuses: ['listed', 'valid'],
+    });
     if (!moved) throw new Error(`resale ticket ${listing.ticketId} is no longer transferable`);
     issued.push(moved.id);
     const fee = Math.round((listing.price * input.sellerFeeBps) / 10_000);

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '@/lib/server/db/schema';
-import { deriveCodeKey } from '@/lib/server/tickets/codes';
+import { signingKeyFor } from '@/lib/ticket-code/keys';
 import { getDb, tables } from '@/lib/server/db';
 import { resaleCapFor, resaleClosesAt } from '@/lib/server/resale/policy';
 import { seasonSchedule, type SeasonSchedule } from '@/lib/server/seasons/schedule';
@@ -13,8 +13,8 @@ export type OwnedTicket = {
   id: string;
   status: 'valid' | 'listed' | 'checked_in' | 'void';
   version: number;
-  /** Key the phone draws rotating codes with; only while the ticket can be scanned. */
-  codeKey: string | null;
+  /** Private key (Ed25519 seed) the phone signs its rotating codes with; only while the ticket can be scanned. */
+  signingKey: string | null;
   holderName: string;
   priceAmount: number;
   currency: 'EUR' | 'CZK';
@@ -97,7 +97,8 @@ export async function listMyTickets(user: { id: string; email: string; firstName
         db
           .select({ ticketId: tables.gifts.ticketId, toEmail: tables.gifts.toEmail })
           .from(tables.gifts)
-          .where(and(inArray(tables.gifts.ticketId, ids), eq(tables.gifts.status, 'pending'))),
+          // only the holder's own gift: one an earlier holder left behind is not theirs to show
+          .where(and(inArray(tables.gifts.ticketId, ids), eq(tables.gifts.fromUserId, user.id), eq(tables.gifts.status, 'pending'))),
       ])
     : [[], []];
   const now = Date.now();
@@ -112,7 +113,7 @@ export async function listMyTickets(user: { id: string; email: string; firstName
         status: r.status,
         version: r.version,
         // No code for a ticket on its way to another fan: the gate refuses it until the gift is claimed or cancelled.
-        codeKey: r.status === 'valid' && !gift ? await deriveCodeKey(r.secret, r.id, r.version) : null,
+        signingKey: r.status === 'valid' && !gift ? signingKeyFor(r.secret, r.version) : null,
         holderName,
         priceAmount: r.priceAmount,
         currency: r.currency,

@@ -1,4 +1,4 @@
-// GET /api/v1/tickets — the caller's tickets (with code keys for drawing rotating codes) and season schedules
+// GET /api/v1/tickets — the caller's tickets (with signing keys for drawing rotating codes on the device) and season schedules
 import { apiRoute, json } from '@/lib/server/api/respond';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { listMyTickets } from '@/lib/server/tickets/list';

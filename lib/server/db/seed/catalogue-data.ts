@@ -41,6 +41,10 @@ export type EventSeed = {
   /** Days from the seed date, and local time in Europe/Bratislava. */
   inDays: number;
   time: string;
+  /** Instead of a day and time: a start this many hours after the seeding (the match of the day). */
+  startsInHours?: number;
+  /** Hours before the start the gates open (1 when not given). */
+  doorsHours?: number;
   durationHours: number;
   ticketTypes: TicketTypeSeed[];
   resale: { enabled: boolean; capPercent?: number; capAmount?: number; windowHours?: number; sellerFeeBps?: number; buyerFeeBps?: number };
@@ -179,6 +183,9 @@ function hockey(slug: string, opponent: string, opponentCity: string, inDays: nu
 }
 
 export const events: EventSeed[] = [
+  // The match of the day: its gates are open from the seeding on (an hour before it until the end + 2 h),
+  // so the demo gate scanner, the e2e gate journeys and bench:scan have codes to admit.
+  { ...football('dunaj-bratislava-zemplin-michalovce', 'MFK Zemplín Michalovce', 'Michalovce', 0, '00:00', 16), image: '/images/events/dunaj-bratislava-slovan-liberec.jpg', startsInHours: 3, doorsHours: 4 },
   football('dunaj-bratislava-fc-kosice', 'FC Košice', 'Košice', 7, '18:00', 17),
   football('dunaj-bratislava-msk-zilina', 'MŠK Žilina', 'Žilina', 14, '15:30', 18),
   football('dunaj-bratislava-spartak-trnava', 'Spartak Trnava', 'Trnava', 84, '17:00', 19),

@@ -3,7 +3,7 @@ import { foldForSearch } from '../../../search-text';
 import type { Db } from '../client';
 import * as s from '../schema';
 import { events as eventSeeds, organisations as orgSeeds, venues as venueSeeds, type EventSeed, type VenueSeed } from './catalogue-data';
-import { localDateTime } from './dates';
+import { hoursFromNow, localDateTime } from './dates';
 
 const CHUNK = 1000;
 
@@ -70,7 +70,7 @@ function searchTextOf(event: EventSeed, venue: VenueSeed, orgName: string): stri
 async function seedEvent(db: Db, event: EventSeed, ids: { orgId: string; venueId: string; venue: VenueSeed; orgName: string }) {
   const [existing] = await db.select({ id: s.events.id }).from(s.events).where(eq(s.events.slug, event.slug));
   if (existing) return;
-  const startsAt = localDateTime(event.inDays, event.time);
+  const startsAt = event.startsInHours !== undefined ? hoursFromNow(event.startsInHours) : localDateTime(event.inDays, event.time);
   const venue = ids.venue;
   const [eventRow] = await db
     .insert(s.events)
@@ -95,7 +95,7 @@ async function seedEvent(db: Db, event: EventSeed, ids: { orgId: string; venueId
       currency: event.currency,
       startsAt,
       endsAt: new Date(startsAt.getTime() + event.durationHours * 3_600_000),
-      doorsAt: new Date(startsAt.getTime() - 3_600_000),
+      doorsAt: new Date(startsAt.getTime() - (event.doorsHours ?? 1) * 3_600_000),
       reservationMinutes: event.reservationMinutes ?? 10,
       maxTicketsPerOrder: event.maxPerOrder ?? 10,
       transferEnabled: event.transferEnabled ?? true,

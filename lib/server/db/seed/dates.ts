@@ -18,3 +18,12 @@ function zoneOffsetMinutes(at: Date): number {
   const h = Number(match[1]);
   return h * 60 + Math.sign(h) * Number(match[2] ?? 0);
 }
+
+/**
+ * `hours` from `from`, on the next quarter hour: the start of the demo's match of the day, so that its
+ * gates are open whenever the demo data is made (a gate scans only in an event's entry window).
+ */
+export function hoursFromNow(hours: number, from = new Date()): Date {
+  const quarter = 15 * 60_000;
+  return new Date(Math.ceil((from.getTime() + hours * 3_600_000) / quarter) * quarter);
+}

@@ -3,7 +3,7 @@
 // season's slug (tickets, listings, codes) and the scanner's email.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password';
-import { newTicketSecret } from '../../../ticket-code/secret';
+import { newTicketKeys } from '../../../ticket-code/keys';
 import type { Db } from '../client';
 import * as s from '../schema';
 import { DEMO_PASSWORD } from './users';
@@ -15,6 +15,7 @@ export const SCANNER_EMAIL = 'skener@tribuna.sk';
 /** Redeem codes the demo (and the e2e journeys) can use: code prefix, event, price category, how many. */
 const REDEEM_CODES: { prefix: string; event: string; type: string; count: number; quantity?: number }[] = [
   { prefix: 'VOUCHER-DUNAJ', event: 'dunaj-bratislava-fc-kosice', type: 'A', count: 40 },
+  { prefix: 'VOUCHER-DNES', event: 'dunaj-bratislava-zemplin-michalovce', type: 'A', count: 20 },
   { prefix: 'VOUCHER-KOSICE-PAIR', event: 'dunaj-bratislava-msk-zilina', type: 'B', count: 10, quantity: 2 },
   { prefix: 'VOUCHER-VLTAVA', event: 'vltava-praha-slavia-praha', type: 'STAND', count: 20 },
   { prefix: 'VOUCHER-KOVOVE', event: 'kovove-nebe-praha', type: 'GA', count: 10 },
@@ -85,7 +86,7 @@ export async function seedTickets(db: Db): Promise<void> {
           ticketTypeId: unit.typeId,
           ownerId,
           priceAmount: types.find((t) => t.id === unit.typeId)!.price,
-          secret: newTicketSecret(),
+          ...newTicketKeys(),
           status: extra.status ?? 'valid',
           checkedInAt: extra.status === 'checked_in' ? e.startsAt : null,
           seasonTicketId: extra.seasonTicketId,
