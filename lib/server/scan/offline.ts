@@ -67,45 +67,48 @@ export type SyncItem = { ticketId: string; version: number; scannedAt: string };
 export type SyncResult = { ticketId: string; result: 'admitted' | 'already_used' | 'not_valid' };
 
 /**
- * Check-ins a gate made while offline, replayed in order. Each is the same conditional UPDATE as an
- * online scan, so a ticket admitted at another gate meanwhile comes back as a conflict ('already_used').
+ * Check-ins a gate made while offline, replayed in order, all in one transaction. Each is the same
+ * conditional UPDATE as an online scan, so a ticket admitted at another gate meanwhile comes back as a
+ * conflict ('already_used').
  */
 export async function syncOfflineCheckIns(actor: { id: string }, eventId: string, items: SyncItem[]): Promise<SyncResult[] | null> {
   const event = await scannableEvent(actor.id, eventId);
   if (!event) return null;
-  const db = getDb();
-  const out: SyncResult[] = [];
-  for (const item of items) {
-    const scannedAt = new Date(item.scannedAt);
-    const at = Number.isNaN(scannedAt.getTime()) ? new Date() : scannedAt;
-    const [admitted] = await db
-      .update(tables.tickets)
-      .set({ status: 'checked_in', checkedInAt: at })
-      .where(
-        and(
-          eq(tables.tickets.id, item.ticketId),
-          eq(tables.tickets.eventId, eventId),
-          eq(tables.tickets.version, item.version),
-          eq(tables.tickets.status, 'valid'),
-          sql`not ${giftPendingFor(sql.raw('tickets.id'))}`,
-        ),
-      )
-      .returning({ id: tables.tickets.id });
-    let result: SyncResult['result'] = 'admitted';
-    if (!admitted) {
-      const [current] = await db.select({ status: tables.tickets.status }).from(tables.tickets).where(and(eq(tables.tickets.id, item.ticketId), eq(tables.tickets.eventId, eventId)));
-      result = current?.status === 'checked_in' ? 'already_used' : 'not_valid';
+  // One transaction: a sync that fails part-way leaves none of its check-ins behind (the gate sends it again).
+  return getDb().transaction(async (db) => {
+    const out: SyncResult[] = [];
+    for (const item of items) {
+      const scannedAt = new Date(item.scannedAt);
+      const at = Number.isNaN(scannedAt.getTime()) ? new Date() : scannedAt;
+      const [admitted] = await db
+        .update(tables.tickets)
+        .set({ status: 'checked_in', checkedInAt: at })
+        .where(
+          and(
+            eq(tables.tickets.id, item.ticketId),
+            eq(tables.tickets.eventId, eventId),
+            eq(tables.tickets.version, item.version),
+            eq(tables.tickets.status, 'valid'),
+            sql`not ${giftPendingFor(sql.raw('tickets.id'))}`,
+          ),
+        )
+        .returning({ id: tables.tickets.id });
+      let result: SyncResult['result'] = 'admitted';
+      if (!admitted) {
+        const [current] = await db.select({ status: tables.tickets.status }).from(tables.tickets).where(and(eq(tables.tickets.id, item.ticketId), eq(tables.tickets.eventId, eventId)));
+        result = current?.status === 'checked_in' ? 'already_used' : 'not_valid';
+      }
+      const known = await db.select({ id: tables.tickets.id }).from(tables.tickets).where(and(inArray(tables.tickets.id, [item.ticketId]), eq(tables.tickets.eventId, eventId)));
+      await db.insert(tables.scanLog).values({
+        eventId,
+        ticketId: known.length ? item.ticketId : null,
+        scannerId: actor.id,
+        result: result === 'not_valid' ? 'not_valid' : result,
+        gate: 'offline',
+        scannedAt: at,
+      });
+      out.push({ ticketId: item.ticketId, result });
     }
-    const known = await db.select({ id: tables.tickets.id }).from(tables.tickets).where(and(inArray(tables.tickets.id, [item.ticketId]), eq(tables.tickets.eventId, eventId)));
-    await db.insert(tables.scanLog).values({
-      eventId,
-      ticketId: known.length ? item.ticketId : null,
-      scannerId: actor.id,
-      result: result === 'not_valid' ? 'not_valid' : result,
-      gate: 'offline',
-      scannedAt: at,
-    });
-    out.push({ ticketId: item.ticketId, result });
-  }
-  return out;
+    return out;
+  });
 }
