@@ -73,10 +73,22 @@ const EVENT_PAGE = new RegExp(
   `^/(?:${routing.locales.map((l) => `${l}${pathnames['/events/[id]'][l].replace('[id]', '')}`).join('|')})([^/]+)/?$`,
 );
 
+/** Whether an event page's id names a public event; a malformed percent-escape names none. */
+async function eventExists(segment: string): Promise<boolean> {
+  let id: string;
+  try {
+    id = decodeURIComponent(segment);
+  } catch {
+    return false;
+  }
+  // The database being away is no reason to answer 404: the page itself says what went wrong.
+  return publicEventExists(id).catch(() => true);
+}
+
 export default async function proxy(request: NextRequest) {
   // Catalogue: an unknown or draft event answers HTTP 404 (a page can only soft-404 once its shell has streamed).
   const eventId = EVENT_PAGE.exec(request.nextUrl.pathname)?.[1];
-  if (eventId && !(await publicEventExists(decodeURIComponent(eventId)).catch(() => true))) {
+  if (eventId !== undefined && !(await eventExists(eventId))) {
     return NextResponse.rewrite(new URL(`/${localeOfPath(request.nextUrl.pathname)}/--unknown-event--`, request.url));
   }
 

@@ -8,6 +8,7 @@ import { skipCompressionOfApiWrites } from './api-compression.mjs';
 import { createFastLane, defaultLaneThreads } from './api-fast-lane.mjs';
 import { setClientAddress } from './client-address.mjs';
 import { createPageCache } from './page-cache.mjs';
+import { guardRequest } from './request-guard.mjs';
 
 process.env.NODE_ENV = 'production';
 const port = Number(process.env.PORT || 3000);
@@ -25,6 +26,8 @@ const serve = createPageCache({ ttlMs: ttl === undefined || ttl === '' ? 2000 : 
 const lane = process.env.FAST_LANE === '0' ? null : createFastLane({ distDir: process.env.NEXT_DIST_DIR || '.next', threads: defaultLaneThreads() });
 
 const server = createServer((req, res) => {
+  // Oversize bodies, hosts that are no host names, malformed paths: refused here (scripts/request-guard.mjs).
+  if (guardRequest(req, res)) return;
   // The rate limits key on the client's address (lib/server/rate-limit.ts); see client-address.mjs.
   setClientAddress(req, { trustProxy });
   skipCompressionOfApiWrites(req);
