@@ -2,7 +2,8 @@
 // scripts/serve.mjs and scripts/api-fast-lane.mjs). Each was a 500, or worse, from a request no browser
 // or app of ours sends (issue 13):
 // - a body longer than its path allows (lib/body-limits.mjs): 413 from the Content-Length alone, the
-//   body unread and the connection closed, before anything else is done;
+//   body unread and the connection closed, before anything else is done (a body without a length is
+//   counted where it is read: the fast lane, lib/server/api/body.ts; closeAfterAnswer closes those too);
 // - a Host header that is no host name (`a b`): the lane could not build the request's URL;
 // - a path with a malformed percent-escape (`%E0%A4%A`), or a path or query that decodes to a control
 //   character (`/_next/image?url=/e%00` made Next's image optimiser fail): 400.
@@ -41,10 +42,39 @@ export function answerLocale(headers) {
   return DEFAULT_LOCALE;
 }
 
+/** How long a client still sending a refused body has to read the answer before its socket goes. */
+const LINGER_MS = 2000;
+/** What of a refused body is read (and dropped) meanwhile; then reading stops and TCP holds the client back. */
+const LINGER_BYTES = 1024 * 1024;
+
 /**
- * Answers the request with a translated error and closes the connection: whatever the client still
- * sends is never read. `key` is in the `errors` namespace of messages/*.json.
+ * Closes the connection once a request whose body was not read to its end has its answer (an oversize
+ * body refused by this guard, the fast lane or a route; they say `Connection: close`). Gently: the
+ * write side at once, so the client sees the answer end; at most LINGER_BYTES of what it still sends
+ * are read and dropped, never kept; the socket is destroyed LINGER_MS later. Node destroys it as soon
+ * as the answer is out (net.Socket#destroySoon), and with data unread that sends a TCP reset: a client
+ * that is still sending then often loses the answer (nginx's "lingering close" exists for this).
  */
+function closeAfterAnswer(req, res) {
+  res.once('finish', () => {
+    if (req.complete) return;
+    const socket = req.socket;
+    // Node's own handler ran first and asked for destroySoon(): the destroy waits for the linger instead.
+    socket.removeListener('finish', socket.destroy);
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    let dropped = 0;
+    req.on('data', (chunk) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) req.pause();
+    });
+    req.resume();
+    socket.end();
+  });
+}
+
+/** Answers the request with a translated error. `key` is in the `errors` namespace of messages/*.json. */
 export function refuse(req, res, status, code, key) {
   const message = catalogues[answerLocale(req.headers)].errors[key];
   const api = (req.url ?? '').startsWith('/api/');
@@ -96,8 +126,13 @@ export function bodyLimitOf(req) {
   return bodyLimitFor(pathOf(req.url ?? '/'));
 }
 
-/** Answers a request the app must never see and returns true; returns false for every other request. */
+/**
+ * Answers a request the app must never see and returns true; returns false for every other request.
+ * A request with a body that is not read to its end is closed after its answer (closeAfterAnswer).
+ */
 export function guardRequest(req, res) {
+  const declared = req.headers['content-length'];
+  if ((declared !== undefined && declared !== '0') || req.headers['transfer-encoding'] !== undefined) closeAfterAnswer(req, res);
   const host = req.headers.host;
   if (host !== undefined && !HOST.test(host)) {
     refuse(req, res, 400, 'BAD_REQUEST', 'badRequest');
@@ -108,7 +143,6 @@ export function guardRequest(req, res) {
     refuse(req, res, 400, 'BAD_REQUEST', 'badRequest');
     return true;
   }
-  const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > bodyLimitOf(req)) {
     refuseBodyTooLarge(req, res);
     return true;

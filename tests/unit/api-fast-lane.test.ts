@@ -8,6 +8,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFastLane, defaultLaneThreads, matchFastRoute } from '@/scripts/api-fast-lane.mjs';
+import { guardRequest } from '@/scripts/request-guard.mjs';
 
 describe('which requests take the fast lane', () => {
   it('takes hold, release and scan, and nothing else', () => {
@@ -69,9 +70,10 @@ function standInBuild(): string {
   return dist;
 }
 
-/** An HTTP server in front of the lane as scripts/serve.mjs puts it: Next (here a 204) for the rest, 500 when the lane fails. */
+/** An HTTP server in front of the lane as scripts/serve.mjs puts it: the guard first, Next (here a 204) for the rest, 500 when the lane fails. */
 async function serveWith(lane: ReturnType<typeof createFastLane>): Promise<{ server: Server; base: string }> {
   const server = createServer((req, res) => {
+    if (guardRequest(req, res)) return;
     const answered = lane(req, res);
     if (!answered) {
       res.writeHead(204, { 'x-answered-by': 'next' });

@@ -47,7 +47,6 @@ describe('requests the app never sees', () => {
     const answer = await send('/api/v1/scan', { host: 'a b', 'accept-language': 'en' }, 'POST');
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'BAD_REQUEST', message: en.errors.badRequest });
-    expect(answer.headers.connection).toBe('close');
   });
 
   it('refuses a malformed percent-escape in a page path, as translated text', async () => {
@@ -93,7 +92,6 @@ describe('a body declared past its limit', () => {
     });
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toContain(JSON.stringify(sk.errors.bodyTooLarge));
-    expect(answer.toLowerCase()).toContain('connection: close');
     // the server closed the connection long before 200 MB were sent, and never read a byte of it
     expect(written).toBeLessThan(32 * 1024 * 1024);
     expect(readByNext).toBe(0);

@@ -12,8 +12,9 @@ import { ApiError } from './error';
 const read = new WeakMap<Request, Promise<Uint8Array>>();
 
 /**
- * 413, and the connection is closed after it: the rest of an oversize body is never read (reading it
- * only to throw it away would let a client keep the server busy for as long as it keeps sending).
+ * 413, and the connection is closed after it: the rest of an oversize body is never read, so a client
+ * cannot keep the server busy by sending on (the production server closes it gently,
+ * scripts/request-guard.mjs closeAfterAnswer).
  */
 export function bodyTooLarge(): ApiError {
   return new ApiError(413, 'BODY_TOO_LARGE', 'errors.bodyTooLarge', [], undefined, { Connection: 'close' });
@@ -58,7 +59,7 @@ async function readBounded(request: Request, limit: number): Promise<Uint8Array>
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      // Not cancel(): on Node that destroys the socket before the 413 is written. The answer closes it.
+      // Not cancel(): on Node that destroys the socket before the 413 is written. The server closes it after.
       reader.releaseLock();
       throw bodyTooLarge();
     }
