@@ -75,9 +75,15 @@ export async function syncOfflineCheckIns(actor: { id: string }, eventId: string
   const event = await scannableEvent(actor.id, eventId);
   if (!event) return null;
   // One transaction: a sync that fails part-way leaves none of its check-ins behind (the gate sends it again).
+  // Its rows stay locked until it commits, so they are taken in ticket id order, like the grouped online
+  // check-ins (check-in.ts): two gates syncing overlapping tickets never wait on each other in a circle.
+  // The same ticket twice keeps its order; the answers keep the gate's.
+  const byTicket = items
+    .map((item, index) => ({ item, index, key: item.ticketId.toLowerCase() }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
   return getDb().transaction(async (db) => {
-    const out: SyncResult[] = [];
-    for (const item of items) {
+    const out: SyncResult[] = new Array(items.length);
+    for (const { item, index } of byTicket) {
       const scannedAt = new Date(item.scannedAt);
       const at = Number.isNaN(scannedAt.getTime()) ? new Date() : scannedAt;
       const [admitted] = await db
@@ -107,7 +113,7 @@ export async function syncOfflineCheckIns(actor: { id: string }, eventId: string
         gate: 'offline',
         scannedAt: at,
       });
-      out.push({ ticketId: item.ticketId, result });
+      out[index] = { ticketId: item.ticketId, result };
     }
     return out;
   });
