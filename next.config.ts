@@ -37,6 +37,9 @@ const nextConfig: NextConfig = {
     deviceSizes: [320, 640, 768, 1024, 1280, 1536],
     imageSizes: [64, 128, 256],
     formats: ['image/webp'],
+    // Our own pictures are under /images (public/images). Any other local url is refused (400) by Next:
+    // its optimiser answered 500 for a page that redirects, e.g. /_next/image?url=/e.
+    localPatterns: [{ pathname: '/images/**', search: '' }],
     remotePatterns: cdnHost ? [{ protocol: 'https', hostname: cdnHost }] : [],
   },
   async headers() {

@@ -84,6 +84,18 @@ function useAppOrigin(response: NextResponse): void {
   if (link) response.headers.set('link', link.replace(/<https?:\/\/[^/>]*/g, `<${appUrl()}`));
 }
 
+/** Whether an event page's id names a public event; a malformed percent-escape names none. */
+async function eventExists(segment: string): Promise<boolean> {
+  let id: string;
+  try {
+    id = decodeURIComponent(segment);
+  } catch {
+    return false;
+  }
+  // The database being away is no reason to answer 404: the page itself says what went wrong.
+  return publicEventExists(id).catch(() => true);
+}
+
 export default async function proxy(request: NextRequest) {
   // A nonce of this answer's own (lib/csp.ts): Next reads it from the request's policy and gives it to the
   // page's inline scripts; the answer carries the same policy.
@@ -92,7 +104,7 @@ export default async function proxy(request: NextRequest) {
 
   // Catalogue: an unknown or draft event answers HTTP 404 (a page can only soft-404 once its shell has streamed).
   const eventId = EVENT_PAGE.exec(request.nextUrl.pathname)?.[1];
-  if (eventId && !(await publicEventExists(decodeURIComponent(eventId)).catch(() => true))) {
+  if (eventId !== undefined && !(await eventExists(eventId))) {
     const notFound = NextResponse.rewrite(new URL(`/${localeOfPath(request.nextUrl.pathname)}/--unknown-event--`, request.url), { request: { headers: request.headers } });
     notFound.headers.set('Content-Security-Policy', policy);
     return notFound;

@@ -26,6 +26,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { bodyLimitOf, refuseBodyTooLarge } from './request-guard.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -192,10 +193,22 @@ function createThreadPool(distDir, size) {
   };
 }
 
-function readBody(req) {
+/**
+ * The body's bytes, or null once more than `limit` arrived (the rest is left unread: the answer closes
+ * the connection). A declared Content-Length over the limit never gets here (request-guard.mjs).
+ */
+function readBody(req, limit) {
   return new Promise((resolve, reject) => {
     const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
+    let size = 0;
+    const onData = (chunk) => {
+      size += chunk.length;
+      if (size <= limit) return chunks.push(chunk);
+      req.off('data', onData);
+      req.pause();
+      resolve(null);
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
     req.on('error', reject);
   });
@@ -228,7 +241,8 @@ export function createFastLane({ distDir, threads = 0 }) {
   const run = pool ? (request) => pool.run(request) : createLaneRunner(distDir);
 
   async function answer(req, res, match) {
-    const body = await readBody(req);
+    const body = await readBody(req, bodyLimitOf(req));
+    if (!body) return refuseBodyTooLarge(req, res);
     const result = await run({
       method: req.method,
       url: req.url,

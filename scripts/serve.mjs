@@ -10,6 +10,7 @@ import { createFastLane, defaultLaneThreads } from './api-fast-lane.mjs';
 import { dropForwardedHeaders, runWithPeer, setClientAddress } from './client-address.mjs';
 import { modeAtStart, modeBanner } from './mode.mjs';
 import { createPageCache } from './page-cache.mjs';
+import { guardRequest } from './request-guard.mjs';
 
 process.env.NODE_ENV = 'production';
 // Before anything loads: production without a key stops here, and the demo's keys exist for every thread.
@@ -29,6 +30,8 @@ const serve = createPageCache({ ttlMs: ttl === undefined || ttl === '' ? 2000 : 
 const lane = process.env.FAST_LANE === '0' ? null : createFastLane({ distDir: process.env.NEXT_DIST_DIR || '.next', threads: defaultLaneThreads() });
 
 const server = createServer((req, res) => {
+  // Oversize bodies, hosts that are no host names, malformed paths: refused here (scripts/request-guard.mjs).
+  if (guardRequest(req, res)) return;
   // The TCP peer is known to the app before any header is rewritten (the demo's mailbox asks for it).
   runWithPeer(req, () => {
     // The rate limits key on the client's address (lib/server/rate-limit.ts); see client-address.mjs.

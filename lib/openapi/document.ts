@@ -16,7 +16,9 @@ export function openApiDocument(serverUrl?: string) {
         'Money is integer minor units plus an ISO currency. Texts come in the language of Accept-Language (sk, cs, en). ' +
         'Authenticate with `Authorization: Bearer <token>` or the web session cookie; cookie-authenticated changes need X-XSRF-TOKEN. ' +
         'Request bodies are JSON (`Content-Type: application/json`, else 415); a write a browser sends from another site without a bearer token is 403 CROSS_SITE. ' +
-        'Errors: `{ message, code, errors: [{ field?, message }] }`; 401 always means the session is gone.',
+        'Errors: `{ message, code, errors: [{ field?, message }] }`; 401 always means the session is gone. ' +
+        'A request body may have at most 64 KB (a payment provider’s notice 256 KB): past it, 413 BODY_TOO_LARGE and the connection is closed. ' +
+        'While the database cannot be reached: 503 UNAVAILABLE with Retry-After.',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     components: {

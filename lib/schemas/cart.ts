@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { plainText, uuidString } from './primitives';
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'errors.invalidInput');
+const uuid = uuidString();
 
 /** POST /api/v1/events/{id}/cart/items: seats by id, a count of a standing category, or a resale listing. */
 export const cartItemsSchema = z.union([
@@ -15,7 +16,7 @@ export const cartItemIdSchema = uuid;
 
 /** The coupon form in the cart. */
 export const couponSchema = z.object({
-  code: z.string().trim().min(1, 'cart.couponRequired').max(64, 'errors.invalidDiscountCode'),
+  code: plainText('errors.invalidDiscountCode').min(1, 'cart.couponRequired').max(64, 'errors.invalidDiscountCode'),
 });
 export type CouponInput = z.infer<typeof couponSchema>;
 

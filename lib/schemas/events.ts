@@ -2,18 +2,16 @@
 // endpoints answer. The response schemas exist for the OpenAPI document (lib/openapi/paths/events.ts)
 // and for tests; handlers build their answers from lib/server/events.
 import { z } from 'zod';
+import { calendarDate, plainText } from './primitives';
 
 export const eventCategories = ['sport', 'concert', 'festival'] as const;
 export type EventCategory = (typeof eventCategories)[number];
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'validation.dateInvalid');
+const isoDate = calendarDate();
 
 /** GET /api/v1/events?q=&category=&from=&to=&page= — also the events page's search params. */
 export const eventListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().default(''),
+  q: plainText().max(100).optional().default(''),
   category: z.enum(eventCategories).optional(),
   /** First and last day (YYYY-MM-DD, Europe/Bratislava) of the start date. */
   from: isoDate.optional(),

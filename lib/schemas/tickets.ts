@@ -1,12 +1,13 @@
 // Schemas of the ticket forms and calls (Your tickets, gate scanner), shared by forms and API handlers.
 // Messages are keys in messages/*.json.
 import { z } from 'zod';
+import { INT32_MAX, instant, plainText } from './primitives';
 
 const uuid = z.uuid('errors.invalidInput');
 
 /** POST /api/v1/tickets/redeem */
 export const redeemSchema = z.object({
-  code: z.string({ error: 'redeem.codeRequired' }).trim().min(1, 'redeem.codeRequired').max(64, 'errors.invalidRedeemCode'),
+  code: plainText('errors.invalidRedeemCode', 'redeem.codeRequired').min(1, 'redeem.codeRequired').max(64, 'errors.invalidRedeemCode'),
 });
 export type RedeemInput = z.infer<typeof redeemSchema>;
 
@@ -47,9 +48,9 @@ export function priceToMinorUnits(text: string): number {
 
 /** POST /api/v1/scan */
 export const scanSchema = z.object({
-  payload: z.string({ error: 'scanner.payloadRequired' }).trim().min(1, 'scanner.payloadRequired').max(300, 'errors.invalidInput'),
+  payload: plainText('errors.invalidInput', 'scanner.payloadRequired').min(1, 'scanner.payloadRequired').max(300, 'errors.invalidInput'),
   eventId: uuid.optional(),
-  gate: z.string().trim().max(40).optional(),
+  gate: plainText().max(40).optional(),
 });
 export type ScanInput = z.infer<typeof scanSchema>;
 
@@ -57,7 +58,7 @@ export type ScanInput = z.infer<typeof scanSchema>;
 export const scanSyncSchema = z.object({
   eventId: uuid,
   checkIns: z
-    .array(z.object({ ticketId: uuid, version: z.number().int().min(1), scannedAt: z.iso.datetime({ offset: true }) }))
+    .array(z.object({ ticketId: uuid, version: z.number().int().min(1).max(INT32_MAX), scannedAt: instant() }))
     .max(5000),
 });
 export type ScanSyncInput = z.infer<typeof scanSyncSchema>;

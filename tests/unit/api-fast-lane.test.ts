@@ -4,10 +4,11 @@
 // both in the server's own thread (PGlite) and in lane threads (PostgreSQL).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFastLane, defaultLaneThreads, matchFastRoute } from '@/scripts/api-fast-lane.mjs';
+import { guardRequest } from '@/scripts/request-guard.mjs';
 
 describe('which requests take the fast lane', () => {
   it('takes hold, release and scan, and nothing else', () => {
@@ -69,9 +70,10 @@ function standInBuild(): string {
   return dist;
 }
 
-/** An HTTP server in front of the lane as scripts/serve.mjs puts it: Next (here a 204) for the rest, 500 when the lane fails. */
+/** An HTTP server in front of the lane as scripts/serve.mjs puts it: the guard first, Next (here a 204) for the rest, 500 when the lane fails. */
 async function serveWith(lane: ReturnType<typeof createFastLane>): Promise<{ server: Server; base: string }> {
   const server = createServer((req, res) => {
+    if (guardRequest(req, res)) return;
     const answered = lane(req, res);
     if (!answered) {
       res.writeHead(204, { 'x-answered-by': 'next' });
@@ -137,6 +139,31 @@ describe.each([0, 1])('the fast lane against a build, %i lane threads', (threads
     );
     expect(answers.map((a) => a.params)).toEqual(Array.from({ length: 40 }, (_, i) => ({ id: `e${i}`, itemId: `item-${i}` })));
     expect(answers.every((a) => a.body === '' && a.method === 'DELETE')).toBe(true);
+  });
+
+  it('stops reading a body without a length once it passes 64 KB: a translated 413, and the connection is closed', async () => {
+    const { port } = new URL(base);
+    const { answer, written } = await new Promise<{ answer: string; written: number }>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      let answer = '';
+      let written = 0;
+      const chunk = Buffer.alloc(16 * 1024, 0x20);
+      const frame = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
+      const pump = () => {
+        while (!socket.destroyed && written < 256 * 1024 * 1024) {
+          written += chunk.length;
+          if (!socket.write(frame)) return void socket.once('drain', pump);
+        }
+      };
+      socket.on('data', (data) => (answer += data.toString('utf8')));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve({ answer, written }));
+      socket.write('POST /api/v1/scan HTTP/1.1\r\nHost: localhost\r\nAccept-Language: en\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n', pump);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain('"code":"BODY_TOO_LARGE"');
+    expect(answer).toContain('The request is too large.');
+    expect(written).toBeLessThan(32 * 1024 * 1024);
   });
 
   it('leaves every other request to Next', async () => {

@@ -61,9 +61,10 @@ export async function requireSessionToken(request: Request): Promise<string> {
 }
 
 export function assertXsrf(request: Request): void {
-  const cookie = cookieValue(request, XSRF_COOKIE);
-  const header = request.headers.get(XSRF_HEADER);
-  if (!cookie || !header || cookie.length !== header.length || !timingSafeEqual(Buffer.from(cookie), Buffer.from(header))) {
+  const cookie = Buffer.from(cookieValue(request, XSRF_COOKIE) ?? '');
+  const header = Buffer.from(request.headers.get(XSRF_HEADER) ?? '');
+  // Lengths in bytes: timingSafeEqual throws on buffers of different lengths ('ábc' and 'abc' are both 3 characters).
+  if (!cookie.length || cookie.length !== header.length || !timingSafeEqual(cookie, header)) {
     throw new ApiError(403, 'XSRF', 'errors.xsrf');
   }
 }

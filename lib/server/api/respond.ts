@@ -1,28 +1,17 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import type { z } from 'zod';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/db/unavailable';
+import { requestBytes, requestText } from './body';
+import { ApiError } from './error';
 import { requestLocale } from './request-locale';
 import { isForeignBrowserWrite, isJsonContentType } from './request-guards';
 import { translator } from './translate';
 
+export { ApiError };
+
 /** The error body of every API failure (DESIGN.md §5): a message, and per-field messages when known. */
 export type ApiErrorBody = { message: string; code: string; errors: { field?: string; message: string }[] };
-
-/**
- * An expected failure, raised inside a handler and turned into a translated JSON answer by `apiRoute`.
- * `messageKey` is a key in messages/*.json.
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly messageKey: string,
-    readonly fieldErrors: { field?: string; messageKey: string }[] = [],
-    readonly values?: Record<string, string | number>,
-  ) {
-    super(code);
-  }
-}
 
 export function json<T>(data: T, init?: ResponseInit): NextResponse<T> {
   return NextResponse.json(data, init);
@@ -38,49 +27,57 @@ export function errorResponse(request: Request, error: ApiError): NextResponse<A
       : [{ message: t(error.messageKey, error.values) }],
   };
   // A rate limit says when its window ends (values.seconds); 60 s when it does not.
-  const headers = error.status === 429 ? { 'Retry-After': String(error.values?.seconds ?? 60) } : undefined;
+  const headers = { ...(error.status === 429 ? { 'Retry-After': String(error.values?.seconds ?? 60) } : {}), ...error.headers };
   return NextResponse.json(body, { status: error.status, headers });
 }
 
 type Context<P> = { params: Promise<P> };
 
+const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The database cannot be reached: not the request's fault, so no 500; the client tries again later. */
+function databaseUnavailable(): ApiError {
+  return new ApiError(503, 'UNAVAILABLE', 'errors.unavailable', [], undefined, { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
+}
+
 /**
- * Wraps a route handler: ApiError → translated JSON, anything else → 500 without internals.
- * A write a browser sends from another site without a bearer token is refused before the handler
- * (403 CROSS_SITE; lib/server/api/request-guards.ts): cookie-authenticated changes and sign-in/sign-up.
+ * Wraps a route handler: ApiError → translated JSON, an unreachable database → 503 with Retry-After,
+ * anything else → 500 without internals. A write a browser sends from another site without a bearer
+ * token is refused first (403 CROSS_SITE; lib/server/api/request-guards.ts): cookie-authenticated
+ * changes and sign-in/sign-up. The body is read (bounded, lib/server/api/body.ts) before the handler
+ * runs, so an oversize one is refused before any work on who is calling.
  * Nothing from the request body is logged (it may hold passwords or codes).
  */
 export function apiRoute<P = Record<string, never>>(handler: (request: Request, context: Context<P>) => Promise<Response>) {
   return async (request: Request, context: Context<P>): Promise<Response> => {
     try {
       if (isForeignBrowserWrite(request)) throw new ApiError(403, 'CROSS_SITE', 'errors.crossSite');
+      if (!BODILESS.has(request.method)) await requestBytes(request);
       return await handler(request, context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(request, error);
+      if (isDatabaseUnavailable(error)) return errorResponse(request, databaseUnavailable());
       console.error(`API ${request.method} ${new URL(request.url).pathname} failed:`, error instanceof Error ? error.stack : error);
       return errorResponse(request, new ApiError(500, 'INTERNAL', 'errors.generic'));
     }
   };
 }
 
-/** Body size above which a JSON body is refused before parsing. */
-const MAX_BODY_BYTES = 64 * 1024;
-
 function notJson(): ApiError {
   return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'errors.jsonRequired');
 }
 
 /**
- * Reads and validates a JSON body with a zod schema whose messages are message keys.
- * The body must say it is JSON (`Content-Type: application/json`): a `text/plain` one is what an
- * HTML form on another site can send without asking. An empty body without a type reads as `{}`.
+ * Reads (bounded, lib/server/api/body.ts) and validates a JSON body with a zod schema whose messages
+ * are message keys. The body must say it is JSON (`Content-Type: application/json`): a `text/plain`
+ * one is what an HTML form on another site can send without asking. An empty body without a type
+ * reads as `{}`.
  */
 export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
   const type = request.headers.get('content-type');
   if (type !== null && !isJsonContentType(type)) throw notJson();
-  const text = await request.text();
+  const text = await requestText(request);
   if (type === null && text.length > 0) throw notJson();
-  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, 'BODY_TOO_LARGE', 'errors.invalidInput');
   let raw: unknown;
   try {
     raw = text ? JSON.parse(text) : {};

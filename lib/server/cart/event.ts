@@ -1,10 +1,10 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
+import { isEventRef, isUuid } from '@/lib/ids';
 import { tables } from '@/lib/server/db';
 import { preparedQuery } from '@/lib/server/db/prepared';
 import { threadChannel } from '@/lib/server/thread-channel';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type SaleEvent = {
   id: string;
@@ -86,7 +86,8 @@ export function findSaleEvent(ref: string): Promise<SaleEvent | null> {
 }
 
 async function readSaleEvent(ref: string): Promise<SaleEvent | null> {
-  const [row] = await (UUID.test(ref) ? byId() : bySlug()).execute({ ref });
+  if (!isEventRef(ref)) return null;
+  const [row] = await (isUuid(ref) ? byId() : bySlug()).execute({ ref });
   if (!row || row.status === 'draft') return null;
   // Shared by every caller for a while: nobody may change it.
   Object.freeze(row.title);

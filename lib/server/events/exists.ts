@@ -5,6 +5,7 @@
 import { and, eq, ne, or } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { events } from '@/lib/server/db/schema';
+import { isEventRef, isUuid } from '@/lib/ids';
 
 const POSITIVE_MS = 60_000;
 const NEGATIVE_MS = 5_000;
@@ -13,16 +14,13 @@ const MAX_ENTRIES = 2_000;
 const globalForExists = globalThis as unknown as { __tribunaEventExists?: Map<string, { exists: boolean; at: number }> };
 const memo = (globalForExists.__tribunaEventExists ??= new Map());
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const SLUG = /^[a-z0-9][a-z0-9-]{0,119}$/i;
-
 /** Whether a URL id names an event people may see (any status but draft). Memoised briefly per process. */
 export async function publicEventExists(id: string): Promise<boolean> {
-  if (!SLUG.test(id) && !UUID.test(id)) return false;
+  if (!isEventRef(id)) return false;
   const hit = memo.get(id);
   const now = Date.now();
   if (hit && now - hit.at < (hit.exists ? POSITIVE_MS : NEGATIVE_MS)) return hit.exists;
-  const key = UUID.test(id) ? or(eq(events.id, id), eq(events.slug, id)) : eq(events.slug, id);
+  const key = isUuid(id) ? or(eq(events.id, id), eq(events.slug, id)) : eq(events.slug, id);
   const [row] = await getDb().select({ id: events.id }).from(events).where(and(key, ne(events.status, 'draft'))).limit(1);
   if (memo.size >= MAX_ENTRIES) memo.clear();
   memo.set(id, { exists: Boolean(row), at: now });

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { isEventRef, isUuid } from '@/lib/ids';
 import { foldForSearch } from '@/lib/search-text';
 import type { EventCategory } from '@/lib/schemas/events';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
@@ -189,13 +190,12 @@ export type EventDetail = {
   updatedAt: string;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The event's uuid, slug and status for a URL id (slug) or a uuid; drafts and unknown ids are null. */
 export async function findPublicEvent(idOrSlug: string): Promise<{ uuid: string; slug: string; startsAt: Date; status: PublicStatus } | null> {
+  if (!isEventRef(idOrSlug)) return null;
   const db = getDb();
   const e = tables.events;
-  const key = UUID.test(idOrSlug) ? eq(e.id, idOrSlug) : eq(e.slug, idOrSlug);
+  const key = isUuid(idOrSlug) ? eq(e.id, idOrSlug) : eq(e.slug, idOrSlug);
   const [row] = await db
     .select({ uuid: e.id, slug: e.slug, startsAt: e.startsAt, status: e.status })
     .from(e)
@@ -206,9 +206,10 @@ export async function findPublicEvent(idOrSlug: string): Promise<{ uuid: string;
 
 /** Everything the event page shows that does not change with every sale: texts, venue, prices, seat layout. */
 export async function getEventDetail(idOrSlug: string, options: { seats?: boolean } = {}): Promise<EventDetail | null> {
+  if (!isEventRef(idOrSlug)) return null;
   const db = getDb();
   const e = tables.events;
-  const key = UUID.test(idOrSlug) ? eq(e.id, idOrSlug) : eq(e.slug, idOrSlug);
+  const key = isUuid(idOrSlug) ? eq(e.id, idOrSlug) : eq(e.slug, idOrSlug);
   const [row] = await db
     .select({ event: e, venue: tables.venues, organiser: { name: tables.organisations.name, website: tables.organisations.website } })
     .from(e)

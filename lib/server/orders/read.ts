@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { isUuid } from '@/lib/ids';
 import { getDb, tables } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { seatLabel } from '@/lib/server/cart/service';
@@ -33,7 +34,7 @@ export function orderResult(status: OrderView['status']): OrderView['result'] {
 
 /** One of the fan's own orders; someone else's order is not found. */
 export async function getOrder(input: { user: { id: string }; orderId: string; locale: Locale }): Promise<OrderView | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(input.orderId)) return null;
+  if (!isUuid(input.orderId)) return null;
   const db = getDb();
   const [order] = await db
     .select({
@@ -99,7 +100,7 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
 
 /** A payment of the built-in gateway, for its page: payable only while pending and the order's current payment. */
 export async function getPaymentForGateway(input: { user: { id: string }; paymentId: string; locale: Locale }) {
-  if (!/^[0-9a-f-]{36}$/i.test(input.paymentId)) return null;
+  if (!isUuid(input.paymentId)) return null;
   const [row] = await getDb()
     .select({
       id: tables.payments.id,
@@ -127,7 +128,7 @@ export async function getPaymentForGateway(input: { user: { id: string }; paymen
 
 /** Order id → status, for the app's payment return (no personal data). */
 export async function orderStatus(orderId: string): Promise<OrderView['result'] | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
+  if (!isUuid(orderId)) return null;
   const [row] = await getDb().select({ status: tables.orders.status }).from(tables.orders).where(eq(tables.orders.id, orderId));
   return row ? orderResult(row.status) : null;
 }

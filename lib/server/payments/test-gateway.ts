@@ -26,12 +26,14 @@ export const testGateway: PaymentProvider = {
     return { redirectUrl: input.gatewayUrl, providerRef: `test_${input.paymentId}` };
   },
   async parseWebhook(rawBody) {
-    let body: Partial<SignedGatewayNotice>;
+    let body: Partial<SignedGatewayNotice> | null;
     try {
       body = JSON.parse(rawBody);
     } catch {
       throw new WebhookSignatureError('not json');
     }
+    // `null`, a number, an array: valid JSON, but no notice
+    if (!body || typeof body !== 'object') throw new WebhookSignatureError('not an object');
     const { eventId, paymentId, outcome } = body;
     if (typeof eventId !== 'string' || typeof paymentId !== 'string' || typeof body.signature !== 'string') throw new WebhookSignatureError('incomplete');
     if (outcome !== 'succeeded' && outcome !== 'declined' && outcome !== 'cancelled') throw new WebhookSignatureError('outcome');

@@ -76,52 +76,61 @@ export type SyncItem = { ticketId: string; version: number; scannedAt: string };
 export type SyncResult = { ticketId: string; result: 'admitted' | 'already_used' | 'not_valid'; reason?: WindowRefusal };
 
 /**
- * Check-ins a gate made while offline, replayed in order. Each is the same conditional UPDATE as an
- * online scan, so a ticket admitted at another gate meanwhile comes back as a conflict ('already_used');
- * one dated outside the event's gate window is refused ('not_valid', too early / too late).
+ * Check-ins a gate made while offline, replayed in order, all in one transaction. Each is the same
+ * conditional UPDATE as an online scan, so a ticket admitted at another gate meanwhile comes back as a
+ * conflict ('already_used'); one dated outside the event's gate window is refused ('not_valid', too
+ * early / too late).
  */
 export async function syncOfflineCheckIns(actor: { id: string }, eventId: string, items: SyncItem[]): Promise<SyncResult[] | null> {
   const event = await scannableEvent(actor.id, eventId);
   if (!event) return null;
   const window = scanWindow(event);
-  const db = getDb();
-  const out: SyncResult[] = [];
-  for (const item of items) {
-    const scannedAt = new Date(item.scannedAt);
-    const at = Number.isNaN(scannedAt.getTime()) ? new Date() : scannedAt;
-    // A check-in dated outside the gate window is refused as it would have been at the gate.
-    const refused = outsideWindow(window, at.getTime());
-    let result: SyncResult['result'] = 'not_valid';
-    if (!refused) {
-      const [admitted] = await db
-        .update(tables.tickets)
-        .set({ status: 'checked_in', checkedInAt: at })
-        .where(
-          and(
-            eq(tables.tickets.id, item.ticketId),
-            eq(tables.tickets.eventId, eventId),
-            eq(tables.tickets.version, item.version),
-            eq(tables.tickets.status, 'valid'),
-            sql`not ${giftPendingFor('tickets')}`,
-          ),
-        )
-        .returning({ id: tables.tickets.id });
-      if (admitted) result = 'admitted';
-      else {
-        const [current] = await db.select({ status: tables.tickets.status }).from(tables.tickets).where(and(eq(tables.tickets.id, item.ticketId), eq(tables.tickets.eventId, eventId)));
-        result = current?.status === 'checked_in' ? 'already_used' : 'not_valid';
+  // One transaction: a sync that fails part-way leaves none of its check-ins behind (the gate sends it again).
+  // Its rows stay locked until it commits, so they are taken in ticket id order, like the grouped online
+  // check-ins (check-in.ts): two gates syncing overlapping tickets never wait on each other in a circle.
+  // The same ticket twice keeps its order; the answers keep the gate's.
+  const byTicket = items
+    .map((item, index) => ({ item, index, key: item.ticketId.toLowerCase() }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
+  return getDb().transaction(async (db) => {
+    const out: SyncResult[] = new Array(items.length);
+    for (const { item, index } of byTicket) {
+      const scannedAt = new Date(item.scannedAt);
+      const at = Number.isNaN(scannedAt.getTime()) ? new Date() : scannedAt;
+      // A check-in dated outside the gate window is refused as it would have been at the gate.
+      const refused = outsideWindow(window, at.getTime());
+      let result: SyncResult['result'] = 'not_valid';
+      if (!refused) {
+        const [admitted] = await db
+          .update(tables.tickets)
+          .set({ status: 'checked_in', checkedInAt: at })
+          .where(
+            and(
+              eq(tables.tickets.id, item.ticketId),
+              eq(tables.tickets.eventId, eventId),
+              eq(tables.tickets.version, item.version),
+              eq(tables.tickets.status, 'valid'),
+              sql`not ${giftPendingFor('tickets')}`,
+            ),
+          )
+          .returning({ id: tables.tickets.id });
+        if (admitted) result = 'admitted';
+        else {
+          const [current] = await db.select({ status: tables.tickets.status }).from(tables.tickets).where(and(eq(tables.tickets.id, item.ticketId), eq(tables.tickets.eventId, eventId)));
+          result = current?.status === 'checked_in' ? 'already_used' : 'not_valid';
+        }
       }
+      const known = await db.select({ id: tables.tickets.id }).from(tables.tickets).where(and(inArray(tables.tickets.id, [item.ticketId]), eq(tables.tickets.eventId, eventId)));
+      await db.insert(tables.scanLog).values({
+        eventId,
+        ticketId: known.length ? item.ticketId : null,
+        scannerId: actor.id,
+        result: result === 'not_valid' ? 'not_valid' : result,
+        gate: 'offline',
+        scannedAt: at,
+      });
+      out[index] = refused ? { ticketId: item.ticketId, result, reason: refused } : { ticketId: item.ticketId, result };
     }
-    const known = await db.select({ id: tables.tickets.id }).from(tables.tickets).where(and(inArray(tables.tickets.id, [item.ticketId]), eq(tables.tickets.eventId, eventId)));
-    await db.insert(tables.scanLog).values({
-      eventId,
-      ticketId: known.length ? item.ticketId : null,
-      scannerId: actor.id,
-      result: result === 'not_valid' ? 'not_valid' : result,
-      gate: 'offline',
-      scannedAt: at,
-    });
-    out.push(refused ? { ticketId: item.ticketId, result, reason: refused } : { ticketId: item.ticketId, result });
-  }
-  return out;
+    return out;
+  });
 }

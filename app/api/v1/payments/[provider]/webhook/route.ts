@@ -1,4 +1,5 @@
 // POST /api/v1/payments/{provider}/webhook — a payment provider's signed notice (test gateway or Stripe); idempotent per provider event id
+import { requestText } from '@/lib/server/api/body';
 import { ApiError, apiRoute, json } from '@/lib/server/api/respond';
 import { activePaymentProvider, paymentProviderByName, WebhookSignatureError } from '@/lib/server/payments';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';
@@ -7,8 +8,8 @@ export const POST = apiRoute<{ provider: string }>(async (request, { params }) =
   const provider = paymentProviderByName((await params).provider);
   // The built-in gateway takes no money: it answers only while it is the active provider.
   if (!provider || (provider.name === 'test' && activePaymentProvider()?.name !== 'test')) throw new ApiError(404, 'NOT_FOUND', 'errors.notFound');
-  const raw = await request.text();
-  if (raw.length > 256 * 1024) throw new ApiError(413, 'BODY_TOO_LARGE', 'errors.invalidInput');
+  // Bounded by the webhook's own limit (lib/body-limits.mjs), read before anything else by apiRoute.
+  const raw = await requestText(request);
   let notice;
   try {
     notice = await provider.parseWebhook(raw, request.headers);

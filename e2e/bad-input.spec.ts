@@ -1,0 +1,251 @@
+// The bad-input pass over HTTP against the production server (issue 13): what the Jest suite sends the
+// route handlers (tests/integration/bad-input.test.ts), here through scripts/serve.mjs, its request
+// guard, the fast lane and Next — every API route found on disk, pages with bad ids and queries, Host
+// headers that are no host names, malformed escapes, NUL, /_next/image, oversize and endless bodies.
+// Nothing answers 5xx, and the caller's own data (tickets, carts, payouts, profile, mails) is unchanged.
+import { readdirSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { BAD_BODIES, BAD_PATH_PARAMS, BAD_QUERIES, HUGE_NUMBERS, IMPOSSIBLE_DATES, NOT_UUIDS, WRONG_CONTENT_TYPES, jsonText } from '../tests/helpers/bad-input';
+import { expect, messages, seeded, test, uniqueEmail } from './fixtures';
+
+const port = Number(process.env.E2E_PORT || 3200);
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Every API route on disk with the methods its file exports: a new route is in this pass at once. */
+function apiRoutes(): { template: string; methods: string[] }[] {
+  const root = path.join(process.cwd(), 'app/api');
+  return (readdirSync(root, { recursive: true }) as string[])
+    .filter((file) => /(^|\/)route\.ts$/.test(file))
+    .sort()
+    .map((file) => {
+      const source = readFileSync(path.join(root, file), 'utf8');
+      const methods = METHODS.filter((m) => new RegExp(`export (const|async function|function) ${m}\\b`).test(source));
+      return { template: `/api/${path.dirname(file)}`, methods };
+    });
+}
+
+/** The route's path with `value` in place of `param` and a good value for the others. */
+function fill(template: string, param?: string, value?: string): string {
+  return template.replace(/\[([^\]]+)\]/g, (_m, name: string) => {
+    if (name === param) return value!;
+    if (name === 'provider') return 'test';
+    if (name === 'itemId') return '2f0c1a47-6b7e-4c55-9a55-5d5b7f0f0c11';
+    return template.startsWith('/api/v1/events/') ? seeded.stadiumEvent : '2f0c1a47-6b7e-4c55-9a55-5d5b7f0f0c11';
+  });
+}
+
+/** A raw request (Host and escapes exactly as written); the answer's status and body. */
+function raw(pathAndQuery: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+    const req = httpRequest({ host: '127.0.0.1', port, path: pathAndQuery, method, headers: { 'accept-language': 'sk', ...length, ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A request's own translated error: JSON with a message that is a sentence, not a key. */
+function translatedError(body: string): boolean {
+  try {
+    const message = (JSON.parse(body) as { message?: unknown }).message;
+    return typeof message === 'string' && message.length > 0 && !/^[a-zA-Z]+(\.[a-zA-Z]+)+$/.test(message);
+  } catch {
+    return false;
+  }
+}
+
+async function signUp(request: APIRequestContext): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail('bad-input');
+  const response = await request.post('/api/v1/auth/signup', {
+    data: { firstName: 'Zlý', lastName: 'Vstup', sex: 'other', dateOfBirth: '1990-01-01', email, password: 'correct-horse-1', confirmPassword: 'correct-horse-1' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return { email, token: (await response.json()).token };
+}
+
+/** What a fan can see of their own data; must not change under bad input. */
+async function ownData(request: APIRequestContext, who: { email: string; token: string }) {
+  const headers = { authorization: `Bearer ${who.token}` };
+  const read = async (url: string) => {
+    const response = await request.get(url, { headers });
+    const text = await response.text();
+    // the cart's countdown moves by itself
+    return `${response.status()} ${text.replace(/"(timeLeft|checkedAt)":[^,}]+/g, '')}`;
+  };
+  const mails = await request.get(`/dev/mailbox?to=${encodeURIComponent(who.email)}`);
+  return {
+    me: await read('/api/v1/auth/me'),
+    tickets: await read('/api/v1/tickets'),
+    payouts: await read('/api/v1/payouts'),
+    cart: await read(`/api/v1/events/${seeded.stadiumEvent}/cart`),
+    standingCart: await read(`/api/v1/events/${seeded.standingEvent}/cart`),
+    mails: ((await mails.text()).match(/<article class="mail"/g) ?? []).length,
+  };
+}
+
+for (const route of apiRoutes()) {
+  test(`${route.template} answers bad input below 500 over HTTP and changes nothing of the caller's`, async ({ request }) => {
+    test.setTimeout(120_000);
+    const fan = await signUp(request);
+    // Sign-out and removal end whatever session sends them: they get a caller of their own.
+    const caller = /\/auth\/(signout|remove)$/.test(route.template) ? await signUp(request) : fan;
+    const auth = { authorization: `Bearer ${caller.token}`, 'accept-language': 'cs' };
+    const before = await ownData(request, fan);
+    const failures: string[] = [];
+    const check = (what: string, status: number, body: string) => {
+      if (status >= 500) failures.push(`${what}: ${status} ${body.slice(0, 200)}`);
+      else if (status >= 400 && !translatedError(body)) failures.push(`${what}: ${status} without a translated JSON error: ${body.slice(0, 200)}`);
+    };
+
+    for (const method of route.methods) {
+      const url = fill(route.template);
+      if (method === 'GET') {
+        for (const query of BAD_QUERIES) {
+          const response = await request.get(`${url}?${query}`, { headers: auth });
+          check(`GET ?${query.slice(0, 40)}`, response.status(), await response.text());
+        }
+      } else {
+        const bodies = [
+          ...BAD_BODIES.map((b) => ({ name: b.name, data: typeof b.text === 'string' ? b.text : Buffer.from(b.text), type: 'application/json' })),
+          ...WRONG_CONTENT_TYPES.map((w) => ({ name: w.type, data: w.text, type: w.type })),
+          ...[...HUGE_NUMBERS, ...NOT_UUIDS, ...IMPOSSIBLE_DATES, 'a\u0000b'].map((v) => ({
+            name: `every field ${String(v)}`,
+            data: jsonText(Object.fromEntries(['code', 'email', 'payload', 'eventId', 'gate', 'price', 'seatIds', 'quantity', 'ticketTypeId', 'listingId', 'checkIns', 'dateOfBirth', 'acceptTerms'].map((k) => [k, v]))),
+            type: 'application/json',
+          })),
+        ];
+        for (const body of bodies) {
+          const response = await request.fetch(url, { method, headers: { ...auth, 'content-type': body.type }, data: body.data });
+          check(`${method} ${body.name}`, response.status(), await response.text());
+        }
+      }
+      for (const name of route.template.match(/\[([^\]]+)\]/g)?.map((p) => p.slice(1, -1)) ?? []) {
+        for (const value of BAD_PATH_PARAMS) {
+          // raw: NUL and malformed escapes exactly as an attacker writes them (the guard answers those)
+          const segment = value === '%E0%A4%A' ? value : encodeURIComponent(value);
+          const answer = await raw(fill(route.template, name, segment), { ...auth, 'content-type': 'application/json' }, method, method === 'GET' ? undefined : '{}');
+          check(`${method} [${name}] = ${JSON.stringify(value).slice(0, 30)}`, answer.status, answer.body);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await ownData(request, fan)).toEqual(before);
+  });
+}
+
+test.describe('pages and the server in front of them', () => {
+  test('pages with ids and queries that name nothing answer below 500', async ({ page, signIn }) => {
+    await signIn();
+    const paths = [
+      ...NOT_UUIDS.flatMap((id) => [`/sk/objednavky/${id}`, `/sk/platba/${id}`, `/sk/ios-payment-redirect?orderId=${id}`, `/sk/ios-payment-redirect?orderId=${id}&web=1`, `/sk/podujatia/${id}`, `/sk/podujatia/${id}/kosik`]),
+      ...IMPOSSIBLE_DATES.flatMap((d) => [`/sk/podujatia?from=${d}`, `/cs/udalosti?to=${d}`]),
+      '/sk/podujatia?page=99999999999999999999',
+      `/sk/podujatia?q=${'x'.repeat(3000)}`,
+    ];
+    for (const target of paths) {
+      const response = await page.request.get(target, { maxRedirects: 0 });
+      expect([target, response.status() < 500]).toEqual([target, true]);
+    }
+  });
+
+  test('a Host header that is no host name is a translated 400, on the hot API routes and on pages', async () => {
+    const cases: [string, string][] = [
+      ['POST', '/api/v1/scan'],
+      ['POST', `/api/v1/events/${seeded.stadiumEvent}/cart/items`],
+      ['DELETE', `/api/v1/events/${seeded.stadiumEvent}/cart/items/2f0c1a47-6b7e-4c55-9a55-5d5b7f0f0c11`],
+      ['GET', '/api/v1/events'],
+      ['GET', '/sk'],
+    ];
+    for (const [method, target] of cases) {
+      const answer = await raw(target, { host: 'a b', 'content-type': 'application/json', authorization: 'Bearer x' }, method, method === 'GET' ? undefined : '{}');
+      expect([target, answer.status]).toEqual([target, 400]);
+      expect(answer.body).toContain(messages.sk.errors.badRequest);
+    }
+  });
+
+  test('malformed percent-escapes and NUL in a path or query are a translated 400', async () => {
+    for (const target of ['/sk/podujatia/%E0%A4%A', '/sk/%E0%A4%A', '/en/events/a%00b', '/api/v1/events/%E0%A4%A/availability', '/api/v1/tickets/redeem%00', '/_next/image?url=/e%00&w=64&q=75', '/_next/image?url=%2Fe%00&w=64&q=75', '/sk/podujatia?q=%00']) {
+      const answer = await raw(target);
+      expect([target, answer.status]).toEqual([target, 400]);
+      expect(answer.body).toContain(messages.sk.errors.badRequest);
+    }
+  });
+
+  test('/_next/image with a path that is no image answers below 500', async ({ request }) => {
+    for (const url of ['/e', '/e%20x', '//evil.example/a.png', '/api/v1/events', 'http://127.0.0.1:1/a.png']) {
+      const response = await request.get(`/_next/image?url=${encodeURIComponent(url)}&w=64&q=75`);
+      expect([url, response.status() < 500]).toEqual([url, true]);
+    }
+  });
+});
+
+/** The resident memory of the server process that listens on the e2e port, in kB. */
+function serverRss(): number | null {
+  try {
+    const line = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+    const pid = /pid=(\d+)/.exec(line)?.[1];
+    if (!pid) return null;
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** Sends `total` bytes (with a Content-Length, or chunked) until the server answers and closes; what it answered and how much went out. */
+function flood(target: string, total: number, chunked: boolean): Promise<{ answer: string; written: number }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    let written = 0;
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const frame = chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk;
+    const pump = () => {
+      while (!socket.destroyed && written < total) {
+        written += chunk.length;
+        if (!socket.write(frame)) return void socket.once('drain', pump);
+      }
+    };
+    socket.on('data', (data) => (answer += data.toString('utf8')));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve({ answer, written }));
+    const length = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${total}`;
+    socket.write(`POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept-Language: en\r\n${length}\r\n\r\n`, pump);
+  });
+}
+
+test.describe('request bodies', () => {
+  test('a 1 MB body is a translated 413', async ({ request }) => {
+    const response = await request.post('/api/v1/auth/signin', { data: { email: 'fan@tribuna.sk', password: 'x'.repeat(1024 * 1024) }, headers: { 'accept-language': 'en' } });
+    expect(response.status()).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'BODY_TOO_LARGE', message: messages.en.errors.bodyTooLarge });
+  });
+
+  for (const [name, target] of [
+    ['through Next', '/api/v1/auth/signin'],
+    ['through the fast lane', '/api/v1/scan'],
+  ] as const) {
+    test(`200 MB are refused early and the server's memory does not grow, with a length and chunked without one, ${name}`, async () => {
+      test.setTimeout(120_000);
+      const rssBefore = serverRss();
+      for (const chunked of [false, true]) {
+        const { answer, written } = await flood(target, 200 * 1024 * 1024, chunked);
+        expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+        expect(answer).toContain(messages.en.errors.bodyTooLarge);
+        // closed by the server long before the client was done
+        expect(written).toBeLessThan(32 * 1024 * 1024);
+      }
+      const rssAfter = serverRss();
+      // kB; a server that kept the body would have grown by 400 MB (200 MB read, then decoded)
+      if (rssBefore !== null && rssAfter !== null) expect(rssAfter - rssBefore).toBeLessThan(128 * 1024);
+    });
+  }
+});

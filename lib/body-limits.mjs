@@ -1,0 +1,20 @@
+// How many bytes of a request body Tribuna reads, by path. One table for the production server
+// (scripts/request-guard.mjs, before Next and the fast lane see the request) and for the route
+// handlers (lib/server/api/body.ts, so `next dev` and the Jest route tests answer alike). Plain
+// JavaScript because scripts/serve.mjs runs outside the app's bundle.
+
+/** Every JSON call of the API: the largest real one (a sync of offline check-ins) is well under. */
+export const JSON_API_BODY_LIMIT = 64 * 1024;
+/** A payment provider's notice (Stripe's events carry the whole Checkout session). */
+export const WEBHOOK_BODY_LIMIT = 256 * 1024;
+/** Anything else (pages take no body; the analytics proxy's batches). */
+export const OTHER_BODY_LIMIT = 1024 * 1024;
+
+const WEBHOOK = /^\/api\/v1\/payments\/[^/]+\/webhook\/?$/;
+
+/** The most bytes a request to this path may send. */
+export function bodyLimitFor(pathname) {
+  if (WEBHOOK.test(pathname)) return WEBHOOK_BODY_LIMIT;
+  if (pathname === '/api' || pathname.startsWith('/api/')) return JSON_API_BODY_LIMIT;
+  return OTHER_BODY_LIMIT;
+}

@@ -1,0 +1,37 @@
+// Building blocks of the API's zod schemas for values that must reach PostgreSQL intact: a value the
+// database cannot hold (NUL in text, year 0, an integer past 2³¹, a uuid that is not one) is refused
+// here as a translated 4xx instead of failing the query with a 500. Messages are keys in messages/*.json.
+import { z } from 'zod';
+import { UUID_PATTERN } from '@/lib/ids';
+
+/** C0 and C1 control characters; NUL among them, which PostgreSQL refuses in any text. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTERS.test(value);
+}
+
+/**
+ * A trimmed string without control characters (codes, names of gates, search words); `required` is the
+ * message when it is no string. Trimmed first: a scanner that ends its code with a line break is fine.
+ */
+export const plainText = (message = 'errors.invalidInput', required = message) =>
+  z
+    .string({ error: required })
+    .trim()
+    .refine((value) => !hasControlCharacters(value), message);
+
+export const uuidString = (message = 'errors.invalidInput') => z.string({ error: message }).regex(UUID_PATTERN, message);
+
+/** The largest value of an `integer` column. */
+export const INT32_MAX = 2 ** 31 - 1;
+
+/** YYYY-MM-DD of a day that exists (no 31 February) and that PostgreSQL can hold (it has no year 0). */
+export const calendarDate = (message = 'validation.dateInvalid') => z.iso.date({ error: message }).refine((value) => Number(value.slice(0, 4)) >= 1, message);
+
+/** An ISO 8601 instant with its offset that exists and falls within the years 1–9999 in UTC, like PostgreSQL's. */
+export const instant = (message = 'validation.dateInvalid') =>
+  z.iso.datetime({ offset: true, error: message }).refine((value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  }, message);

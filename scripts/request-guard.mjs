@@ -1,0 +1,151 @@
+// What the production server refuses before Next or the fast lane see a request (used by
+// scripts/serve.mjs and scripts/api-fast-lane.mjs). Each was a 500, or worse, from a request no browser
+// or app of ours sends (issue 13):
+// - a body longer than its path allows (lib/body-limits.mjs): 413 from the Content-Length alone, the
+//   body unread and the connection closed, before anything else is done (a body without a length is
+//   counted where it is read: the fast lane, lib/server/api/body.ts; closeAfterAnswer closes those too);
+// - a Host header that is no host name (`a b`): the lane could not build the request's URL;
+// - a path with a malformed percent-escape (`%E0%A4%A`), or a path or query that decodes to a control
+//   character (`/_next/image?url=/e%00` made Next's image optimiser fail): 400.
+// The answers are translated like the API's (messages/*.json; JSON under /api/, plain text elsewhere).
+import { readFileSync } from 'node:fs';
+import { bodyLimitFor } from '../lib/body-limits.mjs';
+
+// Kept in sync with lib/i18n/routing.ts and lib/server/api/request-locale.ts (this file runs outside the
+// app's bundle); tests/unit/request-guard.test.ts checks that both choose the same language.
+const LOCALES = ['sk', 'cs', 'en'];
+const DEFAULT_LOCALE = 'sk';
+const LOCALE_COOKIE = 'i18n_redirected';
+
+const catalogues = Object.fromEntries(LOCALES.map((locale) => [locale, JSON.parse(readFileSync(new URL(`../messages/${locale}.json`, import.meta.url), 'utf8'))]));
+
+/** The answer's language: Accept-Language by q-value, then the locale cookie, then Slovak (as requestLocale). */
+export function answerLocale(headers) {
+  const ranges = String(headers['accept-language'] ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.trim().toLowerCase(), quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((r) => r.tag && r.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  for (const range of ranges) {
+    const primary = range.tag.split('-')[0];
+    if (LOCALES.includes(primary)) return primary;
+  }
+  for (const part of String(headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === LOCALE_COOKIE && LOCALES.includes(rest.join('='))) return rest.join('=');
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** How long a client still sending a refused body has to read the answer before its socket goes. */
+const LINGER_MS = 2000;
+/** What of a refused body is read (and dropped) meanwhile; then reading stops and TCP holds the client back. */
+const LINGER_BYTES = 1024 * 1024;
+
+/**
+ * Closes the connection once a request whose body was not read to its end has its answer (an oversize
+ * body refused by this guard, the fast lane or a route; they say `Connection: close`). Gently: the
+ * write side at once, so the client sees the answer end; at most LINGER_BYTES of what it still sends
+ * are read and dropped, never kept; the socket is destroyed LINGER_MS later. Node destroys it as soon
+ * as the answer is out (net.Socket#destroySoon), and with data unread that sends a TCP reset: a client
+ * that is still sending then often loses the answer (nginx's "lingering close" exists for this).
+ */
+function closeAfterAnswer(req, res) {
+  res.once('finish', () => {
+    if (req.complete) return;
+    const socket = req.socket;
+    // Node's own handler ran first and asked for destroySoon(): the destroy waits for the linger instead.
+    socket.removeListener('finish', socket.destroy);
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    let dropped = 0;
+    req.on('data', (chunk) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) req.pause();
+    });
+    req.resume();
+    socket.end();
+  });
+}
+
+/** Answers the request with a translated error. `key` is in the `errors` namespace of messages/*.json. */
+export function refuse(req, res, status, code, key) {
+  const message = catalogues[answerLocale(req.headers)].errors[key];
+  const api = (req.url ?? '').startsWith('/api/');
+  const body = Buffer.from(api ? JSON.stringify({ message, code, errors: [{ message }] }) : `${message}\n`);
+  res.writeHead(status, {
+    'Content-Type': api ? 'application/json' : 'text/plain; charset=utf-8',
+    'Content-Length': body.length,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    Connection: 'close',
+  });
+  res.end(body);
+}
+
+/** The 413 of a body past its path's limit (the fast lane's, too, when it counts a body without a length). */
+export function refuseBodyTooLarge(req, res) {
+  refuse(req, res, 413, 'BODY_TOO_LARGE', 'bodyTooLarge');
+}
+
+/** A host name, an IPv4 address or a bracketed IPv6 address, with an optional port (RFC 3986 authority, no user). */
+const HOST = /^(?:[a-z0-9._~-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+function badTarget(url) {
+  if (url === '*') return false; // OPTIONS * HTTP/1.1
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (!path.startsWith('/')) return false; // absolute-form: Next takes it as it always has
+  let decoded;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return true;
+  }
+  if (CONTROL.test(decoded)) return true;
+  if (q < 0) return false;
+  for (const [key, value] of new URLSearchParams(url.slice(q + 1))) if (CONTROL.test(key) || CONTROL.test(value)) return true;
+  return false;
+}
+
+/** The path of a request, for the body limit. */
+function pathOf(url) {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+}
+
+/** The most bytes this request's body may have (lib/body-limits.mjs). */
+export function bodyLimitOf(req) {
+  return bodyLimitFor(pathOf(req.url ?? '/'));
+}
+
+/**
+ * Answers a request the app must never see and returns true; returns false for every other request.
+ * A request with a body that is not read to its end is closed after its answer (closeAfterAnswer).
+ */
+export function guardRequest(req, res) {
+  const declared = req.headers['content-length'];
+  if ((declared !== undefined && declared !== '0') || req.headers['transfer-encoding'] !== undefined) closeAfterAnswer(req, res);
+  const host = req.headers.host;
+  if (host !== undefined && !HOST.test(host)) {
+    refuse(req, res, 400, 'BAD_REQUEST', 'badRequest');
+    return true;
+  }
+  const url = req.url ?? '/';
+  if (badTarget(url)) {
+    refuse(req, res, 400, 'BAD_REQUEST', 'badRequest');
+    return true;
+  }
+  if (declared !== undefined && Number(declared) > bodyLimitOf(req)) {
+    refuseBodyTooLarge(req, res);
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,121 @@
+// The classes of bad input of issue 13, shared by the Jest suite through the route handlers
+// (tests/integration/bad-input.test.ts) and the e2e pass over HTTP (e2e/bad-input.spec.ts).
+// Plain data and pure functions: no Jest or Playwright here.
+
+/** 36 characters that look like a uuid to a lax check and are not one. */
+export const NOT_UUIDS = ['------------------------------------', '0123456789abcdef0123456789abcdef0123', 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaa-', 'gggggggg-gggg-gggg-gggg-gggggggggggg'];
+
+/** Dates and instants that do not exist, or that PostgreSQL cannot hold. */
+export const IMPOSSIBLE_DATES = ['2024-02-31', '2023-02-29', '0000-01-01', '2024-13-01', '99999-01-01'];
+export const IMPOSSIBLE_INSTANTS = ['0000-01-01T00:00:00Z', '0000-01-01T00:30:00+01:00', '9999-12-31T23:59:59-05:00', '2024-02-31T10:00:00Z', '2024-13-45T99:99:99Z'];
+
+/** A JSON number written as is into the body text (JSON.stringify cannot write 1e400). */
+export class RawNumber {
+  constructor(readonly text: string) {}
+}
+
+/** Numbers past what an int column, a JavaScript integer or a double can hold, and the usual off-by-ones. */
+export const HUGE_NUMBERS: (number | RawNumber)[] = [2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, 1e308, new RawNumber('1e400'), new RawNumber('-1e400'), -1, 0, 1.5];
+
+/** Values of the wrong type for any field. */
+export const WRONG_TYPES: unknown[] = [null, [], {}, true, ['a'], { $gt: '' }];
+
+/** Strings no field accepts as they are. */
+export const BAD_STRINGS: string[] = ['a\u0000b', '\u0000', '', ' ', 'x'.repeat(10_000), ...NOT_UUIDS, ...IMPOSSIBLE_DATES, ...IMPOSSIBLE_INSTANTS];
+
+/** Every bad value a field of a valid body is replaced with, one at a time. */
+export const BAD_FIELD_VALUES: unknown[] = [...BAD_STRINGS, ...HUGE_NUMBERS, ...WRONG_TYPES];
+
+/** Whole bodies that are not the JSON object an API write takes (sent as application/json). */
+export const BAD_BODIES: { name: string; text: string | Uint8Array }[] = [
+  { name: 'empty', text: '' },
+  { name: 'null', text: 'null' },
+  { name: 'empty array', text: '[]' },
+  { name: 'array', text: '[1,"a",null]' },
+  { name: 'broken JSON', text: '{"a":' },
+  { name: 'a JSON string', text: '"text"' },
+  { name: 'a JSON number', text: '1e400' },
+  { name: 'NUL', text: '\u0000' },
+  { name: 'NUL in a key', text: '{"\u0000":1}' },
+  { name: 'deep nesting', text: `${'['.repeat(5000)}${']'.repeat(5000)}` },
+  { name: 'not UTF-8', text: Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0x22, 0x7d]) },
+];
+
+/**
+ * Content types an API write does not take, each with a body it might carry. (Whether a JSON body sent
+ * as text/plain is refused is the Origin/Content-Type check's own test; these must only never fail.)
+ */
+export const WRONG_CONTENT_TYPES: { type: string; text: string }[] = [
+  { type: 'text/plain', text: '{"email":"not an address","password":""}' },
+  { type: 'application/x-www-form-urlencoded', text: 'email=not+an+address&password=' },
+  { type: 'multipart/form-data; boundary=x', text: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n' },
+  { type: 'application/json; charset=latin1', text: '{"a":"\u00e9"}' },
+];
+
+/** Path segments no id or slug is. */
+export const BAD_PATH_PARAMS: string[] = ['a\u0000b', '\u0000', ...NOT_UUIDS, 'x'.repeat(5000), '..', ' ', '%E0%A4%A', 'ö'.repeat(100)];
+
+/** Query strings an attacker appends to any GET (each route ignores what it does not read). */
+export const BAD_QUERIES: string[] = [
+  ...IMPOSSIBLE_DATES.flatMap((d) => [`from=${d}`, `to=${d}`]),
+  'from=2024-01-01&to=0000-01-01',
+  'page=99999999999999999999',
+  'page=1e400',
+  'page=-1',
+  'pageSize=1e9',
+  'q=%00',
+  'q=a%00b',
+  `q=${'x'.repeat(5000)}`,
+  'q=%E0%A4%A',
+  'category=%00',
+  'category[]=sport',
+  'include=%00',
+  ...NOT_UUIDS.map((id) => `orderId=${id}`),
+  'orderId=%00',
+  'web=%00',
+  'to=%00',
+  'lang=%00',
+  'batch=%00',
+  'organisation=%00',
+];
+
+/** Accept-Language headers that match no language, or are malformed. */
+export const BAD_LANGUAGES = [';;;q=abc,*', 'x'.repeat(2000), 'sk;q=NaN,en;q=-1', '*'];
+
+/** A body's text with RawNumber values written as number literals. */
+export function jsonText(value: unknown): string {
+  const raws: string[] = [];
+  const text = JSON.stringify(value, (_key, v) => {
+    if (v instanceof RawNumber) {
+      raws.push(v.text);
+      return `\u0001raw${raws.length - 1}\u0001`;
+    }
+    return v;
+  });
+  return text.replace(/"\\u0001raw(\d+)\\u0001"/g, (_m, i) => raws[Number(i)]);
+}
+
+/** Every variant of `valid` with one field (at any depth; the first element of arrays) replaced by each bad value. */
+export function mutations(valid: Record<string, unknown>): { name: string; body: unknown }[] {
+  const out: { name: string; body: unknown }[] = [];
+  const visit = (path: (string | number)[], value: unknown) => {
+    for (const bad of BAD_FIELD_VALUES) out.push({ name: `${path.join('.')} = ${describeValue(bad)}`, body: replaceAt(valid, path, bad) });
+    if (Array.isArray(value) && value.length) visit([...path, 0], value[0]);
+    else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) visit([...path, key], inner);
+  };
+  for (const [key, value] of Object.entries(valid)) visit([key], value);
+  return out;
+}
+
+function replaceAt(root: unknown, path: (string | number)[], bad: unknown): unknown {
+  if (!path.length) return bad;
+  const [head, ...rest] = path;
+  if (Array.isArray(root)) return root.map((item, i) => (i === head ? replaceAt(item, rest, bad) : item));
+  return { ...(root as Record<string, unknown>), [head]: replaceAt((root as Record<string, unknown>)[head], rest, bad) };
+}
+
+export function describeValue(value: unknown): string {
+  if (value instanceof RawNumber) return value.text;
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 37)}…(${text.length})` : text;
+}

@@ -1,0 +1,42 @@
+// Offline syncs are one transaction each (issue 13): its rows stay locked until it commits, so two gates
+// replaying overlapping check-ins at once must lock them in the same order, or PostgreSQL breaks the
+// circle by failing one of them. PostgreSQL only (PGlite has one connection).
+import { and, eq, inArray } from 'drizzle-orm';
+import * as s from '@/lib/server/db/schema';
+import { runSeed } from '@/lib/server/db/seed';
+import { syncOfflineCheckIns } from '@/lib/server/scan/offline';
+import { useTestDatabase } from '../helpers/db';
+import { giveTicket, makeScanner, makeUser } from '../helpers/tickets';
+
+const t = useTestDatabase();
+const EVENT = 'vltava-praha-slavia-praha';
+
+beforeAll(async () => {
+  await runSeed(t.db);
+});
+
+it('runs on PostgreSQL', () => {
+  expect(t.kind).toBe('postgres');
+});
+
+it('two gates syncing the same check-ins in opposite orders at once both finish; each ticket is admitted once', async () => {
+  const owner = await makeUser(t.db, 'offline-crowd');
+  const [north, south] = await Promise.all([makeScanner(t.db, EVENT), makeScanner(t.db, EVENT)]);
+  const tickets = [];
+  for (let i = 0; i < 12; i++) tickets.push((await giveTicket(t.db, owner.id, EVENT, 'STAND')).ticket);
+  const eventId = tickets[0].eventId;
+  const at = new Date().toISOString();
+  const items = tickets.map((x) => ({ ticketId: x.id, version: x.version, scannedAt: at }));
+
+  const [a, b] = await Promise.all([syncOfflineCheckIns(north, eventId, items), syncOfflineCheckIns(south, eventId, [...items].reverse())]);
+  // answers in the order the gate sent them
+  expect(a!.map((r) => r.ticketId)).toEqual(items.map((i) => i.ticketId));
+  expect(b!.map((r) => r.ticketId)).toEqual([...items].reverse().map((i) => i.ticketId));
+  const admitted = [...a!, ...b!].filter((r) => r.result === 'admitted').map((r) => r.ticketId);
+  expect(admitted.sort()).toEqual(tickets.map((x) => x.id).sort());
+  const checkedIn = await t.db
+    .select({ id: s.tickets.id })
+    .from(s.tickets)
+    .where(and(inArray(s.tickets.id, tickets.map((x) => x.id)), eq(s.tickets.status, 'checked_in')));
+  expect(checkedIn).toHaveLength(12);
+});

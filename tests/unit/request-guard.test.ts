@@ -1,0 +1,127 @@
+// What scripts/serve.mjs refuses before Next or the fast lane see a request (scripts/request-guard.mjs):
+// bodies declared past their path's limit, Host headers that are no host names, malformed escapes and
+// control characters in the path or query. Each is a translated 4xx and the connection is closed.
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { answerLocale, guardRequest } from '@/scripts/request-guard.mjs';
+import { requestLocale } from '@/lib/server/api/request-locale';
+import cs from '@/messages/cs.json';
+import en from '@/messages/en.json';
+import sk from '@/messages/sk.json';
+
+let server: Server;
+let port: number;
+/** Bytes of request bodies the stand-in for Next read. */
+let readByNext = 0;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (guardRequest(req, res)) return;
+    req.on('data', (chunk: Buffer) => (readByNext += chunk.length));
+    req.on('end', () => {
+      res.writeHead(204, { 'x-answered-by': 'next' });
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function send(path: string, headers: Record<string, string> = {}, method = 'GET', body?: Buffer): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('requests the app never sees', () => {
+  it('refuses a Host header that is no host name, translated, as JSON on the API', async () => {
+    const answer = await send('/api/v1/scan', { host: 'a b', 'accept-language': 'en' }, 'POST');
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'BAD_REQUEST', message: en.errors.badRequest });
+  });
+
+  it('refuses a malformed percent-escape in a page path, as translated text', async () => {
+    const answer = await send('/sk/podujatia/%E0%A4%A', { cookie: 'i18n_redirected=cs' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.trim()).toBe(cs.errors.badRequest);
+  });
+
+  it.each(['/_next/image?url=/e%00&w=64&q=75', '/api/v1/events/a%00b/availability', '/sk/podujatia?q=%01', '/sk/%0d%0aSet-Cookie:x=1'])('refuses a control character in %s', async (path) => {
+    const answer = await send(path);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toContain(sk.errors.badRequest);
+  });
+
+  it('lets ordinary requests through, a lenient query escape included', async () => {
+    for (const path of ['/sk/podujatia?q=Ko%C5%A1ice', '/api/v1/events?q=%E0%A4%A', '/sk/podujatia/dunaj-bratislava-fc-kosice', '/_next/image?url=%2Fimages%2Fa.webp&w=64&q=75']) {
+      const answer = await send(path, { host: 'tribuna.sk:443' });
+      expect([path, answer.status]).toEqual([path, 204]);
+    }
+    expect((await send('/sk', { host: '[::1]:3000' })).status).toBe(204);
+  });
+});
+
+describe('a body declared past its limit', () => {
+  it('is answered 413 at once, translated, unread, and the connection closed while the client still sends', async () => {
+    readByNext = 0;
+    const declared = 200 * 1024 * 1024;
+    const { answer, written } = await new Promise<{ answer: string; written: number }>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let answer = '';
+      let written = 0;
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => {
+        while (written < declared && !socket.destroyed) {
+          written += chunk.length;
+          if (!socket.write(chunk)) return void socket.once('drain', pump);
+        }
+      };
+      socket.on('data', (data) => (answer += data.toString('utf8')));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve({ answer, written }));
+      socket.write(`POST /api/v1/auth/signin HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept-Language: sk\r\nContent-Length: ${declared}\r\n\r\n`, pump);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain(JSON.stringify(sk.errors.bodyTooLarge));
+    // the server closed the connection long before 200 MB were sent, and never read a byte of it
+    expect(written).toBeLessThan(32 * 1024 * 1024);
+    expect(readByNext).toBe(0);
+  });
+
+  it('up to the limit goes on to the app; pages and the analytics proxy may send up to 1 MB', async () => {
+    // declared only: a refusal never waits for the body
+    const at = (path: string, length: number) => send(path, { 'content-length': String(length) }, 'POST');
+    expect((await at('/api/v1/auth/signin', 64 * 1024 + 1)).status).toBe(413);
+    expect((await send('/api/v1/auth/signin', {}, 'POST', Buffer.alloc(64 * 1024, 0x20))).status).toBe(204);
+    expect((await send('/api/v1/payments/stripe/webhook', {}, 'POST', Buffer.alloc(200 * 1024, 0x20))).status).toBe(204);
+    expect((await at('/api/v1/payments/stripe/webhook', 256 * 1024 + 1)).status).toBe(413);
+    expect((await at('/ingest/batch', 1024 * 1024 + 1)).status).toBe(413);
+  });
+});
+
+describe('the language of a refusal', () => {
+  it('is the one the API would answer in', () => {
+    const cases: Record<string, string>[] = [
+      {},
+      { 'accept-language': 'en-GB,en;q=0.9' },
+      { 'accept-language': 'de,cs;q=0.5,en;q=0.4' },
+      { 'accept-language': 'sk;q=NaN,en;q=-1' },
+      { 'accept-language': ';;;q=abc,*' },
+      { cookie: 'a=b; i18n_redirected=cs' },
+      { 'accept-language': 'fr', cookie: 'i18n_redirected=en' },
+      { cookie: 'i18n_redirected=%00' },
+    ];
+    for (const headers of cases) {
+      expect([headers, answerLocale(headers)]).toEqual([headers, requestLocale(new Request('http://localhost/', { headers }))]);
+    }
+  });
+});
