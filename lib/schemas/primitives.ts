@@ -35,3 +35,6 @@ export const instant = (message = 'validation.dateInvalid') =>
     const year = new Date(value).getUTCFullYear();
     return year >= 1 && year <= 9999;
   }, message);
+
+/** The body of a call that takes none: nothing, or `{}`. Anything else is a 400, not silently ignored. */
+export const noBody = z.strictObject({}, { error: 'errors.invalidInput' });

@@ -191,6 +191,21 @@ describe('POST /api/v1/auth/verify-email/resend', () => {
     for (let i = 0; i < 4; i++) statuses.push((await call(resendVerification, '/api/v1/auth/verify-email/resend', { headers: bearer(other.token) })).status);
     expect(statuses).toEqual([202, 202, 202, 429]);
   });
+
+  it('refuses a body it does not take (broken JSON, a form, an array) and mails nothing for it', async () => {
+    const email = freshEmail('resend-garbage');
+    const fan = await signUpAs(email);
+    const before = (await mailsTo(email)).length;
+    const bodies: [string, string][] = [['application/json', '{"broken'], ['application/json', '[1,2]'], ['application/json', '{"x":1}'], ['text/plain', 'hello']];
+    for (const [type, body] of bodies) {
+      const response = await resendVerification(
+        new Request('http://localhost/api/v1/auth/verify-email/resend', { method: 'POST', headers: { ...bearer(fan.token), 'content-type': type, 'accept-language': 'sk' }, body }),
+        { params: Promise.resolve({}) },
+      );
+      expect([400, 415, 422]).toContain(response.status);
+    }
+    expect((await mailsTo(email)).length).toBe(before);
+  });
 });
 
 describe('changing the email (PATCH /api/v1/auth/me)', () => {
