@@ -6,13 +6,15 @@ import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { syncOfflineCheckIns } from '@/lib/server/scan/offline';
 import { useTestDatabase } from '../helpers/db';
-import { giveTicket, makeScanner, makeUser } from '../helpers/tickets';
+import { giveTicket, makeScanner, makeUser, openGates } from '../helpers/tickets';
 
 const t = useTestDatabase();
 const EVENT = 'vltava-praha-slavia-praha';
 
 beforeAll(async () => {
   await runSeed(t.db);
+  // The seeded match lies days ahead: its gates open now, so that check-ins dated now fall in its entry window.
+  await openGates(t.db, [EVENT]);
 });
 
 it('runs on PostgreSQL', () => {
