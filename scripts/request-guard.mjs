@@ -10,6 +10,7 @@
 // The answers are translated like the API's (messages/*.json; JSON under /api/, plain text elsewhere).
 import { readFileSync } from 'node:fs';
 import { bodyLimitFor } from '../lib/body-limits.mjs';
+import { matchAcceptLanguage } from '../lib/i18n/accept-language.mjs';
 
 // Kept in sync with lib/i18n/routing.ts and lib/server/api/request-locale.ts (this file runs outside the
 // app's bundle); tests/unit/request-guard.test.ts checks that both choose the same language.
@@ -21,20 +22,8 @@ const catalogues = Object.fromEntries(LOCALES.map((locale) => [locale, JSON.pars
 
 /** The answer's language: Accept-Language by q-value, then the locale cookie, then Slovak (as requestLocale). */
 export function answerLocale(headers) {
-  const ranges = String(headers['accept-language'] ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const quality = q ? Number(q.slice(2)) : 1;
-      return { tag: tag.trim().toLowerCase(), quality: Number.isFinite(quality) ? quality : 0, index };
-    })
-    .filter((r) => r.tag && r.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  for (const range of ranges) {
-    const primary = range.tag.split('-')[0];
-    if (LOCALES.includes(primary)) return primary;
-  }
+  const fromHeader = matchAcceptLanguage(headers['accept-language'], LOCALES);
+  if (fromHeader) return fromHeader;
   for (const part of String(headers.cookie ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === LOCALE_COOKIE && LOCALES.includes(rest.join('='))) return rest.join('=');

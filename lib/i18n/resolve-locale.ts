@@ -1,3 +1,4 @@
+import { matchAcceptLanguage as matchAcceptLanguageOf } from './accept-language.mjs';
 import { defaultLocale, isLocale, locales, type Locale } from './routing';
 
 /**
@@ -13,22 +14,7 @@ export function resolveLocale(input: { cookie?: string | null; acceptLanguage?: 
 
 /** The supported locale the browser prefers most, by q-value then order; null when none fits. */
 export function matchAcceptLanguage(header: string): Locale | null {
-  const ranges = header
-    .split(',')
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const quality = q ? Number(q.slice(2)) : 1;
-      return { tag: tag.trim().toLowerCase(), quality: Number.isFinite(quality) ? quality : 0, index };
-    })
-    .filter((r) => r.tag && r.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  for (const range of ranges) {
-    const primary = range.tag.split('-')[0];
-    const match = locales.find((l) => l === primary);
-    if (match) return match;
-  }
-  return null;
+  return matchAcceptLanguageOf(header, locales);
 }
 
 /** The locale prefix of a path, if it has one. */

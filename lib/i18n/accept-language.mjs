@@ -1,0 +1,22 @@
+// The Accept-Language match, in plain JavaScript so that scripts/request-guard.mjs (outside the app's
+// bundle) and lib/i18n/resolve-locale.ts share one rule.
+
+/** The supported locale the browser prefers most, by q-value then order; null when none fits. */
+export function matchAcceptLanguage(header, supported) {
+  const ranges = String(header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.trim().toLowerCase(), quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((r) => r.tag && r.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  for (const range of ranges) {
+    const primary = range.tag.split('-')[0];
+    const match = supported.find((l) => l === primary);
+    if (match) return match;
+  }
+  return null;
+}
