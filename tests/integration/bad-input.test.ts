@@ -108,7 +108,8 @@ function validBody(key: string): Record<string, unknown> | undefined {
     'POST /api/v1/tickets/[id]/gift': { email: user.email },
     'POST /api/v1/tickets/[id]/listing': { price: 99_000_000 },
     'POST /api/v1/scan': { payload: 'TRB1.nothing', eventId: randomUUID(), gate: 'A' },
-    'POST /api/v1/scan/sync': { eventId: 'EVENT_UUID', checkIns: [{ ticketId: randomUUID(), version: 1, scannedAt: 'NOW' }] },
+    // a code in the right shape, of a ticket that does not exist
+    'POST /api/v1/scan/sync': { eventId: 'EVENT_UUID', checkIns: [{ ticketId: randomUUID(), version: 1, scannedAt: 'NOW', payload: `TRB2.${randomUUID()}.1.1000.${'A'.repeat(86)}` }] },
     'POST /api/v1/payments/[provider]/webhook': { eventId: 'evt_1', paymentId: randomUUID(), outcome: 'succeeded', signature: 'x'.repeat(64) },
   };
   const body = bodies[key];
