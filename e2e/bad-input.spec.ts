@@ -3,20 +3,23 @@
 // guard, the fast lane and Next — every API route found on disk, pages with bad ids and queries, Host
 // headers that are no host names, malformed escapes, NUL, /_next/image, oversize and endless bodies.
 // Nothing answers 5xx, and the caller's own data (tickets, carts, payouts, profile, mails) is unchanged.
+// The writes that read a JSON body get their real bodies posted as a form on any site could: 415, 403
+// from another site, nothing the caller can see changes, and the same body as JSON is taken.
 import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { BAD_BODIES, BAD_PATH_PARAMS, BAD_QUERIES, HUGE_NUMBERS, IMPOSSIBLE_DATES, NOT_UUIDS, WRONG_CONTENT_TYPES, jsonText } from '../tests/helpers/bad-input';
-import { expect, messages, seeded, test, uniqueEmail } from './fixtures';
+import { BAD_BODIES, BAD_PATH_PARAMS, BAD_QUERIES, HUGE_NUMBERS, IMPOSSIBLE_DATES, NOT_UUIDS, WRONG_CONTENT_TYPES, formPosts, jsonText } from '../tests/helpers/bad-input';
+import { generateTicketCode } from '../lib/ticket-code/code';
+import { DEMO_PASSWORD, expect, messages, seeded, test, uniqueEmail } from './fixtures';
 
 const port = Number(process.env.E2E_PORT || 3200);
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** Every API route on disk with the methods its file exports: a new route is in this pass at once. */
-function apiRoutes(): { template: string; methods: string[] }[] {
+function apiRoutes(): { template: string; methods: string[]; readsJson: boolean }[] {
   const root = path.join(process.cwd(), 'app/api');
   return (readdirSync(root, { recursive: true }) as string[])
     .filter((file) => /(^|\/)route\.ts$/.test(file))
@@ -24,7 +27,7 @@ function apiRoutes(): { template: string; methods: string[] }[] {
     .map((file) => {
       const source = readFileSync(path.join(root, file), 'utf8');
       const methods = METHODS.filter((m) => new RegExp(`export (const|async function|function) ${m}\\b`).test(source));
-      return { template: `/api/${path.dirname(file)}`, methods };
+      return { template: `/api/${path.dirname(file)}`, methods, readsJson: /\bparseBody\(/.test(source) };
     });
 }
 
@@ -38,15 +41,15 @@ function fill(template: string, param?: string, value?: string): string {
   });
 }
 
-/** A raw request (Host and escapes exactly as written); the answer's status and body. */
-function raw(pathAndQuery: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; body: string }> {
+/** A raw request (Host and escapes exactly as written, no cookie jar); the answer's status, body and headers. */
+function raw(pathAndQuery: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; body: string; headers: import('node:http').IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
     const req = httpRequest({ host: '127.0.0.1', port, path: pathAndQuery, method, headers: { 'accept-language': 'sk', ...length, ...headers } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
     });
     req.on('error', reject);
     req.end(body);
@@ -63,13 +66,32 @@ function translatedError(body: string): boolean {
   }
 }
 
-async function signUp(request: APIRequestContext): Promise<{ email: string; token: string }> {
+const PASSWORD = 'correct-horse-1';
+
+/** A signed-in caller: the bearer token (the native app) and the sealed cookie (the web) of one session each. */
+type Caller = { email: string; token: string; cookie: string };
+
+/** The `tribuna_session=…` pair of a sign-in or sign-up answer. */
+function sessionCookie(setCookie: string | string[] | undefined): string {
+  const pair = [setCookie ?? []].flat().map((c) => c.split(';', 1)[0]).find((c) => c.startsWith('tribuna_session='));
+  expect(pair).toBeDefined();
+  return pair!;
+}
+
+async function signUp(request: APIRequestContext): Promise<Caller> {
   const email = uniqueEmail('bad-input');
   const response = await request.post('/api/v1/auth/signup', {
-    data: { firstName: 'Zlý', lastName: 'Vstup', sex: 'other', dateOfBirth: '1990-01-01', email, password: 'correct-horse-1', confirmPassword: 'correct-horse-1' },
+    data: { firstName: 'Zlý', lastName: 'Vstup', sex: 'other', dateOfBirth: '1990-01-01', email, password: PASSWORD, confirmPassword: PASSWORD },
   });
   expect(response.status(), await response.text()).toBe(200);
-  return { email, token: (await response.json()).token };
+  return { email, token: (await response.json()).token, cookie: sessionCookie(response.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value)) };
+}
+
+/** Signs in through the API without a cookie jar. */
+async function signInAs(email: string, password: string): Promise<Caller> {
+  const answer = await raw('/api/v1/auth/signin', { 'content-type': 'application/json' }, 'POST', JSON.stringify({ email, password }));
+  expect(answer.status, answer.body).toBe(200);
+  return { email, token: JSON.parse(answer.body).token, cookie: sessionCookie(answer.headers['set-cookie']) };
 }
 
 /** What a fan can see of their own data; must not change under bad input. */
@@ -116,7 +138,8 @@ for (const route of apiRoutes()) {
       } else {
         const bodies = [
           ...BAD_BODIES.map((b) => ({ name: b.name, data: typeof b.text === 'string' ? b.text : Buffer.from(b.text), type: 'application/json' })),
-          ...WRONG_CONTENT_TYPES.map((w) => ({ name: w.type, data: w.text, type: w.type })),
+          // A write that reads a JSON body gets its real body in these types instead (real writes, below).
+          ...(REAL_WRITES[`${method} ${route.template}`] ? [] : WRONG_CONTENT_TYPES.map((w) => ({ name: w.type, data: w.text, type: w.type }))),
           ...[...HUGE_NUMBERS, ...NOT_UUIDS, ...IMPOSSIBLE_DATES, 'a\u0000b'].map((v) => ({
             name: `every field ${String(v)}`,
             data: jsonText(Object.fromEntries(['code', 'email', 'payload', 'eventId', 'gate', 'price', 'seatIds', 'quantity', 'ticketTypeId', 'listingId', 'checkIns', 'dateOfBirth', 'acceptTerms'].map((k) => [k, v]))),
@@ -141,6 +164,195 @@ for (const route of apiRoutes()) {
     expect(await ownData(request, fan)).toEqual(before);
   });
 }
+
+/** What a caller reads of an API path: status and body, without the values that move by themselves. */
+async function readAs(caller: Caller | null, url: string): Promise<string> {
+  const answer = await raw(url, caller ? { authorization: `Bearer ${caller.token}` } : {});
+  return `${answer.status} ${answer.body.replace(/"(timeLeft|checkedAt|expiresAt)":[^,}]+/g, '')}`;
+}
+
+async function mailCount(email: string): Promise<number> {
+  const answer = await raw(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  return (answer.body.match(/<article class="mail"/g) ?? []).length;
+}
+
+/** The token of the newest link mailed to `email`. */
+async function mailedToken(email: string): Promise<string> {
+  const answer = await raw(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const link = /href="([^"]+token=[^"]+)"/.exec(answer.body)![1].replace(/&amp;/g, '&');
+  return new URL(link).searchParams.get('token')!;
+}
+
+async function postJson(caller: Caller | null, url: string, body: unknown, method = 'POST') {
+  const answer = await raw(url, { 'content-type': 'application/json', ...(caller ? { authorization: `Bearer ${caller.token}` } : {}) }, method, JSON.stringify(body));
+  expect(answer.status, `${method} ${url}: ${answer.body}`).toBeLessThan(300);
+  return JSON.parse(answer.body);
+}
+
+/** A seat of the seeded stadium match that nobody holds, chosen at random (other tests buy seats too). */
+async function freeStadiumSeat(): Promise<string> {
+  const detail = JSON.parse((await raw(`/api/v1/events/${seeded.stadiumEvent}?include=seats`)).body) as { layout: { sections: { rows: { seats: { id: string }[] }[] }[] } };
+  const taken = new Set((JSON.parse((await raw(`/api/v1/events/${seeded.stadiumEvent}/availability`)).body) as { takenSeatIds: string[] }).takenSeatIds);
+  const free = detail.layout.sections.flatMap((s) => s.rows.flatMap((r) => r.seats.map((seat) => seat.id))).filter((id) => !taken.has(id));
+  return free[Math.floor(Math.random() * free.length)];
+}
+
+type OwnTicket = { id: string; version: number; signingKey: string; priceAmount: number; event: { id: string } };
+
+/** A new fan with the ticket of a seeded redeem code no other test uses. */
+async function fanWithTicket(request: APIRequestContext, code: string): Promise<{ fan: Caller; ticket: OwnTicket }> {
+  const fan = await signUp(request);
+  await postJson(fan, '/api/v1/tickets/redeem', { code });
+  const { tickets } = JSON.parse((await raw('/api/v1/tickets', { authorization: `Bearer ${fan.token}` })).body) as { tickets: OwnTicket[] };
+  return { fan, ticket: tickets[0] };
+}
+
+/**
+ * A body each JSON write acts on — real credentials, a real gift, a real coupon, the code a phone shows
+ * right now… — with its caller (null: signed out), path, what the write would change as that caller
+ * can see it (`observe`), and for a scan how to tell an admission from an outcome that changed nothing.
+ */
+type RealWrite = { caller: Caller | null; url: string; method?: string; body: Record<string, unknown>; observe: () => Promise<unknown>; admitted?: (answer: unknown) => boolean };
+
+const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWrite>> = {
+  'POST /api/v1/auth/signin': async (request) => {
+    const fan = await signUp(request);
+    return { caller: null, url: '/api/v1/auth/signin', body: { email: fan.email, password: PASSWORD }, observe: async () => null };
+  },
+  'POST /api/v1/auth/signup': async () => {
+    const email = uniqueEmail('form-signup');
+    return {
+      caller: null,
+      url: '/api/v1/auth/signup',
+      body: { firstName: 'Eva', lastName: 'Nová', sex: 'female', dateOfBirth: '1990-01-01', email, password: PASSWORD, confirmPassword: PASSWORD },
+      observe: () => mailCount(email),
+    };
+  },
+  'PATCH /api/v1/auth/me': async (request) => {
+    const fan = await signUp(request);
+    return { caller: fan, url: '/api/v1/auth/me', method: 'PATCH', body: { firstName: 'Zmenené', lastName: 'Meno', email: fan.email, dateOfBirth: '1985-05-05' }, observe: () => readAs(fan, '/api/v1/auth/me') };
+  },
+  'POST /api/v1/auth/password-reset': async (request) => {
+    const fan = await signUp(request);
+    return { caller: null, url: '/api/v1/auth/password-reset', body: { email: fan.email }, observe: () => mailCount(fan.email) };
+  },
+  'POST /api/v1/auth/password-reset/confirm': async (request) => {
+    const fan = await signUp(request);
+    await postJson(null, '/api/v1/auth/password-reset', { email: fan.email });
+    const token = await mailedToken(fan.email);
+    // a reset ends every session of the account
+    return { caller: null, url: '/api/v1/auth/password-reset/confirm', body: { token, email: fan.email, password: 'new-password-1', confirmPassword: 'new-password-1' }, observe: () => readAs(fan, '/api/v1/auth/me') };
+  },
+  'POST /api/v1/auth/verify-email': async (request) => {
+    const fan = await signUp(request);
+    return { caller: fan, url: '/api/v1/auth/verify-email', body: { token: await mailedToken(fan.email) }, observe: () => readAs(fan, '/api/v1/auth/me') };
+  },
+  'POST /api/v1/auth/remove': async (request) => {
+    const fan = await signUp(request);
+    return { caller: fan, url: '/api/v1/auth/remove', body: {}, observe: () => readAs(fan, '/api/v1/auth/me') };
+  },
+  'POST /api/v1/events/[id]/cart/items': async (request) => {
+    const fan = await signUp(request);
+    const cart = `/api/v1/events/${seeded.stadiumEvent}/cart`;
+    return { caller: fan, url: `${cart}/items`, body: { seatIds: [await freeStadiumSeat()] }, observe: () => readAs(fan, cart) };
+  },
+  'POST /api/v1/events/[id]/cart/coupon': async (request) => {
+    const fan = await signUp(request);
+    const cart = `/api/v1/events/${seeded.stadiumEvent}/cart`;
+    await postJson(fan, `${cart}/items`, { seatIds: [await freeStadiumSeat()] });
+    return { caller: fan, url: `${cart}/coupon`, body: { code: 'DUNAJ10' }, observe: () => readAs(fan, cart) };
+  },
+  'POST /api/v1/events/[id]/checkout': async (request) => {
+    const fan = await signUp(request);
+    const cart = `/api/v1/events/${seeded.stadiumEvent}/cart`;
+    await postJson(fan, `${cart}/items`, { seatIds: [await freeStadiumSeat()] });
+    return { caller: fan, url: `/api/v1/events/${seeded.stadiumEvent}/checkout`, body: { acceptTerms: true, returnTo: 'web' }, observe: () => readAs(fan, cart) };
+  },
+  'POST /api/v1/tickets/redeem': async (request) => {
+    const fan = await signUp(request);
+    return { caller: fan, url: '/api/v1/tickets/redeem', body: { code: 'VOUCHER-DUNAJ-31' }, observe: () => readAs(fan, '/api/v1/tickets') };
+  },
+  'POST /api/v1/tickets/[id]/gift': async (request) => {
+    const { fan, ticket } = await fanWithTicket(request, 'VOUCHER-DUNAJ-32');
+    return { caller: fan, url: `/api/v1/tickets/${ticket.id}/gift`, body: { email: uniqueEmail('friend') }, observe: () => readAs(fan, '/api/v1/tickets') };
+  },
+  'POST /api/v1/tickets/[id]/listing': async (request) => {
+    const { fan, ticket } = await fanWithTicket(request, 'VOUCHER-DUNAJ-33');
+    return { caller: fan, url: `/api/v1/tickets/${ticket.id}/listing`, body: { price: ticket.priceAmount }, observe: () => readAs(fan, '/api/v1/tickets') };
+  },
+  // Today's match (VOUCHER-DNES): its gates are open.
+  'POST /api/v1/scan': async (request) => {
+    const { fan, ticket } = await fanWithTicket(request, 'VOUCHER-DNES-11');
+    const payload = await generateTicketCode({ ticketId: ticket.id, version: ticket.version, signingKey: ticket.signingKey });
+    return {
+      caller: await signInAs('skener@tribuna.sk', DEMO_PASSWORD),
+      url: '/api/v1/scan',
+      body: { payload, eventId: ticket.event.id, gate: 'A' },
+      observe: () => readAs(fan, '/api/v1/tickets'),
+      admitted: (answer) => (answer as { result?: string }).result === 'admitted',
+    };
+  },
+  'POST /api/v1/scan/sync': async (request) => {
+    const { fan, ticket } = await fanWithTicket(request, 'VOUCHER-DNES-12');
+    const scannedAt = Date.now();
+    const payload = await generateTicketCode({ ticketId: ticket.id, version: ticket.version, signingKey: ticket.signingKey }, scannedAt);
+    return {
+      caller: await signInAs('skener@tribuna.sk', DEMO_PASSWORD),
+      url: '/api/v1/scan/sync',
+      body: { eventId: ticket.event.id, checkIns: [{ ticketId: ticket.id, version: ticket.version, scannedAt: new Date(scannedAt).toISOString(), payload }] },
+      observe: () => readAs(fan, '/api/v1/tickets'),
+      admitted: (answer) => (answer as { results?: { result: string }[] }).results?.[0]?.result === 'admitted',
+    };
+  },
+};
+
+test('every API route that reads a JSON body has a real body in the form-post pass', () => {
+  const reading = apiRoutes().filter((r) => r.readsJson);
+  expect(reading.length).toBeGreaterThan(10);
+  expect(reading.filter((r) => !r.methods.some((m) => REAL_WRITES[`${m} ${r.template}`])).map((r) => r.template)).toEqual([]);
+});
+
+test.describe('real writes posted as a form could', () => {
+  const origin = `http://127.0.0.1:${port}`;
+  for (const [key, setUp] of Object.entries(REAL_WRITES)) {
+    test(`${key}: its real body as text/plain, form-urlencoded or multipart is 415, from another site 403, nothing changes, and as JSON it is taken`, async ({ request }) => {
+      test.setTimeout(60_000);
+      const write = await setUp(request);
+      const method = write.method ?? 'POST';
+      const xsrf = { 'x-xsrf-token': 'same-site-token' };
+      const cookie = (caller: Caller) => ({ cookie: `${caller.cookie}; XSRF-TOKEN=same-site-token`, ...xsrf });
+      const bearer: Record<string, string> = write.caller ? { authorization: `Bearer ${write.caller.token}` } : {};
+      // signed out, the browser's cookie jar holds nothing to borrow; signed in, the page's cookies go along
+      const browser: Record<string, string> = write.caller ? cookie(write.caller) : {};
+      const before = await write.observe();
+      const failures: string[] = [];
+      const expectRefusal = async (what: string, headers: Record<string, string>, text: string, status: 415 | 403) => {
+        const answer = await raw(write.url, { 'accept-language': 'cs', ...headers }, method, text);
+        const code = status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'CROSS_SITE';
+        if (answer.status !== status || !answer.body.includes(`"code":"${code}"`) || !translatedError(answer.body)) failures.push(`${what}: ${answer.status} ${answer.body.slice(0, 200)}`);
+        // no session opened: a refused sign-in or sign-up sets no cookie
+        if (String(answer.headers['set-cookie'] ?? '').includes('tribuna_session=')) failures.push(`${what}: set a session cookie`);
+      };
+      for (const form of formPosts(write.body)) {
+        const type = { 'content-type': form.type };
+        await expectRefusal(form.name, { ...type, ...bearer }, form.text, 415);
+        await expectRefusal(`${form.name}, from this site`, { ...type, ...browser, origin, 'sec-fetch-site': 'same-origin' }, form.text, 415);
+        if (write.caller) await expectRefusal(`${form.name}, bearer from another site`, { ...type, ...bearer, origin: 'https://evil.example' }, form.text, 415);
+        await expectRefusal(`${form.name}, posted by another site`, { ...type, ...browser, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, form.text, 403);
+        await expectRefusal(`${form.name}, another site without Origin`, { ...type, ...browser, 'sec-fetch-site': 'cross-site' }, form.text, 403);
+      }
+      await expectRefusal('JSON posted by another site', { 'content-type': 'application/json', ...browser, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, JSON.stringify(write.body), 403);
+      expect(failures).toEqual([]);
+      expect(await write.observe()).toEqual(before);
+
+      // As JSON the same body does what it says: the refusals were the type's and the site's, not the body's.
+      const accepted = await raw(write.url, { 'content-type': 'application/json', ...bearer }, method, JSON.stringify(write.body));
+      expect(accepted.status, accepted.body).toBeLessThan(300);
+      if (write.admitted) expect(write.admitted(JSON.parse(accepted.body)), accepted.body).toBe(true);
+      if (key !== 'POST /api/v1/auth/signin') expect(await write.observe()).not.toEqual(before);
+    });
+  }
+});
 
 test.describe('pages and the server in front of them', () => {
   test('pages with ids and queries that name nothing answer below 500', async ({ page, signIn }) => {

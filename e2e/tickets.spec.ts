@@ -202,6 +202,39 @@ test.describe('Your tickets', () => {
     await gate.context.close();
   });
 
+  test('an offline gate admits a code, and its sync checks the ticket in on the server with the code it scanned', async ({ page, browser, baseURL, signUpFresh }) => {
+    await signUpFresh();
+    await redeem(page, 'VOUCHER-DNES-13');
+    await page.getByRole('button', { name: sk.tickets.showCode }).first().click();
+    const payload = (await page.getByTestId('ticket-qr').first().getAttribute('data-payload'))!;
+
+    const gate = await signedInContext(browser, baseURL!, 'skener@tribuna.sk');
+    await gate.page.goto('/sk/skener');
+    const option = gate.page.locator('option[data-slug="dunaj-bratislava-zemplin-michalovce"]');
+    await gate.page.getByLabel(sk.scanner.chooseEvent).selectOption((await option.getAttribute('value'))!);
+    await gate.page.getByRole('button', { name: sk.scanner.offline.download }).click();
+    await expect(gate.page.getByText('Všetky odbavenia sú zosynchronizované.')).toBeVisible();
+
+    // the network is gone: the gate checks the code against its downloaded public keys and queues the check-in
+    await gate.context.setOffline(true);
+    await expect(gate.page.getByText(sk.scanner.offline.usingOffline)).toBeVisible();
+    await gate.page.getByLabel(sk.scanner.manual, { exact: true }).fill(payload);
+    await gate.page.getByRole('button', { name: sk.scanner.check }).click();
+    await expect(gate.page.getByTestId('scan-result')).toHaveAttribute('data-result', 'admitted');
+    await expect(gate.page.getByText('1 odbavenie čaká na synchronizáciu.')).toBeVisible();
+
+    // back online: the queue goes to POST /api/v1/scan/sync with the code, which the server verifies and admits
+    const synced = gate.page.waitForResponse((r) => r.url().endsWith('/api/v1/scan/sync'));
+    await gate.context.setOffline(false);
+    const sent = (await synced).request().postDataJSON() as { checkIns: { payload?: string }[] };
+    expect(sent.checkIns.map((c) => c.payload)).toEqual([payload]);
+    await expect(gate.page.getByText(sk.scanner.offline.synced)).toBeVisible();
+    await expect(gate.page.getByText('Všetky odbavenia sú zosynchronizované.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(sk.tickets.status.checked_in).first()).toBeVisible();
+    await gate.context.close();
+  });
+
   test('resale between two fans: bought through the cart, the ticket moves, the seller’s code dies and the payout is on the profile', async ({ page, browser, baseURL, signUpFresh }) => {
     test.setTimeout(180_000);
     await signUpFresh();

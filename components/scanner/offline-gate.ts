@@ -1,8 +1,8 @@
 'use client';
 
 // Validating codes at a gate with no network, against the event's downloaded public keys (they verify
-// the codes phones sign and cannot draw one); the check-ins made meanwhile wait in a queue and are
-// replayed by POST /api/v1/scan/sync.
+// the codes phones sign and cannot draw one); the check-ins made meanwhile wait in a queue, each with
+// the code scanned, and are replayed by POST /api/v1/scan/sync, which verifies those codes again.
 import { parseTicketCode, verifyTicketCode } from '@/lib/ticket-code/code';
 import { outsideWindow } from '@/lib/ticket-code/window';
 import { loadGateData, saveGateData } from '@/lib/client/offline-tickets';
@@ -44,7 +44,8 @@ export async function checkOffline(state: GateState, payload: string, now = Date
   const scannedAt = new Date(now).toISOString();
   const next: GateState = {
     dataset: { ...state.dataset, tickets: state.dataset.tickets.map((t) => (t.id === ticket.id ? { ...t, status: 'checked_in', checkedInAt: scannedAt } : t)) },
-    queue: [...state.queue, { ticketId: ticket.id, version: ticket.version, scannedAt }],
+    // The code itself goes with the check-in: the server admits only what a phone showed (ids and versions are in every gate's data).
+    queue: [...state.queue, { ticketId: ticket.id, version: ticket.version, scannedAt, payload: payload.trim() }],
   };
   return { answer: { result: 'admitted', ticketId: ticket.id, checkedInAt: scannedAt, offline: true }, state: next };
 }

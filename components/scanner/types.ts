@@ -24,5 +24,10 @@ export type GateDataset = {
   validUntil: string;
   tickets: GateTicket[];
 };
-export type GateQueueItem = { ticketId: string; version: number; scannedAt: string };
+/**
+ * A check-in made offline, waiting for POST /api/v1/scan/sync: with the code the gate scanned, which the
+ * server verifies against the ticket and scannedAt. (Check-ins queued by an earlier version have none;
+ * the sync answers them not_valid, and the queue empties.)
+ */
+export type GateQueueItem = { ticketId: string; version: number; scannedAt: string; payload: string };
 export type GateState = { dataset: GateDataset; queue: GateQueueItem[] };

@@ -1,6 +1,7 @@
 // Schemas of the ticket forms and calls (Your tickets, gate scanner), shared by forms and API handlers.
 // Messages are keys in messages/*.json.
 import { z } from 'zod';
+import { parseTicketCode } from '@/lib/ticket-code/code';
 import { INT32_MAX, instant, plainText } from './primitives';
 
 const uuid = z.uuid('errors.invalidInput');
@@ -54,11 +55,27 @@ export const scanSchema = z.object({
 });
 export type ScanInput = z.infer<typeof scanSchema>;
 
-/** POST /api/v1/scan/sync — check-ins a gate made offline. */
+/** POST /api/v1/scan/sync — check-ins a gate made offline, each with the code it scanned. */
 export const scanSyncSchema = z.object({
   eventId: uuid,
   checkIns: z
-    .array(z.object({ ticketId: uuid, version: z.number().int().min(1).max(INT32_MAX), scannedAt: instant() }))
+    .array(
+      z.object({
+        ticketId: uuid,
+        version: z.number().int().min(1).max(INT32_MAX),
+        scannedAt: instant(),
+        // A gate queues only what parsed as a code, so anything else is no gate's (422). A check-in without
+        // one (queued by a gate of an earlier version) is answered not_valid on its own, rather than the
+        // whole sync refused and the gate's queue stuck.
+        payload: plainText()
+          .max(300)
+          .refine((value) => parseTicketCode(value) !== null, 'errors.invalidInput')
+          .optional()
+          .describe(
+            "The code the gate scanned (TRB2…, as the phone showed it). The server verifies it as the gate did: the ticket's and the item's version, the Ed25519 signature, its time step within one step of scannedAt. A check-in without a genuine code is not_valid.",
+          ),
+      }),
+    )
     .max(5000),
 });
 export type ScanSyncInput = z.infer<typeof scanSyncSchema>;

@@ -42,8 +42,9 @@ export const BAD_BODIES: { name: string; text: string | Uint8Array }[] = [
 ];
 
 /**
- * Content types an API write does not take, each with a body it might carry. (Whether a JSON body sent
- * as text/plain is refused is the Origin/Content-Type check's own test; these must only never fail.)
+ * Content types an API write does not take, with a body of no consequence: for the writes that read no
+ * JSON body (sign-out, removals) and the webhook, which must only never fail on them. The writes that do
+ * read one get their real bodies in these types instead (formPosts below) and must refuse them.
  */
 export const WRONG_CONTENT_TYPES: { type: string; text: string }[] = [
   { type: 'text/plain', text: '{"email":"not an address","password":""}' },
@@ -51,6 +52,32 @@ export const WRONG_CONTENT_TYPES: { type: string; text: string }[] = [
   { type: 'multipart/form-data; boundary=x', text: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n' },
   { type: 'application/json; charset=latin1', text: '{"a":"\u00e9"}' },
 ];
+
+/** A body's fields as an HTML form names them: `seatIds[0]`, `checkIns[0][ticketId]`. */
+function formFields(value: unknown, name = ''): [string, string][] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => formFields(item, `${name}[${i}]`));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => formFields(inner, name ? `${name}[${key}]` : key));
+  return [[name, String(value)]];
+}
+
+const BOUNDARY = '----tribuna-form';
+
+/**
+ * A real body of a JSON write in each form a page on any site can post without asking (no CORS
+ * preflight: text/plain, form-urlencoded, multipart). The first is the known trick of an HTML form with
+ * enctype="text/plain" and one field `name='{"email":"…","password":"…","x":"' value='"}'`: the browser
+ * joins name and value with `=`, and the body reads as JSON. Each must be refused (415), whatever it carries.
+ */
+export function formPosts(body: Record<string, unknown>): { name: string; type: string; text: string }[] {
+  const fields = formFields(body);
+  const multipart = fields.map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + `--${BOUNDARY}--\r\n`;
+  return [
+    { name: 'an HTML form in text/plain that reads as JSON', type: 'text/plain', text: JSON.stringify({ ...body, x: '=' }) },
+    { name: 'JSON sent as text/plain;charset=UTF-8', type: 'text/plain;charset=UTF-8', text: JSON.stringify(body) },
+    { name: 'a form-urlencoded form', type: 'application/x-www-form-urlencoded', text: new URLSearchParams(fields).toString() },
+    { name: 'a multipart form', type: `multipart/form-data; boundary=${BOUNDARY}`, text: multipart },
+  ];
+}
 
 /** Path segments no id or slug is. */
 export const BAD_PATH_PARAMS: string[] = ['a\u0000b', '\u0000', ...NOT_UUIDS, 'x'.repeat(5000), '..', ' ', '%E0%A4%A', 'ö'.repeat(100)];

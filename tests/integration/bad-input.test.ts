@@ -4,13 +4,21 @@
 // oversize bodies, bad path parameters and query strings, mismatched XSRF tokens. Each must answer below
 // 500 (an expected failure is a translated 4xx; a 5xx is always a bug), and none may store anything:
 // the row count of every table is the same after a route's cases as before (rate-limit counters aside).
+// The writes that read a JSON body also get their real bodies (real credentials, a real gift, a real
+// coupon, a ticket's current code…) as a page on another site can post them: text/plain, form-urlencoded
+// and multipart are 415, from another site 403, no row is added or changed, and as JSON they are taken.
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { sendAccountVerification } from '@/lib/server/auth/email-verification';
+import { requestPasswordReset } from '@/lib/server/auth/password-reset';
 import { sealSessionToken } from '@/lib/server/auth/session-cookie';
+import { addToCart } from '@/lib/server/cart/service';
 import { rowsOf } from '@/lib/server/db/client';
+import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
+import { DEMO_PASSWORD } from '@/lib/server/db/seed/users';
 import {
   BAD_BODIES,
   BAD_LANGUAGES,
@@ -18,11 +26,12 @@ import {
   BAD_QUERIES,
   WRONG_CONTENT_TYPES,
   describeValue,
+  formPosts,
   jsonText,
   mutations,
 } from '../helpers/bad-input';
 import { useTestDatabase } from '../helpers/db';
-import { eventBySlug, giveTicket, makeScanner, makeUser, type TestUser } from '../helpers/tickets';
+import { currentCode, eventBySlug, giveTicket, makeScanner, makeUser, openGates, type TestUser } from '../helpers/tickets';
 
 // connection() only marks a route as rendered per request; outside Next there is no request to mark.
 jest.mock('next/server', () => ({ ...jest.requireActual('next/server'), connection: async () => {} }));
@@ -99,13 +108,108 @@ function validBody(key: string): Record<string, unknown> | undefined {
     'POST /api/v1/tickets/[id]/gift': { email: user.email },
     'POST /api/v1/tickets/[id]/listing': { price: 99_000_000 },
     'POST /api/v1/scan': { payload: 'TRB1.nothing', eventId: randomUUID(), gate: 'A' },
-    'POST /api/v1/scan/sync': { eventId: 'EVENT_UUID', checkIns: [{ ticketId: randomUUID(), version: 1, scannedAt: 'NOW' }] },
+    // a code in the right shape, of a ticket that does not exist
+    'POST /api/v1/scan/sync': { eventId: 'EVENT_UUID', checkIns: [{ ticketId: randomUUID(), version: 1, scannedAt: 'NOW', payload: `TRB2.${randomUUID()}.1.1000.${'A'.repeat(86)}` }] },
     'POST /api/v1/payments/[provider]/webhook': { eventId: 'evt_1', paymentId: randomUUID(), outcome: 'succeeded', signature: 'x'.repeat(64) },
   };
   const body = bodies[key];
   if (!body) return undefined;
   return JSON.parse(JSON.stringify(body).replace('"EVENT_UUID"', JSON.stringify(eventUuid)).replace('"NOW"', JSON.stringify(new Date().toISOString())));
 }
+
+/**
+ * A body each JSON write accepts and acts on — real credentials, a real gift, a real coupon, the current
+ * code of a real ticket… — with the caller (null: signed out) and path it needs, made fresh for the
+ * write's own test so that no other case touches it. `admitted` tells the write's JSON answer from an
+ * outcome that changed nothing (a scan answers 200 for every outcome).
+ */
+type RealWrite = { caller: TestUser | null; params: Record<string, string>; body: Record<string, unknown>; admitted?: (answer: unknown) => boolean };
+
+const PASSWORD = 'real-password-1';
+
+async function freeSeat(): Promise<string> {
+  const [unit] = await t.db
+    .select({ seatId: s.inventoryUnits.seatId })
+    .from(s.inventoryUnits)
+    .where(and(eq(s.inventoryUnits.eventId, eventUuid), eq(s.inventoryUnits.status, 'available'), isNotNull(s.inventoryUnits.seatId)))
+    .orderBy(desc(s.inventoryUnits.id))
+    .limit(1);
+  return unit.seatId!;
+}
+
+/** A fan with a seat in the cart of EVENT. */
+async function fanWithCart(): Promise<TestUser> {
+  const fan = await makeUser(t.db, 'cart');
+  const held = await addToCart({ user: fan, eventRef: EVENT, selection: { seatIds: [await freeSeat()] }, locale: 'en' });
+  if (!held.ok) throw new Error(`no cart: ${held.code}`);
+  return fan;
+}
+
+/** The token of the newest link mailed to `to` (reset or verification). */
+async function mailedToken(to: string): Promise<string> {
+  const [mail] = await t.db.select({ text: s.emailOutbox.textBody }).from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, to)).orderBy(desc(s.emailOutbox.createdAt)).limit(1);
+  return new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!;
+}
+
+const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
+  'POST /api/v1/auth/signin': async () => ({ caller: null, params: {}, body: { email: 'fan@tribuna.sk', password: DEMO_PASSWORD } }),
+  'POST /api/v1/auth/signup': async () => ({
+    caller: null,
+    params: {},
+    body: { firstName: 'Eva', lastName: 'Nová', sex: 'female', dateOfBirth: '1990-01-01', email: `new.${randomUUID()}@example.com`, password: PASSWORD, confirmPassword: PASSWORD },
+  }),
+  'PATCH /api/v1/auth/me': async () => {
+    const fan = await makeUser(t.db, 'profile');
+    return { caller: fan, params: {}, body: { firstName: 'Zmenené', lastName: 'Meno', email: fan.email, dateOfBirth: '1985-05-05' } };
+  },
+  'POST /api/v1/auth/password-reset': async () => ({ caller: null, params: {}, body: { email: (await makeUser(t.db, 'forgetful')).email } }),
+  'POST /api/v1/auth/password-reset/confirm': async () => {
+    const fan = await makeUser(t.db, 'resetting');
+    await requestPasswordReset(fan.email, 'en');
+    return { caller: null, params: {}, body: { token: await mailedToken(fan.email), email: fan.email, password: PASSWORD, confirmPassword: PASSWORD } };
+  },
+  'POST /api/v1/auth/verify-email': async () => {
+    const fan = await makeUser(t.db, 'unverified', undefined, { verified: false });
+    await sendAccountVerification({ id: fan.id, email: fan.email, firstName: fan.firstName }, 'en');
+    return { caller: fan, params: {}, body: { token: await mailedToken(fan.email) } };
+  },
+  'POST /api/v1/auth/remove': async () => ({ caller: await makeUser(t.db, 'removing'), params: {}, body: {} }),
+  'POST /api/v1/events/[id]/cart/items': async () => ({ caller: await makeUser(t.db, 'buyer'), params: { id: EVENT }, body: { seatIds: [await freeSeat()] } }),
+  'POST /api/v1/events/[id]/cart/coupon': async () => ({ caller: await fanWithCart(), params: { id: EVENT }, body: { code: 'DUNAJ10' } }),
+  'POST /api/v1/events/[id]/checkout': async () => ({ caller: await fanWithCart(), params: { id: EVENT }, body: { acceptTerms: true, returnTo: 'web' } }),
+  'POST /api/v1/tickets/redeem': async () => ({ caller: await makeUser(t.db, 'redeemer'), params: {}, body: { code: 'VOUCHER-DUNAJ-30' } }),
+  'POST /api/v1/tickets/[id]/gift': async () => {
+    const fan = await makeUser(t.db, 'giver');
+    const { ticket } = await giveTicket(t.db, fan.id, EVENT);
+    return { caller: fan, params: { id: ticket.id }, body: { email: (await makeUser(t.db, 'friend')).email } };
+  },
+  'POST /api/v1/tickets/[id]/listing': async () => {
+    const fan = await makeUser(t.db, 'seller');
+    const { ticket } = await giveTicket(t.db, fan.id, EVENT);
+    return { caller: fan, params: { id: ticket.id }, body: { price: ticket.priceAmount } };
+  },
+  'POST /api/v1/scan': async () => {
+    await openGates(t.db, [EVENT]);
+    const { ticket } = await giveTicket(t.db, (await makeUser(t.db, 'arriving')).id, EVENT);
+    return {
+      caller: await makeScanner(t.db, EVENT),
+      params: {},
+      body: { payload: await currentCode(t.db, ticket.id), eventId: eventUuid, gate: 'A' },
+      admitted: (answer) => (answer as { result?: string }).result === 'admitted',
+    };
+  },
+  'POST /api/v1/scan/sync': async () => {
+    await openGates(t.db, [EVENT]);
+    const { ticket } = await giveTicket(t.db, (await makeUser(t.db, 'arrived')).id, EVENT);
+    const scannedAt = new Date();
+    return {
+      caller: await makeScanner(t.db, EVENT),
+      params: {},
+      body: { eventId: eventUuid, checkIns: [{ ticketId: ticket.id, version: ticket.version, scannedAt: scannedAt.toISOString(), payload: await currentCode(t.db, ticket.id, scannedAt.getTime()) }] },
+      admitted: (answer) => (answer as { results?: { result: string }[] }).results?.[0]?.result === 'admitted',
+    };
+  },
+};
 
 type Case = {
   name: string;
@@ -150,7 +254,8 @@ function casesFor(route: Route, method: (typeof METHODS)[number]): Case[] {
   const cases: Case[] = [{ name: 'anonymous', url, params, body: writes ? validText : undefined, anonymous: true }];
   if (writes) {
     for (const bad of BAD_BODIES) cases.push({ name: `body: ${bad.name}`, url, params, body: bad.text });
-    for (const wrong of WRONG_CONTENT_TYPES) cases.push({ name: `content type ${wrong.type}`, url, params, body: wrong.text, headers: { 'content-type': wrong.type } });
+    // The writes that read a JSON body get their real bodies in these types instead (below: form posts).
+    if (!REAL_WRITES[key]) for (const wrong of WRONG_CONTENT_TYPES) cases.push({ name: `content type ${wrong.type}`, url, params, body: wrong.text, headers: { 'content-type': wrong.type } });
     if (valid) for (const m of mutations(valid)) cases.push({ name: `field ${m.name}`, url, params, body: jsonText(m.body) });
     cases.push({ name: 'a 1 MB body', url, params, body: jsonText({ a: 'x'.repeat(ONE_MB) }), status: 413 });
     cases.push({ name: 'a 1 MB body, signed out', url, params, body: jsonText({ a: 'x'.repeat(ONE_MB) }), anonymous: true, status: 413 });
@@ -187,6 +292,21 @@ async function tableCounts(): Promise<Record<string, number>> {
   return out;
 }
 
+/**
+ * Every table's rows, hashed (rate-limit counters aside): a refused write may neither add a row nor
+ * change one (a profile, a cart's coupon, a ticket's check-in).
+ */
+async function tableContents(): Promise<Record<string, string>> {
+  const tables = rowsOf<{ name: string }>(await t.db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`));
+  const out: Record<string, string> = {};
+  for (const { name } of tables) {
+    if (COUNTERS.has(name)) continue;
+    const [row] = rowsOf<{ digest: string }>(await t.db.execute(sql`select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as digest from ${sql.identifier(name)} r`));
+    out[name] = row.digest;
+  }
+  return out;
+}
+
 /** Next's notFound()/redirect() throw an error whose digest names the answer. */
 function thrownStatus(error: unknown): number | null {
   const digest = (error as { digest?: unknown })?.digest;
@@ -196,11 +316,11 @@ function thrownStatus(error: unknown): number | null {
   return digest.startsWith('NEXT_REDIRECT') ? 307 : null;
 }
 
-async function send(handler: Handler, method: string, c: Case, token: string): Promise<{ status: number; text: string }> {
+async function send(handler: Handler, method: string, c: Case, token: string | undefined): Promise<{ status: number; text: string }> {
   const headers = new Headers({ 'content-type': 'application/json', 'accept-language': 'sk' });
   if (!c.anonymous && !c.viaCookie) headers.set('authorization', `Bearer ${token}`);
   for (const [name, value] of Object.entries(c.headers ?? {})) headers.set(name, value);
-  if (c.viaCookie) headers.set('cookie', `tribuna_session=${await sealSessionToken(token, 3600)}; ${headers.get('cookie') ?? ''}`);
+  if (c.viaCookie && token) headers.set('cookie', `tribuna_session=${await sealSessionToken(token, 3600)}; ${headers.get('cookie') ?? ''}`);
   const request = new Request(c.url, { method, headers, body: c.body, duplex: 'half' } as RequestInit);
   try {
     const response = await handler(request, { params: Promise.resolve(c.params) });
@@ -258,5 +378,60 @@ describe.each(routes)('$template', (route) => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+const realWriteRoutes = routes.flatMap((route) => METHODS.filter((m) => REAL_WRITES[`${m} ${route.template}`]).map((method) => ({ route, method, key: `${method} ${route.template}` })));
+
+it('has a real body for every route that reads a JSON body', () => {
+  const reading = routes.filter((route) => /\bparseBody\(/.test(readFileSync(route.file, 'utf8'))).map((r) => r.template);
+  expect(reading.length).toBeGreaterThan(10);
+  expect(reading.filter((template) => !realWriteRoutes.some((w) => w.route.template === template))).toEqual([]);
+});
+
+/** A write as a page on another site can send it: a form post (no preflight) that the browser gives our cookies. */
+function formPostCases(write: RealWrite, url: string): Case[] {
+  const cases: Case[] = [];
+  const signedOut = write.caller === null;
+  const xsrf = { cookie: 'XSRF-TOKEN=same-site-token', 'x-xsrf-token': 'same-site-token' };
+  for (const form of formPosts(write.body)) {
+    const type = { 'content-type': form.type };
+    const base = { url, params: write.params, body: form.text };
+    // From this site (or the native app): a JSON API takes JSON only.
+    cases.push({ ...base, name: `${form.name}`, anonymous: signedOut, headers: type, status: 415 });
+    cases.push({ ...base, name: `${form.name}, from this site`, anonymous: signedOut, viaCookie: !signedOut, headers: { ...type, ...xsrf, origin: 'http://localhost', 'sec-fetch-site': 'same-origin' }, status: 415 });
+    // A bearer token is the native app's own authority, not the browser's: another Origin does not matter, the type does.
+    if (!signedOut) cases.push({ ...base, name: `${form.name}, bearer from another site`, headers: { ...type, origin: 'https://evil.example' }, status: 415 });
+    // From another site with the browser's cookies (even knowing the XSRF token): refused before the body is read.
+    cases.push({ ...base, name: `${form.name}, posted by another site`, anonymous: signedOut, viaCookie: !signedOut, headers: { ...type, ...xsrf, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, status: 403 });
+    cases.push({ ...base, name: `${form.name}, another site without Origin`, anonymous: signedOut, viaCookie: !signedOut, headers: { ...type, ...xsrf, 'sec-fetch-site': 'cross-site' }, status: 403 });
+    cases.push({ ...base, name: `${form.name}, from a sandboxed frame (Origin: null)`, anonymous: signedOut, viaCookie: !signedOut, headers: { ...type, ...xsrf, origin: 'null' }, status: 403 });
+  }
+  cases.push({ url, params: write.params, body: JSON.stringify(write.body), name: 'JSON posted by another site', anonymous: signedOut, viaCookie: !signedOut, headers: { ...xsrf, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, status: 403 });
+  return cases;
+}
+
+const REFUSAL_CODES: Record<number, string> = { 415: 'UNSUPPORTED_MEDIA_TYPE', 403: 'CROSS_SITE' };
+
+describe.each(realWriteRoutes)('$key', ({ route, method, key }) => {
+  it('refuses its real body sent as a form could (415, 403 from another site), changes nothing, and takes it as JSON', async () => {
+    const mod = (await import(path.join(process.cwd(), route.file))) as Record<string, Handler>;
+    const write = await REAL_WRITES[key]();
+    const url = urlOf(route.template, write.params);
+    const before = await tableContents();
+    const failures: string[] = [];
+    for (const c of formPostCases(write, url)) {
+      const answer = await send(mod[method], method, c, write.caller?.token);
+      const wrong = verdict(route, c, answer) ?? (JSON.parse(answer.text).code === REFUSAL_CODES[c.status!] ? null : `answered ${answer.text.slice(0, 200)}`);
+      if (wrong) failures.push(`${c.name}: ${wrong}`);
+    }
+    const after = await tableContents();
+    for (const table of Object.keys(before)) if (after[table] !== before[table]) failures.push(`changed rows in ${table}`);
+    expect(failures).toEqual([]);
+
+    // The same body as JSON does what it says: the refusals above were the type's and the site's, not the body's.
+    const accepted = await send(mod[method], method, { name: 'as JSON', url, params: write.params, body: JSON.stringify(write.body), anonymous: write.caller === null }, write.caller?.token);
+    expect(accepted.status >= 200 && accepted.status < 300 ? 'accepted' : `${accepted.status} ${accepted.text.slice(0, 300)}`).toBe('accepted');
+    if (write.admitted) expect(write.admitted(JSON.parse(accepted.text))).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import messages from '@/messages/en.json';
 import { useTestDatabase } from '../helpers/db';
-import { auth, eventBySlug, giveTicket, makeScanner, params, request } from '../helpers/tickets';
+import { auth, currentCode, eventBySlug, giveTicket, makeScanner, params, request } from '../helpers/tickets';
 
 const t = useTestDatabase();
 const EVENT = 'luka-fest-warm-up';
@@ -29,6 +29,12 @@ const logLines = async () => (await t.db.select({ id: s.scanLog.id }).from(s.sca
 
 function sync(scanner: { token: string }, body: unknown) {
   return syncRoute(request('/api/v1/scan/sync', { method: 'POST', headers: auth(scanner), body }), params({}));
+}
+
+/** Check-ins made now, each with the code the gate scanned. */
+function checkInsOf(given: { ticket: { id: string } }[]) {
+  const at = Date.now();
+  return Promise.all(given.map(async (x) => ({ ticketId: x.ticket.id, version: 1, scannedAt: new Date(at).toISOString(), payload: await currentCode(t.db, x.ticket.id, at) })));
 }
 
 describe('offline sync', () => {
@@ -60,10 +66,7 @@ describe('offline sync', () => {
     const before = await logLines();
     try {
       const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
-      const response = await sync(scanner, {
-        eventId: first.event.id,
-        checkIns: [first, second].map((x) => ({ ticketId: x.ticket.id, version: 1, scannedAt: new Date().toISOString() })),
-      });
+      const response = await sync(scanner, { eventId: first.event.id, checkIns: await checkInsOf([first, second]) });
       errors.mockRestore();
       expect(response.status).toBe(500);
     } finally {
@@ -75,7 +78,7 @@ describe('offline sync', () => {
     expect(await logLines()).toBe(before);
 
     // sent again once the database is well, both are admitted
-    const again = await sync(scanner, { eventId: first.event.id, checkIns: [first, second].map((x) => ({ ticketId: x.ticket.id, version: 1, scannedAt: new Date().toISOString() })) });
+    const again = await sync(scanner, { eventId: first.event.id, checkIns: await checkInsOf([first, second]) });
     expect((await again.json()).results.map((r: { result: string }) => r.result)).toEqual(['admitted', 'admitted']);
   });
 });

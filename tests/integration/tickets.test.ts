@@ -468,7 +468,11 @@ describe('gate scanning', () => {
     const dataset = await (await offlineRoute(request(`/api/v1/scan/events/${event.id}/offline`, { headers: auth(scanner) }), params({ id: event.id }))).json();
     expect(dataset.tickets.find((x: { id: string }) => x.id === ticket.id)).toMatchObject({ giftPending: true, publicKey: null });
     const sync = await syncRoute(
-      request('/api/v1/scan/sync', { method: 'POST', headers: auth(scanner), body: { eventId: event.id, checkIns: [{ ticketId: ticket.id, version: 1, scannedAt: new Date().toISOString() }] } }),
+      request('/api/v1/scan/sync', {
+        method: 'POST',
+        headers: auth(scanner),
+        body: { eventId: event.id, checkIns: [{ ticketId: ticket.id, version: 1, scannedAt: new Date().toISOString(), payload: await currentCode(t.db, ticket.id) }] },
+      }),
       params({}),
     );
     expect((await sync.json()).results).toEqual([{ ticketId: ticket.id, result: 'not_valid' }]);
@@ -499,20 +503,87 @@ describe('gate scanning', () => {
 
     // b was admitted online at another gate meanwhile
     await scanAs(scanner, await currentCode(t.db, b.ticket.id));
-    const sync = await syncRoute(
-      request('/api/v1/scan/sync', {
-        method: 'POST',
-        headers: auth(scanner),
-        body: { eventId: a.event.id, checkIns: [a, b].map((x) => ({ ticketId: x.ticket.id, version: 1, scannedAt: new Date().toISOString() })) },
-      }),
-      params({}),
-    );
+    const at = Date.now();
+    const checkIns = await Promise.all([a, b].map(async (x) => ({ ticketId: x.ticket.id, version: 1, scannedAt: new Date(at).toISOString(), payload: await currentCode(t.db, x.ticket.id, at) })));
+    const sync = await syncRoute(request('/api/v1/scan/sync', { method: 'POST', headers: auth(scanner), body: { eventId: a.event.id, checkIns } }), params({}));
     expect((await sync.json()).results).toEqual([
       { ticketId: a.ticket.id, result: 'admitted' },
       { ticketId: b.ticket.id, result: 'already_used' },
     ]);
     const [row] = await t.db.select().from(s.tickets).where(and(eq(s.tickets.id, a.ticket.id), eq(s.tickets.status, 'checked_in')));
     expect(row).toBeDefined();
+  });
+});
+
+describe('an offline sync carries the code the gate scanned', () => {
+  const MINUTE = 60_000;
+  const syncAs = async (scanner: { token: string }, eventId: string, checkIns: unknown[]) =>
+    (await (await syncRoute(request('/api/v1/scan/sync', { method: 'POST', headers: auth(scanner), body: { eventId, checkIns } }), params({}))).json()).results;
+
+  it('checks a ticket in only with a genuine code of that ticket drawn when the check-in says: ids and versions alone, forged, borrowed, stale or altered codes are not_valid', async () => {
+    const fan = await makeUser(t.db, 'offline-entry');
+    const scanner = await makeScanner(t.db, 'luka-fest-warm-up');
+    const tickets = [];
+    for (let i = 0; i < 8; i++) tickets.push((await giveTicket(t.db, fan.id, 'luka-fest-warm-up')).ticket);
+    const [idOnly, forged, borrowed, stale, future, garbled, otherVersion, genuine] = tickets;
+    const eventId = genuine.eventId;
+    const at = Date.now();
+    const item = (ticket: { id: string }, payload?: string) => ({ ticketId: ticket.id, version: 1, scannedAt: new Date(at).toISOString(), ...(payload === undefined ? {} : { payload }) });
+    const randomKey = signingKeyFor('not the ticket secret', 1);
+    const alter = (code: string) => `${code.slice(0, -10)}${code.at(-10) === 'A' ? 'B' : 'A'}${code.slice(-9)}`;
+    const results = await syncAs(scanner, eventId, [
+      // what an insider reads in the gate data: ticket ids and versions, no code
+      item(idOnly),
+      item(forged, await generateTicketCode({ ticketId: forged.id, version: 1, signingKey: randomKey }, at)),
+      // a genuine code, of another ticket
+      item(borrowed, await currentCode(t.db, genuine.id, at)),
+      // genuine codes of the ticket, drawn 10 minutes before or after the check-in's time
+      item(stale, await currentCode(t.db, stale.id, at - 10 * MINUTE)),
+      item(future, await currentCode(t.db, future.id, at + 10 * MINUTE)),
+      // the genuine code with one character inside its signature changed
+      item(garbled, alter(await currentCode(t.db, garbled.id, at))),
+      // signed by the ticket's key for another version than the item says
+      { ...item(otherVersion, await currentCode(t.db, otherVersion.id, at, { secret: otherVersion.secret, version: 2 })) },
+      item(genuine, await currentCode(t.db, genuine.id, at)),
+    ]);
+    expect(results).toEqual([
+      ...[idOnly, forged, borrowed, stale, future, garbled, otherVersion].map((x) => ({ ticketId: x.id, result: 'not_valid' })),
+      { ticketId: genuine.id, result: 'admitted' },
+    ]);
+    const statuses = await Promise.all(tickets.map(async (x) => (await ticketRow(x.id)).status));
+    expect(statuses).toEqual([...Array(7).fill('valid'), 'checked_in']);
+    // each one is in the gate's log as what it was
+    const log = await t.db.select({ ticketId: s.scanLog.ticketId, result: s.scanLog.result, gate: s.scanLog.gate }).from(s.scanLog).where(eq(s.scanLog.scannerId, scanner.id));
+    expect(log).toHaveLength(8);
+    expect(log.filter((l) => l.result === 'admitted')).toEqual([{ ticketId: genuine.id, result: 'admitted', gate: 'offline' }]);
+  });
+
+  it('refuses a sync whose code is no code at all (no gate queues one) with a translated 422, and checks nothing in', async () => {
+    const fan = await makeUser(t.db, 'offline-garbage');
+    const scanner = await makeScanner(t.db, 'luka-fest-warm-up');
+    const { ticket } = await giveTicket(t.db, fan.id, 'luka-fest-warm-up');
+    const response = await syncRoute(
+      request('/api/v1/scan/sync', { method: 'POST', headers: auth(scanner), body: { eventId: ticket.eventId, checkIns: [{ ticketId: ticket.id, version: 1, scannedAt: new Date().toISOString(), payload: 'not a code' }] } }),
+      params({}),
+    );
+    expect(response.status).toBe(422);
+    expect((await response.json()).errors).toEqual([{ field: 'checkIns.0.payload', message: expect.any(String) }]);
+    expect((await ticketRow(ticket.id)).status).toBe('valid');
+    expect(await t.db.select().from(s.scanLog).where(eq(s.scanLog.scannerId, scanner.id))).toHaveLength(0);
+  });
+
+  it('takes the code within the gate’s tolerance of the check-in’s time: one step either side', async () => {
+    const fan = await makeUser(t.db, 'offline-drift');
+    const scanner = await makeScanner(t.db, 'luka-fest-warm-up');
+    const early = (await giveTicket(t.db, fan.id, 'luka-fest-warm-up')).ticket;
+    const late = (await giveTicket(t.db, fan.id, 'luka-fest-warm-up')).ticket;
+    const at = Date.now();
+    const step = STEP_SECONDS * 1000;
+    const results = await syncAs(scanner, early.eventId, [
+      { ticketId: early.id, version: 1, scannedAt: new Date(at).toISOString(), payload: await currentCode(t.db, early.id, at - step) },
+      { ticketId: late.id, version: 1, scannedAt: new Date(at).toISOString(), payload: await currentCode(t.db, late.id, at + step) },
+    ]);
+    expect(results.map((r: { result: string }) => r.result)).toEqual(['admitted', 'admitted']);
   });
 });
 
@@ -586,13 +657,11 @@ describe('the entry window: doors open … end + 2 h', () => {
     const tooLate = await scanAs(pulz, await currentCode(t.db, late.ticket.id), lastWeek.id);
     expect(tooLate).toMatchObject({ status: 200, body: { result: 'not_valid', reason: 'too_late', window: { closesAt: new Date(lastWeek.endsAt!.getTime() + 2 * HOUR).toISOString() } } });
 
-    // an offline gate replaying check-ins dated now: refused the same way
-    const sync = async (scanner: { token: string }, eventId: string, ticketId: string, scannedAt = new Date()) =>
-      (
-        await (
-          await syncRoute(request('/api/v1/scan/sync', { method: 'POST', headers: auth(scanner), body: { eventId, checkIns: [{ ticketId, version: 1, scannedAt: scannedAt.toISOString() }] } }), params({}))
-        ).json()
-      ).results;
+    // an offline gate replaying check-ins dated now, with the genuine codes it scanned: refused the same way
+    const sync = async (scanner: { token: string }, eventId: string, ticketId: string, scannedAt = new Date()) => {
+      const checkIn = { ticketId, version: 1, scannedAt: scannedAt.toISOString(), payload: await currentCode(t.db, ticketId, scannedAt.getTime()) };
+      return (await (await syncRoute(request('/api/v1/scan/sync', { method: 'POST', headers: auth(scanner), body: { eventId, checkIns: [checkIn] } }), params({}))).json()).results;
+    };
     expect(await sync(vltava, tomorrow.id, early.ticket.id)).toEqual([{ ticketId: early.ticket.id, result: 'not_valid', reason: 'too_early' }]);
     expect(await sync(pulz, lastWeek.id, late.ticket.id)).toEqual([{ ticketId: late.ticket.id, result: 'not_valid', reason: 'too_late' }]);
     expect([(await ticketRow(early.ticket.id)).status, (await ticketRow(late.ticket.id)).status]).toEqual(['valid', 'valid']);

@@ -33,15 +33,22 @@ function gate(window = { opensAt: new Date(Date.now() - HOUR).toISOString(), clo
 const phoneCode = (nowMs = Date.now(), version = 2, signingKey = signingKeyFor('secret', version)) => generateTicketCode({ ticketId: id, version, signingKey }, nowMs);
 
 describe('offline gate check (downloaded public keys, no network)', () => {
-  it('admits a current code once, queues the check-in, then says already used', async () => {
+  it('admits a current code once, queues the check-in with the code it scanned, then says already used', async () => {
     const state = gate();
     const code = await phoneCode();
     const first = await checkOffline(state, code);
     expect(first.answer).toMatchObject({ result: 'admitted', offline: true });
-    expect(first.state.queue).toEqual([expect.objectContaining({ ticketId: id, version: 2 })]);
+    // the server checks the check-in against the code (POST /api/v1/scan/sync): the payload as scanned, at the time it was checked
+    expect(first.state.queue).toEqual([{ ticketId: id, version: 2, scannedAt: first.answer.checkedInAt, payload: code }]);
     const second = await checkOffline(first.state, code);
     expect(second.answer).toMatchObject({ result: 'already_used', checkedInAt: first.answer.checkedInAt });
     expect(second.state.queue).toHaveLength(1);
+  });
+
+  it('queues the code as the phone drew it, without what a hand scanner adds around it', async () => {
+    const code = await phoneCode();
+    const { state } = await checkOffline(gate(), ` ${code}\r\n`);
+    expect(state.queue.map((item) => item.payload)).toEqual([code]);
   });
 
   it('cannot mint: a code drawn with anything in the gate’s data is a forgery', async () => {

@@ -8,10 +8,12 @@ import { appUrl } from '@/lib/app-url';
 import { getPathname } from '@/lib/i18n/navigation';
 import { isLocale } from '@/lib/i18n/routing';
 import { orderStatus } from '@/lib/server/orders/read';
+import { siteRoute } from '@/lib/server/site-route';
 
 const MOBILE = /iPhone|iPad|iPod|Android|Tribuna/i;
 
-export async function GET(request: Request, { params }: { params: Promise<{ locale: string }> }) {
+// While the database is away: 503 with Retry-After (siteRoute), the app's browser tries again.
+export const GET = siteRoute(async (request: Request, { params }: { params: Promise<{ locale: string }> }) => {
   const raw = (await params).locale;
   const locale = isLocale(raw) ? raw : 'sk';
   const url = new URL(request.url);
@@ -26,4 +28,4 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
   const scheme = (process.env.APP_URL_SCHEME || 'tribuna').replace(/[^a-z0-9+.-]/gi, '');
   const deepLink = `${scheme}://payment-result?orderId=${encodeURIComponent(orderId)}&status=${status}&locale=${locale}`;
   return new NextResponse(null, { status: 303, headers: { Location: deepLink, 'Cache-Control': 'no-store' } });
-}
+});

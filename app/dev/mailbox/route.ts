@@ -7,12 +7,14 @@ import { requestLocale } from '@/lib/server/api/request-locale';
 import { translator } from '@/lib/server/api/translate';
 import { escapeHtml, listOutbox } from '@/lib/server/email';
 import { mailboxAccess } from '@/lib/server/mode';
+import { siteRoute } from '@/lib/server/site-route';
 
 function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
-export async function GET(request: Request): Promise<Response> {
+// While the database is away: 503 with Retry-After (siteRoute).
+export const GET = siteRoute(async (request: Request): Promise<Response> => {
   await connection();
   const access = mailboxAccess();
   if (access === 'absent') return new Response('Not found', { status: 404 });
@@ -54,4 +56,4 @@ ${items || `<p>${escapeHtml(t('mailbox.empty'))}</p>`}
 </body>
 </html>`;
   return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } });
-}
+});

@@ -87,7 +87,8 @@ export const ticketPaths: ApiPaths = {
     post: {
       tags: ['scanning'],
       security: auth,
-      summary: 'Replay check-ins made offline; answers each one (admitted, already_used when another gate won, not_valid — with too_early / too_late when dated outside the entry window)',
+      summary:
+        "Replay check-ins made offline, each with the code the gate scanned; answers each one in the gate's order: admitted, already_used when another gate won, not_valid when the code is missing or not a genuine code of the ticket and version drawn within one 15-s step of scannedAt, or the ticket is no longer valid — with too_early / too_late when dated outside the entry window. One transaction",
       requestBody: jsonBody(scanSyncSchema),
       responses: { 200: jsonResponse('{ results }'), 403: errorResponse('Not a scanner of this event') },
     },

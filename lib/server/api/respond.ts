@@ -1,7 +1,7 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import type { z } from 'zod';
-import { isDatabaseUnavailable, UNAVAILABLE_RETRY_SECONDS } from '@/lib/server/db/unavailable';
+import { isDatabaseUnavailable, UNAVAILABLE_HEADERS } from '@/lib/server/db/unavailable';
 import { requestBytes, requestText } from './body';
 import { ApiError } from './error';
 import { requestLocale } from './request-locale';
@@ -37,7 +37,7 @@ const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The database cannot be reached: not the request's fault, so no 500; the client tries again later. */
 function databaseUnavailable(): ApiError {
-  return new ApiError(503, 'UNAVAILABLE', 'errors.unavailable', [], undefined, { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
+  return new ApiError(503, 'UNAVAILABLE', 'errors.unavailable', [], undefined, { ...UNAVAILABLE_HEADERS });
 }
 
 /**

@@ -1,9 +1,10 @@
 import 'server-only';
 
 // The one place that tells "the database cannot be reached" from every other failure, for both drivers
-// (postgres.js over the network; PGlite lives in the process and has no connection to lose). Such a
-// failure is not a bug of the request: the API answers 503 with Retry-After (lib/server/api/respond.ts),
-// and a client tries again once the database is back.
+// (postgres.js over the network; PGlite lives in the process and has no connection to lose), and says
+// how such an answer goes out. Such a failure is not a bug of the request: the API (apiRoute,
+// lib/server/api/respond.ts) and every other route handler (siteRoute, lib/server/site-route.ts) answer
+// 503 with these headers, and a client tries again once the database is back.
 
 /** Socket errors of Node and the connection errors postgres.js raises itself. */
 const CONNECTION_ERRORS = new Set([
@@ -39,3 +40,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** Seconds a client should wait before trying again. */
 export const UNAVAILABLE_RETRY_SECONDS = 10;
+
+/** Headers of a 503 for an unreachable database: when to try again, and that no cache may keep it (a sitemap's would for minutes). */
+export const UNAVAILABLE_HEADERS: Readonly<Record<string, string>> = { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS), 'Cache-Control': 'no-store' };

@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LocalizedText } from '@/lib/server/db/schema';
-import { codePublicKeyOf } from '@/lib/server/tickets/codes';
+import { codePublicKeyOf, verifyTicketCode } from '@/lib/server/tickets/codes';
+import { parseTicketCode } from '@/lib/ticket-code/code';
 import { outsideWindow, scanWindow, type WindowRefusal } from '@/lib/ticket-code/window';
 import { getDb, tables } from '@/lib/server/db';
 import { giftPendingFor } from '@/lib/server/tickets/gift';
@@ -72,14 +73,28 @@ export async function offlineDataset(actor: { id: string }, eventId: string, now
   };
 }
 
-export type SyncItem = { ticketId: string; version: number; scannedAt: string };
+export type SyncItem = { ticketId: string; version: number; scannedAt: string; payload?: string };
 export type SyncResult = { ticketId: string; result: 'admitted' | 'already_used' | 'not_valid'; reason?: WindowRefusal };
 
 /**
- * Check-ins a gate made while offline, replayed in order, all in one transaction. Each is the same
- * conditional UPDATE as an online scan, so a ticket admitted at another gate meanwhile comes back as a
- * conflict ('already_used'); one dated outside the event's gate window is refused ('not_valid', too
- * early / too late).
+ * Whether the code a gate says it scanned is one the ticket's holder showed: a code of this ticket and
+ * of the version the check-in names, signed with the ticket's key (the current version's public key),
+ * its time step within the gate's tolerance (±1 step, lib/ticket-code/code.ts) of the check-in's time —
+ * the same check the offline gate made at that moment. Ticket ids and versions alone, which every
+ * gate's data holds, admit nobody.
+ */
+async function scannedGenuineCode(item: SyncItem, ticket: { id: string; version: number; secret: string; codePublicKey: string | null }, atMs: number): Promise<boolean> {
+  const code = item.payload ? parseTicketCode(item.payload) : null;
+  if (!code || code.ticketId !== ticket.id || code.version !== item.version) return false;
+  return (await verifyTicketCode(code, { version: ticket.version, publicKey: codePublicKeyOf(ticket) }, atMs)).ok;
+}
+
+/**
+ * Check-ins a gate made while offline, replayed in order, all in one transaction. Each must carry the
+ * code the gate scanned, genuine for its ticket at its time (scannedGenuineCode), else it is refused
+ * ('not_valid'); then it is the same conditional UPDATE as an online scan, so a ticket admitted at
+ * another gate meanwhile comes back as a conflict ('already_used'); one dated outside the event's gate
+ * window is refused ('not_valid', too early / too late).
  */
 export async function syncOfflineCheckIns(actor: { id: string }, eventId: string, items: SyncItem[]): Promise<SyncResult[] | null> {
   const event = await scannableEvent(actor.id, eventId);
@@ -97,10 +112,15 @@ export async function syncOfflineCheckIns(actor: { id: string }, eventId: string
     for (const { item, index } of byTicket) {
       const scannedAt = new Date(item.scannedAt);
       const at = Number.isNaN(scannedAt.getTime()) ? new Date() : scannedAt;
-      // A check-in dated outside the gate window is refused as it would have been at the gate.
-      const refused = outsideWindow(window, at.getTime());
+      const [ticket] = await db
+        .select({ id: tables.tickets.id, version: tables.tickets.version, secret: tables.tickets.secret, codePublicKey: tables.tickets.codePublicKey })
+        .from(tables.tickets)
+        .where(and(eq(tables.tickets.id, item.ticketId), eq(tables.tickets.eventId, eventId)));
+      const genuine = ticket !== undefined && (await scannedGenuineCode(item, ticket, at.getTime()));
+      // A genuine check-in dated outside the gate window is refused as it would have been at the gate.
+      const refused = genuine ? outsideWindow(window, at.getTime()) : null;
       let result: SyncResult['result'] = 'not_valid';
-      if (!refused) {
+      if (genuine && !refused) {
         const [admitted] = await db
           .update(tables.tickets)
           .set({ status: 'checked_in', checkedInAt: at })
@@ -120,12 +140,11 @@ export async function syncOfflineCheckIns(actor: { id: string }, eventId: string
           result = current?.status === 'checked_in' ? 'already_used' : 'not_valid';
         }
       }
-      const known = await db.select({ id: tables.tickets.id }).from(tables.tickets).where(and(inArray(tables.tickets.id, [item.ticketId]), eq(tables.tickets.eventId, eventId)));
       await db.insert(tables.scanLog).values({
         eventId,
-        ticketId: known.length ? item.ticketId : null,
+        ticketId: ticket?.id ?? null,
         scannerId: actor.id,
-        result: result === 'not_valid' ? 'not_valid' : result,
+        result,
         gate: 'offline',
         scannedAt: at,
       });
