@@ -173,6 +173,7 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     await sendAccountVerification({ id: fan.id, email: fan.email, firstName: fan.firstName }, 'en');
     return { caller: fan, params: {}, body: { token: await mailedToken(fan.email) } };
   },
+  'POST /api/v1/auth/verify-email/resend': async () => ({ caller: await makeUser(t.db, 'resending', undefined, { verified: false }), params: {}, body: {} }),
   'POST /api/v1/auth/remove': async () => ({ caller: await makeUser(t.db, 'removing'), params: {}, body: {} }),
   'POST /api/v1/events/[id]/cart/items': async () => ({ caller: await makeUser(t.db, 'buyer'), params: { id: EVENT }, body: { seatIds: [await freeSeat()] } }),
   'POST /api/v1/events/[id]/cart/coupon': async () => ({ caller: await fanWithCart(), params: { id: EVENT }, body: { code: 'DUNAJ10' } }),
