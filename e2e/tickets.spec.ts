@@ -228,7 +228,7 @@ test.describe('Your tickets', () => {
     await gate.context.setOffline(false);
     const sent = (await synced).request().postDataJSON() as { checkIns: { payload?: string }[] };
     expect(sent.checkIns.map((c) => c.payload)).toEqual([payload]);
-    await expect(gate.page.getByText(sk.scanner.offline.synced)).toBeVisible();
+    await expect(gate.page.getByText(sk.scanner.offline.synced, { exact: true })).toBeVisible();
     await expect(gate.page.getByText('Všetky odbavenia sú zosynchronizované.')).toBeVisible();
     await page.reload();
     await expect(page.getByText(sk.tickets.status.checked_in).first()).toBeVisible();

@@ -45,6 +45,14 @@ const LINGER_BYTES = 1024 * 1024;
  * that is still sending then often loses the answer (nginx's "lingering close" exists for this).
  */
 function closeAfterAnswer(req, res) {
+  // The answer says so when the body is still unread as its headers go out (a route that refuses first, as
+  // a write from another site is): with `keep-alive` a client sends its next request into this closing
+  // socket and gets a hang-up. Node writes `Connection: close` for a response that will not keep it.
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    if (!req.complete) res.shouldKeepAlive = false;
+    return writeHead.apply(this, args);
+  };
   res.once('finish', () => {
     if (req.complete) return;
     const socket = req.socket;

@@ -17,6 +17,12 @@ let readByNext = 0;
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (guardRequest(req, res)) return;
+    // A route that refuses before it reads the body (a write from another site: 403 CROSS_SITE).
+    if (req.url === '/refused-unread') {
+      res.writeHead(403, { 'content-type': 'application/json' });
+      res.end('{}');
+      return;
+    }
     req.on('data', (chunk: Buffer) => (readByNext += chunk.length));
     req.on('end', () => {
       res.writeHead(204, { 'x-answered-by': 'next' });
@@ -123,5 +129,36 @@ describe('the language of a refusal', () => {
     for (const headers of cases) {
       expect([headers, answerLocale(headers)]).toEqual([headers, requestLocale(new Request('http://localhost/', { headers }))]);
     }
+  });
+});
+
+describe('an answer given before the body was read', () => {
+  /** Sends the headers of a POST and part of its body, then returns the head of the answer. */
+  function answerHead(path: string, declared: number, sent: number): Promise<string> {
+    return new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (data) => {
+        answer += data.toString('utf8');
+        if (answer.includes('\r\n\r\n')) {
+          socket.destroy();
+          resolve(answer.split('\r\n\r\n')[0]);
+        }
+      });
+      socket.on('error', () => {});
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: ${declared}\r\n\r\n${'x'.repeat(sent)}`);
+    });
+  }
+
+  it('says Connection: close, since the server closes it: a client keeping the connection would send its next request into a closing socket', async () => {
+    const head = await answerHead('/refused-unread', 1000, 10);
+    expect(head).toMatch(/^HTTP\/1\.1 403 /);
+    expect(head.toLowerCase()).toContain('connection: close');
+  });
+
+  it('keeps the connection when the body was read to its end', async () => {
+    const head = await answerHead('/api/v1/auth/signin', 10, 10);
+    expect(head).toMatch(/^HTTP\/1\.1 204 /);
+    expect(head.toLowerCase()).toContain('connection: keep-alive');
   });
 });
