@@ -248,6 +248,10 @@ const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWr
     const fan = await signUp(request);
     return { caller: fan, url: '/api/v1/auth/verify-email', body: { token: await mailedToken(fan.email) }, observe: () => readAs(fan, '/api/v1/auth/me') };
   },
+  'POST /api/v1/auth/verify-email/resend': async (request) => {
+    const fan = await signUp(request);
+    return { caller: fan, url: '/api/v1/auth/verify-email/resend', body: {}, observe: () => mailCount(fan.email) };
+  },
   'POST /api/v1/auth/remove': async (request) => {
     const fan = await signUp(request);
     return { caller: fan, url: '/api/v1/auth/remove', body: {}, observe: () => readAs(fan, '/api/v1/auth/me') };
