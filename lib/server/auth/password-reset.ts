@@ -1,7 +1,7 @@
 import 'server-only';
 // Password reset: a request mails a single-use link (token stored hashed, valid 60 minutes); the
 // reset call checks token + email, sets the new password and ends every session of the account.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { appUrl } from '@/lib/app-url';
 import { getPathname } from '@/lib/i18n/navigation';
@@ -10,11 +10,10 @@ import { getDb, tables } from '@/lib/server/db';
 import { sendEmail } from '@/lib/server/email';
 import { passwordResetEmail } from '@/lib/server/email/templates';
 import { hashPassword } from './password';
+import { hashToken } from './session-token';
 import { revokeAllSessions } from './sessions';
 
 export const RESET_TTL_MINUTES = 60;
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The link in the email: the new-password page in the person's language, carrying token and email. */
 export function resetLink(locale: Locale, token: string, email: string): string {
@@ -37,7 +36,7 @@ export async function requestPasswordReset(email: string, requestLocale: Locale,
   const token = randomBytes(32).toString('base64url');
   await db.insert(tables.passwordResets).values({
     userId: user.id,
-    tokenHash: hash(token),
+    tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000),
   });
   // The language the person used when asking: they are reading the page in it right now.
@@ -52,7 +51,7 @@ export async function resetPassword(input: { token: string; email: string; passw
     const [claimed] = await tx
       .update(tables.passwordResets)
       .set({ usedAt: new Date() })
-      .where(and(eq(tables.passwordResets.tokenHash, hash(input.token)), isNull(tables.passwordResets.usedAt), gt(tables.passwordResets.expiresAt, new Date())))
+      .where(and(eq(tables.passwordResets.tokenHash, hashToken(input.token)), isNull(tables.passwordResets.usedAt), gt(tables.passwordResets.expiresAt, new Date())))
       .returning({ userId: tables.passwordResets.userId });
     if (!claimed) return { ok: false as const, code: 'RESET_INVALID' as const };
     const [user] = await tx
