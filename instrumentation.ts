@@ -7,4 +7,6 @@ export async function register() {
   const { migrateDatabase } = await import('./lib/server/db/client');
   await migrateDatabase();
   (await import('./lib/server/sweeper')).startSweeper();
+  // This thread's caches, the page cache of scripts/serve.mjs among them, hear of changes from the first request on.
+  await (await import('./lib/server/events/changed')).listenForEventChanges();
 }

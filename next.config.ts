@@ -1,6 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { contentSecurityPolicy } from './lib/csp';
+import { securityHeaders } from './lib/security-headers';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 const isProduction = process.env.NODE_ENV === 'production';
@@ -10,16 +10,6 @@ const buildId = process.env.TRIBUNA_BUILD_ID ?? `${Date.now().toString(36)}`;
 
 /** Host of the storage CDN that event images may come from (spec §7, §9). */
 const cdnHost = process.env.STORAGE_CDN_HOST;
-
-const securityHeaders = [
-  // Pages get the same policy with a nonce of their own from proxy.ts, which takes precedence.
-  { key: 'Content-Security-Policy', value: contentSecurityPolicy({ dev: !isProduction, cdnHost }) },
-  { key: 'X-Frame-Options', value: 'DENY' },
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  { key: 'Permissions-Policy', value: 'camera=(self), microphone=(), geolocation=(), payment=(self)' },
-  ...(isProduction ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' }] : []),
-];
 
 const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
@@ -43,7 +33,8 @@ const nextConfig: NextConfig = {
     remotePatterns: cdnHost ? [{ protocol: 'https', hostname: cdnHost }] : [],
   },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    // The production server puts the same on the answers it serves without Next (lib/security-headers.ts).
+    return [{ source: '/:path*', headers: securityHeaders({ production: isProduction, cdnHost }) }];
   },
   async rewrites() {
     // Analytics go through a same-site path to PostHog's EU region (spec §1).

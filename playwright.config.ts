@@ -5,6 +5,8 @@ const baseURL = process.env.E2E_BASE_URL || `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
+  // e2e/pg: tests that need two servers on one PostgreSQL (playwright.pg.config.ts, npm run test:pg).
+  testIgnore: ['pg/**'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

@@ -14,7 +14,7 @@ const intl = createMiddleware(routing);
 const SESSION_COOKIE = 'tribuna_session';
 const XSRF_COOKIE = 'XSRF-TOKEN';
 /** Set by a server page that found a dead session cookie: the proxy drops the cookie instead of guarding. */
-export const EXPIRED_PARAM = 'expired';
+const EXPIRED_PARAM = 'expired';
 
 const SIGNED_OUT_ONLY: AppPathname[] = ['/signin', '/signup'];
 const SIGNED_IN_ONLY: AppPathname[] = ['/profile', '/events/[id]/cart', '/events/[id]/checkout', '/orders/[id]'];

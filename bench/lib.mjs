@@ -18,6 +18,9 @@ export async function startServer({ port, env = {}, seed = true }) {
     const build = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env: serverEnv });
     if (build.status !== 0) throw new Error('build failed');
   }
+  // The hot API's bundle the server serves holds and scans with, from the current source.
+  const bundled = spawnSync('node', ['scripts/build-api.mjs'], { stdio: 'inherit', env: serverEnv });
+  if (bundled.status !== 0) throw new Error('hot API bundle failed');
   if (seed) {
     const seeded = spawnSync('npx', ['tsx', 'scripts/db-seed.ts'], { stdio: 'inherit', env: serverEnv });
     if (seeded.status !== 0) throw new Error('seed failed');
@@ -135,6 +138,19 @@ export function jsonClient(base, { connections = 64 } = {}) {
       req.end(payload);
     });
   };
+}
+
+/**
+ * The framework floor: the cheapest route Next serves (GET /builds/latest.json, a few bytes) under the
+ * bench's load, for 5 s on the same server: its requests/s and the server's CPU a request. Each bench
+ * prints it beside its own figures, so runs on different machines or moments can be compared.
+ */
+export async function frameworkFloor(base, serverPid, { connections = 20, duration = 5 } = {}) {
+  const before = serverPid ? cpuMs(serverPid) : null;
+  const result = await load({ url: `${base}/builds/latest.json`, connections, duration });
+  const after = serverPid ? cpuMs(serverPid) : null;
+  const cpuPerRequest = before != null && after != null && result.total ? ((after - before) / result.total).toFixed(2) : null;
+  return { ...result, cpuPerRequest };
 }
 
 /** CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. */

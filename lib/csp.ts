@@ -13,10 +13,10 @@ import { createHash, randomBytes } from 'node:crypto';
  * Inline scripts that React writes into every prerendered static shell, where no nonce exists yet.
  * If React changes them, pages stop hydrating: e2e/security.spec.ts fails and says which script.
  */
-export const SHELL_SCRIPTS = ['requestAnimationFrame(function(){$RT=performance.now()});'];
+const SHELL_SCRIPTS = ['requestAnimationFrame(function(){$RT=performance.now()});'];
 
 /** The CSP source that allows exactly this inline script. */
-export function scriptHashSource(source: string): string {
+function scriptHashSource(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
 }
 

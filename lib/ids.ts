@@ -7,7 +7,7 @@
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An event's slug as the catalogue writes them (letters, digits, dashes; at most 120). */
-export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,119}$/i;
+const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,119}$/i;
 
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID_PATTERN.test(value);

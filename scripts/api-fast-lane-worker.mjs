@@ -1,15 +1,14 @@
-// A fast-lane thread (scripts/api-fast-lane.mjs): runs hold, release and scan requests through the
-// build's route handlers and sends back their answers. Its module instances (database pool, caches)
-// are its own; see the lane's header for what that allows.
+// A fast-lane thread (scripts/api-fast-lane.mjs): runs hold, release and scan requests through the hot
+// API's bundle and sends back their answers. Its module instances (database pool, caches) are its own.
 import { parentPort, workerData } from 'node:worker_threads';
-import { LANE_POOL_SIZE, createLaneRunner } from './api-fast-lane.mjs';
+import { LANE_POOL_SIZE, createLaneRunner, loadHotApi } from './api-fast-lane.mjs';
 
 process.env.NODE_ENV = 'production';
 // A lane thread's own database pool: DATABASE_POOL_SIZE when set, else 4, enough for the lane's short
 // statements (README, Decisions: a small pool pipelines better) and few enough that a server with many
 // cores stays well under PostgreSQL's max_connections (the main thread keeps its default of 10).
 process.env.DATABASE_POOL_SIZE ||= String(LANE_POOL_SIZE);
-const run = createLaneRunner(workerData.distDir);
+const run = createLaneRunner(await loadHotApi(workerData.bundle));
 
 parentPort.on('message', ({ id, request }) => {
   run(request).then(

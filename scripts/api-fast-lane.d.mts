@@ -1,9 +1,15 @@
 // Types of scripts/api-fast-lane.mjs (plain JavaScript, run by Node outside the app's bundle).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export type FastRoute = { method: string; pattern: RegExp; route: string; params: string[] };
-export const FAST_ROUTES: FastRoute[];
-export function matchFastRoute(method: string | undefined, url: string | undefined): { entry: FastRoute; params: Record<string, string> } | null;
-export function defaultLaneThreads(env?: Record<string, string | undefined>, cores?: number): number;
-export function createFastLane(options: { distDir: string; threads?: number }): ((req: IncomingMessage, res: ServerResponse) => Promise<void> | null) & { stop: () => Promise<unknown> | undefined };
+export const API_BUNDLE: string;
 export const LANE_POOL_SIZE: number;
+export type HotApi = {
+  isHotApiCall(method: string, pathname: string): boolean;
+  serveHotApi(request: Request): Promise<Response>;
+  answerHeaders(env?: Record<string, string | undefined>): Record<string, string>;
+};
+export function loadHotApi(bundle?: string): Promise<HotApi>;
+export function defaultLaneThreads(env?: Record<string, string | undefined>, cores?: number): number;
+export function createFastLane(options?: { bundle?: string; threads?: number }): Promise<
+  ((req: IncomingMessage, res: ServerResponse) => Promise<void> | null) & { stop: () => Promise<unknown> | undefined }
+>;

@@ -25,6 +25,8 @@ function run(command, args, runEnv = env) {
 // running server's APP_URL, never the build's (e2e/security.spec.ts checks).
 const { APP_URL: _servedAt, ...buildEnv } = env;
 if (process.env.E2E_SKIP_BUILD !== '1') run('npx', ['next', 'build'], buildEnv);
+// The hot API's bundle, always from the current source (a second): the server serves holds and scans with it.
+run('node', ['scripts/build-api.mjs'], buildEnv);
 rmSync(dataDir, { recursive: true, force: true });
 run('npx', ['tsx', 'scripts/db-seed.ts']);
 const server = spawn('node', ['scripts/serve.mjs'], { stdio: 'inherit', env });

@@ -9,4 +9,4 @@ export function createPageCache(options?: {
   ttlMs?: number;
   maxEntries?: number;
   now?: () => number;
-}): (req: IncomingMessage, res: ServerResponse, handle: Handle) => Promise<void>;
+}): ((req: IncomingMessage, res: ServerResponse, handle: Handle) => Promise<void>) & { clear: () => void };

@@ -6,7 +6,8 @@
 // What is never served from it: anything with a session cookie or Authorization header, client-side
 // navigations (RSC requests), non-GET requests, and any answer that is not a 200 HTML page. Catalogue
 // data is cached for minutes anyway and live availability comes from the API, so a copy at most
-// PAGE_CACHE_MS old (default 2 s; 0 turns the cache off) shows nothing a fan would miss.
+// PAGE_CACHE_MS old (default 2 s; 0 turns the cache off) shows nothing a fan would miss; and when an
+// event changes, serve.mjs clears every copy at once (scripts/event-changes.mjs).
 // Per-visitor cookies are never shared: a copy is stored without Set-Cookie, and each answer from it
 // sets the visitor's own XSRF token and language cookie the way proxy.ts does.
 // Nor is a CSP nonce (lib/csp.ts): a nonce is good for one answer only, so a copy's policy allows the
@@ -168,8 +169,10 @@ function renderAndKeep(req, res, handle, now) {
 export function createPageCache({ ttlMs = 2000, maxEntries = 500, now = Date.now } = {}) {
   const copies = new Map();
   const rendering = new Map();
+  // A render that began before a clear() may show the old data: its copy is not kept.
+  let generation = 0;
 
-  return async function serve(req, res, handle) {
+  async function serve(req, res, handle) {
     const key = ttlMs > 0 ? pageCacheKey(req) : null;
     if (!key) return handle(req, res);
     const copy = copies.get(key);
@@ -180,9 +183,10 @@ export function createPageCache({ ttlMs = 2000, maxEntries = 500, now = Date.now
       return fresh ? sendCopy(req, res, fresh, now()) : handle(req, res);
     }
     const render = renderAndKeep(req, res, handle, now);
+    const startedIn = generation;
     rendering.set(key, render);
-    const fresh = await render.finally(() => rendering.delete(key));
-    if (fresh) {
+    const fresh = await render.finally(() => rendering.get(key) === render && rendering.delete(key));
+    if (fresh && startedIn === generation) {
       copies.delete(key);
       copies.set(key, fresh);
       // Oldest first out, so many distinct URLs (searches) cannot grow memory without bound.
@@ -190,5 +194,13 @@ export function createPageCache({ ttlMs = 2000, maxEntries = 500, now = Date.now
     } else if (copy) {
       copies.delete(key);
     }
+  }
+
+  /** Forget every copy, and every render under way: the next visitor of each page gets a fresh one. */
+  serve.clear = () => {
+    generation++;
+    copies.clear();
+    rendering.clear();
   };
+  return serve;
 }

@@ -1,4 +1,5 @@
-// The production server: Next's request handler behind the public-page cache (scripts/page-cache.mjs).
+// The production server: the hot API (scripts/api-fast-lane.mjs) and Next's request handler behind the
+// public-page cache (scripts/page-cache.mjs).
 // `npm start` runs it after building and seeding; `npm run serve` runs it on an existing build.
 // PORT (default 3000); PAGE_CACHE_MS: how long a public page's shared copy lives (default 2000, 0 = off);
 // TRUST_PROXY=1 when a reverse proxy in front sets X-Forwarded-For and X-Forwarded-Host/-Proto
@@ -9,6 +10,7 @@ import { skipCompressionOfApiWrites } from './api-compression.mjs';
 import { createFastLane, defaultLaneThreads } from './api-fast-lane.mjs';
 import { dropForwardedHeaders, runWithPeer, setClientAddress } from './client-address.mjs';
 import { modeAtStart, modeBanner } from './mode.mjs';
+import { onEventChanged } from './event-changes.mjs';
 import { createPageCache } from './page-cache.mjs';
 import { guardRequest } from './request-guard.mjs';
 
@@ -25,9 +27,11 @@ await app.prepare();
 const trustProxy = process.env.TRUST_PROXY === '1';
 const ttl = process.env.PAGE_CACHE_MS;
 const serve = createPageCache({ ttlMs: ttl === undefined || ttl === '' ? 2000 : Number(ttl) });
-// Holding, releasing and scanning skip Next's dispatch, in their own threads on PostgreSQL
-// (scripts/api-fast-lane.mjs); FAST_LANE=0 turns it off, FAST_LANE_THREADS sets the threads.
-const lane = process.env.FAST_LANE === '0' ? null : createFastLane({ distDir: process.env.NEXT_DIST_DIR || '.next', threads: defaultLaneThreads() });
+// An event changed, in this process or another (the app LISTENs, lib/server/events/changed.ts): no page shows it as it was.
+onEventChanged(() => serve.clear());
+// Holding, releasing and scanning skip Next: the hot API's bundle answers them, in their own threads on
+// PostgreSQL (scripts/api-fast-lane.mjs); FAST_LANE=0 hands them to Next, FAST_LANE_THREADS sets the threads.
+const lane = process.env.FAST_LANE === '0' ? null : await createFastLane({ threads: defaultLaneThreads() });
 
 const server = createServer((req, res) => {
   // Oversize bodies, hosts that are no host names, malformed paths: refused here (scripts/request-guard.mjs).

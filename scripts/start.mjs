@@ -19,6 +19,8 @@ function run(command, args) {
 if (!existsSync(path.join(distDir, 'BUILD_ID')) || process.env.TRIBUNA_REBUILD === '1') {
   run('npx', ['next', 'build']);
 }
+// The hot API's bundle (scripts/build-api.mjs), always from the current source: it takes a second.
+run('node', ['scripts/build-api.mjs']);
 run('npx', ['tsx', 'scripts/db-seed.ts', '--if-empty']);
 
 const server = spawn('node', ['scripts/serve.mjs'], { stdio: 'inherit', env: { ...env, PORT: port } });

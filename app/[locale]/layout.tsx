@@ -11,6 +11,7 @@ import { MobileTabs } from '@/components/layout/mobile-tabs';
 import { Providers } from '@/components/layout/providers';
 import { appUrl } from '@/lib/app-url';
 import { routing } from '@/lib/i18n/routing';
+import { HeaderAccount, TabAccount } from './_auth/account';
 import { ServerSessionSeed } from './_auth/session-seed';
 
 export function generateStaticParams() {
@@ -56,12 +57,12 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
             >
               {t('skipToContent')}
             </a>
-            <Header />
+            <Header account={<HeaderAccount />} />
             <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-24 pt-6 md:pb-12">
               {children}
             </main>
             <Footer />
-            <MobileTabs />
+            <MobileTabs account={<TabAccount />} />
           </Providers>
         </NextIntlClientProvider>
       </body>

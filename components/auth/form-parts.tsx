@@ -2,9 +2,10 @@
 
 import { useTranslations } from 'next-intl';
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useHydrated } from '@/components/ui/use-hydrated';
 
 /** Zod messages are message keys ('validation.emailRequired'); server messages arrive translated. */
-export function useMessage() {
+function useMessage() {
   const t = useTranslations();
   return (message: string | undefined): string | undefined => {
     if (!message) return undefined;
@@ -62,17 +63,20 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function S
   );
 });
 
-/** Shows progress and cannot be pressed twice while a submit is running. */
-export function SubmitButton({ pending, children, pendingLabel }: { pending: boolean; children: ReactNode; pendingLabel: string }) {
+/** Shows progress and cannot be pressed twice while a submit is running; full width unless it sits in a row of buttons. */
+export function SubmitButton({ pending, children, pendingLabel, inline }: { pending: boolean; children: ReactNode; pendingLabel?: string; inline?: boolean }) {
+  // Disabled until hydrated: the form posts through the API, and a click before React listens would
+  // submit it natively to the page itself (a reload that loses what was typed).
+  const hydrated = useHydrated();
   return (
     <button
       type="submit"
-      disabled={pending}
+      disabled={pending || !hydrated}
       aria-busy={pending}
-      className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white hover:bg-emerald-700 disabled:cursor-wait disabled:opacity-70"
+      className={`inline-flex ${inline ? '' : 'w-full '}items-center justify-center gap-2 rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white hover:bg-emerald-700 disabled:cursor-wait disabled:opacity-70`}
     >
       {pending && <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
-      {pending ? pendingLabel : children}
+      {pending && pendingLabel ? pendingLabel : children}
     </button>
   );
 }

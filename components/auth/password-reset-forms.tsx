@@ -9,8 +9,9 @@ import { api } from '@/lib/client/api-client';
 import { getPathname, Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { passwordResetRequestSchema, passwordResetSchema } from '@/lib/schemas/auth';
-import { applyServerErrors, FORM_STATUSES, goTo } from './auth-helpers';
+import { applyServerErrors, goTo } from './auth-helpers';
 import { FormAlert, SubmitButton, TextField } from './form-parts';
+import { useAccountSubmit } from './use-account-submit';
 
 /** Step 1: the email to send the link to. The answer is the same whether or not an account exists. */
 export function PasswordResetRequestForm() {
@@ -61,27 +62,21 @@ export function PasswordResetForm({ token, email }: { token: string; email: stri
   const t = useTranslations('passwordReset');
   const tAuth = useTranslations('auth');
   const locale = useLocale() as Locale;
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<z.input<typeof passwordResetSchema>, unknown, z.output<typeof passwordResetSchema>>({
+  const form = useForm<z.input<typeof passwordResetSchema>, unknown, z.output<typeof passwordResetSchema>>({
     resolver: zodResolver(passwordResetSchema),
     defaultValues: { token, email, password: '', confirmPassword: '' },
   });
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const result = await api.post('/api/v1/auth/password-reset/confirm', values, { toast: FORM_STATUSES });
-    if (!result.ok) {
-      setFormError(applyServerErrors(result.status, result.error, setError, ['email', 'password', 'confirmPassword']));
-      throw new Error('not reset');
-    }
+  const {
+    register,
+    formState: { errors, isSubmitting, isSubmitSuccessful },
+  } = form;
+  const { formError, post, onSubmit } = useAccountSubmit(form, ['email', 'password', 'confirmPassword']);
+  const submit = onSubmit(async (values) => {
+    await post('/api/v1/auth/password-reset/confirm', values);
     goTo(getPathname({ locale, href: { pathname: '/signin', query: { reset: '1' } } }));
   });
   return (
-    <form noValidate onSubmit={(e) => onSubmit(e).catch(() => {})} className="space-y-4" aria-label={t('newTitle')}>
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('newTitle')}>
       <FormAlert message={formError} />
       {formError && (
         <Link href="/password-reset" className="inline-block text-sm text-emerald-800 underline">

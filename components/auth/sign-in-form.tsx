@@ -3,17 +3,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { safeReturnPath } from '@/lib/auth/return-path';
-import { api } from '@/lib/client/api-client';
 import { startSession, type SessionUser } from '@/lib/client/session';
 import { getPathname, Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { signInSchema } from '@/lib/schemas/auth';
-import { applyServerErrors, FORM_STATUSES, goTo } from './auth-helpers';
+import { goTo } from './auth-helpers';
 import { FormAlert, SubmitButton, TextField } from './form-parts';
+import { useAccountSubmit } from './use-account-submit';
 
 type Values = z.input<typeof signInSchema>;
 
@@ -21,29 +20,23 @@ export function SignInForm({ next, notice }: { next: string | null; notice?: str
   const t = useTranslations('auth');
   const locale = useLocale() as Locale;
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values, unknown, z.output<typeof signInSchema>>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<Values, unknown, z.output<typeof signInSchema>>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  } = form;
+  const { formError, post, onSubmit } = useAccountSubmit(form, ['email', 'password']);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const result = await api.post<{ user: SessionUser; token: string }>('/api/v1/auth/signin', values, { toast: FORM_STATUSES });
-    if (!result.ok) {
-      setFormError(applyServerErrors(result.status, result.error, setError, ['email', 'password']));
-      throw new Error('not signed in'); // keeps isSubmitSuccessful false
-    }
-    startSession(queryClient, result.data.user);
+  const submit = onSubmit(async (values) => {
+    const { user } = await post<{ user: SessionUser; token: string }>('/api/v1/auth/signin', values);
+    startSession(queryClient, user);
     // Checked again here: this form sends the browser wherever `next` says.
     goTo(safeReturnPath(next) ?? getPathname({ locale, href: '/profile' }));
   });
 
   const pending = isSubmitting || isSubmitSuccessful;
   return (
-    <form noValidate onSubmit={(e) => onSubmit(e).catch(() => {})} className="space-y-4" aria-label={t('signInTitle')}>
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('signInTitle')}>
       {notice && !formError && <FormAlert tone="success" message={notice} />}
       <FormAlert message={formError} />
       <TextField label={t('email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />

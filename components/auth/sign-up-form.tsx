@@ -3,17 +3,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { safeReturnPath } from '@/lib/auth/return-path';
-import { api } from '@/lib/client/api-client';
 import { startSession, type SessionUser } from '@/lib/client/session';
 import { getPathname, Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { SEXES, signUpSchema } from '@/lib/schemas/auth';
-import { applyServerErrors, FORM_STATUSES, goTo } from './auth-helpers';
+import { goTo } from './auth-helpers';
 import { FormAlert, SelectField, SubmitButton, TextField } from './form-parts';
+import { useAccountSubmit } from './use-account-submit';
 
 type Values = z.input<typeof signUpSchema>;
 const FIELDS = ['firstName', 'lastName', 'sex', 'dateOfBirth', 'email', 'password', 'confirmPassword'] as const;
@@ -22,33 +21,27 @@ export function SignUpForm({ next }: { next: string | null }) {
   const t = useTranslations('auth');
   const locale = useLocale() as Locale;
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<Values, unknown, z.output<typeof signUpSchema>>({
+  const form = useForm<Values, unknown, z.output<typeof signUpSchema>>({
     resolver: zodResolver(signUpSchema),
     // The sex starts unchosen: the select's empty option, which the schema refuses ('Please select an option.').
     defaultValues: { firstName: '', lastName: '', sex: '' as Values['sex'], dateOfBirth: '', email: '', password: '', confirmPassword: '' },
   });
+  const {
+    register,
+    formState: { errors, isSubmitting, isSubmitSuccessful },
+  } = form;
+  const { formError, post, onSubmit } = useAccountSubmit(form, FIELDS);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const result = await api.post<{ user: SessionUser; token: string }>('/api/v1/auth/signup', values, { toast: FORM_STATUSES });
-    if (!result.ok) {
-      setFormError(applyServerErrors(result.status, result.error, setError, FIELDS));
-      throw new Error('not signed up');
-    }
-    startSession(queryClient, result.data.user);
+  const submit = onSubmit(async (values) => {
+    const { user } = await post<{ user: SessionUser; token: string }>('/api/v1/auth/signup', values);
+    startSession(queryClient, user);
     // Checked again here: this form sends the browser wherever `next` says.
     goTo(safeReturnPath(next) ?? getPathname({ locale, href: '/profile' }));
   });
 
   const today = new Date().toISOString().slice(0, 10);
   return (
-    <form noValidate onSubmit={(e) => onSubmit(e).catch(() => {})} className="space-y-4" aria-label={t('signUpTitle')}>
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('signUpTitle')}>
       <FormAlert message={formError} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={t('firstName')} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />

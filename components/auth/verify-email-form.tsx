@@ -5,37 +5,29 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { api } from '@/lib/client/api-client';
 import { Link } from '@/lib/i18n/navigation';
 import { verifyEmailSchema } from '@/lib/schemas/auth';
-import { applyServerErrors, FORM_STATUSES } from './auth-helpers';
 import { FormAlert, SubmitButton, TextField } from './form-parts';
+import { useAccountSubmit } from './use-account-submit';
 
 type Done = { email: string; changed: boolean };
 
 /** Confirms the address of an emailed link: one button when signed in as its account, else with the account's password. */
 export function VerifyEmailForm({ token, email, change, needsPassword, signedIn }: { token: string; email: string; change: boolean; needsPassword: boolean; signedIn: boolean }) {
   const t = useTranslations('verifyEmail');
-  const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<Done | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof verifyEmailSchema>, unknown, z.output<typeof verifyEmailSchema>>({
+  const form = useForm<z.input<typeof verifyEmailSchema>, unknown, z.output<typeof verifyEmailSchema>>({
     resolver: zodResolver(verifyEmailSchema),
     defaultValues: { token, password: '' },
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
+  const { formError, post, onSubmit } = useAccountSubmit(form, ['password']);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const result = await api.post<Done>('/api/v1/auth/verify-email', needsPassword ? values : { token: values.token }, { toast: FORM_STATUSES });
-    if (!result.ok) {
-      setFormError(applyServerErrors(result.status, result.error, setError, ['password']));
-      return;
-    }
-    setDone(result.data);
+  const submit = onSubmit(async (values) => {
+    setDone(await post<Done>('/api/v1/auth/verify-email', needsPassword ? values : { token: values.token }));
   });
 
   if (done) {
@@ -63,7 +55,7 @@ export function VerifyEmailForm({ token, email, change, needsPassword, signedIn 
   }
 
   return (
-    <form noValidate onSubmit={(e) => onSubmit(e).catch(() => {})} className="space-y-4" aria-label={t('title')}>
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('title')}>
       <p className="text-slate-800">{change ? t('leadChange', { email }) : t('lead', { email })}</p>
       <FormAlert message={formError} />
       <input type="hidden" {...register('token')} />

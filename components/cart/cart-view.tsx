@@ -9,9 +9,8 @@ import { formatMoney } from '@/components/events/format';
 import { api, apiQuery } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { Link } from '@/lib/i18n/navigation';
-import { couponSchema, type CouponInput } from '@/lib/schemas/cart';
+import { couponSchema, type Cart, type CartItem, type CouponInput } from '@/lib/schemas/cart';
 import { formatClock, useCountdown } from './countdown';
-import type { Cart, CartItem } from './types';
 
 export function cartQueryKey(eventId: string) {
   return ['cart', eventId] as const;

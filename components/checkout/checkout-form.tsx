@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CartTotals, itemLabel } from '@/components/cart/cart-view';
 import { formatClock, useCountdown } from '@/components/cart/countdown';
-import type { Cart } from '@/components/cart/types';
+import type { Cart } from '@/lib/schemas/cart';
 import { formatMoney } from '@/components/events/format';
 import { api } from '@/lib/client/api-client';
 import { Link, useRouter } from '@/lib/i18n/navigation';

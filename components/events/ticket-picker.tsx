@@ -11,19 +11,9 @@ import { flatten, toMapLayout, type ApiLayout } from '@/components/seats/layout'
 import { SeatLists } from '@/components/seats/seat-lists';
 import { SeatMap, type SeatMapText, type SeatState } from '@/components/seats/seat-map';
 import { formatMoney, type Money } from './format';
+import type { Availability } from '@/lib/schemas/events';
 
 export type PickerTicketType = { id: string; name: string; kind: 'seated' | 'standing'; price: Money; color: string };
-
-/** GET /api/v1/events/{id}/availability (lib/schemas/events.ts availabilitySchema). */
-export type Availability = {
-  eventId: string;
-  checkedAt: string;
-  onSale: boolean;
-  maxTicketsPerOrder: number;
-  ticketTypes: { id: string; available: number; price: Money }[];
-  takenSeatIds: string[];
-  resale: { listingId: string; ticketTypeId: string; seatId: string | null; price: Money; buyerFee: Money }[];
-};
 
 type Props = {
   eventId: string;
@@ -37,7 +27,7 @@ type Props = {
 
 const POLL_MS = 10_000;
 
-export const availabilityKey = (eventId: string) => ['events', eventId, 'availability'] as const;
+const availabilityKey = (eventId: string) => ['events', eventId, 'availability'] as const;
 
 export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLayout, serviceFee }: Props) {
   const t = useTranslations('event');

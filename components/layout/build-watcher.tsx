@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 
-export const BUILD_POLL_INTERVAL_MS = 5 * 60 * 1000;
+const BUILD_POLL_INTERVAL_MS = 5 * 60 * 1000;
 
 /** Polls /builds/latest.json every 5 minutes and when the tab regains focus; reloads on a new build. */
 export function BuildWatcher() {

@@ -1,11 +1,11 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
-import { AuthNav } from './auth-nav';
 import { LanguageSwitcher } from './language-switcher';
 import { NavLink } from './nav-link';
 
-export async function Header() {
+/** `account` is the account links as the layout rendered them from the request's session (an AuthNav); they stream in. */
+export async function Header({ account }: { account: ReactNode }) {
   const t = await getTranslations('nav');
   return (
     <header className="sticky top-0 z-30 border-b border-emerald-900/20 bg-emerald-900 text-white">
@@ -20,7 +20,7 @@ export async function Header() {
           <NavLink href="/about">{t('about')}</NavLink>
           <div className="ml-auto flex items-center gap-1">
             <Suspense fallback={<span className="inline-block h-9 w-48" aria-hidden="true" />}>
-              <AuthNav />
+              {account}
             </Suspense>
           </div>
         </nav>

@@ -2,9 +2,10 @@
 
 import { useParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { Suspense, useSyncExternalStore, useTransition } from 'react';
+import { Suspense, useTransition } from 'react';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
 import { routing, type Locale } from '@/lib/i18n/routing';
+import { useHydrated } from '@/components/ui/use-hydrated';
 
 /** The language picker; it needs the current URL to translate it, so it streams in after the shell. */
 export function LanguageSwitcher() {
@@ -12,17 +13,6 @@ export function LanguageSwitcher() {
     <Suspense fallback={<LanguageSelect onChange={null} />}>
       <RoutedLanguageSwitcher />
     </Suspense>
-  );
-}
-
-const noSubscription = () => () => {};
-
-/** False in the server's HTML and until React has hydrated it; true from then on. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
   );
 }
 

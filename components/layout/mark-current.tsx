@@ -4,7 +4,7 @@ import { Suspense, type ReactNode } from 'react';
 import { usePathname } from '@/lib/i18n/navigation';
 
 /** The screen at `target` is the current one: the same path, or a screen under it ('/' only itself). */
-export function isCurrentPath(pathname: string, target: string): boolean {
+function isCurrentPath(pathname: string, target: string): boolean {
   return target === '/' ? pathname === '/' : pathname === target || pathname.startsWith(`${target}/`);
 }
 

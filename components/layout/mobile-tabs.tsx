@@ -1,15 +1,18 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
-import { getCurrentUser } from '@/lib/server/auth/current-user';
 import { TabLink } from './tab-link';
 
-async function AccountTab() {
-  const [t, user] = await Promise.all([getTranslations('tabs'), getCurrentUser()]);
-  return user ? <TabLink href="/profile" icon="profile" label={t('profile')} /> : <TabLink href="/signin" icon="signin" label={t('signIn')} />;
+/** The last tab: Profile when someone is signed in, else Sign In. */
+export async function AccountTab({ signedIn }: { signedIn: boolean }) {
+  const t = await getTranslations('tabs');
+  return signedIn ? <TabLink href="/profile" icon="profile" label={t('profile')} /> : <TabLink href="/signin" icon="signin" label={t('signIn')} />;
 }
 
-/** Bottom tabs on phones (spec §2): Sign In or Profile, Tickets, Events, Home. */
-export async function MobileTabs() {
+/**
+ * Bottom tabs on phones (spec §2): Sign In or Profile, Tickets, Events, Home. `account` is the last
+ * tab as the layout rendered it from the request's session (an AccountTab); it streams in.
+ */
+export async function MobileTabs({ account }: { account: ReactNode }) {
   const [t, tNav] = await Promise.all([getTranslations('tabs'), getTranslations('nav')]);
   return (
     <nav
@@ -28,7 +31,7 @@ export async function MobileTabs() {
         </li>
         <li>
           <Suspense fallback={<span className="block h-14" aria-hidden="true" />}>
-            <AccountTab />
+            {account}
           </Suspense>
         </li>
       </ul>

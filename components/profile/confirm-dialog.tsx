@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
 
 type Props = {
   open: boolean;
@@ -14,28 +15,12 @@ type Props = {
   onCancel: () => void;
 };
 
-/**
- * A modal confirmation on the native <dialog>: showModal() makes the rest of the page inert (focus
- * stays inside), Escape closes it, focus starts on Cancel (the safe choice) and returns to the
- * button that opened it.
- */
+/** A modal confirmation: Escape closes it, focus starts on Cancel (the safe choice) and returns to the button that opened it. */
 export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, pending, pendingLabel, onConfirm, onCancel }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const ref = useModalDialog(open, { focus: cancelRef, returnFocus: true });
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      const opener = document.activeElement as HTMLElement | null;
-      dialog.showModal();
-      cancelRef.current?.focus();
-      return () => opener?.focus?.();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog

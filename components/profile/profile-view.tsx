@@ -9,16 +9,17 @@ import type { z } from 'zod';
 import { applyServerErrors, FORM_STATUSES, goTo } from '@/components/auth/auth-helpers';
 import { FormAlert, SubmitButton, TextField } from '@/components/auth/form-parts';
 import { api } from '@/lib/client/api-client';
-import { sessionQueryKey, useApiMutation, useRemoveAccount, useSignOut, type SessionUser } from '@/lib/client/session';
+import { sessionQueryKey, useApiMutation, useRemoveAccount, useSignOut } from '@/lib/client/session';
 import { notify } from '@/lib/client/toast';
 import { getPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { profileSchema } from '@/lib/schemas/auth';
+import { profileSchema, type User } from '@/lib/schemas/auth';
 import { ConfirmDialog } from './confirm-dialog';
 
 type Values = z.input<typeof profileSchema>;
 /** The profile's user: the API's answer, with the email's verification state and a pending change. */
-export type ProfileUser = SessionUser & { emailVerified: boolean; pendingEmail: string | null };
+/** The profile page's user: with its verification state. */
+export type ProfileUser = User;
 
 const FIELDS = ['firstName', 'lastName', 'email', 'dateOfBirth', 'currentPassword'];
 

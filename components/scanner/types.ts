@@ -1,29 +1,12 @@
-export type Localized = { sk: string; cs: string; en: string };
-export type ScannerEvent = { id: string; slug: string; title: Localized; startsAt: string; organisation: string };
-export type ScanOutcome = 'admitted' | 'already_used' | 'invalid' | 'wrong_event' | 'expired' | 'not_valid';
-export type ScanAnswer = {
-  result: ScanOutcome;
-  reason?: 'old_version' | 'listed' | 'gift_pending' | 'void' | 'too_early' | 'too_late';
-  /** When the event's gates open and close (with a too_early / too_late reason). */
-  window?: GateWindow;
-  ticketId?: string;
-  checkedInAt?: string;
-  event?: { id: string; title: Localized };
-  ticket?: { type: Localized; seat: { section: Localized; row: string; seat: string } | null };
-  offline?: boolean;
-};
-export type GateWindow = { opensAt: string; closesAt: string };
+// The gate's client types: what the scan endpoints answer, inferred from their schemas (lib/schemas/tickets.ts).
+import type { OfflineDataset, ScanResult } from '@/lib/schemas/tickets';
+
+export type { ScannerEvent } from '@/lib/schemas/tickets';
+/** An answer at the gate; `offline` when the device decided it from its own data. */
+export type ScanAnswer = ScanResult & { offline?: boolean };
 /** Public keys only (lib/server/scan/offline.ts): a gate can check a code, never draw one. */
-export const GATE_DATA_FORMAT = 'ed25519-public-keys';
-export type GateTicket = { id: string; version: number; publicKey: string | null; status: 'valid' | 'listed' | 'checked_in' | 'void'; checkedInAt: string | null; giftPending?: boolean };
-export type GateDataset = {
-  format: typeof GATE_DATA_FORMAT;
-  event: { id: string; title: Localized; startsAt: string };
-  window: GateWindow;
-  generatedAt: string;
-  validUntil: string;
-  tickets: GateTicket[];
-};
+export { OFFLINE_FORMAT as GATE_DATA_FORMAT } from '@/lib/schemas/tickets';
+export type GateDataset = OfflineDataset;
 /**
  * A check-in made offline, waiting for POST /api/v1/scan/sync: with the code the gate scanned, which the
  * server verifies against the ticket and scannedAt. (Check-ins queued by an earlier version have none;

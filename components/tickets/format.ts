@@ -1,22 +1,13 @@
 // Formatting shared by the ticket components (server and client render the same text).
-import type { Currency, Localized } from './types';
-
-export const TICKET_TIME_ZONE = 'Europe/Bratislava';
+import { eventDateTimeFormat, formatMoney as formatEventMoney } from '@/components/events/format';
+import type { Currency, Localized } from '@/lib/schemas/primitives';
 
 export function formatMoney(amount: number, currency: Currency, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount / 100);
+  return formatEventMoney({ amount, currency }, locale);
 }
 
 export function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: TICKET_TIME_ZONE,
-  }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, eventDateTimeFormat).format(new Date(iso));
 }
 
 export function localized(text: Localized, locale: string): string {

@@ -8,7 +8,8 @@ import type { z } from 'zod';
 import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { giftSchema } from '@/lib/schemas/tickets';
-import { Input, SecondaryButton, Submit } from './form';
+import { TextField } from '@/components/auth/form-parts';
+import { DialogFormEnd } from './form';
 import { Modal } from './modal';
 
 type Props = { ticketId: string; eventTitle: string; open: boolean; onClose: () => void; onDone: () => void };
@@ -36,16 +37,8 @@ export function GiftDialog({ ticketId, eventTitle, open, onClose, onDone }: Prop
       <p className="font-medium">{eventTitle}</p>
       <p className="text-sm text-slate-700">{t('description')}</p>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Input type="email" autoComplete="email" label={t('emailLabel')} error={form.formState.errors.email?.message} {...form.register('email')} />
-        {formError && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            {formError}
-          </p>
-        )}
-        <div className="flex flex-wrap gap-3">
-          <Submit pending={form.formState.isSubmitting}>{t('submit')}</Submit>
-          <SecondaryButton onClick={onClose}>{t('cancel')}</SecondaryButton>
-        </div>
+        <TextField type="email" autoComplete="email" label={t('emailLabel')} error={form.formState.errors.email?.message} {...form.register('email')} />
+        <DialogFormEnd error={formError} pending={form.formState.isSubmitting} submitLabel={t('submit')} cancelLabel={t('cancel')} onCancel={onClose} />
       </form>
     </Modal>
   );

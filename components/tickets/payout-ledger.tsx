@@ -1,22 +1,12 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { formatMoney, localized, TICKET_TIME_ZONE } from './format';
-import type { Currency, Localized } from './types';
-
-export type PayoutRow = {
-  id: string;
-  createdAt: string;
-  status: 'pending' | 'paid';
-  grossAmount: number;
-  feeAmount: number;
-  netAmount: number;
-  currency: Currency;
-  event: { id: string; slug: string; title: Localized };
-};
+import { EVENT_TIME_ZONE } from '@/components/events/format';
+import { formatMoney, localized } from './format';
+import type { Payout } from '@/lib/schemas/tickets';
 
 /** The seller's payout ledger (server-rendered): each resold ticket's price, seller fee and payout. */
-export async function PayoutLedger({ payouts }: { payouts: PayoutRow[] }) {
+export async function PayoutLedger({ payouts }: { payouts: Payout[] }) {
   const [t, locale] = await Promise.all([getTranslations('payouts'), getLocale()]);
-  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: TICKET_TIME_ZONE });
+  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: EVENT_TIME_ZONE });
   return (
     <section aria-labelledby="payouts-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-6" data-testid="payout-ledger">
       <h2 id="payouts-title" className="text-xl font-bold">

@@ -8,7 +8,8 @@ import type { z } from 'zod';
 import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { redeemSchema } from '@/lib/schemas/tickets';
-import { Input, SecondaryButton, Submit } from './form';
+import { TextField } from '@/components/auth/form-parts';
+import { DialogFormEnd } from './form';
 import { Modal } from './modal';
 
 export function RedeemDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
@@ -33,16 +34,8 @@ export function RedeemDialog({ open, onClose, onDone }: { open: boolean; onClose
     <Modal open={open} onClose={onClose} title={t('title')}>
       <p className="text-sm text-slate-700">{t('description')}</p>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} label={t('code')} error={form.formState.errors.code?.message} {...form.register('code')} />
-        {formError && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            {formError}
-          </p>
-        )}
-        <div className="flex flex-wrap gap-3">
-          <Submit pending={form.formState.isSubmitting}>{t('submit')}</Submit>
-          <SecondaryButton onClick={onClose}>{t('cancel')}</SecondaryButton>
-        </div>
+        <TextField autoComplete="off" autoCapitalize="characters" spellCheck={false} label={t('code')} error={form.formState.errors.code?.message} {...form.register('code')} />
+        <DialogFormEnd error={formError} pending={form.formState.isSubmitting} submitLabel={t('submit')} cancelLabel={t('cancel')} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import { formatDateTime, localized } from './format';
 import { Modal } from './modal';
-import type { SeasonSchedule } from './types';
+import type { SeasonSchedule } from '@/lib/schemas/tickets';
 
 const stateStyle: Record<SeasonSchedule['matches'][number]['state'], string> = {
   yours: 'bg-emerald-100 text-emerald-900',

@@ -7,11 +7,11 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
-import { listingFormSchema, priceToMinorUnits } from '@/lib/schemas/tickets';
-import { Input, SecondaryButton, Submit } from './form';
+import { listingFormSchema, priceToMinorUnits, type OwnedTicket } from '@/lib/schemas/tickets';
+import { TextField } from '@/components/auth/form-parts';
+import { DialogFormEnd } from './form';
 import { formatDateTime, formatMoney, localized } from './format';
 import { Modal } from './modal';
-import type { OwnedTicket } from './types';
 
 type Props = { ticket: OwnedTicket; open: boolean; onClose: () => void; onDone: () => void };
 
@@ -54,7 +54,7 @@ export function SellDialog({ ticket, open, onClose, onDone }: Props) {
       </p>
       <p className="text-sm text-slate-600">{t('faceValue', { price: money(ticket.priceAmount) })}</p>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Input inputMode="decimal" autoComplete="off" label={t('price', { currency: ticket.currency })} error={form.formState.errors.price?.message} {...form.register('price')} />
+        <TextField inputMode="decimal" autoComplete="off" label={t('price', { currency: ticket.currency })} error={form.formState.errors.price?.message} {...form.register('price')} />
         {amount != null && fee != null && (
           <dl className="grid grid-cols-2 gap-1 text-sm">
             <dt className="text-slate-600">{t('fee', { percent: `${(sellerFeeBps / 100).toLocaleString(locale)} %` })}</dt>
@@ -66,15 +66,7 @@ export function SellDialog({ ticket, open, onClose, onDone }: Props) {
             {t('payout', { amount: money(amount - fee) })}
           </p>
         )}
-        {formError && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            {formError}
-          </p>
-        )}
-        <div className="flex flex-wrap gap-3">
-          <Submit pending={form.formState.isSubmitting}>{t('submit')}</Submit>
-          <SecondaryButton onClick={onClose}>{t('cancel')}</SecondaryButton>
-        </div>
+        <DialogFormEnd error={formError} pending={form.formState.isSubmitting} submitLabel={t('submit')} cancelLabel={t('cancel')} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -8,7 +8,7 @@ import { formatDateTime, formatMoney, localized } from './format';
 import { GiftDialog } from './gift-dialog';
 import { SellDialog } from './sell-dialog';
 import { TicketCode } from './ticket-code';
-import type { OwnedTicket } from './types';
+import type { OwnedTicket } from '@/lib/schemas/tickets';
 
 const statusStyle: Record<OwnedTicket['status'], string> = {
   valid: 'bg-emerald-100 text-emerald-900',

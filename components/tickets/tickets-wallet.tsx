@@ -10,7 +10,7 @@ import { OfflineSupport, useOnline } from './offline-support';
 import { RedeemDialog } from './redeem-dialog';
 import { SeasonDialog } from './season-dialog';
 import { TicketCard } from './ticket-card';
-import type { MyTickets, OwnedTicket } from './types';
+import type { MyTickets, OwnedTicket } from '@/lib/schemas/tickets';
 
 /** An event counts as past some hours after its start when it has no end time. */
 const PAST_AFTER_MS = 6 * 3_600_000;

@@ -14,6 +14,7 @@
 //   shows the error itself, e.g. as form field errors;
 // - offline → the 'No internet connection' toast.
 
+import { cookieFrom } from '@/lib/cookies';
 import { notify } from './toast';
 
 export type ApiFieldError = { field?: string; message: string };
@@ -46,8 +47,8 @@ export type ApiRequestOptions = {
   retries?: number;
 };
 
-export const API_TIMEOUT_MS = 10_000;
-export const API_RETRIES = 2;
+const API_TIMEOUT_MS = 10_000;
+const API_RETRIES = 2;
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 const RETRY_STATUSES = new Set([502, 503, 504]);
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -92,19 +93,8 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => config.unauthorized.delete(listener);
 }
 
-export function readCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) {
-      try {
-        return decodeURIComponent(rest.join('='));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
+function readCookie(name: string): string | null {
+  return typeof document === 'undefined' ? null : cookieFrom(document.cookie, name);
 }
 
 function currentLocale(): string | null {

@@ -10,7 +10,7 @@ const STORE = 'tickets';
 const GATE_STORE = 'gate';
 const KEY = 'mine';
 /** Cache Storage names the service worker (public/sw.js) keeps pages and assets in. */
-export const SW_CACHE_PREFIX = 'tribuna-';
+const SW_CACHE_PREFIX = 'tribuna-';
 
 export type OfflineSnapshot<T> = { userId: string; savedAt: string; data: T };
 

@@ -15,26 +15,18 @@ import { useEffect, useRef } from 'react';
 import { analytics } from './analytics';
 import { api, ApiQueryError, type ApiFailure, type ApiResult } from './api-client';
 import { clearOfflineTickets } from './offline-tickets';
+import type { SessionUser as SessionUserOutput, User } from '@/lib/schemas/auth';
 
-/** The user as the API answers it (GET /api/v1/auth/me, and `user` of sign-in/sign-up). */
-export type SessionUser = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string | null;
-  sex: 'male' | 'female' | 'other' | 'not-to-say' | null;
-  locale: 'sk' | 'cs' | 'en';
-  /** In API answers (sign-up, sign-in, /auth/me); the server's session seed leaves them out. */
-  emailVerified?: boolean;
-  /** A new email waiting for its verification link. */
-  pendingEmail?: string | null;
-};
+/**
+ * The signed-in user: as the API answers it (GET /api/v1/auth/me, `user` of sign-in/sign-up), or as the
+ * server's pages seed it (without the verification state).
+ */
+export type SessionUser = SessionUserOutput & Partial<Pick<User, 'emailVerified' | 'pendingEmail'>>;
 
 export const sessionQueryKey = ['auth', 'me'] as const;
 
 /** GET /api/v1/auth/me; failures are swallowed (spec §8) and read as "no session". */
-export async function fetchMe(): Promise<SessionUser | null> {
+async function fetchMe(): Promise<SessionUser | null> {
   const result = await api.get<SessionUser>('/api/v1/auth/me', { toast: false });
   return result.ok ? result.data : null;
 }

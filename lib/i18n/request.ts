@@ -1,7 +1,7 @@
 import { getRequestConfig } from 'next-intl/server';
 import { defaultLocale, isLocale } from './routing';
 
-export const TIME_ZONE = 'Europe/Bratislava';
+const TIME_ZONE = 'Europe/Bratislava';
 
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;

@@ -1,6 +1,7 @@
 // Turns zod schemas into OpenAPI 3.1 operations (zod 4's z.toJSONSchema), so the document is generated
 // from the same schemas the handlers parse with. Used by the modules in ./paths.
 import { z } from 'zod';
+import { errorBodySchema } from '@/lib/schemas/primitives';
 
 type JsonSchema = Record<string, unknown>;
 export type Operation = Record<string, unknown>;
@@ -27,11 +28,6 @@ export function parametersOf(schema: z.ZodObject, where: 'query' | 'path'): Oper
   }));
 }
 
-export const errorBodySchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  errors: z.array(z.object({ field: z.string().optional(), message: z.string() })),
-});
 
 export function jsonResponse(description: string, schema?: z.ZodType): Operation {
   return schema ? { description, content: { 'application/json': { schema: schemaOf(schema) } } } : { description };

@@ -127,7 +127,20 @@ export const userSchema = z.object({
   emailVerified: z.boolean().describe('The person has proved `email` is theirs (gifts to it arrive only then)'),
   pendingEmail: z.string().nullable().describe('A new email waiting for its verification link; `email` stays in use until then'),
 });
-export type PublicUserOutput = z.infer<typeof userSchema>;
+export type User = z.infer<typeof userSchema>;
+
+/** Who a session belongs to: the user without the verification state (what pages seed the client with). */
+export const sessionUserSchema = userSchema.pick({ id: true, email: true, firstName: true, lastName: true, dateOfBirth: true, sex: true, locale: true });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Sign-up and sign-in: the user and the session token (the web also gets the session cookie). */
+export const sessionSchema = z.object({ user: userSchema, token: z.string().describe('Send as `Authorization: Bearer <token>`') });
+
+/** POST /api/v1/auth/verify-email */
+export const verifyEmailResultSchema = z.object({ ok: z.literal(true), email: z.string(), changed: z.boolean().describe('The account moved to this email') });
+
+/** POST /api/v1/auth/verify-email/resend: where the link went. */
+export const resendVerificationResultSchema = z.object({ ok: z.literal(true), email: z.string() });
 
 /** Password reset, step 1: where to send the link. */
 export const passwordResetRequestSchema = z.object({ email });

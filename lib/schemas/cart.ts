@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText, uuidString } from './primitives';
+import { currencySchema, moneySchema, plainText, uuidString } from './primitives';
 
 const uuid = uuidString();
 
@@ -27,3 +27,42 @@ export const checkoutSchema = z.object({
   returnTo: z.enum(['web', 'app']).optional(),
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+// ── answers ──────────────────────────────────────────────────────────────────
+export const cartItemSchema = z.object({
+  id: z.string().describe('the line; DELETE …/cart/items/{itemId} takes it out'),
+  kind: z.enum(['seat', 'place', 'resale']),
+  ticketType: z.object({ id: z.string(), code: z.string(), name: z.string() }),
+  seat: z.object({ section: z.string(), row: z.string(), seat: z.string() }).nullable(),
+  listingId: z.string().nullable(),
+  price: moneySchema,
+  fee: moneySchema,
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+/** The cart of one event as every cart call answers it (GET …/cart, items, coupon). */
+export const cartSchema = z.object({
+  eventId: z.string(),
+  eventSlug: z.string(),
+  holdId: z.string().nullable(),
+  status: z.enum(['active', 'ordered']).nullable().describe("'ordered' while a payment is under way; the cart is the fan's until its time runs out"),
+  orderId: z.string().nullable(),
+  items: z.array(cartItemSchema),
+  expiresAt: z.string().nullable(),
+  timeLeft: z.number().int().describe('seconds left to check out and pay'),
+  expired: z.boolean().describe('the last cart of this event ran out of time (within the last hour) and nothing is held now'),
+  couponCode: z.string().nullable(),
+  count: z.number().int(),
+  currency: currencySchema,
+  subtotal: moneySchema,
+  discount: moneySchema,
+  fees: moneySchema,
+  total: moneySchema,
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+/** POST /api/v1/events/{id}/checkout */
+export const checkoutResultSchema = z.object({
+  orderId: z.uuid(),
+  paymentUrl: z.string().describe("the payment provider's page (the built-in gateway's is a path on this site)"),
+});

@@ -2,7 +2,9 @@
 // endpoints answer. The response schemas exist for the OpenAPI document (lib/openapi/paths/events.ts)
 // and for tests; handlers build their answers from lib/server/events.
 import { z } from 'zod';
-import { calendarDate, plainText } from './primitives';
+import { calendarDate, moneySchema, plainText } from './primitives';
+
+export { moneySchema };
 
 export const eventCategories = ['sport', 'concert', 'festival'] as const;
 export type EventCategory = (typeof eventCategories)[number];
@@ -42,7 +44,6 @@ export const eventDetailQuerySchema = z.object({
 });
 
 // ── answers ──────────────────────────────────────────────────────────────────
-export const moneySchema = z.object({ amount: z.number().int().describe('minor units'), currency: z.enum(['EUR', 'CZK']) });
 
 export const eventCardSchema = z.object({
   id: z.string().describe('the readable slug used in URLs'),
@@ -115,6 +116,7 @@ export const eventDetailSchema = z.object({
     .nullable(),
 });
 
+/** GET /api/v1/events/{id}/availability */
 export const availabilitySchema = z.object({
   eventId: z.string(),
   checkedAt: z.string(),
@@ -132,3 +134,6 @@ export const availabilitySchema = z.object({
     }),
   ),
 });
+export type Availability = z.infer<typeof availabilitySchema>;
+export type EventList = z.infer<typeof eventListSchema>;
+export type EventDetail = z.infer<typeof eventDetailSchema>;

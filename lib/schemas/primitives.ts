@@ -38,3 +38,24 @@ export const instant = (message = 'validation.dateInvalid') =>
 
 /** The body of a call that takes none: nothing, or `{}`. Anything else is a 400, not silently ignored. */
 export const noBody = z.strictObject({}, { error: 'errors.invalidInput' });
+
+// ── shapes shared by answers ─────────────────────────────────────────────────
+export const currencySchema = z.enum(['EUR', 'CZK']);
+export type Currency = z.infer<typeof currencySchema>;
+
+export const moneySchema = z.object({ amount: z.number().int().describe('minor units'), currency: currencySchema });
+export type Money = z.infer<typeof moneySchema>;
+
+/** A text the organiser wrote in every language (event titles, category and section names). */
+export const localizedTextSchema = z.object({ sk: z.string(), cs: z.string(), en: z.string() });
+export type Localized = z.infer<typeof localizedTextSchema>;
+
+/** The answer of a change that has nothing else to say. */
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** Every failure's answer (DESIGN.md §5): a translated message, its code, and one entry per field (or per taken seat, with its id). */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.array(z.object({ field: z.string().optional(), id: z.string().optional(), message: z.string() })),
+});

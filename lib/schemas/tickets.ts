@@ -2,7 +2,7 @@
 // Messages are keys in messages/*.json.
 import { z } from 'zod';
 import { parseTicketCode } from '@/lib/ticket-code/code';
-import { INT32_MAX, instant, plainText } from './primitives';
+import { currencySchema, INT32_MAX, instant, localizedTextSchema, plainText } from './primitives';
 
 const uuid = z.uuid('errors.invalidInput');
 
@@ -80,7 +80,7 @@ export const scanSyncSchema = z.object({
 });
 export type ScanSyncInput = z.infer<typeof scanSyncSchema>;
 
-const localizedText = z.object({ sk: z.string(), cs: z.string(), en: z.string() });
+const localizedText = localizedTextSchema;
 
 /** What POST /api/v1/scan answers (every outcome is a 200; the gate shows it). */
 export const scanResultSchema = z.object({
@@ -93,3 +93,142 @@ export const scanResultSchema = z.object({
   event: z.object({ id: z.uuid(), title: localizedText }).optional(),
   ticket: z.object({ type: localizedText, seat: z.object({ section: localizedText, row: z.string(), seat: z.string() }).nullable() }).optional(),
 });
+export type ScanResult = z.infer<typeof scanResultSchema>;
+
+/** The {id} of /api/v1/tickets/{id}/…: a ticket's uuid (anything else is no ticket of the caller's). */
+export const ticketIdParamSchema = z.object({ id: z.uuid('tickets.errors.notFound') });
+
+// ── answers ──────────────────────────────────────────────────────────────────
+const seatSchema = z.object({ section: localizedText, row: z.string(), seat: z.string() });
+
+/** One owned ticket as Your tickets and the native app show it (and as the phone stores it offline). */
+export const ownedTicketSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(['valid', 'listed', 'checked_in', 'void']),
+  version: z.number().int(),
+  signingKey: z
+    .string()
+    .nullable()
+    .describe('Private key (Ed25519 seed, base64url) the phone signs its rotating codes with; null while the ticket cannot be scanned'),
+  holderName: z.string(),
+  priceAmount: z.number().int(),
+  currency: currencySchema,
+  checkedInAt: z.string().nullable(),
+  seasonTicketId: z.string().nullable(),
+  ticketType: z.object({ name: localizedText, kind: z.enum(['seated', 'standing']) }),
+  seat: seatSchema.nullable(),
+  event: z.object({
+    id: z.string(),
+    slug: z.string(),
+    title: localizedText,
+    startsAt: z.string(),
+    endsAt: z.string().nullable(),
+    venue: z.object({ name: z.string(), city: z.string() }),
+    transferEnabled: z.boolean(),
+    resale: z.object({ enabled: z.boolean(), capAmount: z.number().int().nullable(), closesAt: z.string(), sellerFeeBps: z.number().int() }),
+  }),
+  listing: z.object({ id: z.string(), priceAmount: z.number().int(), held: z.boolean() }).nullable(),
+  pendingGift: z.object({ toEmail: z.string() }).nullable(),
+});
+export type OwnedTicket = z.infer<typeof ownedTicketSchema>;
+
+export const seasonScheduleSchema = z.object({
+  seasonTicketId: z.string(),
+  season: z.object({ id: z.string(), slug: z.string(), name: localizedText }),
+  seat: seatSchema,
+  matches: z.array(
+    z.object({
+      eventId: z.string(),
+      slug: z.string(),
+      title: localizedText,
+      startsAt: z.string(),
+      ticketId: z.string().nullable().describe("the per-match ticket of this seat: still the holder's, listed, used, or passed on"),
+      state: z.enum(['yours', 'listed', 'checked_in', 'passed_on', 'none']),
+    }),
+  ),
+});
+export type SeasonSchedule = z.infer<typeof seasonScheduleSchema>;
+
+/** GET /api/v1/tickets */
+export const myTicketsSchema = z.object({ tickets: z.array(ownedTicketSchema), seasons: z.array(seasonScheduleSchema) });
+export type MyTickets = z.infer<typeof myTicketsSchema>;
+
+/** POST /api/v1/tickets/redeem */
+export const redeemResultSchema = z.object({ ok: z.literal(true), eventId: z.string(), ticketIds: z.array(z.string()) });
+
+/** POST /api/v1/tickets/{id}/gift: a registered fan has it at once (claimed), anyone else is invited (pending). */
+export const giftResultSchema = z.object({ ok: z.literal(true), status: z.enum(['claimed', 'pending']), toEmail: z.string() });
+
+/** POST /api/v1/tickets/{id}/listing */
+export const listingResultSchema = z.object({
+  ok: z.literal(true),
+  listing: z.object({
+    id: z.string(),
+    ticketId: z.string(),
+    eventId: z.string(),
+    priceAmount: z.number().int(),
+    currency: currencySchema,
+    sellerFeeAmount: z.number().int(),
+    payoutAmount: z.number().int(),
+  }),
+});
+
+/** One line of the seller's payout ledger: what a resold ticket earned (price − seller fee). */
+export const payoutSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  status: z.enum(['pending', 'paid']),
+  grossAmount: z.number().int(),
+  feeAmount: z.number().int(),
+  netAmount: z.number().int(),
+  currency: currencySchema,
+  event: z.object({ id: z.string(), slug: z.string(), title: localizedText }),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+/** GET /api/v1/payouts */
+export const payoutsSchema = z.object({ payouts: z.array(payoutSchema) });
+
+export const scannerEventSchema = z.object({ id: z.string(), slug: z.string(), title: localizedText, startsAt: z.string(), organisation: z.string() });
+export type ScannerEvent = z.infer<typeof scannerEventSchema>;
+
+/** GET /api/v1/scan/events */
+export const scannerEventsSchema = z.object({ events: z.array(scannerEventSchema) });
+
+/** The {id} of /api/v1/scan/events/{id}/offline: an event's uuid. */
+export const offlineEventParamSchema = z.object({ id: z.uuid('errors.notFound') });
+
+/** What the keys of the offline data are: a gate keeps no data of an older format. */
+export const OFFLINE_FORMAT = 'ed25519-public-keys';
+
+const gateWindowSchema = z.object({ opensAt: z.string(), closesAt: z.string() });
+
+/** GET /api/v1/scan/events/{id}/offline: public keys only; a gate can check a code, never draw one. */
+export const offlineDatasetSchema = z.object({
+  format: z.literal(OFFLINE_FORMAT),
+  event: z.object({ id: z.string(), title: localizedText, startsAt: z.string() }),
+  window: gateWindowSchema.describe('when the gates admit: the device refuses scans outside it'),
+  generatedAt: z.string(),
+  validUntil: z.string().describe('the device must drop the data after this moment'),
+  tickets: z.array(
+    z.object({
+      id: z.string(),
+      version: z.number().int(),
+      publicKey: z.string().nullable().describe("Ed25519 public key (base64url) the ticket's codes verify with; null while the ticket cannot be admitted"),
+      status: z.enum(['valid', 'listed', 'checked_in', 'void']),
+      checkedInAt: z.string().nullable(),
+      giftPending: z.boolean().optional().describe('being gifted: not usable until the gift is claimed or cancelled'),
+    }),
+  ),
+});
+export type OfflineDataset = z.infer<typeof offlineDatasetSchema>;
+
+export const syncResultSchema = z.object({
+  ticketId: z.string(),
+  result: z.enum(['admitted', 'already_used', 'not_valid']),
+  reason: z.enum(['too_early', 'too_late']).optional(),
+});
+export type SyncResult = z.infer<typeof syncResultSchema>;
+
+/** POST /api/v1/scan/sync: each check-in's outcome, in the gate's order. */
+export const syncResultsSchema = z.object({ results: z.array(syncResultSchema) });

@@ -6,7 +6,7 @@ import { paymentNoticeKey, resolveMode, sessionKey, testGatewayAllowed, type Tri
 
 export type { TribunaMode };
 
-export function tribunaMode(): TribunaMode {
+function tribunaMode(): TribunaMode {
   return resolveMode(process.env);
 }
 

@@ -3,7 +3,7 @@ import 'server-only';
 // shares the same counters. Used for sign-in, sign-up, password reset and code redemption.
 //
 //   await enforceRateLimit(request, [{ key: `signin:ip:${clientIp(request)}` }, { key: `signin:email:${email}` }]);
-//   // → throws ApiError(429, 'RATE_LIMITED', 'errors.tooManyRequests') once any key is over its limit
+//   // → throws the translated 429 RATE_LIMITED (Retry-After: the seconds until its window ends) once any key is over its limit
 //
 // Lower-level: hitRateLimit(key, opts) counts one attempt; peekRateLimit(key, opts) only reads.
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -13,14 +13,14 @@ import { getDb, tables } from '@/lib/server/db';
 export type RateLimitOptions = { limit?: number; windowSeconds?: number };
 export type RateLimitResult = { allowed: boolean; count: number; limit: number; retryAfterSeconds: number };
 
-export const DEFAULT_LIMIT = 10;
-export const DEFAULT_WINDOW_SECONDS = 60;
+const DEFAULT_LIMIT = 10;
+const DEFAULT_WINDOW_SECONDS = 60;
 
 /**
  * Multiplies every limit. RATE_LIMIT_SCALE overrides; the e2e server (TRIBUNA_E2E=1) uses 50 because all
  * its browsers share one IP address. Jest and real deployments use 1.
  */
-export function rateLimitScale(): number {
+function rateLimitScale(): number {
   const configured = Number(process.env.RATE_LIMIT_SCALE);
   if (Number.isFinite(configured) && configured > 0) return configured;
   return process.env.TRIBUNA_E2E === '1' ? 50 : 1;
@@ -70,7 +70,7 @@ export async function peekRateLimit(key: string, options: RateLimitOptions = {},
 }
 
 /** Old windows are worthless; dropped now and then (every ~100th hit). */
-export async function sweepRateLimits(now = new Date()): Promise<void> {
+async function sweepRateLimits(now = new Date()): Promise<void> {
   await getDb()
     .delete(tables.rateLimitHits)
     .where(lt(tables.rateLimitHits.windowStart, new Date(now.getTime() - 24 * 3600 * 1000)));
@@ -84,8 +84,9 @@ export async function enforceRateLimit(keys: ({ key: string } & RateLimitOptions
   }
 }
 
-export function rateLimitedError(retryAfterSeconds = DEFAULT_WINDOW_SECONDS): ApiError {
-  return new ApiError(429, 'RATE_LIMITED', 'errors.tooManyRequests', [], { seconds: retryAfterSeconds });
+/** The 429 of a window that ends in `retryAfterSeconds` (its Retry-After). */
+export function rateLimitedError(retryAfterSeconds: number): ApiError {
+  return new ApiError('RATE_LIMITED', { retryAfterSeconds });
 }
 
 /**

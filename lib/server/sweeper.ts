@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, inArray, lt } from 'drizzle-orm';
 import { getDb, tables, type Db } from '@/lib/server/db';
 import { endHold } from '@/lib/server/cart/lifecycle';
+import { availabilityChanged } from '@/lib/server/events/changed';
 import { processDueRefunds } from '@/lib/server/payments/refunds';
 
 const BATCH = 200;
@@ -15,18 +16,22 @@ const REFUND_BATCH = 20;
 export async function sweepExpiredHolds(options: { db?: Db; now?: Date; limit?: number } = {}): Promise<string[]> {
   const db = options.db ?? getDb();
   const now = options.now ?? new Date();
-  return db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: tables.holds.id })
+      .select({ id: tables.holds.id, eventId: tables.holds.eventId })
       .from(tables.holds)
       .where(and(inArray(tables.holds.status, ['active', 'ordered']), lt(tables.holds.expiresAt, now)))
       .orderBy(asc(tables.holds.expiresAt))
       .limit(options.limit ?? BATCH)
       .for('update', { skipLocked: true });
-    const ended: string[] = [];
-    for (const hold of due) if (await endHold(tx, hold.id, 'expired', now)) ended.push(hold.id);
+    const ended: { id: string; eventId: string }[] = [];
+    for (const hold of due) if (await endHold(tx, hold.id, 'expired', now)) ended.push(hold);
     return ended;
   });
+  // What these holds held was free again once their time ran out (unit_is_free); told all the same, as
+  // every write that gives places back is, so that shared reads need not rely on that rule.
+  for (const eventId of new Set(ended.map((hold) => hold.eventId))) availabilityChanged(eventId);
+  return ended.map((hold) => hold.id);
 }
 
 const globalForSweeper = globalThis as unknown as { __tribunaSweeper?: NodeJS.Timeout };

@@ -3,24 +3,18 @@ import 'server-only';
 // plain objects or { ok: false, code } out; the caller (route handler) maps codes to HTTP.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
-import type { ProfileInput, SignUpInput } from '@/lib/schemas/auth';
+import type { ProfileInput, SignUpInput, User } from '@/lib/schemas/auth';
 import { getDb, isUniqueViolation, tables } from '@/lib/server/db';
 import { pendingEmailOfUser, sendAccountVerification, startEmailChange } from './auth/email-verification';
 import { hashPassword, verifyPassword } from './auth/password';
 import { revokeAllSessions } from './auth/sessions';
-import type { SessionUser } from './auth/session-token';
+import { sessionUserColumns, type SessionUser } from './auth/session-token';
 
 /** The user as the API answers it: the session's fields, whether the email is verified, and a change waiting for its link. */
-export type PublicUser = SessionUser & { emailVerified: boolean; pendingEmail: string | null };
+export type PublicUser = User;
 
 const userColumns = {
-  id: tables.users.id,
-  email: tables.users.email,
-  firstName: tables.users.firstName,
-  lastName: tables.users.lastName,
-  dateOfBirth: tables.users.dateOfBirth,
-  sex: tables.users.sex,
-  locale: tables.users.locale,
+  ...sessionUserColumns,
   emailVerifiedAt: tables.users.emailVerifiedAt,
   pendingEmail: pendingEmailOfUser,
 };
@@ -50,13 +44,13 @@ export async function findUserById(id: string): Promise<PublicUser | null> {
   return row ? toPublic(row) : null;
 }
 
-export async function findUserByEmail(email: string): Promise<PublicUser | null> {
+async function emailInUse(email: string): Promise<boolean> {
   const [row] = await getDb()
-    .select(userColumns)
+    .select({ id: tables.users.id })
     .from(tables.users)
     .where(and(eq(tables.users.email, email.trim().toLowerCase()), isNull(tables.users.removedAt)))
     .limit(1);
-  return row ? toPublic(row) : null;
+  return Boolean(row);
 }
 
 /** Sign-up. The email is already lower-cased by the schema; a taken email is EMAIL_TAKEN. Mails the link that verifies it. */
@@ -102,7 +96,7 @@ export async function verifyCredentials(email: string, password: string): Promis
   return toPublic(user);
 }
 
-export type ProfileFailure = 'EMAIL_TAKEN' | 'NOT_FOUND' | 'CURRENT_PASSWORD_REQUIRED' | 'WRONG_PASSWORD';
+export type ProfileFailure = 'EMAIL_TAKEN' | 'UNAUTHENTICATED' | 'CURRENT_PASSWORD_REQUIRED' | 'WRONG_PASSWORD';
 
 /**
  * Profile edit by the user themself. Names and birth date change at once. A new email needs the
@@ -121,27 +115,22 @@ export async function updateProfile(
     .from(tables.users)
     .where(and(eq(tables.users.id, userId), isNull(tables.users.removedAt)))
     .limit(1);
-  if (!current?.email) return { ok: false, code: 'NOT_FOUND' };
+  if (!current?.email) return { ok: false, code: 'UNAUTHENTICATED' };
   const changingEmail = input.email !== current.email;
   if (changingEmail) {
     if (!input.currentPassword) return { ok: false, code: 'CURRENT_PASSWORD_REQUIRED' };
     if (!(await verifyPassword(input.currentPassword, current.passwordHash))) return { ok: false, code: 'WRONG_PASSWORD' };
-    if (await findUserByEmail(input.email)) return { ok: false, code: 'EMAIL_TAKEN' };
+    if (await emailInUse(input.email)) return { ok: false, code: 'EMAIL_TAKEN' };
   }
   const [row] = await db
     .update(tables.users)
     .set({ firstName: input.firstName, lastName: input.lastName, dateOfBirth: input.dateOfBirth, updatedAt: new Date() })
     .where(and(eq(tables.users.id, userId), isNull(tables.users.removedAt)))
     .returning({ id: tables.users.id });
-  if (!row) return { ok: false, code: 'NOT_FOUND' };
+  if (!row) return { ok: false, code: 'UNAUTHENTICATED' };
   if (changingEmail) await startEmailChange({ id: userId, email: current.email, firstName: input.firstName }, input.email, context);
   const user = await findUserById(userId);
-  return user ? { ok: true, user } : { ok: false, code: 'NOT_FOUND' };
-}
-
-/** Remembers the interface language for emails the user gets later. */
-export async function setUserLocale(userId: string, locale: Locale): Promise<void> {
-  await getDb().update(tables.users).set({ locale }).where(and(eq(tables.users.id, userId), isNull(tables.users.removedAt)));
+  return user ? { ok: true, user } : { ok: false, code: 'UNAUTHENTICATED' };
 }
 
 /**

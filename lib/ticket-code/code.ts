@@ -11,7 +11,7 @@ import * as ed25519 from '@noble/ed25519';
 /** Seconds one code stays current. */
 export const STEP_SECONDS = 15;
 /** Steps either side of "now" a gate accepts (clock drift, a slow queue). */
-export const STEP_WINDOW = 1;
+const STEP_WINDOW = 1;
 /** Format of the payload; TRB1 (an HMAC any holder of its key could draw) is no longer accepted. */
 const FORMAT = 'TRB2';
 const SIGNATURE_CHARS = 86; // 64 bytes in base64url
@@ -23,24 +23,25 @@ export type CodeCheck =
 
 const encoder = new TextEncoder();
 
-export function toBase64Url(bytes: Uint8Array): string {
+function toBase64Url(bytes: Uint8Array): string {
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-export function fromBase64Url(text: string): Uint8Array {
+function fromBase64Url(text: string): Uint8Array {
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
 /**
- * Ed25519 over base64url keys: `sign` with a 32-byte private key (seed), `verify` with a 32-byte public
- * key; `verify` is false (never throws) for anything that is not a valid signature of the message.
+ * Ed25519 over base64url keys: `sign` with a 32-byte private key (seed), `verify` a base64url signature
+ * with a 32-byte public key (each implementation decodes them its cheapest way); `verify` is false
+ * (never throws) for anything that is not a valid signature of the message.
  */
 export type Ed25519 = {
   sign(message: Uint8Array, signingKey: string): Uint8Array | Promise<Uint8Array>;
-  verify(signature: Uint8Array, message: Uint8Array, publicKey: string): boolean | Promise<boolean>;
+  verify(signature: string, message: Uint8Array, publicKey: string): boolean | Promise<boolean>;
 };
 
 /** @noble/ed25519 (SHA-512 from WebCrypto): phones drawing codes, scanners checking them offline. */
@@ -49,7 +50,7 @@ const nobleEd25519: Ed25519 = {
   verify: async (signature, message, publicKey) => {
     try {
       // RFC 8032's strict checks, as OpenSSL applies them on the server.
-      return await ed25519.verifyAsync(signature, message, fromBase64Url(publicKey), { zip215: false });
+      return await ed25519.verifyAsync(fromBase64Url(signature), message, fromBase64Url(publicKey), { zip215: false });
     } catch {
       return false;
     }
@@ -114,7 +115,7 @@ export function ticketCodes(ed: Ed25519) {
     nowMs: number = Date.now(),
   ): Promise<CodeCheck> {
     if (code.version !== ticket.version) return { ok: false, reason: 'old_version' };
-    const genuine = await ed.verify(fromBase64Url(code.signature), signedPart(code.ticketId, code.version, code.step), ticket.publicKey);
+    const genuine = await ed.verify(code.signature, signedPart(code.ticketId, code.version, code.step), ticket.publicKey);
     if (!genuine) return { ok: false, reason: 'forged' };
     if (Math.abs(code.step - timeStep(nowMs)) > STEP_WINDOW) return { ok: false, reason: 'expired' };
     return { ok: true, step: code.step };

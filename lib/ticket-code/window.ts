@@ -4,9 +4,9 @@
 // Outside it a genuine code is refused ("too early" / "too late"): a scan on any date is not a scan.
 
 /** Hours after the end (or the start, with no end time) that late arrivals are still let in. */
-export const SCAN_GRACE_HOURS = 2;
+const SCAN_GRACE_HOURS = 2;
 /** Hours before the start the gates open when the event has no doors time. */
-export const DEFAULT_DOORS_HOURS = 2;
+const DEFAULT_DOORS_HOURS = 2;
 
 const HOUR = 3_600_000;
 

@@ -10,7 +10,13 @@ import { POST as resetConfirm } from '@/app/api/v1/auth/password-reset/confirm/r
 import en from '@/messages/en.json';
 import cs from '@/messages/cs.json';
 import sk from '@/messages/sk.json';
+import { sessionSchema, userSchema } from '@/lib/schemas/auth';
+import { okSchema } from '@/lib/schemas/primitives';
+import { checkAnswer } from '../helpers/contract';
 import { useTestDatabase } from '../helpers/db';
+
+/** What each account call answers on success (lib/schemas): every answer below is checked against it. */
+const ANSWERS = { signup: sessionSchema, signin: sessionSchema, me: userSchema, signout: okSchema, remove: okSchema, 'password-reset': okSchema, 'password-reset/confirm': okSchema };
 
 const t = useTestDatabase();
 
@@ -37,6 +43,7 @@ async function call(handler: Handler, path: string, options: CallOptions = {}) {
   } catch {
     json = text;
   }
+  if (path in ANSWERS && typeof json === 'object' && json !== null) checkAnswer(ANSWERS[path as keyof typeof ANSWERS], response.status, json);
   const cookies = Object.fromEntries(
     response.headers.getSetCookie().map((c) => {
       const [pair] = c.split(';');

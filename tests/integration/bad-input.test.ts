@@ -14,7 +14,7 @@ import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { sendAccountVerification } from '@/lib/server/auth/email-verification';
 import { requestPasswordReset } from '@/lib/server/auth/password-reset';
 import { sealSessionToken } from '@/lib/server/auth/session-cookie';
-import { addToCart } from '@/lib/server/cart/service';
+import { addToCart } from '@/lib/server/cart';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

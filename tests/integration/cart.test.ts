@@ -1,15 +1,20 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { hashToken, newSessionToken } from '@/lib/server/auth/session-token';
-import { addToCart, applyCoupon, getCart, removeFromCart } from '@/lib/server/cart/service';
-import { eventChanged, reservationMinutes } from '@/lib/server/cart/event';
+import { addToCart, applyCoupon, getCart, removeFromCart } from '@/lib/server/cart';
+import { reservationMinutes } from '@/lib/server/cart/event';
+import { eventChanged } from '@/lib/server/events/changed';
 import { sweepExpiredHolds } from '@/lib/server/sweeper';
 import { POST as addItemsRoute } from '@/app/api/v1/events/[id]/cart/items/route';
 import { DELETE as removeItemRoute } from '@/app/api/v1/events/[id]/cart/items/[itemId]/route';
 import { GET as cartRoute } from '@/app/api/v1/events/[id]/cart/route';
 import { POST as couponRoute } from '@/app/api/v1/events/[id]/cart/coupon/route';
+import { cartSchema } from '@/lib/schemas/cart';
+import { answerOf, failureBodyOf } from '../helpers/contract';
 import { useTestDatabase } from '../helpers/db';
+import { freeSeatsOf } from '../helpers/seats';
+import { giveTicket, makeUser } from '../helpers/tickets';
 
 const t = useTestDatabase();
 
@@ -36,18 +41,7 @@ async function event(slug: string) {
   return row;
 }
 
-/** Free seat ids of an event's category, in layout order. */
-async function freeSeats(slug: string, count: number, offset = 0) {
-  const e = await event(slug);
-  const rows = await t.db
-    .select({ seatId: s.inventoryUnits.seatId })
-    .from(s.inventoryUnits)
-    .where(and(eq(s.inventoryUnits.eventId, e.id), eq(s.inventoryUnits.status, 'available')))
-    .orderBy(s.inventoryUnits.id)
-    .limit(count)
-    .offset(offset);
-  return rows.map((r) => r.seatId!).filter(Boolean);
-}
+const freeSeats = (slug: string, count: number, offset = 0) => freeSeatsOf(t.db, slug, count, offset);
 
 async function typeId(slug: string, code: string) {
   const e = await event(slug);
@@ -111,7 +105,7 @@ describe('holding tickets', () => {
 
     const e = await event(STADIUM);
     await t.db.update(s.events).set({ maxTicketsPerUser: 3 }).where(eq(s.events.id, e.id));
-    eventChanged(e.id);
+    await eventChanged(e.id);
     const owner = await newFan();
     const owned = await freeSeats(STADIUM, 2, 100);
     const units = await unitsBySeat(STADIUM, owned);
@@ -121,30 +115,53 @@ describe('holding tickets', () => {
     expect(await addToCart({ user: owner, eventRef: STADIUM, selection: { seatIds: two }, locale: 'en' })).toMatchObject({ ok: false, code: 'LIMIT_PER_USER', limit: 3 });
     expect((await addToCart({ user: owner, eventRef: STADIUM, selection: { seatIds: two.slice(0, 1) }, locale: 'en' })).ok).toBe(true);
     await t.db.update(s.events).set({ maxTicketsPerUser: 20 }).where(eq(s.events.id, e.id));
-    eventChanged(e.id);
+    await eventChanged(e.id);
   });
 
-  it('a change to the event applies to the next cart call, also when another thread of the server made it', async () => {
+  it('what is already in the cart is not asked for again, a resale listing as a seat: adding it again at the limit answers the same cart', async () => {
+    const seller = await makeUser(t.db, 'cart-seller');
+    const { ticket, event: e } = await giveTicket(t.db, seller.id, STADIUM);
+    await t.db.update(s.tickets).set({ status: 'listed' }).where(eq(s.tickets.id, ticket.id));
+    const [listing] = await t.db
+      .insert(s.resaleListings)
+      .values({ ticketId: ticket.id, eventId: e.id, sellerId: seller.id, priceAmount: 2500, currency: 'EUR' })
+      .returning({ id: s.resaleListings.id });
+    const fan = await newFan();
+    const [seat] = await freeSeats(STADIUM, 1, 360);
+    expect((await addToCart({ user: fan, eventRef: STADIUM, selection: { listingId: listing.id }, locale: 'en' })).ok).toBe(true);
+    expect((await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: [seat] }, locale: 'en' })).ok).toBe(true);
+    await t.db.update(s.events).set({ maxTicketsPerOrder: 2 }).where(eq(s.events.id, e.id));
+    await eventChanged(e.id);
+    try {
+      for (const selection of [{ listingId: listing.id }, { seatIds: [seat] }]) {
+        const again = await addToCart({ user: fan, eventRef: STADIUM, selection, locale: 'en' });
+        expect(again.ok && again.cart.items.map((item) => item.listingId ?? item.kind)).toEqual([listing.id, 'seat']);
+      }
+    } finally {
+      await t.db.update(s.events).set({ maxTicketsPerOrder: e.maxTicketsPerOrder }).where(eq(s.events.id, e.id));
+      await eventChanged(e.id);
+    }
+  });
+
+  it('a change to the event applies to the next cart call, also when another server process made it', async () => {
     const fan = await newFan();
     const e = await event(STADIUM);
     const seats = await freeSeats(STADIUM, 2, 340);
     expect((await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: seats.slice(0, 1) }, locale: 'en' })).ok).toBe(true);
     await t.db.update(s.events).set({ maxTicketsPerOrder: 1 }).where(eq(s.events.id, e.id));
     try {
-      // what eventChanged() in a lane thread sends
-      const otherThread = new BroadcastChannel('tribuna:event-changed');
-      otherThread.postMessage(e.id);
-      otherThread.close();
+      // what eventChanged() in another server process sends: this one hears it through its LISTEN
+      await t.db.execute(sql`select pg_notify('tribuna_event_changed', ${e.id})`);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: seats.slice(1) }, locale: 'en' })).toMatchObject({ ok: false, code: 'LIMIT_PER_ORDER', limit: 1 });
       // a change made in this thread applies to the very next call
       await t.db.update(s.events).set({ maxTicketsPerOrder: 2 }).where(eq(s.events.id, e.id));
-      eventChanged(e.id);
+      await eventChanged(e.id);
       const second = await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: seats.slice(1) }, locale: 'en' });
       expect(second.ok && second.cart.count).toBe(2);
     } finally {
       await t.db.update(s.events).set({ maxTicketsPerOrder: e.maxTicketsPerOrder }).where(eq(s.events.id, e.id));
-      eventChanged(e.id);
+      await eventChanged(e.id);
     }
   });
 
@@ -383,10 +400,10 @@ describe('cart API', () => {
       );
     const first = await post(a.id, { seatIds: seats.slice(0, 1) });
     expect(first.status).toBe(200);
-    expect(await first.json()).toMatchObject({ count: 1, timeLeft: 600, couponCode: null });
+    expect(await answerOf(cartSchema, first)).toMatchObject({ count: 1, timeLeft: 600, couponCode: null });
     const second = await post(b.id, { seatIds: seats });
     expect(second.status).toBe(409);
-    const body = await second.json();
+    const body = await failureBodyOf(second);
     expect(body.code).toBe('SEAT_TAKEN');
     expect(body.errors).toHaveLength(1);
     expect(body.errors[0]).toMatchObject({ field: 'seatIds', id: seats[0] });

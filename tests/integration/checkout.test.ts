@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { addToCart, applyCoupon, getCart, removeFromCart } from '@/lib/server/cart/service';
-import { eventChanged } from '@/lib/server/cart/event';
+import { addToCart, applyCoupon, getCart, removeFromCart } from '@/lib/server/cart';
+import { eventChanged } from '@/lib/server/events/changed';
 import { checkout } from '@/lib/server/orders/checkout';
 import { getOrder, getPaymentForGateway } from '@/lib/server/orders/read';
 import { testGateway, signedGatewayNotice } from '@/lib/server/payments/test-gateway';
@@ -12,6 +12,7 @@ import type { PaymentProvider } from '@/lib/server/payments';
 import { sweepExpiredHolds } from '@/lib/server/sweeper';
 import { POST as webhookRoute } from '@/app/api/v1/payments/[provider]/webhook/route';
 import { useTestDatabase } from '../helpers/db';
+import { freeSeatsOf } from '../helpers/seats';
 
 const t = useTestDatabase();
 
@@ -34,16 +35,9 @@ async function newFan(locale: 'sk' | 'cs' | 'en' = 'en') {
 
 let seatOffset = 0;
 async function freeSeats(count: number) {
-  const [e] = await t.db.select().from(s.events).where(eq(s.events.slug, STADIUM));
-  const rows = await t.db
-    .select({ seatId: s.inventoryUnits.seatId })
-    .from(s.inventoryUnits)
-    .where(and(eq(s.inventoryUnits.eventId, e.id), eq(s.inventoryUnits.status, 'available')))
-    .orderBy(s.inventoryUnits.id)
-    .limit(count)
-    .offset(seatOffset);
+  const seats = await freeSeatsOf(t.db, STADIUM, count, seatOffset);
   seatOffset += count + 5;
-  return rows.map((r) => r.seatId!);
+  return seats;
 }
 
 async function holdAndCheckout(fan: { id: string; email: string }, seats: string[], now = new Date(), code?: string) {
@@ -274,7 +268,7 @@ describe('checkout and payment', () => {
   it('buys a resale listing: the ticket moves with a new secret and version, the seller is owed price − fee', async () => {
     const [e] = await t.db.select().from(s.events).where(eq(s.events.slug, STADIUM));
     await t.db.update(s.events).set({ resaleEnabled: true, resaleSellerFeeBps: 500, resaleBuyerFeeBps: 300 }).where(eq(s.events.id, e.id));
-    eventChanged(e.id);
+    await eventChanged(e.id);
     const seller = await newFan();
     const sold = await holdAndCheckout(seller, await freeSeats(1));
     await handlePaymentNotice(testGateway, notice(sold.paymentId, 'succeeded'));

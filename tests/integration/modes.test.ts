@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { addToCart } from '@/lib/server/cart/service';
+import { addToCart } from '@/lib/server/cart';
 import { createSession } from '@/lib/server/auth/sessions';
 import { sessionSecret } from '@/lib/server/auth/session-secret';
 import { sealSessionToken, tokenFromSealedCookie } from '@/lib/server/auth/session-cookie';

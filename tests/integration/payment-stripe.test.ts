@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { addToCart } from '@/lib/server/cart/service';
+import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { signedGatewayNotice } from '@/lib/server/payments/test-gateway';
 import { stripeProvider } from '@/lib/server/payments/stripe';

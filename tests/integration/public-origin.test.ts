@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { addToCart } from '@/lib/server/cart/service';
+import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { GET as iosPaymentRedirect } from '@/app/[locale]/ios-payment-redirect/route';
 import { useTestDatabase } from '../helpers/db';

@@ -12,6 +12,8 @@ import { runSeed } from '@/lib/server/db/seed';
 import { issueTicketsForOrder } from '@/lib/server/tickets/issue';
 import { generateTicketCode, parseTicketCode, STEP_SECONDS, verifyTicketCode } from '@/lib/ticket-code/code';
 import { publicKeyFor, signingKeyFor } from '@/lib/ticket-code/keys';
+import { myTicketsSchema, scanResultSchema } from '@/lib/schemas/tickets';
+import { answerOf, checkAnswer } from '../helpers/contract';
 import { useTestDatabase } from '../helpers/db';
 import { auth, currentCode, eventBySlug, giveTicket, makeScanner, makeUser, openGates, params, request } from '../helpers/tickets';
 
@@ -29,13 +31,15 @@ async function ticketRow(id: string) {
 
 async function scanAs(user: { token: string }, payload: string, eventId?: string) {
   const response = await scan(request('/api/v1/scan', { method: 'POST', headers: auth(user), body: { payload, eventId } }), params({}));
-  return { status: response.status, body: await response.json() };
+  const body = await response.json();
+  checkAnswer(scanResultSchema, response.status, body);
+  return { status: response.status, body };
 }
 
 async function myTickets(user: { token: string }) {
   const response = await listTickets(request('/api/v1/tickets', { headers: auth(user) }), params({}));
   expect(response.status).toBe(200);
-  return (await response.json()) as { tickets: { id: string; status: string; version: number; signingKey: string | null; pendingGift: { toEmail: string } | null; event: { slug: string } }[]; seasons: { matches: { slug: string; state: string }[] }[] };
+  return (await answerOf(myTicketsSchema, response)) as { tickets: { id: string; status: string; version: number; signingKey: string | null; pendingGift: { toEmail: string } | null; event: { slug: string } }[]; seasons: { matches: { slug: string; state: string }[] }[] };
 }
 
 describe('Your tickets', () => {
@@ -352,6 +356,22 @@ describe('redeem codes', () => {
     }
     expect(statuses.slice(0, 5)).toEqual([422, 422, 422, 422, 422]);
     expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+
+  it('a 429 says how long until its window ends, not a fixed minute', async () => {
+    const fan = await makeUser(t.db, 'patient-guesser');
+    // 15 s into a minute: the per-fan window (60 s, aligned to the minute) ends in 45 s.
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    jest.useFakeTimers({ now: minute + 15_000, doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
+    try {
+      let response: Response | undefined;
+      for (let i = 0; i < 6; i++) response = await redeem(request('/api/v1/tickets/redeem', { method: 'POST', headers: auth(fan), body: { code: `WAIT-${i}` } }), params({}));
+      expect(response!.status).toBe(429);
+      expect(response!.headers.get('retry-after')).toBe('45');
+      expect(await response!.json()).toMatchObject({ code: 'RATE_LIMITED', errors: [{ message: expect.any(String) }] });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

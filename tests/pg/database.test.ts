@@ -39,6 +39,19 @@ describePg('the PostgreSQL client', () => {
     expect(postgresTarget('postgres://app@db.internal/tribuna')).toEqual({ url: 'postgres://app@db.internal/tribuna' });
   });
 
+  it('server processes starting together each apply the database functions file, one after the other', async () => {
+    const processes = Array.from({ length: 4 }, () => openDatabase({ url: t.url!, poolSize: 1 }));
+    try {
+      await Promise.all(processes.map((p) => p.migrate()));
+      const [row] = rowsOf<{ free: boolean; taken: boolean }>(
+        await t.db.execute(sql`select unit_is_free('held', now() - interval '1 second', now()) as free, unit_is_free('held', now() + interval '1 minute', now()) as taken`),
+      );
+      expect(row).toEqual({ free: true, taken: false });
+    } finally {
+      await Promise.all(processes.map((p) => p.close()));
+    }
+  });
+
   const socketFolder = '/var/run/postgresql';
   (existsSync(`${socketFolder}/.s.PGSQL.5432`) ? it : it.skip)('connects over the Unix socket', async () => {
     const url = new URL(t.url!);

@@ -1,13 +1,16 @@
-// Concurrency proofs on real PostgreSQL (DESIGN.md §4): many buyers at once, exactly the capacity wins,
+// Concurrency proofs on real PostgreSQL (DESIGN.md §4), for seats, standing places and resale listings
+// (lib/server/db/functions.sql cart_hold): many buyers at once, exactly the capacity wins,
 // zero duplicates, checked in SQL afterwards. Run: npm run test:pg -- tests/pg/onsale.test.ts
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { addToCart, applyCoupon } from '@/lib/server/cart/service';
+import { addToCart, applyCoupon } from '@/lib/server/cart';
+import { eventChanged } from '@/lib/server/events/changed';
 import { checkout } from '@/lib/server/orders/checkout';
 import { sweepExpiredHolds } from '@/lib/server/sweeper';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
+import { giveTicket, makeUser } from '../helpers/tickets';
 
 const t = useTestDatabase();
 const describePg = isPostgresRun() ? describe : describe.skip;
@@ -40,7 +43,26 @@ async function freeSeats(event: string, count: number, from: 'first' | 'last' = 
   return rows.map((r) => r.seatId!);
 }
 
-/** No unit in two live holds, every held unit belongs to the live hold that lists it, no unit in two tickets. */
+/** `count` tickets of the event listed for resale by one seller. */
+async function listings(slug: string, count: number) {
+  const seller = await makeUser(t.db, `seller-${batch++}`);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const { ticket, event } = await giveTicket(t.db, seller.id, slug);
+    await t.db.update(s.tickets).set({ status: 'listed' }).where(eq(s.tickets.id, ticket.id));
+    const [listing] = await t.db
+      .insert(s.resaleListings)
+      .values({ ticketId: ticket.id, eventId: event.id, sellerId: seller.id, priceAmount: 2000 + i, currency: 'EUR' })
+      .returning({ id: s.resaleListings.id });
+    ids.push(listing.id);
+  }
+  return ids;
+}
+
+/**
+ * No unit in two live holds, every held unit belongs to the live hold that lists it, every held resale
+ * listing is in exactly one live hold, no unit in two tickets.
+ */
 async function assertInvariants() {
   const twoHolds = rowsOf(
     await t.db.execute(sql`
@@ -57,6 +79,14 @@ async function assertInvariants() {
                         where hi.unit_id = u.id and h.id = u.hold_id and h.status in ('active', 'ordered'))`),
   );
   expect(orphanHeld).toEqual([]);
+  const listingNotInOneCart = rowsOf(
+    await t.db.execute(sql`
+      select l.id from resale_listings l
+      where l.status = 'active' and l.held_until > now()
+        and (select count(*) from hold_items hi join holds h on h.id = hi.hold_id
+             where hi.listing_id = l.id and h.status in ('active', 'ordered') and h.expires_at > now()) <> 1`),
+  );
+  expect(listingNotInOneCart).toEqual([]);
   const twoTickets = rowsOf(await t.db.execute(sql`select unit_id from tickets group by unit_id having count(*) > 1`));
   expect(twoTickets).toEqual([]);
 }
@@ -179,5 +209,69 @@ describePg('on-sale concurrency (PostgreSQL)', () => {
     const [{ held }] = rowsOf<{ held: number }>(await t.db.execute(sql`select count(*)::int as held from inventory_units where ticket_type_id = ${ga.id} and status = 'held'`));
     expect(held).toBe(0);
     await assertInvariants();
+  });
+
+  it('120 fans at once on 12 resale listings: each listing goes to exactly one cart, at its price plus the buyer fee', async () => {
+    const ids = await listings(STADIUM, 12);
+    const buyers = await fans(120);
+    const results = await Promise.all(buyers.map((fan, i) => addToCart({ user: fan, eventRef: STADIUM, selection: { listingId: ids[i % 12] }, locale: 'en' })));
+    const won = results.filter((r) => r.ok);
+    expect(won).toHaveLength(12);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.code === 'SEAT_TAKEN')).toBe(true);
+    const heldListings = won.flatMap((r) => (r.ok ? r.cart.items : []));
+    expect(new Set(heldListings.map((item) => item.listingId))).toEqual(new Set(ids));
+    const [{ resaleBuyerFeeBps }] = await t.db.select({ resaleBuyerFeeBps: s.events.resaleBuyerFeeBps }).from(s.events).where(eq(s.events.slug, STADIUM));
+    for (const item of heldListings) {
+      const price = 2000 + ids.indexOf(item.listingId!);
+      expect([item.price.amount, item.fee.amount]).toEqual([price, Math.round((price * resaleBuyerFeeBps) / 10_000)]);
+    }
+    const [{ held }] = rowsOf<{ held: number }>(
+      await t.db.execute(sql`select count(distinct hold_id)::int as held from resale_listings where id in ${ids} and held_until > now()`),
+    );
+    expect(held).toBe(12);
+    await assertInvariants();
+  });
+
+  it('one fan sends 15 holds of all three kinds at once: the per-order limit holds across them, and the rest are refused by the limit', async () => {
+    const [event] = await t.db.select().from(s.events).where(eq(s.events.slug, STADIUM));
+    await t.db.update(s.events).set({ maxTicketsPerOrder: 6, maxTicketsPerUser: 10 }).where(eq(s.events.id, event.id));
+    await eventChanged(event.id);
+    try {
+      const [standing] = await t.db
+        .insert(s.ticketTypes)
+        .values({ eventId: event.id, code: 'STAND', name: { sk: 'Státie', cs: 'Stání', en: 'Standing' }, kind: 'standing', priceAmount: 900 })
+        .returning({ id: s.ticketTypes.id });
+      await t.db.insert(s.inventoryUnits).values(Array.from({ length: 40 }, () => ({ eventId: event.id, ticketTypeId: standing.id })));
+      const seats = await t.db
+        .select({ seatId: s.inventoryUnits.seatId })
+        .from(s.inventoryUnits)
+        .where(and(eq(s.inventoryUnits.eventId, event.id), eq(s.inventoryUnits.status, 'available'), isNotNull(s.inventoryUnits.seatId)))
+        .limit(5);
+      const offers = await listings(STADIUM, 5);
+      const [fan] = await fans(1);
+      const selections = [
+        ...seats.map((seat) => ({ seatIds: [seat.seatId!] })),
+        ...Array.from({ length: 5 }, () => ({ ticketTypeId: standing.id, quantity: 1 })),
+        ...offers.map((listingId) => ({ listingId })),
+      ];
+      const results = await Promise.all(selections.map((selection) => addToCart({ user: fan, eventRef: STADIUM, selection, locale: 'en' })));
+      expect(results.filter((r) => r.ok)).toHaveLength(6);
+      expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.code)).toEqual(Array(9).fill('LIMIT_PER_ORDER'));
+      const [{ lines, units, held }] = rowsOf<{ lines: number; units: number; held: number }>(
+        await t.db.execute(sql`
+          select count(*)::int as lines,
+                 (select count(*)::int from inventory_units u where u.hold_id = h.id and u.status = 'held') as units,
+                 (select count(*)::int from resale_listings l where l.hold_id = h.id) as held
+          from holds h join hold_items hi on hi.hold_id = h.id
+          where h.user_id = ${fan.id} and h.status = 'active'
+          group by h.id`),
+      );
+      expect(lines).toBe(6);
+      expect(units + held).toBe(6);
+      await assertInvariants();
+    } finally {
+      await t.db.update(s.events).set({ maxTicketsPerOrder: event.maxTicketsPerOrder, maxTicketsPerUser: event.maxTicketsPerUser }).where(eq(s.events.id, event.id));
+      await eventChanged(event.id);
+    }
   });
 });

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { addToCart } from '@/lib/server/cart/service';
+import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { testGateway } from '@/lib/server/payments/test-gateway';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';

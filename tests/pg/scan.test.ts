@@ -77,6 +77,46 @@ describe('concurrent gate scans (PostgreSQL)', () => {
     expect(new Set(lines.map((l) => l.tx)).size).toBeLessThan(12);
   });
 
+  it('scans read at the same moment are each answered for their own gate and ticket', async () => {
+    // The reads of simultaneous scans share statements (lib/server/scan/read.ts): every answer must
+    // still be the one for its own caller, found by session token or known, and its own ticket.
+    const owner = await makeUser(t.db, 'mixed');
+    const dunaj = await makeScanner(t.db, 'dunaj-bratislava-fc-kosice');
+    const vltava = await makeScanner(t.db, 'vltava-praha-slavia-praha');
+    const stranger = await makeUser(t.db, 'stranger');
+    const dunajTickets = [];
+    const vltavaTickets = [];
+    for (let i = 0; i < 3; i++) {
+      dunajTickets.push((await giveTicket(t.db, owner.id, 'dunaj-bratislava-fc-kosice')).ticket);
+      vltavaTickets.push((await giveTicket(t.db, owner.id, 'vltava-praha-slavia-praha', 'STAND')).ticket);
+    }
+    const codeOf = new Map<string, string>();
+    for (const x of [...dunajTickets, ...vltavaTickets]) codeOf.set(x.id, await currentCode(t.db, x.id));
+    const scans: [string, Promise<unknown>][] = [];
+    for (const x of dunajTickets) {
+      scans.push([`vltava ${x.id}`, scanTicket({ id: vltava.id }, { payload: codeOf.get(x.id)! })]);
+      scans.push([`dunaj ${x.id}`, scanTicket({ sessionToken: dunaj.token }, { payload: codeOf.get(x.id)! })]);
+    }
+    for (const x of vltavaTickets) {
+      scans.push([`dunaj ${x.id}`, scanTicket({ sessionToken: dunaj.token }, { payload: codeOf.get(x.id)! })]);
+      scans.push([`stranger ${x.id}`, scanTicket({ sessionToken: stranger.token }, { payload: codeOf.get(x.id)! })]);
+      scans.push([`nobody ${x.id}`, scanTicket({ sessionToken: 'not-a-session' }, { payload: codeOf.get(x.id)! })]);
+      scans.push([`vltava ${x.id}`, scanTicket({ sessionToken: vltava.token }, { payload: codeOf.get(x.id)! })]);
+    }
+    const answers = await Promise.all(scans.map(([, scan]) => scan));
+    const got = Object.fromEntries(scans.map(([who], i) => [who, answers[i] as ScanResult & { code?: string }]));
+    for (const x of dunajTickets) {
+      expect(got[`dunaj ${x.id}`]).toMatchObject({ result: 'admitted', ticketId: x.id });
+      expect(got[`vltava ${x.id}`]).toEqual({ result: 'invalid' });
+    }
+    for (const x of vltavaTickets) {
+      expect(got[`vltava ${x.id}`]).toMatchObject({ result: 'admitted', ticketId: x.id });
+      expect(got[`dunaj ${x.id}`]).toEqual({ result: 'invalid' });
+      expect(got[`stranger ${x.id}`]).toEqual({ ok: false, code: 'NOT_A_SCANNER' });
+      expect(got[`nobody ${x.id}`]).toEqual({ ok: false, code: 'UNAUTHENTICATED' });
+    }
+  });
+
   it('a scan racing a gift: the gate either admits the old code or rejects it, never both admit and transfer', async () => {
     const owner = await makeUser(t.db, 'racer');
     const friend = await makeUser(t.db, 'racer-friend');

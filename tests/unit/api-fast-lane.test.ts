@@ -1,77 +1,42 @@
-// The fast lane of scripts/serve.mjs (scripts/api-fast-lane.mjs) against a stand-in build: which
-// requests it takes, and that it hands the route handler what Next would (method, URL, headers, body,
-// decoded params) and writes back what the handler answered plus the security headers of next.config.ts,
-// both in the server's own thread (PGlite) and in lane threads (PostgreSQL).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// The production server's fast lane (scripts/api-fast-lane.mjs) with the real hot API: the bundle that
+// scripts/build-api.mjs makes from lib/server/http, in the server's own thread on a database shared with
+// the app's modules (PGlite), and in a lane thread. Nothing of Next's build is involved: the lane loads
+// the bundle only, and a request it does not take goes on to what serve.mjs would give it to.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createFastLane, defaultLaneThreads, matchFastRoute } from '@/scripts/api-fast-lane.mjs';
+import * as s from '@/lib/server/db/schema';
+import { hashToken, newSessionToken } from '@/lib/server/auth/session-token';
+import { createFastLane, defaultLaneThreads, loadHotApi } from '@/scripts/api-fast-lane.mjs';
+import { buildApi } from '@/scripts/build-api.mjs';
 import { guardRequest } from '@/scripts/request-guard.mjs';
+import nextConfig from '@/next.config';
+import { POST as holdRoute } from '@/app/api/v1/events/[id]/cart/items/route';
+import { useTestDatabase } from '../helpers/db';
 
-describe('which requests take the fast lane', () => {
-  it('takes hold, release and scan, and nothing else', () => {
-    expect(matchFastRoute('POST', '/api/v1/scan')?.entry.route).toBe('api/v1/scan');
-    expect(matchFastRoute('POST', '/api/v1/events/derby-2026/cart/items?x=1')).toMatchObject({ params: { id: 'derby-2026' } });
-    expect(matchFastRoute('DELETE', '/api/v1/events/derby%202026/cart/items/abc')).toMatchObject({ params: { id: 'derby 2026', itemId: 'abc' } });
-    expect(matchFastRoute('GET', '/api/v1/scan')).toBeNull();
-    expect(matchFastRoute('POST', '/api/v1/events/derby/cart/coupon')).toBeNull();
-    expect(matchFastRoute('POST', '/api/v1/scan/sync')).toBeNull();
-    expect(matchFastRoute('POST', '/sk/podujatia')).toBeNull();
-    // a malformed escape is left to Next, which has always answered it
-    expect(matchFastRoute('DELETE', '/api/v1/events/%E0%A4%A/cart/items/x')).toBeNull();
-  });
+const t = useTestDatabase();
 
-  it('runs in its own threads on PostgreSQL, in the server’s thread on the embedded PGlite', () => {
-    expect(defaultLaneThreads({})).toBe(0);
-    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna' })).toBeGreaterThanOrEqual(1);
-    // one per core but the main thread's, and at least one
-    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna' }, 2)).toBe(1);
-    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna' }, 8)).toBe(7);
-    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna' }, 1)).toBe(1);
-    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna', FAST_LANE_THREADS: '3' })).toBe(3);
-    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna', FAST_LANE_THREADS: '0' })).toBe(0);
-  });
-});
+let folder: string;
+let bundle: string;
+let token: string;
 
-// What a compiled app route exports: routeModule.userland holds the handlers once loaded. This one
-// echoes what it was given, reading the body through each reader a handler may use.
-const STAND_IN_ROUTE = `
-async function echo(request, context) {
-  // lets a test kill a lane thread (only ever sent where the lane runs in threads)
-  if (request.headers.get('x-test-exit-thread')) process.exit(1);
-  const body = await request.text();
-  const sameJson = body ? JSON.stringify(await request.json()) === JSON.stringify(JSON.parse(body)) : true;
-  const sameBytes = Buffer.from(await request.arrayBuffer()).toString('utf8') === body;
-  const headers = new Headers({ 'content-type': 'application/json' });
-  headers.append('set-cookie', 'a=1; Path=/');
-  headers.append('set-cookie', 'b=2; Path=/');
-  const seen = { method: request.method, url: request.url, auth: request.headers.get('authorization'), body, sameJson, sameBytes, params: await context.params, note: 'Miesto je obsadené', pool: process.env.DATABASE_POOL_SIZE ?? null };
-  return new Response(JSON.stringify(seen), { status: 409, headers });
-}
-let userland;
-module.exports.routeModule = {
-  async ensureUserland() { userland = { POST: echo, DELETE: echo }; },
-  get userland() { return userland; },
-};`;
+beforeAll(async () => {
+  // Beside the app, where the bundle finds the database drivers it leaves outside (node_modules).
+  mkdirSync('.tribuna', { recursive: true });
+  folder = mkdtempSync(path.join('.tribuna', 'jest-'));
+  bundle = await buildApi({ outfile: path.join(folder, 'api.mjs') });
+  // A lane thread opens its own database: never the developer's .data folder.
+  process.env.PGLITE_DIR = 'memory://';
+  const [user] = await t.db.insert(s.users).values({ email: 'lane@example.com', firstName: 'Lane', lastName: 'Fan', locale: 'en' }).returning({ id: s.users.id });
+  token = newSessionToken();
+  await t.db.insert(s.sessions).values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+}, 60_000);
 
-/** A build folder with the three lane routes as STAND_IN_ROUTE and one security header rule. */
-function standInBuild(): string {
-  const dist = mkdtempSync(path.join(tmpdir(), 'lane-'));
-  writeFileSync(
-    path.join(dist, 'routes-manifest.json'),
-    JSON.stringify({ headers: [{ source: '/:path*', regex: '^(?:/(.*))(?:/)?$', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }, { key: 'X-Frame-Options', value: 'DENY' }] }] }),
-  );
-  for (const route of ['api/v1/scan', 'api/v1/events/[id]/cart/items', 'api/v1/events/[id]/cart/items/[itemId]']) {
-    mkdirSync(path.join(dist, 'server/app', route), { recursive: true });
-    writeFileSync(path.join(dist, 'server/app', route, 'route.js'), STAND_IN_ROUTE);
-  }
-  return dist;
-}
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** An HTTP server in front of the lane as scripts/serve.mjs puts it: the guard first, Next (here a 204) for the rest, 500 when the lane fails. */
-async function serveWith(lane: ReturnType<typeof createFastLane>): Promise<{ server: Server; base: string }> {
+async function serveWith(lane: Awaited<ReturnType<typeof createFastLane>>): Promise<{ server: Server; base: string }> {
   const server = createServer((req, res) => {
     if (guardRequest(req, res)) return;
     const answered = lane(req, res);
@@ -89,56 +54,80 @@ async function serveWith(lane: ReturnType<typeof createFastLane>): Promise<{ ser
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-describe.each([0, 1])('the fast lane against a build, %i lane threads', (threads) => {
-  let dist: string;
+describe('the hot API bundle', () => {
+  it('takes hold, release and scan, and nothing else', async () => {
+    const api = await loadHotApi(bundle);
+    expect(api.isHotApiCall('POST', '/api/v1/scan')).toBe(true);
+    expect(api.isHotApiCall('POST', '/api/v1/events/derby-2026/cart/items')).toBe(true);
+    expect(api.isHotApiCall('DELETE', '/api/v1/events/derby%202026/cart/items/abc')).toBe(true);
+    expect(api.isHotApiCall('GET', '/api/v1/scan')).toBe(false);
+    expect(api.isHotApiCall('POST', '/api/v1/events/derby/cart/coupon')).toBe(false);
+    expect(api.isHotApiCall('POST', '/api/v1/scan/sync')).toBe(false);
+    expect(api.isHotApiCall('DELETE', '/api/v1/events/derby/cart/items')).toBe(false);
+    expect(api.isHotApiCall('POST', '/sk/podujatia')).toBe(false);
+  });
+
+  it('puts on its answers the same security headers next.config.ts gives Next’s', async () => {
+    const api = await loadHotApi(bundle);
+    const rules = await (nextConfig as { headers: () => Promise<{ source: string; headers: { key: string; value: string }[] }[]> }).headers();
+    expect(rules).toHaveLength(1);
+    expect(rules[0].source).toBe('/:path*');
+    expect(Object.fromEntries(rules[0].headers.map((h) => [h.key, h.value]))).toEqual(api.answerHeaders());
+  });
+
+  it('runs lane threads on PostgreSQL, the server’s own thread on the embedded PGlite', () => {
+    expect(defaultLaneThreads({})).toBe(0);
+    // one per core but the main thread's, and at least one
+    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna' }, 2)).toBe(1);
+    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna' }, 8)).toBe(7);
+    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna' }, 1)).toBe(1);
+    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna', FAST_LANE_THREADS: '3' })).toBe(3);
+    expect(defaultLaneThreads({ DATABASE_URL: 'postgres://db/tribuna', FAST_LANE_THREADS: '0' })).toBe(0);
+  });
+
+  it('refuses to start without its bundle, saying how to build it', async () => {
+    await expect(createFastLane({ bundle: path.join(folder, 'none.mjs') })).rejects.toThrow(/npm run build/);
+  });
+});
+
+describe.each([0, 1])('the production server’s fast lane, %i lane threads', (threads) => {
   let server: Server;
   let base: string;
-  let lane: ReturnType<typeof createFastLane>;
+  let lane: Awaited<ReturnType<typeof createFastLane>>;
 
   beforeAll(async () => {
-    dist = standInBuild();
-    lane = createFastLane({ distDir: dist, threads });
+    lane = await createFastLane({ bundle, threads });
     ({ server, base } = await serveWith(lane));
   });
 
   afterAll(async () => {
     server.close();
     await lane.stop();
-    rmSync(dist, { recursive: true, force: true });
   });
 
-  it('runs the route handler with the request as sent and writes back its answer with the security headers', async () => {
-    const response = await fetch(`${base}/api/v1/events/derby/cart/items?from=map`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer t0ken', 'content-type': 'application/json' },
-      body: JSON.stringify({ seatIds: ['s1'] }),
-    });
-    expect(response.status).toBe(409);
+  it('answers a hold as the route does, translated, with the security headers and its length', async () => {
+    const init = { method: 'POST', headers: { 'accept-language': 'cs', 'content-type': 'application/json' }, body: JSON.stringify({ seatIds: ['s1'] }) };
+    const response = await fetch(`${base}/api/v1/events/derby/cart/items?from=map`, init);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({
-      method: 'POST',
-      url: `${base}/api/v1/events/derby/cart/items?from=map`,
-      auth: 'Bearer t0ken',
-      body: '{"seatIds":["s1"]}',
-      sameJson: true,
-      sameBytes: true,
-      params: { id: 'derby' },
-      note: 'Miesto je obsadené',
-      // a lane thread opens a small database pool of its own unless told otherwise
-      pool: threads ? process.env.DATABASE_POOL_SIZE || '4' : (process.env.DATABASE_POOL_SIZE ?? null),
-    });
+    expect(response.status).toBe(401);
+    const viaNext = await holdRoute(new Request('http://localhost/api/v1/events/derby/cart/items', init), { params: Promise.resolve({ id: 'derby' }) });
+    expect(JSON.parse(text)).toEqual(await viaNext.json());
+    expect(JSON.parse(text)).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Vaše přihlášení vypršelo. Přihlaste se prosím znovu.' });
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
-    expect(response.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('content-type')).toBe('application/json');
     expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(text));
   });
 
-  it('answers many requests at once, each with its own answer', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => fetch(`${base}/api/v1/events/e${i}/cart/items/item-${i}`, { method: 'DELETE' }).then((r) => r.json())),
-    );
-    expect(answers.map((a) => a.params)).toEqual(Array.from({ length: 40 }, (_, i) => ({ id: `e${i}`, itemId: `item-${i}` })));
-    expect(answers.every((a) => a.body === '' && a.method === 'DELETE')).toBe(true);
+  it('refuses a write a browser sends from another site before anything else', async () => {
+    const response = await fetch(`${base}/api/v1/scan`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example', 'content-type': 'application/json', 'accept-language': 'en' },
+      body: '{"payload":"x"}',
+    });
+    expect(response.status).toBe(403);
+    expect((await response.json()).code).toBe('CROSS_SITE');
   });
 
   it('stops reading a body without a length once it passes 64 KB: a translated 413, and the connection is closed', async () => {
@@ -167,36 +156,54 @@ describe.each([0, 1])('the fast lane against a build, %i lane threads', (threads
   });
 
   it('leaves every other request to Next', async () => {
-    const response = await fetch(`${base}/api/v1/events/derby/cart`, { method: 'POST' });
-    expect(response.headers.get('x-answered-by')).toBe('next');
-  });
-
-  it('refuses to start when a lane route is missing from the build', () => {
-    const broken = mkdtempSync(path.join(tmpdir(), 'lane-broken-'));
-    try {
-      writeFileSync(path.join(broken, 'routes-manifest.json'), JSON.stringify({ headers: [] }));
-      expect(() => createFastLane({ distDir: broken, threads })).toThrow(/api\/v1\/scan is not in the build/);
-    } finally {
-      rmSync(broken, { recursive: true, force: true });
+    for (const [method, url] of [
+      ['POST', '/api/v1/events/derby/cart'],
+      ['GET', '/api/v1/scan'],
+      ['POST', '/api/v1/scan/sync'],
+      ['POST', '/sk/podujatia'],
+    ]) {
+      const response = await fetch(`${base}${url}`, { method });
+      expect([url, response.headers.get('x-answered-by')]).toEqual([url, 'next']);
     }
   });
 });
 
-describe('lane threads', () => {
-  it('fail the requests of a thread that dies, and the lane keeps answering', async () => {
-    const dist = standInBuild();
-    const lane = createFastLane({ distDir: dist, threads: 1 });
-    const { server, base } = await serveWith(lane);
-    try {
-      const died = await fetch(`${base}/api/v1/scan`, { method: 'POST', headers: { 'x-test-exit-thread': '1' }, body: '{}' });
-      expect(died.status).toBe(500);
-      const next = await fetch(`${base}/api/v1/scan`, { method: 'POST', body: '{"payload":"x"}' });
-      expect(next.status).toBe(409);
-      expect((await next.json()).body).toBe('{"payload":"x"}');
-    } finally {
-      server.close();
-      await lane.stop();
-      rmSync(dist, { recursive: true, force: true });
-    }
+describe('the fast lane in the server’s thread, on the app’s database', () => {
+  let server: Server;
+  let base: string;
+  let lane: Awaited<ReturnType<typeof createFastLane>>;
+
+  beforeAll(async () => {
+    lane = await createFastLane({ bundle, threads: 0 });
+    ({ server, base } = await serveWith(lane));
+  });
+
+  afterAll(async () => {
+    server.close();
+    await lane.stop();
+  });
+
+  it('reaches the domain with the caller’s session, each of many requests at once with its own answer', async () => {
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'en' };
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) =>
+        fetch(`${base}/api/v1/events/no-such-event-${i}/cart/items`, { method: 'POST', headers, body: JSON.stringify({ ticketTypeId: '00000000-0000-4000-8000-000000000000', quantity: 1 }) }),
+      ),
+      ...Array.from({ length: 20 }, (_, i) => fetch(`${base}/api/v1/events/derby/cart/items/not-an-item-${i}`, { method: 'DELETE', headers })),
+    ]);
+    const bodies = await Promise.all(answers.map((r) => r.json()));
+    expect(answers.map((r) => r.status)).toEqual(Array(40).fill(404));
+    expect(bodies.slice(0, 20).map((b) => b.code)).toEqual(Array(20).fill('EVENT_NOT_FOUND'));
+    expect(bodies.slice(20).map((b) => b.code)).toEqual(Array(20).fill('ITEM_NOT_FOUND'));
+  });
+
+  it('scans for a signed-in fan who is no gate scanner: refused as such, not as a stranger', async () => {
+    const response = await fetch(`${base}/api/v1/scan`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'en' },
+      body: JSON.stringify({ payload: 'TRB2.not-a-code' }),
+    });
+    expect(response.status).toBe(403);
+    expect((await response.json()).code).toBe('NOT_A_SCANNER');
   });
 });

@@ -41,9 +41,10 @@ const hashOf = (js: string) => `'sha256-${createHash('sha256').update(js).digest
 let clock = 1_000_000;
 let server: Server;
 let base = '';
+let serve: ReturnType<typeof createPageCache>;
 
 beforeAll(async () => {
-  const serve = createPageCache({ ttlMs: 2000, maxEntries: 3, now: () => clock });
+  serve = createPageCache({ ttlMs: 2000, maxEntries: 3, now: () => clock });
   server = createServer((req, res) => void serve(req, res, handle));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -75,6 +76,24 @@ describe('public page cache', () => {
     const later = await get('/sk/podujatia');
     expect(later.headers.get('x-tribuna-cache')).toBe('MISS');
     expect(await later.text()).toContain('render 2');
+  });
+
+  it('an event change clears every copy, and a render begun before it is not kept', async () => {
+    await get('/sk/podujatia/zapas');
+    expect((await get('/sk/podujatia/zapas')).headers.get('x-tribuna-cache')).toBe('HIT');
+    serve.clear();
+    const after = await get('/sk/podujatia/zapas');
+    expect(after.headers.get('x-tribuna-cache')).toBe('MISS');
+    expect(await after.text()).toContain('render 2');
+
+    // a render under way when the change lands shows the old data: its visitor gets it, nobody after
+    const during = get('/sk/podujatia/iny-zapas');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    serve.clear();
+    expect(await (await during).text()).toContain('render 3');
+    const next = await get('/sk/podujatia/iny-zapas');
+    expect(next.headers.get('x-tribuna-cache')).toBe('MISS');
+    expect(await next.text()).toContain('render 4');
   });
 
   it('many visitors arriving at once share one render', async () => {

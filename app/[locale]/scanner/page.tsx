@@ -25,9 +25,9 @@ async function ScannerForViewer() {
       </div>
     );
   }
-  const events = await scannerEvents(user.id);
-  if (!events) return <p className="rounded-xl border border-slate-200 bg-white p-6">{t('notAllowed')}</p>;
-  return <ScannerConsole events={events} />;
+  const access = await scannerEvents(user.id);
+  if (!access.ok) return <p className="rounded-xl border border-slate-200 bg-white p-6">{t('notAllowed')}</p>;
+  return <ScannerConsole events={access.events} />;
 }
 
 export default async function ScannerPage({ params }: PageProps<'/[locale]/scanner'>) {

@@ -3,7 +3,7 @@
 import { ApiError, apiRoute } from '@/lib/server/api/respond';
 
 const notFound = apiRoute(async () => {
-  throw new ApiError(404, 'NOT_FOUND', 'errors.notFound');
+  throw new ApiError('NOT_FOUND');
 });
 
 export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };

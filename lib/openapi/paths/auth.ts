@@ -1,15 +1,20 @@
 // Account endpoints (the spec's auth calls, password reset, email verification) in the OpenAPI document.
-import { z } from 'zod';
-import { passwordResetRequestSchema, passwordResetSchema, profileSchema, signInSchema, signUpSchema, userSchema, verifyEmailSchema } from '@/lib/schemas/auth';
+import {
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  profileSchema,
+  removeAccountSchema,
+  resendVerificationResultSchema,
+  sessionSchema as session,
+  signInSchema,
+  signUpSchema,
+  userSchema,
+  verifyEmailResultSchema,
+  verifyEmailSchema,
+} from '@/lib/schemas/auth';
+import { noBody, okSchema as ok } from '@/lib/schemas/primitives';
 import { errorResponse, jsonBody, jsonResponse, type ApiPaths } from '../builder';
-
-const auth = [{ bearer: [] }, { cookie: [] }];
-const unauthorized = errorResponse('No live session');
-const session = z.object({ user: userSchema, token: z.string().describe('Send as `Authorization: Bearer <token>`') });
-const ok = z.object({ ok: z.literal(true) });
-const crossSite = errorResponse('Sent by a browser from another site without a bearer token (CROSS_SITE), or a cookie-authenticated change without X-XSRF-TOKEN');
-const notJson = errorResponse('The body is not application/json (UNSUPPORTED_MEDIA_TYPE)');
-const tooMany = errorResponse('Too many attempts (Retry-After)');
+import { auth, crossSite, notJson, tooMany, unauthorized } from './common';
 
 export const authPaths: ApiPaths = {
   '/api/v1/auth/signup': {
@@ -52,7 +57,13 @@ export const authPaths: ApiPaths = {
     post: { tags: ['accounts'], security: auth, summary: 'Revoke this session and clear the web cookie', responses: { 200: jsonResponse('{ ok }', ok), 401: unauthorized, 403: crossSite } },
   },
   '/api/v1/auth/remove': {
-    post: { tags: ['accounts'], security: auth, summary: 'Remove the account: personal data erased, every session revoked, orders kept', responses: { 200: jsonResponse('{ ok }', ok), 401: unauthorized, 403: crossSite } },
+    post: {
+      tags: ['accounts'],
+      security: auth,
+      summary: 'Remove the account: personal data erased, every session revoked, orders kept',
+      requestBody: { ...jsonBody(removeAccountSchema, 'Nothing, or `{}`'), required: false },
+      responses: { 200: jsonResponse('{ ok }', ok), 401: unauthorized, 403: crossSite },
+    },
   },
   '/api/v1/auth/password-reset': {
     post: {
@@ -79,7 +90,7 @@ export const authPaths: ApiPaths = {
         'For a pending change, the email switches and every other session of the account ends',
       requestBody: jsonBody(verifyEmailSchema),
       responses: {
-        200: jsonResponse('What was confirmed', z.object({ ok: z.literal(true), email: z.string(), changed: z.boolean().describe('The account moved to this email') })),
+        200: jsonResponse('What was confirmed', verifyEmailResultSchema),
         400: errorResponse('Invalid, used or expired link (VERIFY_INVALID), or a wrong password (WRONG_PASSWORD)'),
         403: crossSite,
         409: errorResponse('Another account has the new email now (EMAIL_TAKEN)'),
@@ -94,8 +105,9 @@ export const authPaths: ApiPaths = {
       tags: ['accounts'],
       security: auth,
       summary: "Mail a new verification link (the pending change's, else the account's own address); older links stop working. 3 per 10 minutes",
+      requestBody: { ...jsonBody(noBody, 'Nothing, or `{}`'), required: false },
       responses: {
-        202: jsonResponse('Where it went', z.object({ ok: z.literal(true), email: z.string() })),
+        202: jsonResponse('Where it went', resendVerificationResultSchema),
         401: unauthorized,
         403: crossSite,
         409: errorResponse('Nothing to verify (ALREADY_VERIFIED)'),

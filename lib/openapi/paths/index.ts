@@ -3,9 +3,12 @@
 //      built with the helpers of ../builder (parametersOf, jsonBody, jsonResponse, errorResponse) from
 //      the zod schemas in lib/schemas/<feature>.ts that your handlers parse with;
 //   2. add it to the list below (one import, one entry). GET /api/v1/openapi.json picks it up.
+// tests/unit/openapi-completeness.test.ts fails while a route of app/api/v1 is missing here.
 import type { ApiPaths } from '../builder';
 import { authPaths } from './auth';
+import { cartPaths } from './cart';
 import { eventPaths } from './events';
+import { orderPaths } from './orders';
 import { ticketPaths } from './tickets';
 
-export const pathModules: ApiPaths[] = [authPaths, eventPaths, ticketPaths];
+export const pathModules: ApiPaths[] = [authPaths, eventPaths, cartPaths, orderPaths, ticketPaths];

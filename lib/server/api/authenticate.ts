@@ -34,7 +34,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The 401 that clients read as "session gone". */
 export function sessionGone(): ApiError {
-  return new ApiError(401, 'UNAUTHENTICATED', 'errors.sessionExpired');
+  return new ApiError('UNAUTHENTICATED');
 }
 
 /**
@@ -65,6 +65,6 @@ export function assertXsrf(request: Request): void {
   const header = Buffer.from(request.headers.get(XSRF_HEADER) ?? '');
   // Lengths in bytes: timingSafeEqual throws on buffers of different lengths ('ábc' and 'abc' are both 3 characters).
   if (!cookie.length || cookie.length !== header.length || !timingSafeEqual(cookie, header)) {
-    throw new ApiError(403, 'XSRF', 'errors.xsrf');
+    throw new ApiError('XSRF');
   }
 }

@@ -17,7 +17,7 @@ const read = new WeakMap<Request, Promise<Uint8Array>>();
  * scripts/request-guard.mjs closeAfterAnswer).
  */
 export function bodyTooLarge(): ApiError {
-  return new ApiError(413, 'BODY_TOO_LARGE', 'errors.bodyTooLarge', [], undefined, { Connection: 'close' });
+  return new ApiError('BODY_TOO_LARGE', { headers: { Connection: 'close' } });
 }
 
 /** The request's body bytes, read once and bounded by the path's limit (413 past it). */
@@ -38,7 +38,7 @@ export async function requestText(request: Request): Promise<string> {
   try {
     return utf8.decode(bytes);
   } catch {
-    throw new ApiError(400, 'INVALID_JSON', 'errors.invalidInput');
+    throw new ApiError('INVALID_JSON');
   }
 }
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { cookieFrom } from '@/lib/cookies';
 import { matchAcceptLanguage } from '@/lib/i18n/resolve-locale';
 import { defaultLocale, isLocale, LOCALE_COOKIE, type Locale } from '@/lib/i18n/routing';
 
@@ -11,17 +12,5 @@ export function requestLocale(request: Request): Locale {
 }
 
 export function cookieValue(request: Request, name: string): string | null {
-  const header = request.headers.get('cookie');
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) {
-      try {
-        return decodeURIComponent(rest.join('='));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
+  return cookieFrom(request.headers.get('cookie'), name);
 }

@@ -1,34 +1,34 @@
 import 'server-only';
-import { NextResponse } from 'next/server';
 import type { z } from 'zod';
+import type { errorBodySchema } from '@/lib/schemas/primitives';
 import { isDatabaseUnavailable, UNAVAILABLE_HEADERS } from '@/lib/server/db/unavailable';
 import { requestBytes, requestText } from './body';
-import { ApiError } from './error';
+import { ApiError, failureOf } from './error';
 import { requestLocale } from './request-locale';
 import { isForeignBrowserWrite, isJsonContentType } from './request-guards';
 import { translator } from './translate';
 
-export { ApiError };
+export { ApiError, failureOf };
 
 /** The error body of every API failure (DESIGN.md §5): a message, and per-field messages when known. */
-export type ApiErrorBody = { message: string; code: string; errors: { field?: string; message: string }[] };
+export type ApiErrorBody = z.infer<typeof errorBodySchema>;
 
-export function json<T>(data: T, init?: ResponseInit): NextResponse<T> {
-  return NextResponse.json(data, init);
+// Plain Responses, no next/server: the hot API (lib/server/http) runs these outside Next too.
+export function json<T>(data: T, init?: ResponseInit): Response {
+  return Response.json(data, init);
 }
 
-export function errorResponse(request: Request, error: ApiError): NextResponse<ApiErrorBody> {
+export function errorResponse(request: Request, error: ApiError): Response {
   const t = translator(requestLocale(request));
+  const message = t(error.messageKey, error.values);
   const body: ApiErrorBody = {
-    message: t(error.messageKey, error.values),
+    message,
     code: error.code,
     errors: error.fieldErrors.length
-      ? error.fieldErrors.map((e) => ({ field: e.field, message: t(e.messageKey, error.values) }))
-      : [{ message: t(error.messageKey, error.values) }],
+      ? error.fieldErrors.map((e) => ({ field: e.field, ...(e.id ? { id: e.id } : {}), message: t(e.messageKey, e.values ?? error.values) }))
+      : [{ message }],
   };
-  // A rate limit says when its window ends (values.seconds); 60 s when it does not.
-  const headers = { ...(error.status === 429 ? { 'Retry-After': String(error.values?.seconds ?? 60) } : {}), ...error.headers };
-  return NextResponse.json(body, { status: error.status, headers });
+  return Response.json(body, { status: error.status, headers: error.headers });
 }
 
 type Context<P> = { params: Promise<P> };
@@ -37,7 +37,7 @@ const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The database cannot be reached: not the request's fault, so no 500; the client tries again later. */
 function databaseUnavailable(): ApiError {
-  return new ApiError(503, 'UNAVAILABLE', 'errors.unavailable', [], undefined, { ...UNAVAILABLE_HEADERS });
+  return new ApiError('UNAVAILABLE', { headers: { ...UNAVAILABLE_HEADERS } });
 }
 
 /**
@@ -51,20 +51,20 @@ function databaseUnavailable(): ApiError {
 export function apiRoute<P = Record<string, never>>(handler: (request: Request, context: Context<P>) => Promise<Response>) {
   return async (request: Request, context: Context<P>): Promise<Response> => {
     try {
-      if (isForeignBrowserWrite(request)) throw new ApiError(403, 'CROSS_SITE', 'errors.crossSite');
+      if (isForeignBrowserWrite(request)) throw new ApiError('CROSS_SITE');
       if (!BODILESS.has(request.method)) await requestBytes(request);
       return await handler(request, context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(request, error);
       if (isDatabaseUnavailable(error)) return errorResponse(request, databaseUnavailable());
       console.error(`API ${request.method} ${new URL(request.url).pathname} failed:`, error instanceof Error ? error.stack : error);
-      return errorResponse(request, new ApiError(500, 'INTERNAL', 'errors.generic'));
+      return errorResponse(request, new ApiError('INTERNAL'));
     }
   };
 }
 
 function notJson(): ApiError {
-  return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'errors.jsonRequired');
+  return new ApiError('UNSUPPORTED_MEDIA_TYPE');
 }
 
 /**
@@ -82,7 +82,7 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   try {
     raw = text ? JSON.parse(text) : {};
   } catch {
-    throw new ApiError(400, 'INVALID_JSON', 'errors.invalidInput');
+    throw new ApiError('INVALID_JSON');
   }
   return parseWith(schema, raw);
 }
@@ -95,7 +95,7 @@ export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer
     // Schemas carry message keys; zod's own English defaults fall back to a generic translated text.
     messageKey: /^[a-zA-Z]+\.[a-zA-Z.]+$/.test(issue.message) ? issue.message : 'errors.invalidInput',
   }));
-  throw new ApiError(422, 'VALIDATION', fieldErrors[0]?.messageKey ?? 'errors.invalidInput', fieldErrors);
+  throw new ApiError('VALIDATION', { fieldErrors });
 }
 
 /** Reads and validates query parameters. */

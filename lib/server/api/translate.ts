@@ -1,5 +1,6 @@
 import 'server-only';
-import { createTranslator } from 'next-intl';
+// use-intl's core (what next-intl is built on): no next/headers, so the hot API can run it outside Next.
+import { createTranslator } from 'use-intl/core';
 import cs from '@/messages/cs.json';
 import en from '@/messages/en.json';
 import sk from '@/messages/sk.json';

@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from './session-secret';
 import { userForToken, type SessionUser } from './session-token';
 
 /** The session token of this request: `Authorization: Bearer` (native app) or the sealed web cookie. */
-export async function requestSessionToken(): Promise<string | null> {
+async function requestSessionToken(): Promise<string | null> {
   // Request time only: unsealing reads the clock (cookie expiry), which a runtime prefetch may not do.
   await connection();
   const authorization = (await headers()).get('authorization');

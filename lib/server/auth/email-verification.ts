@@ -18,13 +18,13 @@ import { emailChangeNoticeEmail, emailVerificationEmail } from '@/lib/server/ema
 import { verifyPassword } from './password';
 import { hashToken } from './session-token';
 
-export const VERIFY_TTL_HOURS = 24;
+const VERIFY_TTL_HOURS = 24;
 
 const links = tables.emailVerifications;
 const users = tables.users;
 
 /** The landing page in the person's language, carrying the token. */
-export function verificationLink(locale: Locale, token: string): string {
+function verificationLink(locale: Locale, token: string): string {
   return `${appUrl()}${getPathname({ locale, href: { pathname: '/verify-email', query: { token } } })}`;
 }
 
@@ -81,13 +81,13 @@ export async function startEmailChange(user: Account, newEmail: string, context:
 }
 
 /** Mails a new link: for the pending change if there is one, else for the account's own unverified address. */
-export async function resendVerification(userId: string, locale: Locale): Promise<{ ok: true; email: string } | { ok: false; code: 'ALREADY_VERIFIED' | 'NOT_FOUND' }> {
+export async function resendVerification(userId: string, locale: Locale): Promise<{ ok: true; email: string } | { ok: false; code: 'ALREADY_VERIFIED' | 'UNAUTHENTICATED' }> {
   const db = getDb();
   const [user] = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt, pendingEmail: pendingEmailOfUser })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.removedAt)));
-  if (!user?.email) return { ok: false, code: 'NOT_FOUND' };
+  if (!user?.email) return { ok: false, code: 'UNAUTHENTICATED' };
   const account = { id: user.id, email: user.email, firstName: user.firstName };
   if (user.pendingEmail) {
     const [pending] = await db

@@ -13,7 +13,7 @@ import { hashPassword } from './password';
 import { hashToken } from './session-token';
 import { revokeAllSessions } from './sessions';
 
-export const RESET_TTL_MINUTES = 60;
+const RESET_TTL_MINUTES = 60;
 
 /** The link in the email: the new-password page in the person's language, carrying token and email. */
 export function resetLink(locale: Locale, token: string, email: string): string {

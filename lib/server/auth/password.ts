@@ -1,7 +1,6 @@
 // scrypt from node:crypto: memory-hard, no native addon. Format: scrypt$N$r$p$salt$hash (base64url).
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-export const PASSWORD_MIN_LENGTH = 8;
 /** N = 2^15, r = 8, p = 1: 32 MiB per hash (OWASP's scrypt baseline is N=2^17 with r=8; see README for the trade-off). */
 export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;

@@ -2,7 +2,7 @@ import 'server-only';
 // The web's side of a session: the sealed httpOnly cookie holding the token, and the XSRF-TOKEN
 // cookie whose value the web client echoes in X-XSRF-TOKEN on state changes.
 import { randomBytes } from 'node:crypto';
-import type { NextResponse } from 'next/server';
+import { generateCookie } from 'hono/cookie';
 import { XSRF_COOKIE } from '@/lib/server/api/authenticate';
 import { cookieValue } from '@/lib/server/api/request-locale';
 import { sealSessionToken } from './session-cookie';
@@ -20,23 +20,26 @@ export function newXsrfToken(): string {
 }
 
 /** Sets the sealed session cookie and makes sure an XSRF-TOKEN cookie exists. */
-export async function setSessionCookies(response: NextResponse, request: Request, token: string): Promise<void> {
+export async function setSessionCookies(response: Response, request: Request, token: string): Promise<void> {
   const isSecure = secure(request);
-  response.cookies.set(SESSION_COOKIE, await sealSessionToken(token, SESSION_TTL_SECONDS), {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecure,
-    path: '/',
-    maxAge: SESSION_TTL_SECONDS,
-  });
+  response.headers.append(
+    'Set-Cookie',
+    generateCookie(SESSION_COOKIE, await sealSessionToken(token, SESSION_TTL_SECONDS), {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: isSecure,
+      path: '/',
+      maxAge: SESSION_TTL_SECONDS,
+    }),
+  );
   if (!cookieValue(request, XSRF_COOKIE)) setXsrfCookie(response, request);
 }
 
-export function setXsrfCookie(response: NextResponse, request: Request, value = newXsrfToken()): void {
+export function setXsrfCookie(response: Response, request: Request, value = newXsrfToken()): void {
   // Readable by the page's script on purpose: the double-submit check compares it with the header.
-  response.cookies.set(XSRF_COOKIE, value, { httpOnly: false, sameSite: 'lax', secure: secure(request), path: '/' });
+  response.headers.append('Set-Cookie', generateCookie(XSRF_COOKIE, value, { httpOnly: false, sameSite: 'Lax', secure: secure(request), path: '/' }));
 }
 
-export function clearSessionCookie(response: NextResponse): void {
-  response.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 });
+export function clearSessionCookie(response: Response): void {
+  response.headers.append('Set-Cookie', generateCookie(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 0 }));
 }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { isEventRef, isUuid } from '@/lib/ids';
 import { tables } from '@/lib/server/db';
 import { preparedQuery } from '@/lib/server/db/prepared';
-import { threadChannel } from '@/lib/server/thread-channel';
+import { listenForEventChanges, onEventChanged } from '@/lib/server/events/changed';
 
 
 export type SaleEvent = {
@@ -45,8 +45,8 @@ const bySlug = preparedQuery((db) => db.select(columns).from(tables.events).wher
 /**
  * An on-sale rush asks for the same event thousands of times a second, so each thread of a server
  * reuses what it read for EVENT_REUSE_MS (concurrent callers share one read). Whoever changes an
- * event row calls eventChanged(id): every thread of this process reads it afresh at once; other server
- * processes see the change within EVENT_REUSE_MS (README, Decisions).
+ * event row calls eventChanged(id) (lib/server/events/changed.ts): every thread of every server
+ * process reads it afresh on its next call.
  */
 export const EVENT_REUSE_MS = 2000;
 /** By reference (slug or uuid); `eventId` once the read is back. */
@@ -57,16 +57,11 @@ function forgetEvent(eventId: string) {
   for (const [ref, entry] of recent) if (entry.eventId === eventId || entry.eventId === undefined) recent.delete(ref);
 }
 
-const tellOtherThreads = threadChannel('tribuna:event-changed', forgetEvent);
-
-/** Called by every change to an event row (status, times, limits, fees): the next cart call reads it fresh, in every thread. */
-export function eventChanged(eventId: string): void {
-  forgetEvent(eventId);
-  tellOtherThreads(eventId);
-}
+onEventChanged((eventId) => (eventId ? forgetEvent(eventId) : recent.clear()));
 
 /** The event by its URL id (slug) or its uuid; drafts are not for sale and are not found. */
 export function findSaleEvent(ref: string): Promise<SaleEvent | null> {
+  void listenForEventChanges();
   const now = Date.now();
   const known = recent.get(ref);
   if (known && now < known.until) return known.read;

@@ -37,8 +37,8 @@ export const fromJsonb = <T>(value: unknown): T => (typeof value === 'string' ? 
 /**
  * The items a hold still owns: a unit whose hold_id is this hold, a listing held by this hold. An item
  * whose unit went to someone else after this hold's time ran out is not the fan's any more. The query
- * is the database function cart_live_items (migration 0001_cart_seat_functions), which the seat
- * holds of cart/seat-hold.ts also answer with.
+ * is the database function cart_live_items (lib/server/db/functions.sql), which the holds of
+ * cart/hold.ts also answer with.
  */
 export async function liveHoldItems(db: Db | Tx, holdId: string): Promise<HoldItemRow[]> {
   return rowsOf<ItemRow>(await db.execute(sql`select * from cart_live_items(${holdId}::uuid)`)).map(holdItemRow);

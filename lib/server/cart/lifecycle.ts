@@ -2,7 +2,6 @@ import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import { tables, type Tx } from '@/lib/server/db';
 import { releaseCoupon } from '@/lib/server/coupons/redeem';
-import { releaseHeld } from '@/lib/server/inventory/claim';
 
 const h = tables.holds;
 
@@ -28,6 +27,18 @@ export async function endHold(tx: Tx, holdId: string, status: 'expired' | 'relea
 export async function reopenHold(tx: Tx, holdId: string, now: Date): Promise<void> {
   await tx.update(h).set({ status: 'active', updatedAt: now }).where(and(eq(h.id, holdId), eq(h.status, 'ordered')));
   await cancelPendingOrder(tx, holdId, now);
+}
+
+/** Gives a hold's units and listings back to sale: only rows this hold still owns. */
+async function releaseHeld(tx: Tx, holdId: string) {
+  await tx
+    .update(tables.inventoryUnits)
+    .set({ status: 'available', holdId: null, heldUntil: null })
+    .where(and(eq(tables.inventoryUnits.holdId, holdId), eq(tables.inventoryUnits.status, 'held')));
+  await tx
+    .update(tables.resaleListings)
+    .set({ holdId: null, heldUntil: null })
+    .where(and(eq(tables.resaleListings.holdId, holdId), eq(tables.resaleListings.status, 'active')));
 }
 
 async function cancelPendingOrder(tx: Tx, holdId: string, now: Date) {

@@ -10,7 +10,7 @@ const r = tables.couponRedemptions;
 export type CouponRow = typeof c.$inferSelect;
 
 /** Codes are matched case-insensitively and without surrounding spaces. */
-export function normaliseCouponCode(code: string): string {
+function normaliseCouponCode(code: string): string {
   return code.trim().toUpperCase();
 }
 

@@ -1,6 +1,6 @@
 // The ONE place that creates a database client (DESIGN.md §6.1). No 'server-only' marker here:
 // scripts (migrate, seed) and Jest import it outside Next.js; lib/server/db/index.ts re-exports it for the app.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -16,13 +16,37 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; domain functions accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib/server/db/migrations');
+const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib/server/db/migrations');
 
-type Handle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>; migrate: () => Promise<void> };
+/**
+ * The database functions (the cart's holds and what counts as free), one file applied with CREATE OR
+ * REPLACE after the migrations, so that changing a rule is a diff of that file, not a copied migration.
+ */
+const FUNCTIONS_FILE = path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib/server/db/functions.sql');
+
+/**
+ * Server processes and threads that start together each apply the file: one at a time, or PostgreSQL
+ * refuses the second CREATE OR REPLACE of a function with "tuple concurrently updated".
+ */
+const FUNCTIONS_LOCK = 7_214_001;
+
+/** Stops listening. */
+export type Unlisten = () => Promise<void>;
+type Handle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+  migrate: () => Promise<void>;
+  /**
+   * LISTEN on a channel: `onMessage` gets each NOTIFY payload (this process's own too); `onListen` runs
+   * whenever the LISTEN is (re)established — after a lost connection, notices sent meanwhile are gone.
+   */
+  listen: (channel: string, onMessage: (payload: string) => void, onListen?: () => void) => Promise<Unlisten>;
+};
 
 const globalForDb = globalThis as unknown as { __tribunaDb?: Handle };
 
-export function pgliteDataDir(): string {
+function pgliteDataDir(): string {
   const configured = process.env.PGLITE_DIR || '.data/pglite';
   return configured.startsWith('memory://') ? configured : path.resolve(/*turbopackIgnore: true*/ configured);
 }
@@ -50,7 +74,7 @@ type Sql = ReturnType<typeof postgres>;
  * what an on-sale rush or a gate cost the database. DATABASE_PREPARE=0 turns it off, for a pooler in
  * transaction mode (PgBouncer) that cannot keep prepared statements.
  */
-export function preparedByDefault(client: Sql): Sql {
+function preparedByDefault(client: Sql): Sql {
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property === 'unsafe') {
@@ -82,7 +106,20 @@ export function openDatabase(options: { url?: string; dataDir?: string; poolSize
       db,
       kind: 'postgres',
       close: () => client.end({ timeout: 5 }),
-      migrate: () => migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: async () => {
+        await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        const functions = readFileSync(FUNCTIONS_FILE, 'utf8');
+        await client.begin(async (tx) => {
+          await tx`select pg_advisory_xact_lock(${FUNCTIONS_LOCK})`;
+          // Simple protocol: the file is many statements.
+          await tx.unsafe(functions).simple();
+        });
+      },
+      // postgres.js listens on a connection of its own (outside the pool) and re-listens after losing it.
+      listen: async (channel, onMessage, onListen) => {
+        const request = await client.listen(channel, onMessage, onListen);
+        return () => request.unlisten();
+      },
     };
   }
   const dataDir = options.dataDir ?? pgliteDataDir();
@@ -93,7 +130,16 @@ export function openDatabase(options: { url?: string; dataDir?: string; poolSize
     db,
     kind: 'pglite',
     close: () => client.close(),
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      const functions = readFileSync(FUNCTIONS_FILE, 'utf8');
+      await client.transaction((tx) => tx.exec(functions));
+    },
+    listen: async (channel, onMessage, onListen) => {
+      const unlisten = await client.listen(channel, onMessage);
+      onListen?.();
+      return () => unlisten();
+    },
   };
 }
 
@@ -111,6 +157,12 @@ export function getDb(): Db {
 
 export function databaseKind(): 'pglite' | 'postgres' {
   return handle().kind;
+}
+
+/** LISTEN on the process-wide database (see Handle.listen); `db` tells which database that was. */
+export async function listenToDatabase(channel: string, onMessage: (payload: string) => void, onListen?: () => void): Promise<{ db: Db; unlisten: Unlisten }> {
+  const current = handle();
+  return { db: current.db, unlisten: await current.listen(channel, onMessage, onListen) };
 }
 
 export async function migrateDatabase(): Promise<void> {

@@ -36,7 +36,7 @@ async function transporter(): Promise<Transporter | null> {
   return globalForMail.__tribunaMailer;
 }
 
-export function mailFrom(): string {
+function mailFrom(): string {
   return process.env.MAIL_FROM || 'Tribuna <no-reply@tribuna.sk>';
 }
 

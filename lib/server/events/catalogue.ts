@@ -1,107 +1,76 @@
 import 'server-only';
-import { cacheLife, cacheTag, revalidateTag } from 'next/cache';
-import {
-  findPublicEvent,
-  getEventDetail,
-  inventoryTotals,
-  listEvents,
-  listSitemapEvents,
-  availabilityChanged,
-  forgetAllAvailability,
-  type EventDetail,
-  type EventList,
-  type EventListInput,
-} from './queries';
-import { forgetEventExistence } from './exists';
+import { cacheLife } from 'next/cache';
+import { inventoryTotals } from './availability';
+import { catalogueVersion } from './changed';
+import { findPublicEvent, getEventDetail, type EventDetail } from './detail';
+import { listEvents, listSitemapEvents, type EventList, type EventListInput } from './list';
 
-// Cached public catalogue reads ('use cache' + cacheTag). Availability is NOT here: it stays live.
+// Cached public catalogue reads ('use cache'). Availability is NOT here: it is read live.
 //
-// Tags:  catalogue            every cached catalogue read (lists, sitemaps, every event page)
-//        catalogue:lists      lists and sitemaps (lowest prices change with any sale or resale offer)
-//        event:<uuid>         one event's page data
-//
-// After changing an event, its prices, or its resale offers, call revalidateEventCatalogue(eventUuid)
-// from the route handler / server function that made the change.
+// Every entry is keyed by the catalogue's version (./changed.ts: it goes up with every eventChanged()
+// this server process hears of, from any process), so after a change the next read misses and reads
+// afresh. Versions rather than revalidateTag: the news arrives through a database listener, outside
+// any Next.js request, where revalidateTag cannot run. Entries of old versions age out of the cache.
 
-export const CATALOGUE_TAG = 'catalogue';
-export const LISTS_TAG = 'catalogue:lists';
-export const eventTag = (eventUuid: string) => `event:${eventUuid}`;
-
-/** cacheTag only exists inside a Next.js 'use cache' scope; under Jest the functions simply run uncached. */
-function tag(...tags: string[]) {
-  if (process.env.__NEXT_USE_CACHE) cacheTag(...tags);
-}
+/** cacheLife only exists inside a Next.js 'use cache' scope; under Jest the functions simply run uncached. */
 function life(profile: 'minutes' | 'hours') {
   if (process.env.__NEXT_USE_CACHE) cacheLife(profile);
 }
 
-/** One page of the events list (lowest prices included): cached for a minute at most, or until invalidated. */
-export async function cachedEventList(input: EventListInput): Promise<EventList> {
+async function eventListAt(_version: number, input: EventListInput): Promise<EventList> {
   'use cache';
   life('minutes');
-  tag(CATALOGUE_TAG, LISTS_TAG);
   return listEvents(input);
+}
+
+async function eventDetailAt(_version: number, idOrSlug: string, seats: boolean): Promise<EventDetail | null> {
+  'use cache';
+  life('hours');
+  return getEventDetail(idOrSlug, { seats });
+}
+
+async function eventRefAt(_version: number, idOrSlug: string): Promise<{ uuid: string; slug: string } | null> {
+  'use cache';
+  life('hours');
+  const found = await findPublicEvent(idOrSlug);
+  return found && { uuid: found.uuid, slug: found.slug };
+}
+
+async function inventoryTotalsAt(_version: number, eventUuid: string): Promise<Record<string, number>> {
+  'use cache';
+  life('hours');
+  return inventoryTotals(eventUuid);
+}
+
+async function sitemapEventsAt(_version: number): Promise<{ id: string; updatedAt: string }[]> {
+  'use cache';
+  life('minutes');
+  return listSitemapEvents();
+}
+
+/** One page of the events list (lowest prices included): cached for a minute at most, or until an event changes. */
+export function cachedEventList(input: EventListInput): Promise<EventList> {
+  return eventListAt(catalogueVersion(), input);
 }
 
 /**
  * The event page's data (texts, venue, prices, the seat layout's sections), or null for unknown ids and
  * drafts. `seats: true` adds every seat with x/y (the seat map loads that through the API, once).
  */
-export async function cachedEventDetail(idOrSlug: string, options: { seats?: boolean } = {}): Promise<EventDetail | null> {
-  'use cache';
-  life('hours');
-  tag(CATALOGUE_TAG, `event-slug:${idOrSlug.slice(0, 120)}`);
-  const detail = await getEventDetail(idOrSlug, { seats: Boolean(options.seats) });
-  // A miss is tagged with the lists: publishing a draft invalidates them, and so this entry.
-  if (detail) tag(eventTag(detail.uuid));
-  else tag(LISTS_TAG);
-  return detail;
+export function cachedEventDetail(idOrSlug: string, options: { seats?: boolean } = {}): Promise<EventDetail | null> {
+  return eventDetailAt(catalogueVersion(), idOrSlug, Boolean(options.seats));
 }
 
 /** uuid and slug of a published event (id = slug or uuid), or null: the cheap lookup of the live endpoints. */
-export async function cachedEventRef(idOrSlug: string): Promise<{ uuid: string; slug: string } | null> {
-  'use cache';
-  life('hours');
-  tag(CATALOGUE_TAG);
-  const found = await findPublicEvent(idOrSlug);
-  if (found) tag(eventTag(found.uuid));
-  else tag(LISTS_TAG);
-  return found && { uuid: found.uuid, slug: found.slug };
+export function cachedEventRef(idOrSlug: string): Promise<{ uuid: string; slug: string } | null> {
+  return eventRefAt(catalogueVersion(), idOrSlug);
 }
 
 /** Units per price category in all (what availability subtracts the taken ones from). */
-export async function cachedInventoryTotals(eventUuid: string): Promise<Record<string, number>> {
-  'use cache';
-  life('hours');
-  tag(CATALOGUE_TAG, eventTag(eventUuid));
-  return inventoryTotals(eventUuid);
+export function cachedInventoryTotals(eventUuid: string): Promise<Record<string, number>> {
+  return inventoryTotalsAt(catalogueVersion(), eventUuid);
 }
 
-export async function cachedSitemapEvents(): Promise<{ id: string; updatedAt: string }[]> {
-  'use cache';
-  life('minutes');
-  tag(CATALOGUE_TAG, LISTS_TAG);
-  return listSitemapEvents();
-}
-
-/**
- * Call after an event, its price categories or its resale offers change (publishing, a sale that
- * sells out a category, a new or withdrawn resale listing). Safe to call anywhere: outside a Next.js
- * request (scripts, Jest) there is no cache to invalidate and it does nothing.
- * Pass no id when many events changed at once.
- */
-export function revalidateEventCatalogue(eventUuid?: string): void {
-  forgetEventExistence();
-  if (eventUuid) availabilityChanged(eventUuid);
-  else forgetAllAvailability();
-  const tags = eventUuid ? [LISTS_TAG, eventTag(eventUuid)] : [CATALOGUE_TAG];
-  for (const t of tags) {
-    try {
-      // expire: 0 — the next reader gets fresh data, not the stale entry.
-      revalidateTag(t, { expire: 0 });
-    } catch (error) {
-      if (error instanceof Error && /static generation store missing/.test(error.message)) return;
-      throw error;
-    }
-  }
+export function cachedSitemapEvents(): Promise<{ id: string; updatedAt: string }[]> {
+  return sitemapEventsAt(catalogueVersion());
 }

@@ -6,17 +6,25 @@ import { and, eq, ne, or } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { events } from '@/lib/server/db/schema';
 import { isEventRef, isUuid } from '@/lib/ids';
+import { listenForEventChanges, onEventChanged } from './changed';
 
 const POSITIVE_MS = 60_000;
 const NEGATIVE_MS = 5_000;
 const MAX_ENTRIES = 2_000;
 
 const globalForExists = globalThis as unknown as { __tribunaEventExists?: Map<string, { exists: boolean; at: number }> };
-const memo = (globalForExists.__tribunaEventExists ??= new Map());
+const memo = (globalForExists.__tribunaEventExists ??= forgottenOnChange(new Map()));
 
-/** Whether a URL id names an event people may see (any status but draft). Memoised briefly per process. */
+/** Any event published, unpublished or renamed: what the proxy knows goes (the map is per thread, and so is this). */
+function forgottenOnChange<T extends Map<unknown, unknown>>(map: T): T {
+  onEventChanged(() => map.clear());
+  return map;
+}
+
+/** Whether a URL id names an event people may see (any status but draft). Memoised per thread until an event changes (at most a minute). */
 export async function publicEventExists(id: string): Promise<boolean> {
   if (!isEventRef(id)) return false;
+  void listenForEventChanges();
   const hit = memo.get(id);
   const now = Date.now();
   if (hit && now - hit.at < (hit.exists ? POSITIVE_MS : NEGATIVE_MS)) return hit.exists;
@@ -25,9 +33,4 @@ export async function publicEventExists(id: string): Promise<boolean> {
   if (memo.size >= MAX_ENTRIES) memo.clear();
   memo.set(id, { exists: Boolean(row), at: now });
   return Boolean(row);
-}
-
-/** Forget what the proxy knows (an event was published, unpublished or renamed). */
-export function forgetEventExistence(): void {
-  memo.clear();
 }

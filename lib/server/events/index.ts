@@ -1,30 +1,9 @@
 import 'server-only';
 
-export {
-  CATALOGUE_TAG,
-  cachedEventDetail,
-  cachedEventList,
-  cachedEventRef,
-  cachedInventoryTotals,
-  cachedSitemapEvents,
-  eventTag,
-  revalidateEventCatalogue,
-} from './catalogue';
-export {
-  findPublicEvent,
-  getAvailability,
-  liveAvailability,
-  availabilityChanged,
-  getEventDetail,
-  listEvents,
-  listSitemapEvents,
-  searchTerms,
-  type Availability,
-  type EventCard,
-  type EventDetail,
-  type EventList,
-  type Money,
-  type SeatLayout,
-  type TicketTypeInfo,
-} from './queries';
+export { cachedEventDetail, cachedEventList, cachedEventRef, cachedInventoryTotals, cachedSitemapEvents } from './catalogue';
+export { availabilityChanged, eventChanged } from './changed';
+export { getAvailability, inventoryTotals, type Availability } from './availability';
+export { findPublicEvent, getEventDetail, type EventDetail, type SeatLayout, type TicketTypeInfo } from './detail';
+export { listEvents, listSitemapEvents, searchTerms, type EventCard, type EventList } from './list';
+export { type Money } from './rules';
 export { localizeCard, localizeDetail } from './localize';

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Locale } from '@/lib/i18n/routing';
-import type { EventCard, EventDetail } from './queries';
+import type { EventDetail } from './detail';
+import type { EventCard } from './list';
 
 // API answers carry texts in the request's language (Accept-Language, then the locale cookie).
 

@@ -3,37 +3,17 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { isUuid } from '@/lib/ids';
 import { getDb, tables } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
-import { seatLabel } from '@/lib/server/cart/service';
-import type { Money } from '@/lib/server/cart/totals';
+import { seatLabel } from '@/lib/server/cart/seat-labels';
+import type { Money } from '@/lib/schemas/primitives';
+import type { Order } from '@/lib/schemas/orders';
 import { paymentCoverage } from '@/lib/server/payments/coverage';
 
-export type OrderView = {
-  id: string;
-  status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
-  /** What the fan is told: paid, pending (payment under way), failed (declined, cancelled or refunded). */
-  result: 'paid' | 'pending' | 'failed';
-  /** Set when a payment arrived after the reservation ran out and the tickets were gone: it was refunded. */
-  refundedLate: boolean;
-  /** Payments of this order that go back to the fan (not the order's current payment, another amount, a late one): being refunded or refunded. */
-  refunds: { amount: Money; status: 'pending' | 'refunded' }[];
-  event: { id: string; slug: string; title: string };
-  items: { ticketType: string; seat: string | null; price: Money }[];
-  subtotal: Money;
-  discount: Money;
-  fees: Money;
-  total: Money;
-  couponCode: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  ticketCount: number;
-};
-
-export function orderResult(status: OrderView['status']): OrderView['result'] {
+export function orderResult(status: Order['status']): Order['result'] {
   return status === 'paid' ? 'paid' : status === 'pending' ? 'pending' : 'failed';
 }
 
 /** One of the fan's own orders; someone else's order is not found. */
-export async function getOrder(input: { user: { id: string }; orderId: string; locale: Locale }): Promise<OrderView | null> {
+export async function getOrder(input: { user: { id: string }; orderId: string; locale: Locale }): Promise<Order | null> {
   if (!isUuid(input.orderId)) return null;
   const db = getDb();
   const [order] = await db
@@ -127,7 +107,7 @@ export async function getPaymentForGateway(input: { user: { id: string }; paymen
 }
 
 /** Order id → status, for the app's payment return (no personal data). */
-export async function orderStatus(orderId: string): Promise<OrderView['result'] | null> {
+export async function orderStatus(orderId: string): Promise<Order['result'] | null> {
   if (!isUuid(orderId)) return null;
   const [row] = await getDb().select({ status: tables.orders.status }).from(tables.orders).where(eq(tables.orders.id, orderId));
   return row ? orderResult(row.status) : null;

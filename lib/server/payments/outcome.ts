@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { getDb, tables, type Tx } from '@/lib/server/db';
 import { endHold } from '@/lib/server/cart/lifecycle';
 import { releaseCoupon } from '@/lib/server/coupons/redeem';
-import { sellListings, sellUnits } from '@/lib/server/inventory/claim';
+import { sellListings, sellUnits } from '@/lib/server/inventory/sell';
 import { issueTicketsForOrder } from '@/lib/server/tickets/issue';
 import { paymentCoverage } from './coverage';
 import { queueRefund, type RefundReason } from './refunds';

@@ -32,7 +32,7 @@ export async function queueRefund(
 }
 
 /** The wait after the n-th failed attempt: 30 s, 1 min, 2 min, … doubling up to 6 h. A refund is retried until it goes through. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(LONGEST_WAIT_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 

@@ -52,7 +52,7 @@ export const stripeProvider: PaymentProvider = {
 };
 
 /** Checkout Session events → our outcomes. Everything else is acknowledged and ignored. */
-export function noticeOf(event: Stripe.Event): PaymentNotice | null {
+function noticeOf(event: Stripe.Event): PaymentNotice | null {
   if (!event.type.startsWith('checkout.session.')) return null;
   const session = event.data.object as Stripe.Checkout.Session;
   const base = {

@@ -5,7 +5,7 @@ import { getPathname } from '@/lib/i18n/navigation';
 import { getDb, tables } from '@/lib/server/db';
 import { translator } from '@/lib/server/api/translate';
 import { sendEmail } from '@/lib/server/email';
-import { revalidateEventCatalogue } from '@/lib/server/events/catalogue';
+import { eventChanged } from '@/lib/server/events/changed';
 import { recordPaymentOutcome, type OutcomeResult } from './outcome';
 import type { PaymentNotice, PaymentProvider } from './types';
 
@@ -18,7 +18,7 @@ export async function handlePaymentNotice(provider: PaymentProvider, notice: Pay
   const result = await recordPaymentOutcome({ provider: provider.name, notice, now });
   if (result.kind === 'paid' || result.kind === 'refunded') {
     // Seats changed hands only when the order was paid, or when a late payment's hold gave them back.
-    if (result.kind === 'paid' || result.reason === 'LATE_PAYMENT_UNITS_TAKEN') revalidateEventCatalogue(result.eventId);
+    if (result.kind === 'paid' || result.reason === 'LATE_PAYMENT_UNITS_TAKEN') await eventChanged(result.eventId);
     const mail =
       result.kind === 'paid'
         ? ({ kind: 'paid' } as const)

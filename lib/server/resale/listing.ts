@@ -1,11 +1,13 @@
 import 'server-only';
-import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, not } from 'drizzle-orm';
 import { getDb, tables } from '@/lib/server/db';
+import { listingIsFree } from '@/lib/server/inventory/free';
+import { eventChanged } from '@/lib/server/events/changed';
 import { lockOwnedTicket, transferBlock } from '@/lib/server/tickets/ownership';
 import { feeOf, resaleCapFor, resaleClosesAt } from './policy';
 
 export type ListingFailure =
-  | { ok: false; code: 'NOT_FOUND' | 'ALREADY_LISTED' | 'TICKET_NOT_LISTABLE' | 'GIFT_PENDING' | 'RESALE_DISABLED' | 'RESALE_WINDOW_CLOSED' | 'EVENT_STARTED' }
+  | { ok: false; code: 'TICKET_NOT_FOUND' | 'ALREADY_LISTED' | 'TICKET_NOT_LISTABLE' | 'GIFT_PENDING' | 'RESALE_DISABLED' | 'RESALE_WINDOW_CLOSED' | 'EVENT_STARTED' }
   | { ok: false; code: 'PRICE_OVER_CAP'; capAmount: number; currency: 'EUR' | 'CZK' };
 
 export type ListingResult =
@@ -38,7 +40,7 @@ export async function listTicketForResale(actor: { id: string }, input: { ticket
     .from(tables.tickets)
     .innerJoin(tables.events, eq(tables.events.id, tables.tickets.eventId))
     .where(and(eq(tables.tickets.id, input.ticketId), eq(tables.tickets.ownerId, actor.id)));
-  if (!ticket) return { ok: false, code: 'NOT_FOUND' };
+  if (!ticket) return { ok: false, code: 'TICKET_NOT_FOUND' };
   if (ticket.status === 'listed') return { ok: false, code: 'ALREADY_LISTED' };
   if (ticket.status !== 'valid') return { ok: false, code: 'TICKET_NOT_LISTABLE' };
   if (!ticket.resaleEnabled || ticket.eventStatus === 'cancelled') return { ok: false, code: 'RESALE_DISABLED' };
@@ -53,7 +55,7 @@ export async function listTicketForResale(actor: { id: string }, input: { ticket
     // Lock the row first, then look for a gift: a gift made at the same moment (which takes the same
     // lock) is either committed and seen here, or waits and then finds the ticket listed.
     const locked = await lockOwnedTicket(tx, { ticketId: ticket.id, ownerId: actor.id });
-    if (!locked) return { ok: false as const, code: 'NOT_FOUND' as const };
+    if (!locked) return { ok: false as const, code: 'TICKET_NOT_FOUND' as const };
     if (locked.status === 'listed') return { ok: false as const, code: 'ALREADY_LISTED' as const };
     if (locked.status !== 'valid') return { ok: false as const, code: 'TICKET_NOT_LISTABLE' as const };
     const [gift] = await tx
@@ -67,6 +69,8 @@ export async function listTicketForResale(actor: { id: string }, input: { ticket
       .insert(tables.resaleListings)
       .values({ ticketId: ticket.id, eventId: ticket.eventId, sellerId: actor.id, priceAmount: input.priceAmount, currency: ticket.currency })
       .returning({ id: tables.resaleListings.id });
+    // A new offer on the event page, and maybe a lower lowest price in the lists.
+    await eventChanged(ticket.eventId, tx);
     const sellerFeeAmount = feeOf(input.priceAmount, ticket.resaleSellerFeeBps);
     return {
       ok: true as const,
@@ -88,7 +92,7 @@ export async function withdrawListing(
   actor: { id: string },
   ticketId: string,
   now = new Date(),
-): Promise<{ ok: true; eventId: string } | { ok: false; code: 'NOT_FOUND' | 'LISTING_HELD' }> {
+): Promise<{ ok: true; eventId: string } | { ok: false; code: 'TICKET_NOT_FOUND' | 'LISTING_HELD' }> {
   return getDb().transaction(async (tx) => {
     const [withdrawn] = await tx
       .update(tables.resaleListings)
@@ -97,8 +101,7 @@ export async function withdrawListing(
         and(
           eq(tables.resaleListings.ticketId, ticketId),
           eq(tables.resaleListings.sellerId, actor.id),
-          eq(tables.resaleListings.status, 'active'),
-          or(isNull(tables.resaleListings.heldUntil), lte(tables.resaleListings.heldUntil, now)),
+          listingIsFree(now),
         ),
       )
       .returning({ eventId: tables.resaleListings.eventId });
@@ -111,15 +114,16 @@ export async function withdrawListing(
             eq(tables.resaleListings.ticketId, ticketId),
             eq(tables.resaleListings.sellerId, actor.id),
             eq(tables.resaleListings.status, 'active'),
-            gt(tables.resaleListings.heldUntil, now),
+            not(listingIsFree(now)),
           ),
         );
-      return { ok: false as const, code: held ? ('LISTING_HELD' as const) : ('NOT_FOUND' as const) };
+      return { ok: false as const, code: held ? ('LISTING_HELD' as const) : ('TICKET_NOT_FOUND' as const) };
     }
     await tx
       .update(tables.tickets)
       .set({ status: 'valid' })
       .where(and(eq(tables.tickets.id, ticketId), eq(tables.tickets.ownerId, actor.id), eq(tables.tickets.status, 'listed')));
+    await eventChanged(withdrawn.eventId, tx);
     return { ok: true as const, eventId: withdrawn.eventId };
   });
 }

@@ -1,21 +1,10 @@
 import 'server-only';
 import { desc, eq } from 'drizzle-orm';
-import type { LocalizedText } from '@/lib/server/db/schema';
+import type { Payout } from '@/lib/schemas/tickets';
 import { getDb, tables } from '@/lib/server/db';
 
-export type PayoutEntry = {
-  id: string;
-  createdAt: string;
-  status: 'pending' | 'paid';
-  grossAmount: number;
-  feeAmount: number;
-  netAmount: number;
-  currency: 'EUR' | 'CZK';
-  event: { id: string; slug: string; title: LocalizedText };
-};
-
 /** The seller's payout ledger: what each resold ticket earned (price − seller fee), newest first. */
-export async function listPayouts(actor: { id: string }): Promise<PayoutEntry[]> {
+export async function listPayouts(actor: { id: string }): Promise<Payout[]> {
   const rows = await getDb()
     .select({
       id: tables.payouts.id,

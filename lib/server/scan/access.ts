@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { scanWindow } from '@/lib/ticket-code/window';
-import type { LocalizedText } from '@/lib/server/db/schema';
 import { getDb, tables } from '@/lib/server/db';
+import type { ScannerEvent } from '@/lib/schemas/tickets';
 
 /** Organisations in which the user may scan tickets (owner, staff and scanner roles all may). */
 export async function scannerOrgIds(userId: string): Promise<string[]> {
@@ -10,12 +10,10 @@ export async function scannerOrgIds(userId: string): Promise<string[]> {
   return rows.map((r) => r.orgId);
 }
 
-export type ScannerEvent = { id: string; slug: string; title: LocalizedText; startsAt: string; organisation: string };
-
 /** Events a scanner can work at: their organisations' events whose gates have not closed for good. */
-export async function scannerEvents(userId: string, now = new Date()): Promise<ScannerEvent[] | null> {
+export async function scannerEvents(userId: string, now = new Date()): Promise<{ ok: true; events: ScannerEvent[] } | { ok: false; code: 'NOT_A_SCANNER' }> {
   const orgIds = await scannerOrgIds(userId);
-  if (!orgIds.length) return null;
+  if (!orgIds.length) return { ok: false, code: 'NOT_A_SCANNER' };
   const rows = await getDb()
     .select({
       id: tables.events.id,
@@ -38,9 +36,10 @@ export async function scannerEvents(userId: string, now = new Date()): Promise<S
     )
     .orderBy(asc(tables.events.startsAt))
     .limit(100);
-  return rows
+  const events = rows
     .filter((r) => scanWindow(r).closesAt.getTime() > now.getTime())
     .map((r) => ({ id: r.id, slug: r.slug, title: r.title, startsAt: r.startsAt.toISOString(), organisation: r.organisation }));
+  return { ok: true, events };
 }
 
 /** The event if the user may scan at it, else null. */

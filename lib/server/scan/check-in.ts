@@ -1,67 +1,24 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { getDb, rowsOf, type Db } from '@/lib/server/db';
-import { giftPendingFor } from '@/lib/server/tickets/gift';
+import { rowsOf, type Db } from '@/lib/server/db';
+import { giftPendingFor } from '@/lib/server/tickets/gift-pending';
+import { grouped } from './grouped';
 
 export type CheckIn = { ticketId: string; version: number; scannerId: string; gate: string | null; at: Date };
 
-type Waiting = CheckIn & { resolve: (admitted: boolean) => void; reject: (error: unknown) => void };
-type Committer = { queue: Waiting[]; busy: boolean };
-
-/** Scans checked in by one statement at most; more wait for the next. */
-const MAX_BATCH = 200;
-const committers = new WeakMap<Db, Committer>();
-
 /**
  * Checks a verified ticket in; true when this scan admitted it. Gate check-ins are committed in
- * groups: while one group's statement is on its way, the scans that arrive wait and go together in
- * the next, as one conditional UPDATE with their scan_log lines and ONE commit. The commit (its WAL
- * flush to disk) was the largest part of what a scan cost the database; under load a group holds
- * several scans, a lone scan goes at once (README, Decisions).
+ * groups (grouped.ts): while one group's statement is on its way, the scans that arrive wait and go
+ * together in the next, as one conditional UPDATE with their scan_log lines and ONE commit. The commit
+ * (its WAL flush to disk) was the largest part of what a scan cost the database; under load a group
+ * holds several scans, a lone scan goes at once (README, Decisions).
  * Every ticket is still checked in by its own conditional row update (status valid, the code's
  * version, no gift waiting), so of two gates scanning one code exactly one admits; the same ticket is
  * never twice in one group (the second scan goes in the next and reads "already used").
  */
-export function checkIn(item: CheckIn): Promise<boolean> {
-  const db = getDb();
-  let committer = committers.get(db);
-  if (!committer) {
-    committer = { queue: [], busy: false };
-    committers.set(db, committer);
-  }
-  const waiting = committer;
-  return new Promise<boolean>((resolve, reject) => {
-    waiting.queue.push({ ...item, resolve, reject });
-    if (!waiting.busy) void commitNext(db, waiting);
-  });
-}
+export const checkIn: (item: CheckIn) => Promise<boolean> = grouped(commitGroup, { max: 200, distinct: (item) => item.ticketId });
 
-async function commitNext(db: Db, committer: Committer): Promise<void> {
-  committer.busy = true;
-  // Let the scans of this turn of the event loop join (their reads often come back together).
-  await new Promise((resolve) => setImmediate(resolve));
-  while (committer.queue.length) {
-    const group: Waiting[] = [];
-    const rest: Waiting[] = [];
-    const ids = new Set<string>();
-    for (const item of committer.queue) {
-      if (group.length < MAX_BATCH && !ids.has(item.ticketId)) {
-        ids.add(item.ticketId);
-        group.push(item);
-      } else rest.push(item);
-    }
-    committer.queue = rest;
-    try {
-      const admitted = await commitGroup(db, group);
-      for (const item of group) item.resolve(admitted.has(item.ticketId));
-    } catch (error) {
-      for (const item of group) item.reject(error);
-    }
-  }
-  committer.busy = false;
-}
-
-async function commitGroup(db: Db, group: Waiting[]): Promise<Set<string>> {
+async function commitGroup(db: Db, group: CheckIn[]): Promise<boolean[]> {
   const input = group.map((item) => ({ ticket_id: item.ticketId, version: item.version, scanner_id: item.scannerId, gate: item.gate, scanned_at: item.at.toISOString() }));
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`
@@ -83,5 +40,6 @@ async function commitGroup(db: Db, group: Waiting[]): Promise<Set<string>> {
       )
       select id from admitted`),
   );
-  return new Set(rows.map((row) => row.id));
+  const admitted = new Set(rows.map((row) => row.id));
+  return group.map((item) => admitted.has(item.ticketId));
 }

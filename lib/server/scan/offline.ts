@@ -1,37 +1,16 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import type { LocalizedText } from '@/lib/server/db/schema';
 import { codePublicKeyOf, verifyTicketCode } from '@/lib/server/tickets/codes';
 import { parseTicketCode } from '@/lib/ticket-code/code';
-import { outsideWindow, scanWindow, type WindowRefusal } from '@/lib/ticket-code/window';
+import { outsideWindow, scanWindow } from '@/lib/ticket-code/window';
 import { getDb, tables } from '@/lib/server/db';
-import { giftPendingFor } from '@/lib/server/tickets/gift';
+import { giftPendingFor } from '@/lib/server/tickets/gift-pending';
 import { scannableEvent } from './access';
+import { OFFLINE_FORMAT, type OfflineDataset, type SyncResult } from '@/lib/schemas/tickets';
 
-export type OfflineTicket = {
-  id: string;
-  version: number;
-  /** Ed25519 public key (base64url) the ticket's codes verify with; null while the ticket cannot be admitted. */
-  publicKey: string | null;
-  status: 'valid' | 'listed' | 'checked_in' | 'void';
-  checkedInAt: string | null;
-  /** Being gifted: not usable until the gift is claimed (new owner, new code) or cancelled. */
-  giftPending?: boolean;
-};
-
-export type OfflineDataset = {
-  /** What the keys are: a gate keeps no data of an older format (TRB1 code keys). */
-  format: typeof OFFLINE_FORMAT;
-  event: { id: string; title: LocalizedText; startsAt: string };
-  /** When the gates admit (lib/ticket-code/window.ts): the device refuses scans outside it. */
-  window: { opensAt: string; closesAt: string };
-  generatedAt: string;
-  /** The device must drop the data after this moment. */
-  validUntil: string;
-  tickets: OfflineTicket[];
-};
-
-export const OFFLINE_FORMAT = 'ed25519-public-keys';
+/** The caller is no member of the event's organisation (or the event is none of an organisation's). */
+type NotAScanner = { ok: false; code: 'NOT_A_SCANNER' };
+const notAScanner: NotAScanner = { ok: false, code: 'NOT_A_SCANNER' };
 
 /**
  * What a gate device needs to validate one event's codes without a network: each ticket's *public*
@@ -39,9 +18,9 @@ export const OFFLINE_FORMAT = 'ed25519-public-keys';
  * gate window; no secrets, no signing keys, no personal data. Only members of the event's
  * organisation get it.
  */
-export async function offlineDataset(actor: { id: string }, eventId: string, now = new Date()): Promise<OfflineDataset | null> {
+export async function offlineDataset(actor: { id: string }, eventId: string, now = new Date()): Promise<{ ok: true; dataset: OfflineDataset } | NotAScanner> {
   const event = await scannableEvent(actor.id, eventId);
-  if (!event) return null;
+  if (!event) return notAScanner;
   const rows = await getDb()
     .select({
       id: tables.tickets.id,
@@ -56,7 +35,7 @@ export async function offlineDataset(actor: { id: string }, eventId: string, now
     .from(tables.tickets)
     .where(eq(tables.tickets.eventId, eventId));
   const window = scanWindow(event);
-  return {
+  const dataset: OfflineDataset = {
     format: OFFLINE_FORMAT,
     event: { id: event.id, title: event.title, startsAt: event.startsAt.toISOString() },
     window: { opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString() },
@@ -71,10 +50,10 @@ export async function offlineDataset(actor: { id: string }, eventId: string, now
       ...(r.giftPending ? { giftPending: true } : {}),
     })),
   };
+  return { ok: true, dataset };
 }
 
 export type SyncItem = { ticketId: string; version: number; scannedAt: string; payload?: string };
-export type SyncResult = { ticketId: string; result: 'admitted' | 'already_used' | 'not_valid'; reason?: WindowRefusal };
 
 /**
  * Whether the code a gate says it scanned is one the ticket's holder showed: a code of this ticket and
@@ -96,9 +75,9 @@ async function scannedGenuineCode(item: SyncItem, ticket: { id: string; version:
  * another gate meanwhile comes back as a conflict ('already_used'); one dated outside the event's gate
  * window is refused ('not_valid', too early / too late).
  */
-export async function syncOfflineCheckIns(actor: { id: string }, eventId: string, items: SyncItem[]): Promise<SyncResult[] | null> {
+export async function syncOfflineCheckIns(actor: { id: string }, eventId: string, items: SyncItem[]): Promise<{ ok: true; results: SyncResult[] } | NotAScanner> {
   const event = await scannableEvent(actor.id, eventId);
-  if (!event) return null;
+  if (!event) return notAScanner;
   const window = scanWindow(event);
   // One transaction: a sync that fails part-way leaves none of its check-ins behind (the gate sends it again).
   // Its rows stay locked until it commits, so they are taken in ticket id order, like the grouped online
@@ -107,7 +86,7 @@ export async function syncOfflineCheckIns(actor: { id: string }, eventId: string
   const byTicket = items
     .map((item, index) => ({ item, index, key: item.ticketId.toLowerCase() }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
-  return getDb().transaction(async (db) => {
+  const results = await getDb().transaction(async (db) => {
     const out: SyncResult[] = new Array(items.length);
     for (const { item, index } of byTicket) {
       const scannedAt = new Date(item.scannedAt);
@@ -152,4 +131,5 @@ export async function syncOfflineCheckIns(actor: { id: string }, eventId: string
     }
     return out;
   });
+  return { ok: true, results };
 }

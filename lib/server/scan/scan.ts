@@ -1,14 +1,14 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { LocalizedText } from '@/lib/server/db/schema';
 import { parseTicketCode } from '@/lib/ticket-code/code';
 import { outsideWindow, scanWindow, type WindowRefusal } from '@/lib/ticket-code/window';
 import { codePublicKeyOf, verifyTicketCode } from '@/lib/server/tickets/codes';
-import { getDb, rowsOf, tables } from '@/lib/server/db';
-import { giftPendingFor } from '@/lib/server/tickets/gift';
-import { sessionUserId, userForToken } from '@/lib/server/auth/session-token';
+import { getDb, tables } from '@/lib/server/db';
+import { sessionLookupHash, userForToken } from '@/lib/server/auth/session-token';
 import { scannableEvent, scannerOrgIds } from './access';
 import { checkIn } from './check-in';
+import { readScan, type FoundRow } from './read';
 
 export type ScanOutcome = 'admitted' | 'already_used' | 'invalid' | 'wrong_event' | 'expired' | 'not_valid';
 
@@ -33,27 +33,6 @@ export type ScanFailure = { ok: false; code: 'NOT_A_SCANNER' | 'UNAUTHENTICATED'
  * the scan's own read, one round trip fewer for every scan at a busy gate.
  */
 export type ScanCaller = { id: string } | { sessionToken: string };
-
-type FoundRow = {
-  caller_id: string | null;
-  id: string | null;
-  event_id: string;
-  status: 'valid' | 'listed' | 'checked_in' | 'void';
-  version: number;
-  secret: string;
-  code_public_key: string | null;
-  checked_in_at: string | Date | null;
-  gift_pending: boolean;
-  title: LocalizedText | string;
-  doors_at: string | Date | null;
-  starts_at: string | Date;
-  ends_at: string | Date | null;
-  role: string | null;
-  type_name: LocalizedText | string;
-  section_name: LocalizedText | string | null;
-  row_label: string | null;
-  seat_label: string | null;
-};
 
 // Raw rows: jsonb may arrive parsed or as text, timestamps as Date or text, depending on the driver.
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -118,25 +97,13 @@ export async function scanTicket(
     return nothingToSay();
   }
 
-  // One hand-written statement on the hot path (a gate may scan thousands of codes a minute): the
-  // caller (by session token, unless known), the ticket, its event, category and seat, and the
-  // caller's membership in the organiser. Always one row; its ticket columns are null for no ticket.
-  const callerId = 'id' in caller ? sql`${caller.id}::uuid` : sessionUserId(caller.sessionToken, now);
-  const [row] = rowsOf<FoundRow>(
-    await db.execute(sql`
-      select caller.id as caller_id, t.id, t.event_id, t.status, t.version, t.secret, t.code_public_key, t.checked_in_at, e.title, e.doors_at, e.starts_at, e.ends_at, m.role,
-             ${giftPendingFor('t')} as gift_pending,
-             tt.name as type_name, sec.name as section_name, r.label as row_label, vs.label as seat_label
-      from (select ${callerId} as id) caller
-      left join tickets t on t.id = ${code.ticketId}
-      left join events e on e.id = t.event_id
-      left join ticket_types tt on tt.id = t.ticket_type_id
-      left join inventory_units u on u.id = t.unit_id
-      left join venue_seats vs on vs.id = u.seat_id
-      left join venue_rows r on r.id = vs.row_id
-      left join venue_sections sec on sec.id = vs.section_id
-      left join org_members m on m.org_id = e.org_id and m.user_id = caller.id`),
-  );
+  // One read on the hot path (a gate may scan thousands of codes a minute), the session's lookup in it.
+  const row = await readScan({
+    callerId: 'id' in caller ? caller.id : null,
+    tokenHash: 'id' in caller ? null : sessionLookupHash(caller.sessionToken),
+    ticketId: code.ticketId,
+    at: now,
+  });
   if (!row?.caller_id) return { ok: false, code: 'UNAUTHENTICATED' };
   scannerId = row.caller_id;
   const found = row.id ? fromRow(row as FoundRow & { id: string }) : null;

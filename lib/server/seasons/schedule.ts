@@ -1,25 +1,10 @@
 import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { LocalizedText } from '@/lib/server/db/schema';
 import { getDb, tables } from '@/lib/server/db';
+import type { SeasonSchedule } from '@/lib/schemas/tickets';
 
-export type SeasonMatch = {
-  eventId: string;
-  slug: string;
-  title: LocalizedText;
-  startsAt: string;
-  /** The per-match ticket of this seat: still the holder's, listed, used, or passed on to someone else. */
-  ticketId: string | null;
-  state: 'yours' | 'listed' | 'checked_in' | 'passed_on' | 'none';
-};
-
-export type SeasonSchedule = {
-  seasonTicketId: string;
-  season: { id: string; slug: string; name: LocalizedText };
-  seat: { section: LocalizedText; row: string; seat: string };
-  matches: SeasonMatch[];
-};
+type SeasonMatch = SeasonSchedule['matches'][number];
 
 /** Every season ticket the fan holds, with the season's matches and what happened to each match's seat. */
 export async function seasonSchedule(user: { id: string }): Promise<SeasonSchedule[]> {

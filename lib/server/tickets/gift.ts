@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { appUrl } from '@/lib/app-url';
 import { getPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -9,25 +9,13 @@ import { queueTicketEmail } from './mail';
 import { lockOwnedTicket, moveTicketToOwner, transferBlock } from './ownership';
 
 export type GiftFailure =
-  | 'NOT_FOUND'
+  | 'TICKET_NOT_FOUND'
   | 'TICKET_LISTED'
   | 'TICKET_NOT_TRANSFERABLE'
   | 'TRANSFER_DISABLED'
   | 'EVENT_STARTED'
   | 'GIFT_TO_SELF'
   | 'GIFT_PENDING';
-
-/**
- * "This ticket is being gifted": its holder's gift of it waits to be claimed. Until it is claimed or
- * cancelled the ticket is nobody's to use (the gate and the offline gate data refuse it). Only the
- * current owner's gift counts: a change of owner cancels waiting gifts (ownership.ts), and one left
- * behind by an earlier holder never blocks the new one. `ticket` names the tickets row in the
- * surrounding SQL (`'t'`, `'tickets'`).
- */
-export function giftPendingFor(ticket: string): SQL {
-  const row = sql.raw(ticket);
-  return sql`exists (select 1 from gifts where gifts.ticket_id = ${row}.id and gifts.from_user_id = ${row}.owner_id and gifts.status = 'pending')`;
-}
 
 export type GiftResult = { ok: true; status: 'claimed' | 'pending'; toEmail: string } | { ok: false; code: GiftFailure };
 
@@ -57,7 +45,7 @@ export async function giftTicket(actor: Actor, input: { ticketId: string; email:
     .from(tables.tickets)
     .innerJoin(tables.events, eq(tables.events.id, tables.tickets.eventId))
     .where(and(eq(tables.tickets.id, input.ticketId), eq(tables.tickets.ownerId, actor.id)));
-  if (!ticket) return { ok: false, code: 'NOT_FOUND' };
+  if (!ticket) return { ok: false, code: 'TICKET_NOT_FOUND' };
   if (ticket.status === 'listed') return { ok: false, code: 'TICKET_LISTED' };
   if (ticket.status !== 'valid') return { ok: false, code: 'TICKET_NOT_TRANSFERABLE' };
   const blocked = transferBlock({ transferEnabled: ticket.transferEnabled, startsAt: ticket.startsAt, status: ticket.eventStatus });
@@ -73,7 +61,7 @@ export async function giftTicket(actor: Actor, input: { ticketId: string; email:
   const result = await db.transaction(async (tx) => {
     // The row lock a listing takes too: of a gift and a listing at once, the second sees the first.
     const locked = await lockOwnedTicket(tx, { ticketId: ticket.id, ownerId: actor.id });
-    if (!locked) return { ok: false as const, code: 'NOT_FOUND' as const };
+    if (!locked) return { ok: false as const, code: 'TICKET_NOT_FOUND' as const };
     if (locked.status === 'listed') return { ok: false as const, code: 'TICKET_LISTED' as const };
     if (locked.status !== 'valid') return { ok: false as const, code: 'TICKET_NOT_TRANSFERABLE' as const };
     const [pending] = await tx
@@ -136,13 +124,13 @@ export async function giftTicket(actor: Actor, input: { ticketId: string; email:
 }
 
 /** The sender takes back a gift nobody has claimed yet. */
-export async function cancelGift(actor: { id: string }, ticketId: string): Promise<{ ok: true } | { ok: false; code: 'NOT_FOUND' }> {
+export async function cancelGift(actor: { id: string }, ticketId: string): Promise<{ ok: true } | { ok: false; code: 'TICKET_NOT_FOUND' }> {
   const cancelled = await getDb()
     .update(tables.gifts)
     .set({ status: 'cancelled', resolvedAt: new Date() })
     .where(and(eq(tables.gifts.ticketId, ticketId), eq(tables.gifts.fromUserId, actor.id), eq(tables.gifts.status, 'pending')))
     .returning({ id: tables.gifts.id });
-  return cancelled.length ? { ok: true } : { ok: false, code: 'NOT_FOUND' };
+  return cancelled.length ? { ok: true } : { ok: false, code: 'TICKET_NOT_FOUND' };
 }
 
 /**

@@ -1,42 +1,13 @@
 import 'server-only';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { LocalizedText } from '@/lib/server/db/schema';
 import { signingKeyFor } from '@/lib/ticket-code/keys';
 import { getDb, tables } from '@/lib/server/db';
 import { resaleCapFor, resaleClosesAt } from '@/lib/server/resale/policy';
-import { seasonSchedule, type SeasonSchedule } from '@/lib/server/seasons/schedule';
+import { seasonSchedule } from '@/lib/server/seasons/schedule';
 import { claimPendingGifts } from './gift';
+import type { MyTickets, OwnedTicket } from '@/lib/schemas/tickets';
 
-/** One owned ticket as Your tickets and the native app show it (and as the phone stores it offline). */
-export type OwnedTicket = {
-  id: string;
-  status: 'valid' | 'listed' | 'checked_in' | 'void';
-  version: number;
-  /** Private key (Ed25519 seed) the phone signs its rotating codes with; only while the ticket can be scanned. */
-  signingKey: string | null;
-  holderName: string;
-  priceAmount: number;
-  currency: 'EUR' | 'CZK';
-  checkedInAt: string | null;
-  seasonTicketId: string | null;
-  ticketType: { name: LocalizedText; kind: 'seated' | 'standing' };
-  seat: { section: LocalizedText; row: string; seat: string } | null;
-  event: {
-    id: string;
-    slug: string;
-    title: LocalizedText;
-    startsAt: string;
-    endsAt: string | null;
-    venue: { name: string; city: string };
-    transferEnabled: boolean;
-    resale: { enabled: boolean; capAmount: number | null; closesAt: string; sellerFeeBps: number };
-  };
-  listing: { id: string; priceAmount: number; held: boolean } | null;
-  pendingGift: { toEmail: string } | null;
-};
-
-export type MyTickets = { tickets: OwnedTicket[]; seasons: SeasonSchedule[] };
 
 /** The caller's tickets (upcoming first, then past), claiming any gifts waiting for their email first. */
 export async function listMyTickets(user: { id: string; email: string; firstName: string; lastName: string }): Promise<MyTickets> {

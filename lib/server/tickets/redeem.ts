@@ -1,19 +1,21 @@
 import 'server-only';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { getDb, tables } from '@/lib/server/db';
+import { availabilityChanged } from '@/lib/server/events/changed';
 import { issueFreeTickets } from './create';
 import { hitRateLimit } from '@/lib/server/rate-limit';
 
 /** Attempts per fan per window; a brute-force guess of voucher codes is hopeless at this rate. */
-export const REDEEM_LIMIT = 5;
-export const REDEEM_WINDOW_SECONDS = 60;
+const REDEEM_LIMIT = 5;
+const REDEEM_WINDOW_SECONDS = 60;
 
 export type RedeemResult =
   | { ok: true; eventId: string; ticketIds: string[] }
-  | { ok: false; code: 'INVALID_REDEEM_CODE' | 'RATE_LIMITED' | 'SOLD_OUT' };
+  | { ok: false; code: 'INVALID_REDEEM_CODE' | 'REDEEM_SOLD_OUT' }
+  | { ok: false; code: 'RATE_LIMITED'; retryAfterSeconds: number };
 
 /** Codes are stored upper-case; people type them any way. */
-export function normaliseRedeemCode(code: string): string {
+function normaliseRedeemCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
@@ -23,12 +25,13 @@ export function normaliseRedeemCode(code: string): string {
  * two fans typing the same code at once get one success and one 'Invalid redeem code'.
  */
 export async function redeemCode(actor: { id: string }, rawCode: string): Promise<RedeemResult> {
-  if (!(await hitRateLimit(`redeem:${actor.id}`, { limit: REDEEM_LIMIT, windowSeconds: REDEEM_WINDOW_SECONDS })).allowed) return { ok: false, code: 'RATE_LIMITED' };
+  const attempt = await hitRateLimit(`redeem:${actor.id}`, { limit: REDEEM_LIMIT, windowSeconds: REDEEM_WINDOW_SECONDS });
+  if (!attempt.allowed) return { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: attempt.retryAfterSeconds };
   const code = normaliseRedeemCode(rawCode);
   if (!code || code.length > 64) return { ok: false, code: 'INVALID_REDEEM_CODE' };
   const db = getDb();
   try {
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const now = new Date();
       const [claimed] = await tx
         .update(tables.redeemCodes)
@@ -49,9 +52,12 @@ export async function redeemCode(actor: { id: string }, rawCode: string): Promis
       if (!event || event.status === 'cancelled' || event.startsAt <= now) throw new Rollback('INVALID_REDEEM_CODE');
       // Face value stays the category's price: the resale cap is the organiser's rule for every ticket alike.
       const issued = await issueFreeTickets(tx, { ticketTypeId: claimed.ticketTypeId, ownerId: actor.id, quantity: claimed.quantity });
-      if (!issued) throw new Rollback('SOLD_OUT');
+      if (!issued) throw new Rollback('REDEEM_SOLD_OUT');
       return { ok: true as const, eventId: claimed.eventId, ticketIds: issued.map((t) => t.id) };
     });
+    // The code's units are sold now.
+    if (result.ok) availabilityChanged(result.eventId);
+    return result;
   } catch (error) {
     if (error instanceof Rollback) return { ok: false, code: error.code };
     throw error;
@@ -59,7 +65,7 @@ export async function redeemCode(actor: { id: string }, rawCode: string): Promis
 }
 
 class Rollback extends Error {
-  constructor(readonly code: 'INVALID_REDEEM_CODE' | 'SOLD_OUT') {
+  constructor(readonly code: 'INVALID_REDEEM_CODE' | 'REDEEM_SOLD_OUT') {
     super(code);
   }
 }

@@ -1,19 +1,3 @@
 // POST /api/v1/scan — a gate scans a rotating code: verify it and check the ticket in (organiser staff only)
-import { scanSchema } from '@/lib/schemas/tickets';
-import { apiRoute, json, parseBody } from '@/lib/server/api/respond';
-import { authenticate, requireSessionToken, sessionGone } from '@/lib/server/api/authenticate';
-import { scanTicket } from '@/lib/server/scan/scan';
-import { ticketFailure } from '@/lib/server/tickets/failures';
-
-export const POST = apiRoute(async (request) => {
-  // The session is looked up by the scan's own read (scanTicket): one round trip fewer per scan.
-  const sessionToken = await requireSessionToken(request);
-  const input = await parseBody(request, scanSchema).catch(async (error: unknown) => {
-    // As on every route, a caller without a live session hears 401 before anything about its input.
-    throw (await authenticate(request)) ? error : sessionGone();
-  });
-  const result = await scanTicket({ sessionToken }, input);
-  if ('ok' in result) throw result.code === 'UNAUTHENTICATED' ? sessionGone() : ticketFailure(result.code);
-  // Every scan outcome is an answer, not an error: the gate shows it big.
-  return json(result);
-});
+// The handler lives in lib/server/http: the production server serves it without Next (lib/server/http/hot-api.ts).
+export { scanCode as POST } from '@/lib/server/http/scan';

@@ -25,7 +25,7 @@ function couponSeeds(now: Date): CouponSeed[] {
 }
 
 /** Slug of the e2e-only event whose carts hold tickets for one minute (TRIBUNA_E2E=1). */
-export const E2E_SHORT_HOLD_EVENT = 'e2e-kratka-rezervacia';
+const E2E_SHORT_HOLD_EVENT = 'e2e-kratka-rezervacia';
 
 export async function seedCoupons(db: Db, now = new Date()): Promise<void> {
   const seeds = couponSeeds(now);

@@ -1,4 +1,4 @@
-export const SEED_TIME_ZONE = 'Europe/Bratislava';
+const SEED_TIME_ZONE = 'Europe/Bratislava';
 
 /** The instant of local time `hh:mm` in Europe/Bratislava, `days` days after `from`. */
 export function localDateTime(days: number, time: string, from = new Date()): Date {

@@ -8,9 +8,9 @@ import type { Db } from '../client';
 import * as s from '../schema';
 import { DEMO_PASSWORD } from './users';
 
-export const SEASON_SLUG = 'fk-dunaj-bratislava-jar';
-export const SEASON_MATCHES = ['dunaj-bratislava-spartak-trnava', 'dunaj-bratislava-dac-dunajska-streda', 'dunaj-bratislava-as-trencin'];
-export const SCANNER_EMAIL = 'skener@tribuna.sk';
+const SEASON_SLUG = 'fk-dunaj-bratislava-jar';
+const SEASON_MATCHES = ['dunaj-bratislava-spartak-trnava', 'dunaj-bratislava-dac-dunajska-streda', 'dunaj-bratislava-as-trencin'];
+const SCANNER_EMAIL = 'skener@tribuna.sk';
 
 /** Redeem codes the demo (and the e2e journeys) can use: code prefix, event, price category, how many. */
 const REDEEM_CODES: { prefix: string; event: string; type: string; count: number; quantity?: number }[] = [

@@ -5,7 +5,7 @@ import * as s from '../schema';
 /** Password of every demo account (shown in the README). */
 export const DEMO_PASSWORD = 'tribuna-demo';
 
-export const demoUsers = [
+const demoUsers = [
   { email: 'fan@tribuna.sk', firstName: 'Jana', lastName: 'Nováková', sex: 'female', dateOfBirth: '1994-03-12', locale: 'sk' },
   { email: 'fanusik@tribuna.cz', firstName: 'Petr', lastName: 'Dvořák', sex: 'male', dateOfBirth: '1989-09-30', locale: 'cs' },
   { email: 'supporter@tribuna.eu', firstName: 'Alex', lastName: 'Morgan', sex: 'not-to-say', dateOfBirth: '2000-01-05', locale: 'en' },

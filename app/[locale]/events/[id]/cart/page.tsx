@@ -1,20 +1,15 @@
 import { notFound } from 'next/navigation';
-import { Suspense } from 'react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
 import { CartView } from '@/components/cart/cart-view';
-import { pageMetadata } from '@/lib/i18n/metadata';
-import { isLocale, type Locale } from '@/lib/i18n/routing';
+import type { Locale } from '@/lib/i18n/routing';
 import { requireSignedIn } from '@/lib/server/auth/guard';
-import { getCart } from '@/lib/server/cart/service';
-import { cachedEventDetail } from '@/lib/server/events';
+import { getCart } from '@/lib/server/cart';
+import { EventStep, eventStepMetadata, stepParams } from '../event-step';
 
 type Props = PageProps<'/[locale]/events/[id]/cart'>;
 
-export async function generateMetadata({ params }: Props) {
-  const { locale: raw, id } = await params;
-  const locale: Locale = isLocale(raw) ? raw : 'sk';
-  const t = await getTranslations({ locale, namespace: 'cart' });
-  return { ...pageMetadata({ locale, href: { pathname: '/events/[id]/cart', params: { id } }, title: t('title') }), robots: { index: false } };
+export function generateMetadata({ params }: Props) {
+  return eventStepMetadata(params, 'cart');
 }
 
 async function CartForUser({ locale, id, searchParams }: { locale: Locale; id: string; searchParams: Props['searchParams'] }) {
@@ -28,21 +23,11 @@ async function CartForUser({ locale, id, searchParams }: { locale: Locale; id: s
 }
 
 export default async function CartPage({ params, searchParams }: Props) {
-  const { locale: raw, id } = await params;
-  const locale: Locale = isLocale(raw) ? raw : 'sk';
+  const { locale, id } = stepParams(await params);
   setRequestLocale(locale);
-  const detail = id.length <= 120 ? await cachedEventDetail(id) : null;
-  if (!detail) notFound();
-  const t = await getTranslations('cart');
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <div>
-        <h1 className="text-3xl font-bold">{t('title')}</h1>
-        <p className="mt-1 text-slate-700">{detail.title[locale]}</p>
-      </div>
-      <Suspense fallback={<div aria-busy="true" className="h-48 animate-pulse rounded-xl bg-slate-100" />}>
-        <CartForUser locale={locale} id={id} searchParams={searchParams} />
-      </Suspense>
-    </div>
+    <EventStep locale={locale} id={id} step="cart" skeletonHeight="h-48">
+      <CartForUser locale={locale} id={id} searchParams={searchParams} />
+    </EventStep>
   );
 }

@@ -2,8 +2,7 @@
 // PATCH /api/v1/auth/me — edit the profile (first name, last name, date of birth; a new email with the current password, pending until verified)
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { requestLocale } from '@/lib/server/api/request-locale';
-import { apiRoute, ApiError, json, parseBody } from '@/lib/server/api/respond';
-import { accountFailure } from '@/lib/server/auth/failures';
+import { apiRoute, ApiError, failureOf, json, parseBody } from '@/lib/server/api/respond';
 import { enforceRateLimit } from '@/lib/server/rate-limit';
 import { findUserById, updateProfile } from '@/lib/server/users';
 import { profileSchema } from '@/lib/schemas/auth';
@@ -14,7 +13,7 @@ const EMAIL_CHANGES_PER_HOUR = 10;
 export const GET = apiRoute(async (request) => {
   const caller = await requireCaller(request);
   const user = await findUserById(caller.user.id);
-  if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'errors.sessionExpired');
+  if (!user) throw new ApiError('UNAUTHENTICATED');
   return json(user, { headers: { 'Cache-Control': 'private, no-store' } });
 });
 
@@ -23,6 +22,6 @@ export const PATCH = apiRoute(async (request) => {
   const input = await parseBody(request, profileSchema);
   if (input.email !== caller.user.email) await enforceRateLimit([{ key: `email-change:user:${caller.user.id}`, limit: EMAIL_CHANGES_PER_HOUR, windowSeconds: 3600 }]);
   const updated = await updateProfile(caller.user.id, input, { locale: requestLocale(request), sessionId: caller.sessionId });
-  if (!updated.ok) throw accountFailure(updated.code);
+  if (!updated.ok) throw failureOf(updated);
   return json(updated.user);
 });

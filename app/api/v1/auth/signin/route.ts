@@ -19,7 +19,7 @@ export const POST = apiRoute(async (request) => {
   const user = await verifyCredentials(input.email, input.password);
   if (!user) {
     await hitRateLimit(failureKey, { limit: FAILURES_PER_EMAIL });
-    throw new ApiError(400, 'INVALID_CREDENTIALS', 'errors.invalidCredentials');
+    throw new ApiError('INVALID_CREDENTIALS');
   }
   return sessionResponse(request, user);
 });

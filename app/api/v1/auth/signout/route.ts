@@ -8,7 +8,7 @@ export const POST = apiRoute(async (request) => {
   const caller = await authenticate(request);
   if (!caller) {
     // Already gone: still drop a dead cookie so the browser stops sending it.
-    const response = errorResponse(request, new ApiError(401, 'UNAUTHENTICATED', 'errors.sessionExpired'));
+    const response = errorResponse(request, new ApiError('UNAUTHENTICATED'));
     clearSessionCookie(response);
     return response;
   }

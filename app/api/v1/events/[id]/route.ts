@@ -8,6 +8,6 @@ export const GET = apiRoute<{ id: string }>(async (request, { params }) => {
   const { id } = await params;
   const { include } = parseQuery(request, eventDetailQuerySchema);
   const detail = id.length <= 120 ? await cachedEventDetail(id, { seats: include === 'seats' }) : null;
-  if (!detail) throw new ApiError(404, 'NOT_FOUND', 'errors.notFound');
+  if (!detail) throw new ApiError('NOT_FOUND');
   return json(localizeDetail(detail, requestLocale(request), { seats: include === 'seats' }));
 });

@@ -7,6 +7,6 @@ import { getOrder } from '@/lib/server/orders/read';
 export const GET = apiRoute<{ id: string }>(async (request, { params }) => {
   const caller = await requireCaller(request);
   const order = await getOrder({ user: caller.user, orderId: (await params).id, locale: requestLocale(request) });
-  if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'errors.notFound');
+  if (!order) throw new ApiError('ORDER_NOT_FOUND');
   return json(order, { headers: { 'Cache-Control': 'no-store' } });
 });

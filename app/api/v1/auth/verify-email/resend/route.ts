@@ -1,9 +1,8 @@
 // POST /api/v1/auth/verify-email/resend — mail a new verification link (the pending change's, else the account's own address)
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { requestLocale } from '@/lib/server/api/request-locale';
-import { apiRoute, json, parseBody } from '@/lib/server/api/respond';
+import { apiRoute, failureOf, json, parseBody } from '@/lib/server/api/respond';
 import { resendVerification } from '@/lib/server/auth/email-verification';
-import { accountFailure } from '@/lib/server/auth/failures';
 import { enforceRateLimit } from '@/lib/server/rate-limit';
 import { noBody } from '@/lib/schemas/primitives';
 
@@ -16,6 +15,6 @@ export const POST = apiRoute(async (request) => {
   await parseBody(request, noBody);
   await enforceRateLimit([{ key: `verify-resend:user:${caller.user.id}`, limit: RESENDS, windowSeconds: 600 }]);
   const result = await resendVerification(caller.user.id, requestLocale(request));
-  if (!result.ok) throw accountFailure(result.code);
+  if (!result.ok) throw failureOf(result);
   return json(result, { status: 202 });
 });

@@ -2,10 +2,9 @@
 import { appUrl } from '@/lib/app-url';
 import { getPathname } from '@/lib/i18n/navigation';
 import { checkoutSchema } from '@/lib/schemas/cart';
-import { ApiError, apiRoute, json, parseBody } from '@/lib/server/api/respond';
+import { apiRoute, failureOf, json, parseBody } from '@/lib/server/api/respond';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { requestLocale } from '@/lib/server/api/request-locale';
-import { cartFailureResponse } from '@/lib/server/cart/http';
 import { checkout } from '@/lib/server/orders/checkout';
 
 export const POST = apiRoute<{ id: string }>(async (request, { params }) => {
@@ -27,7 +26,6 @@ export const POST = apiRoute<{ id: string }>(async (request, { params }) => {
         `${getPathname({ locale, href: { pathname: '/pay/[paymentId]', params: { paymentId } } })}${input.returnTo === 'app' ? '?app=1' : ''}`,
     },
   });
-  if (result.ok) return json({ orderId: result.orderId, paymentUrl: result.paymentUrl });
-  if (result.code === 'PAYMENTS_UNAVAILABLE') throw new ApiError(503, result.code, 'checkout.paymentsUnavailable');
-  return cartFailureResponse(request, result);
+  if (!result.ok) throw failureOf(result);
+  return json({ orderId: result.orderId, paymentUrl: result.paymentUrl });
 });

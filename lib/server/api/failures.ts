@@ -1,0 +1,139 @@
+import 'server-only';
+// The one failure table of the API: every expected failure, from a domain function's `{ ok: false, code }`
+// or from the request itself, → its HTTP status, the message key it is answered with and the form
+// field it belongs to. FailureCode is drawn from the domain functions' own result types, so a code a
+// domain function starts returning without a row here fails to compile (`satisfies` below).
+import type { Messages, MessageKeys, NestedKeyOf } from 'next-intl';
+import type { confirmEmailVerification, resendVerification } from '@/lib/server/auth/email-verification';
+import type { resetPassword } from '@/lib/server/auth/password-reset';
+import type { addToCart, applyCoupon, getCart, removeCoupon, removeFromCart } from '@/lib/server/cart';
+import type { checkout } from '@/lib/server/orders/checkout';
+import type { listTicketForResale, withdrawListing } from '@/lib/server/resale/listing';
+import type { offlineDataset, syncOfflineCheckIns } from '@/lib/server/scan/offline';
+import type { scannerEvents } from '@/lib/server/scan/access';
+import type { scanTicket } from '@/lib/server/scan/scan';
+import type { cancelGift, giftTicket } from '@/lib/server/tickets/gift';
+import type { redeemCode } from '@/lib/server/tickets/redeem';
+import type { createUser, updateProfile } from '@/lib/server/users';
+
+/** A key of messages/*.json (the three files have the same keys: tests/unit/messages.test.ts). */
+export type MessageKey = MessageKeys<Messages, NestedKeyOf<Messages>>;
+
+type FailureCodeOf<F extends (...args: never[]) => Promise<unknown>> = Extract<Awaited<ReturnType<F>>, { ok: false }> extends { code: infer C } ? C : never;
+
+/** Failures the domain functions return as `{ ok: false, code }`. */
+type DomainFailureCode =
+  | FailureCodeOf<typeof addToCart>
+  | FailureCodeOf<typeof removeFromCart>
+  | FailureCodeOf<typeof getCart>
+  | FailureCodeOf<typeof applyCoupon>
+  | FailureCodeOf<typeof removeCoupon>
+  | FailureCodeOf<typeof checkout>
+  | FailureCodeOf<typeof giftTicket>
+  | FailureCodeOf<typeof cancelGift>
+  | FailureCodeOf<typeof listTicketForResale>
+  | FailureCodeOf<typeof withdrawListing>
+  | FailureCodeOf<typeof redeemCode>
+  | FailureCodeOf<typeof scanTicket>
+  | FailureCodeOf<typeof scannerEvents>
+  | FailureCodeOf<typeof offlineDataset>
+  | FailureCodeOf<typeof syncOfflineCheckIns>
+  | FailureCodeOf<typeof createUser>
+  | FailureCodeOf<typeof updateProfile>
+  | FailureCodeOf<typeof resendVerification>
+  | FailureCodeOf<typeof confirmEmailVerification>
+  | FailureCodeOf<typeof resetPassword>;
+
+/** Failures of the request itself, and of routes whose lookup finds nothing (a null, not a code). */
+type RequestFailureCode =
+  | 'UNAUTHENTICATED'
+  | 'XSRF'
+  | 'CROSS_SITE'
+  | 'BODY_TOO_LARGE'
+  | 'INVALID_JSON'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'VALIDATION'
+  | 'RATE_LIMITED'
+  | 'UNAVAILABLE'
+  | 'INTERNAL'
+  | 'NOT_FOUND'
+  | 'ORDER_NOT_FOUND'
+  | 'INVALID_CREDENTIALS'
+  | 'BAD_SIGNATURE';
+
+export type FailureCode = DomainFailureCode | RequestFailureCode;
+
+type Failure = {
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+  key: MessageKey;
+  /** The form field the message is shown at. */
+  field?: string;
+  /**
+   * The code the API answers with, when it is not the row's own: one code of the API contract that
+   * means different things in different domains (a ticket's NOT_FOUND has its own sentence).
+   */
+  answersAs?: string;
+};
+
+export const FAILURES = {
+  // ── the request ─────────────────────────────────────────────────────────────
+  UNAUTHENTICATED: { status: 401, key: 'errors.sessionExpired' },
+  XSRF: { status: 403, key: 'errors.xsrf' },
+  CROSS_SITE: { status: 403, key: 'errors.crossSite' },
+  BODY_TOO_LARGE: { status: 413, key: 'errors.bodyTooLarge' },
+  INVALID_JSON: { status: 400, key: 'errors.invalidInput' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'errors.jsonRequired' },
+  /** The message is the first field's (the schema's own key); this one when zod gives none. */
+  VALIDATION: { status: 422, key: 'errors.invalidInput' },
+  /** The only 429: ApiError cannot be built for it without the seconds until its window ends (Retry-After). */
+  RATE_LIMITED: { status: 429, key: 'errors.tooManyRequests' },
+  UNAVAILABLE: { status: 503, key: 'errors.unavailable' },
+  INTERNAL: { status: 500, key: 'errors.generic' },
+  NOT_FOUND: { status: 404, key: 'errors.notFound' },
+  ORDER_NOT_FOUND: { status: 404, key: 'errors.notFound' },
+  BAD_SIGNATURE: { status: 400, key: 'errors.invalidInput' },
+
+  // ── accounts ────────────────────────────────────────────────────────────────
+  INVALID_CREDENTIALS: { status: 400, key: 'errors.invalidCredentials' },
+  EMAIL_TAKEN: { status: 409, key: 'errors.emailTaken', field: 'email' },
+  CURRENT_PASSWORD_REQUIRED: { status: 422, key: 'validation.currentPasswordRequired', field: 'currentPassword' },
+  WRONG_PASSWORD: { status: 400, key: 'errors.wrongPassword', field: 'currentPassword' },
+  PASSWORD_REQUIRED: { status: 422, key: 'verifyEmail.passwordRequired', field: 'password' },
+  VERIFY_INVALID: { status: 400, key: 'errors.verifyInvalid' },
+  ALREADY_VERIFIED: { status: 409, key: 'errors.alreadyVerified' },
+  RESET_INVALID: { status: 400, key: 'errors.resetInvalid' },
+
+  // ── cart and checkout ───────────────────────────────────────────────────────
+  EVENT_NOT_FOUND: { status: 404, key: 'errors.notFound' },
+  TICKET_TYPE_NOT_FOUND: { status: 404, key: 'errors.notFound' },
+  ITEM_NOT_FOUND: { status: 404, key: 'errors.notFound' },
+  NOT_ON_SALE: { status: 409, key: 'cart.notOnSale' },
+  SOLD_OUT: { status: 409, key: 'cart.soldOut' },
+  /** Each taken seat is also an entry of `errors` (field seatIds, its id, cart.seatTakenOne). */
+  SEAT_TAKEN: { status: 409, key: 'cart.seatTaken' },
+  LIMIT_PER_ORDER: { status: 409, key: 'cart.limitPerOrder' },
+  LIMIT_PER_USER: { status: 409, key: 'cart.limitPerUser' },
+  CART_EMPTY: { status: 409, key: 'cart.nothingToPay' },
+  INVALID_DISCOUNT_CODE: { status: 422, key: 'errors.invalidDiscountCode', field: 'code' },
+  PAYMENTS_UNAVAILABLE: { status: 503, key: 'checkout.paymentsUnavailable' },
+
+  // ── tickets: redeem, gifts, resale ──────────────────────────────────────────
+  TICKET_NOT_FOUND: { status: 404, key: 'tickets.errors.notFound', answersAs: 'NOT_FOUND' },
+  INVALID_REDEEM_CODE: { status: 422, key: 'errors.invalidRedeemCode', field: 'code' },
+  REDEEM_SOLD_OUT: { status: 409, key: 'redeem.errors.soldOut', field: 'code', answersAs: 'SOLD_OUT' },
+  TICKET_LISTED: { status: 409, key: 'gift.errors.listed' },
+  TICKET_NOT_TRANSFERABLE: { status: 409, key: 'gift.errors.notTransferable' },
+  TRANSFER_DISABLED: { status: 409, key: 'gift.errors.transferDisabled' },
+  EVENT_STARTED: { status: 409, key: 'gift.errors.eventStarted' },
+  GIFT_TO_SELF: { status: 422, key: 'gift.errors.toSelf', field: 'email' },
+  GIFT_PENDING: { status: 409, key: 'gift.errors.pending' },
+  ALREADY_LISTED: { status: 409, key: 'resale.errors.alreadyListed' },
+  TICKET_NOT_LISTABLE: { status: 409, key: 'resale.errors.notListable' },
+  RESALE_DISABLED: { status: 409, key: 'resale.errors.disabled' },
+  RESALE_WINDOW_CLOSED: { status: 409, key: 'resale.errors.windowClosed' },
+  PRICE_OVER_CAP: { status: 422, key: 'resale.errors.overCap', field: 'price' },
+  LISTING_HELD: { status: 409, key: 'resale.errors.held' },
+
+  // ── gates ───────────────────────────────────────────────────────────────────
+  NOT_A_SCANNER: { status: 403, key: 'scanner.errors.notAScanner' },
+} as const satisfies Record<FailureCode, Failure>;

@@ -1,0 +1,39 @@
+import 'server-only';
+import type { Locale } from '@/lib/i18n/routing';
+import { findSaleEvent, reservationMinutes } from './event';
+import { cartChange } from './change';
+import { holdSelection } from './hold';
+import { readCart } from './read';
+import { seatLabels } from './seat-labels';
+import type { Actor, CartAnswer, CartSelection } from './types';
+
+/**
+ * Holds a selection in the fan's cart for the event, all or nothing: seats by id, any N places of a
+ * standing category, or a resale listing. The rules (limits, what is free) are the database's
+ * (cart/hold.ts).
+ */
+export async function addToCart(input: { user: Actor; eventRef: string; selection: CartSelection; locale: Locale; now?: Date }): Promise<CartAnswer> {
+  const now = input.now ?? new Date();
+  const event = await findSaleEvent(input.eventRef);
+  if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
+  if (event.status !== 'on_sale' || event.startsAt <= now) return { ok: false, code: 'NOT_ON_SALE' };
+  const hold = {
+    userId: input.user.id,
+    eventId: event.id,
+    selection: input.selection,
+    now,
+    minutes: reservationMinutes(event),
+    maxPerOrder: event.maxTicketsPerOrder,
+    maxPerUser: event.maxTicketsPerUser,
+    feeAmount: event.serviceFeeAmount,
+    resaleFeeBps: event.resaleBuyerFeeBps,
+  };
+  const result = await cartChange(event, input.user.id, now, (db) => holdSelection(db, hold), true);
+  if (!result.ok) {
+    if (result.code === 'SEAT_TAKEN' && 'seatIds' in input.selection) {
+      return { ok: false, code: 'SEAT_TAKEN', taken: await seatLabels(event.id, result.taken.map((t) => t.id), input.locale) };
+    }
+    return result;
+  }
+  return { ok: true, cart: await readCart(event, input.user.id, input.locale, now, result.known) };
+}

@@ -1,0 +1,83 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Tx } from '@/lib/server/db';
+import { fromJsonb, holdItemRow, type HoldItemRow, type ItemRow } from './items';
+
+/**
+ * The cart's two changes, holding tickets and taking a line out, each ONE round trip: the database
+ * functions cart_hold and cart_release_item (lib/server/db/functions.sql) lock the fan's cart, check
+ * the limits, claim or release, and answer with the cart's lines. Every rule of a hold (the limits,
+ * what is free, the fresh time of an emptied cart) is in that file; this one only calls and reads the
+ * answer. 'settle' means the fan's open cart ran out of time or is at checkout: the caller settles it
+ * (cart/change.ts) and calls again inside that transaction.
+ */
+export type HoldOutcome =
+  | { outcome: 'held' | 'released'; hold: { id: string; expiresAt: Date; couponId: string | null }; items: HoldItemRow[] }
+  | { outcome: 'taken'; taken: string[] }
+  | { outcome: 'limit_per_order' | 'limit_per_user' | 'sold_out' | 'type_not_found' | 'settle' | 'not_found' };
+
+type FunctionRow = {
+  outcome: HoldOutcome['outcome'];
+  hold_id: string | null;
+  expires_at: Date | string | null;
+  coupon_id: string | null;
+  detail: unknown;
+};
+
+function outcomeOf(row: FunctionRow): HoldOutcome {
+  switch (row.outcome) {
+    case 'held':
+    case 'released':
+      return {
+        outcome: row.outcome,
+        hold: { id: row.hold_id!, expiresAt: new Date(row.expires_at!), couponId: row.coupon_id },
+        items: fromJsonb<ItemRow[]>(row.detail).map(holdItemRow),
+      };
+    case 'taken':
+      return { outcome: 'taken', taken: fromJsonb<string[]>(row.detail) };
+    default:
+      return { outcome: row.outcome };
+  }
+}
+
+/** A Postgres array literal of uuids (the ids are checked as uuids at the API edge; a bad one fails the cast). */
+const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+
+export type HoldSelection = { seatIds: string[] } | { ticketTypeId: string; quantity: number } | { listingId: string };
+
+export type HoldInput = {
+  userId: string;
+  eventId: string;
+  selection: HoldSelection;
+  now: Date;
+  minutes: number;
+  maxPerOrder: number;
+  maxPerUser: number;
+  /** The service fee of a primary-market ticket, in minor units. */
+  feeAmount: number;
+  /** The buyer's fee on a resale listing, in basis points of its price. */
+  resaleFeeBps: number;
+};
+
+export async function holdSelection(db: Db | Tx, input: HoldInput): Promise<HoldOutcome> {
+  const s = input.selection;
+  const seats = 'seatIds' in s ? uuidArray(s.seatIds) : null;
+  const type = 'ticketTypeId' in s ? s.ticketTypeId : null;
+  const quantity = 'quantity' in s ? s.quantity : null;
+  const listing = 'listingId' in s ? s.listingId : null;
+  const [row] = rowsOf<FunctionRow>(
+    await db.execute(sql`select * from cart_hold(${input.userId}::uuid, ${input.eventId}::uuid, ${seats}::uuid[], ${type}::uuid, ${quantity}::int,
+      ${listing}::uuid, ${input.now.toISOString()}::timestamptz, ${input.minutes}::int, ${input.maxPerOrder}::int, ${input.maxPerUser}::int,
+      ${input.feeAmount}::int, ${input.resaleFeeBps}::int)`),
+  );
+  return outcomeOf(row);
+}
+
+export async function releaseItem(db: Db | Tx, input: { userId: string; eventId: string; itemId: string; now: Date }): Promise<HoldOutcome> {
+  const [row] = rowsOf<FunctionRow>(
+    await db.execute(
+      sql`select * from cart_release_item(${input.userId}::uuid, ${input.eventId}::uuid, ${input.itemId}::uuid, ${input.now.toISOString()}::timestamptz)`,
+    ),
+  );
+  return outcomeOf(row);
+}

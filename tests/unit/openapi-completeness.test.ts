@@ -1,0 +1,120 @@
+// GET /api/v1/openapi.json documents every route of app/api/v1 and nothing else: each method a route
+// file exports, with its path parameters and a schema of what it answers.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import { openApiDocument } from '@/lib/openapi/document';
+import type { resendVerificationResultSchema, userSchema, verifyEmailResultSchema } from '@/lib/schemas/auth';
+import type { cartSchema, checkoutResultSchema } from '@/lib/schemas/cart';
+import type { availabilitySchema, eventCardSchema, eventDetailSchema } from '@/lib/schemas/events';
+import type { orderSchema, webhookResultSchema } from '@/lib/schemas/orders';
+import type {
+  giftResultSchema,
+  listingResultSchema,
+  myTicketsSchema,
+  offlineDatasetSchema,
+  payoutsSchema,
+  redeemResultSchema,
+  scannerEventsSchema,
+  scanResultSchema,
+  syncResultsSchema,
+} from '@/lib/schemas/tickets';
+
+const API_ROOT = path.join(__dirname, '../../app/api/v1');
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === 'route.ts' ? [full] : [];
+  });
+}
+
+/** The HTTP methods a route file exports: `export const GET =`, `export async function GET`, `export { handler as GET } from …`. */
+export function exportedMethods(source: string): string[] {
+  const found = new Set<string>();
+  for (const match of source.matchAll(/export\s+(?:const|let|async\s+function|function)\s+([A-Z]+)\b/g)) found.add(match[1]);
+  for (const match of source.matchAll(/export\s*\{([^}]*)\}/g)) {
+    for (const part of match[1].split(',')) {
+      const name = part.trim().split(/\s+as\s+/).pop();
+      if (name) found.add(name);
+    }
+  }
+  return METHODS.filter((method) => found.has(method));
+}
+
+/** app/api/v1/events/[id]/cart/route.ts → /api/v1/events/{id}/cart */
+function openApiPath(file: string): string {
+  const folder = path.relative(API_ROOT, path.dirname(file)).split(path.sep).join('/');
+  return `/api/v1/${folder}`.replace(/\[([^\]]+)\]/g, '{$1}');
+}
+
+type Operation = {
+  parameters?: { name: string; in: string; schema?: unknown }[];
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+};
+
+const routes = routeFiles(API_ROOT)
+  .map((file) => ({ path: openApiPath(file), methods: exportedMethods(readFileSync(file, 'utf8')) }))
+  .filter((route) => route.path !== '/api/v1/openapi.json');
+const documented = openApiDocument().paths as Record<string, Record<string, Operation>>;
+const operations = routes.flatMap((route) => route.methods.map((method) => `${method} ${route.path}`)).sort();
+const documentedOperations = Object.entries(documented)
+  .flatMap(([p, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${p}`))
+  .sort();
+
+describe('OpenAPI completeness', () => {
+  it('reads the methods of a route file however it exports them', () => {
+    expect(exportedMethods("export const GET = apiRoute(a);\nexport async function PATCH() {}\nexport { scan as POST, DELETE } from './x';")).toEqual(['GET', 'POST', 'PATCH', 'DELETE']);
+  });
+
+  it('finds the routes (sanity: the walk itself works)', () => {
+    expect(operations).toEqual(expect.arrayContaining(['POST /api/v1/auth/signup', 'DELETE /api/v1/events/{id}/cart/items/{itemId}', 'POST /api/v1/payments/{provider}/webhook']));
+  });
+
+  it('documents every method of every route, and no route that does not exist', () => {
+    expect(documentedOperations).toEqual(operations);
+  });
+
+  it.each(documentedOperations)('%s names its path parameters and has a schema of its answer', (operation) => {
+    const [method, p] = operation.split(' ');
+    const op = documented[p][method.toLowerCase()];
+    const inPath = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+    const parameters = (op.parameters ?? []).filter((x) => x.in === 'path');
+    expect(parameters.map((x) => x.name).sort()).toEqual(inPath);
+    for (const parameter of parameters) expect(parameter.schema).toBeDefined();
+    const success = Object.entries(op.responses).filter(([status]) => /^2\d\d$/.test(status));
+    expect(success).toHaveLength(1);
+    expect(success[0][1].content?.['application/json']?.schema).toBeDefined();
+    if (op.requestBody) expect(op.requestBody.content?.['application/json']?.schema).toBeDefined();
+  });
+});
+
+// ── the schemas are what the server returns (compile time: tsc runs over tests/) ─
+// Each pair must be the same type both ways: a field the server adds, drops or retypes without its
+// schema (or the other way round) fails `npm run typecheck`.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Ok<R> = Extract<Awaited<R>, { ok: true }>;
+export const responseTypesMatchSchemas: [
+  Same<import('@/lib/server/cart').CartView, z.infer<typeof cartSchema>>,
+  Same<import('@/lib/server/users').PublicUser, z.infer<typeof userSchema>>,
+  Same<Awaited<ReturnType<typeof import('@/lib/server/events').getAvailability>>, z.infer<typeof availabilitySchema> | null>,
+  Same<ReturnType<typeof import('@/lib/server/events/localize').localizeCard>, z.infer<typeof eventCardSchema>>,
+  Same<ReturnType<typeof import('@/lib/server/events/localize').localizeDetail>, z.infer<typeof eventDetailSchema>>,
+  Same<Awaited<ReturnType<typeof import('@/lib/server/orders/read').getOrder>>, z.infer<typeof orderSchema> | null>,
+  Same<Pick<Ok<ReturnType<typeof import('@/lib/server/orders/checkout').checkout>>, 'orderId' | 'paymentUrl'>, z.infer<typeof checkoutResultSchema>>,
+  Same<import('@/lib/server/payments/outcome').OutcomeResult['kind'], z.infer<typeof webhookResultSchema>['result']>,
+  Same<Awaited<ReturnType<typeof import('@/lib/server/tickets/list').listMyTickets>>, z.infer<typeof myTicketsSchema>>,
+  Same<Ok<ReturnType<typeof import('@/lib/server/tickets/redeem').redeemCode>>, z.infer<typeof redeemResultSchema>>,
+  Same<Ok<ReturnType<typeof import('@/lib/server/tickets/gift').giftTicket>>, z.infer<typeof giftResultSchema>>,
+  Same<Ok<ReturnType<typeof import('@/lib/server/resale/listing').listTicketForResale>>, z.infer<typeof listingResultSchema>>,
+  Same<Awaited<ReturnType<typeof import('@/lib/server/resale/payouts').listPayouts>>, z.infer<typeof payoutsSchema>['payouts']>,
+  Same<Exclude<Awaited<ReturnType<typeof import('@/lib/server/scan/scan').scanTicket>>, { ok: false }>, z.infer<typeof scanResultSchema>>,
+  Same<Ok<ReturnType<typeof import('@/lib/server/scan/access').scannerEvents>>['events'], z.infer<typeof scannerEventsSchema>['events']>,
+  Same<Ok<ReturnType<typeof import('@/lib/server/scan/offline').offlineDataset>>['dataset'], z.infer<typeof offlineDatasetSchema>>,
+  Same<Ok<ReturnType<typeof import('@/lib/server/scan/offline').syncOfflineCheckIns>>['results'], z.infer<typeof syncResultsSchema>['results']>,
+  Same<Ok<ReturnType<typeof import('@/lib/server/auth/email-verification').confirmEmailVerification>>, z.infer<typeof verifyEmailResultSchema>>,
+  Same<Ok<ReturnType<typeof import('@/lib/server/auth/email-verification').resendVerification>>, z.infer<typeof resendVerificationResultSchema>>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
