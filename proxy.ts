@@ -17,7 +17,14 @@ const XSRF_COOKIE = 'XSRF-TOKEN';
 const EXPIRED_PARAM = 'expired';
 
 const SIGNED_OUT_ONLY: AppPathname[] = ['/signin', '/signup'];
-const SIGNED_IN_ONLY: AppPathname[] = ['/profile', '/events/[id]/cart', '/events/[id]/checkout', '/orders/[id]'];
+const SIGNED_IN_ONLY: AppPathname[] = [
+  '/profile',
+  '/events/[id]/cart',
+  '/events/[id]/checkout',
+  '/orders/[id]',
+  // The organiser console, but for the invitation page (it explains the invitation first).
+  ...(Object.keys(pathnames) as AppPathname[]).filter((p) => p.startsWith('/organiser') && p !== '/organiser/invitation'),
+];
 
 function localizedPattern(locale: Locale, pathname: AppPathname): RegExp {
   const entry = pathnames[pathname];

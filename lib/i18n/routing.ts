@@ -31,6 +31,22 @@ export const pathnames = {
   '/password-reset': { sk: '/obnovenie-hesla', cs: '/obnoveni-hesla', en: '/password-reset' },
   '/password-reset/new': { sk: '/obnovenie-hesla/nove', cs: '/obnoveni-hesla/nove', en: '/password-reset/new' },
   '/verify-email': { sk: '/overenie-emailu', cs: '/overeni-emailu', en: '/verify-email' },
+  // The organiser console (organiser/…): signed-in members of an organisation.
+  '/organiser': { sk: '/organizator', cs: '/poradatel', en: '/organiser' },
+  '/organiser/events': { sk: '/organizator/podujatia', cs: '/poradatel/udalosti', en: '/organiser/events' },
+  '/organiser/events/new': { sk: '/organizator/podujatia/nove', cs: '/poradatel/udalosti/nova', en: '/organiser/events/new' },
+  '/organiser/events/[eventId]': { sk: '/organizator/podujatia/[eventId]', cs: '/poradatel/udalosti/[eventId]', en: '/organiser/events/[eventId]' },
+  '/organiser/events/[eventId]/prices': { sk: '/organizator/podujatia/[eventId]/ceny', cs: '/poradatel/udalosti/[eventId]/ceny', en: '/organiser/events/[eventId]/prices' },
+  '/organiser/events/[eventId]/seats': { sk: '/organizator/podujatia/[eventId]/miesta', cs: '/poradatel/udalosti/[eventId]/mista', en: '/organiser/events/[eventId]/seats' },
+  '/organiser/events/[eventId]/images': { sk: '/organizator/podujatia/[eventId]/obrazky', cs: '/poradatel/udalosti/[eventId]/obrazky', en: '/organiser/events/[eventId]/images' },
+  '/organiser/events/[eventId]/resale': { sk: '/organizator/podujatia/[eventId]/dalsi-predaj', cs: '/poradatel/udalosti/[eventId]/dalsi-prodej', en: '/organiser/events/[eventId]/resale' },
+  '/organiser/venues': { sk: '/organizator/miesta-konania', cs: '/poradatel/mista-konani', en: '/organiser/venues' },
+  '/organiser/venues/new': { sk: '/organizator/miesta-konania/nove', cs: '/poradatel/mista-konani/nove', en: '/organiser/venues/new' },
+  '/organiser/venues/[venueId]': { sk: '/organizator/miesta-konania/[venueId]', cs: '/poradatel/mista-konani/[venueId]', en: '/organiser/venues/[venueId]' },
+  '/organiser/codes': { sk: '/organizator/kody', cs: '/poradatel/kody', en: '/organiser/codes' },
+  '/organiser/team': { sk: '/organizator/tim', cs: '/poradatel/tym', en: '/organiser/team' },
+  '/organiser/settings': { sk: '/organizator/nastavenia', cs: '/poradatel/nastaveni', en: '/organiser/settings' },
+  '/organiser/invitation': { sk: '/organizator/pozvanka', cs: '/poradatel/pozvanka', en: '/organiser/invitation' },
 } as const;
 
 export type AppPathname = keyof typeof pathnames;

@@ -76,7 +76,7 @@ export async function openGates(db: Db, slugs?: string[]) {
 }
 
 /** A member of the organiser of `slug` with the given role. */
-export async function makeScanner(db: Db, slug: string, role: 'scanner' | 'staff' | 'owner' = 'scanner') {
+export async function makeScanner(db: Db, slug: string, role: 'scanner' | 'manager' | 'owner' = 'scanner') {
   const user = await makeUser(db, 'scanner');
   const event = await eventBySlug(db, slug);
   await db.insert(s.orgMembers).values({ orgId: event.orgId, userId: user.id, role });

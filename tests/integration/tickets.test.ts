@@ -378,7 +378,7 @@ describe('redeem codes', () => {
 describe('gate scanning', () => {
   it('admits once, then says already used with the time; screenshots and forgeries are refused', async () => {
     const owner = await makeUser(t.db, 'goer');
-    const scanner = await makeScanner(t.db, 'vltava-praha-kometa-brno', 'staff');
+    const scanner = await makeScanner(t.db, 'vltava-praha-kometa-brno', 'manager');
     const { ticket, event } = await giveTicket(t.db, owner.id, 'vltava-praha-kometa-brno');
 
     const stale = await currentCode(t.db, ticket.id, Date.now() - 3 * STEP_SECONDS * 1000);

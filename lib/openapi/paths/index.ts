@@ -9,6 +9,24 @@ import { authPaths } from './auth';
 import { cartPaths } from './cart';
 import { eventPaths } from './events';
 import { orderPaths } from './orders';
+import { organiserPaths } from './organiser';
 import { ticketPaths } from './tickets';
 
-export const pathModules: ApiPaths[] = [authPaths, eventPaths, cartPaths, orderPaths, ticketPaths];
+export const pathModules: ApiPaths[] = [
+  authPaths,
+  eventPaths,
+  cartPaths,
+  orderPaths,
+  ticketPaths,
+  organiserPaths,
+  // organiser: team
+
+  // organiser: events
+
+  // organiser: venues
+
+  // organiser: codes and resale
+
+  // organiser: cancellation
+
+];

@@ -114,7 +114,7 @@ export const ticketPaths: ApiPaths = {
       tags: ['scanning'],
       security: auth,
       summary:
-        "Gate scan (organiser owner/staff/scanner): verify the rotating code (Ed25519 signature, ±1 step, version, event, the event's entry window, status) and check the ticket in atomically; another organiser's ticket is a bare invalid",
+        "Gate scan (organiser owner/manager/scanner): verify the rotating code (Ed25519 signature, ±1 step, version, event, the event's entry window, status) and check the ticket in atomically; another organiser's ticket is a bare invalid",
       requestBody: jsonBody(scanSchema),
       responses: { 200: jsonResponse('The outcome to show at the gate', scanResultSchema), 401: unauthorized, 403: errorResponse('Not a scanner (NOT_A_SCANNER)'), 415: notJson, 422: invalid },
     },

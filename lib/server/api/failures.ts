@@ -14,6 +14,7 @@ import type { scannerEvents } from '@/lib/server/scan/access';
 import type { scanTicket } from '@/lib/server/scan/scan';
 import type { cancelGift, giftTicket } from '@/lib/server/tickets/gift';
 import type { redeemCode } from '@/lib/server/tickets/redeem';
+import type { AccessFailure } from '@/lib/server/organiser/access';
 import type { createUser, updateProfile } from '@/lib/server/users';
 
 /** A key of messages/*.json (the three files have the same keys: tests/unit/messages.test.ts). */
@@ -42,7 +43,18 @@ type DomainFailureCode =
   | FailureCodeOf<typeof updateProfile>
   | FailureCodeOf<typeof resendVerification>
   | FailureCodeOf<typeof confirmEmailVerification>
-  | FailureCodeOf<typeof resetPassword>;
+  | FailureCodeOf<typeof resetPassword>
+  | AccessFailure['code']
+  // organiser: team
+
+  // organiser: events
+
+  // organiser: venues
+
+  // organiser: codes and resale
+
+  // organiser: cancellation
+;
 
 /** Failures of the request itself, and of routes whose lookup finds nothing (a null, not a code). */
 type RequestFailureCode =
@@ -136,4 +148,20 @@ export const FAILURES = {
 
   // ── gates ───────────────────────────────────────────────────────────────────
   NOT_A_SCANNER: { status: 403, key: 'scanner.errors.notAScanner' },
+
+  // ── organisers (lib/server/organiser/access.ts) ─────────────────────────────
+  /** Another organisation's data answers like data that does not exist. */
+  ORG_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
+  ROLE_FORBIDDEN: { status: 403, key: 'organiser.errors.roleForbidden' },
+
+  // ── organiser: team ─────────────────────────────────────────────────────────
+
+  // ── organiser: events ───────────────────────────────────────────────────────
+
+  // ── organiser: venues ───────────────────────────────────────────────────────
+
+  // ── organiser: codes and resale ─────────────────────────────────────────────
+
+  // ── organiser: cancellation ─────────────────────────────────────────────────
+
 } as const satisfies Record<FailureCode, Failure>;

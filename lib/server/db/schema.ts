@@ -131,7 +131,29 @@ export const emailOutbox = pgTable(
 
 // ── organisers and venues ───────────────────────────────────────────────────
 export const orgKindEnum = pgEnum('org_kind', ['club', 'promoter', 'festival']);
-export const memberRoleEnum = pgEnum('member_role', ['owner', 'staff', 'scanner']);
+/** owner: everything; manager: everything but the team and payouts; scanner: the gate only (organiser/access.ts). */
+export const memberRoleEnum = pgEnum('member_role', ['owner', 'manager', 'scanner']);
+
+/** An organisation's resale and transfer rules, the default of its new events (events carry their own copy). */
+export type ResalePolicy = {
+  transferEnabled: boolean;
+  resaleEnabled: boolean;
+  resaleCapPercent: number | null;
+  resaleCapAmount: number | null;
+  resaleWindowHours: number;
+  resaleSellerFeeBps: number;
+  resaleBuyerFeeBps: number;
+};
+
+export const DEFAULT_RESALE_POLICY: ResalePolicy = {
+  transferEnabled: true,
+  resaleEnabled: true,
+  resaleCapPercent: 100,
+  resaleCapAmount: null,
+  resaleWindowHours: 2,
+  resaleSellerFeeBps: 500,
+  resaleBuyerFeeBps: 0,
+};
 
 export const organisations = pgTable('organisations', {
   id: id(),
@@ -141,6 +163,8 @@ export const organisations = pgTable('organisations', {
   country: text('country').notNull(),
   website: text('website'),
   contactEmail: text('contact_email'),
+  /** What a new event of this organisation starts with (organiser/resale-policy.ts). */
+  resaleDefaults: jsonb('resale_defaults').$type<ResalePolicy>().notNull().default(DEFAULT_RESALE_POLICY),
   createdAt: createdAt(),
 });
 
@@ -152,11 +176,43 @@ export const orgMembers = pgTable(
     role: memberRoleEnum('role').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.orgId, t.userId] }), index('org_members_user_idx').on(t.userId)],
 );
+
+/** An owner's invitation to join the team; accepted by the account signed in with its link (organiser/team.ts). */
+export const orgInvitations = pgTable(
+  'org_invitations',
+  {
+    id: id(),
+    orgId: uuid('org_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: memberRoleEnum('role').notNull(),
+    /** SHA-256 of the link's token (auth/session-token.ts hashToken); the token itself is only in the mail. */
+    tokenHash: text('token_hash').notNull(),
+    locale: localeEnum('locale').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('org_invitations_token_uq').on(t.tokenHash),
+    uniqueIndex('org_invitations_one_open_per_email_uq').on(t.orgId, t.email).where(sql`accepted_at is null and revoked_at is null`),
+  ],
+);
+
+/** A shape drawn under the seats of a venue's map: the pitch, rink or stage (viewBox units). */
+export type VenueOutlineShape =
+  | { kind: 'rect'; x: number; y: number; width: number; height: number; radius?: number; label?: LocalizedText }
+  | { kind: 'ellipse'; cx: number; cy: number; rx: number; ry: number; label?: LocalizedText }
+  | { kind: 'polygon'; points: [number, number][]; label?: LocalizedText };
 
 export const venues = pgTable('venues', {
   id: id(),
+  /** The organisation whose venue this is; only its members see and edit it. */
+  orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   address: text('address').notNull(),
@@ -167,7 +223,10 @@ export const venues = pgTable('venues', {
   /** SVG viewBox width/height the seat coordinates are drawn in. */
   mapWidth: integer('map_width'),
   mapHeight: integer('map_height'),
+  /** The pitch, rink or stage drawn on the fan's seat map. */
+  outline: jsonb('outline').$type<VenueOutlineShape[]>().notNull().default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const venueSections = pgTable(
@@ -177,6 +236,9 @@ export const venueSections = pgTable(
     venueId: uuid('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     name: jsonb('name').$type<LocalizedText>().notNull(),
+    /** Seated: rows of seats; standing: an area of `capacity` places. */
+    kind: text('kind', { enum: ['seated', 'standing'] }).notNull().default('seated'),
+    capacity: integer('capacity'),
     sortOrder: integer('sort_order').notNull().default(0),
     /** Where the section's label is drawn. */
     labelX: real('label_x'),
@@ -268,6 +330,12 @@ export const events = pgTable(
     resaleBuyerFeeBps: integer('resale_buyer_fee_bps').notNull().default(0),
     /** Service fee per ticket on the primary market, minor units. */
     serviceFeeAmount: integer('service_fee_amount').notNull().default(0),
+    /** Sales open and close; null = open from publishing / until the start. */
+    saleStartsAt: ts('sale_starts_at'),
+    saleEndsAt: ts('sale_ends_at'),
+    publishedAt: ts('published_at'),
+    /** Set when the organiser cancelled it; its paid orders are refunded by organiser/cancel.ts until none is left. */
+    cancelledAt: ts('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -295,6 +363,17 @@ export const ticketTypes = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [uniqueIndex('ticket_types_code_uq').on(t.eventId, t.code)],
+);
+
+/** Which price category sells a venue section (or standing area) at an event; its units follow it (organiser/inventory.ts). */
+export const eventSections = pgTable(
+  'event_sections',
+  {
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    sectionId: uuid('section_id').notNull().references(() => venueSections.id, { onDelete: 'cascade' }),
+    ticketTypeId: uuid('ticket_type_id').notNull().references(() => ticketTypes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.sectionId] })],
 );
 
 export const unitStatusEnum = pgEnum('unit_status', ['available', 'held', 'sold', 'blocked']);
@@ -346,9 +425,11 @@ export const coupons = pgTable(
     maxUses: integer('max_uses'),
     maxUsesPerUser: integer('max_uses_per_user'),
     usedCount: integer('used_count').notNull().default(0),
+    /** Deactivated by the organiser: refused like an unknown code. */
+    active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('coupons_code_uq').on(t.code)],
+  (t) => [uniqueIndex('coupons_code_uq').on(t.code), index('coupons_org_idx').on(t.orgId)],
 );
 
 export const holdStatusEnum = pgEnum('hold_status', ['active', 'ordered', 'completed', 'expired', 'released']);
@@ -608,6 +689,22 @@ export const payouts = pgTable(
   (t) => [uniqueIndex('payouts_listing_uq').on(t.listingId), index('payouts_user_idx').on(t.userId)],
 );
 
+/** Redeem codes generated together by an organiser (organiser/redeem-codes.ts), exported as one CSV. */
+export const redeemCodeBatches = pgTable(
+  'redeem_code_batches',
+  {
+    id: id(),
+    orgId: uuid('org_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    ticketTypeId: uuid('ticket_type_id').notNull().references(() => ticketTypes.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    expiresAt: ts('expires_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('redeem_code_batches_org_idx').on(t.orgId, t.createdAt)],
+);
+
 /** Claims tickets (complimentary, partner vouchers). Single use. */
 export const redeemCodes = pgTable(
   'redeem_codes',
@@ -620,9 +717,12 @@ export const redeemCodes = pgTable(
     expiresAt: ts('expires_at'),
     usedAt: ts('used_at'),
     usedBy: uuid('used_by').references(() => users.id),
+    batchId: uuid('batch_id').references(() => redeemCodeBatches.id, { onDelete: 'cascade' }),
+    /** Deactivated by the organiser: refused like an unknown code. */
+    deactivatedAt: ts('deactivated_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('redeem_codes_code_uq').on(t.code)],
+  (t) => [uniqueIndex('redeem_codes_code_uq').on(t.code), index('redeem_codes_batch_idx').on(t.batchId)],
 );
 
 export const scanResultEnum = pgEnum('scan_result', ['admitted', 'already_used', 'invalid', 'wrong_event', 'expired', 'not_valid']);

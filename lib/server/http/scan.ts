@@ -4,7 +4,7 @@ import { apiRoute, failureOf, json, parseBody } from '@/lib/server/api/respond';
 import { authenticate, requireSessionToken, sessionGone } from '@/lib/server/api/authenticate';
 import { scanTicket } from '@/lib/server/scan/scan';
 
-/** POST /api/v1/scan — a gate scans a rotating code: verify it and check the ticket in (organiser staff only). */
+/** POST /api/v1/scan — a gate scans a rotating code: verify it and check the ticket in (organiser members only). */
 export const scanCode = apiRoute(async (request) => {
   // The session is looked up by the scan's own read (scanTicket): one round trip fewer per scan.
   const sessionToken = await requireSessionToken(request);

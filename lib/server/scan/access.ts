@@ -4,7 +4,7 @@ import { scanWindow } from '@/lib/ticket-code/window';
 import { getDb, tables } from '@/lib/server/db';
 import type { ScannerEvent } from '@/lib/schemas/tickets';
 
-/** Organisations in which the user may scan tickets (owner, staff and scanner roles all may). */
+/** Organisations in which the user may scan tickets (owner, manager and scanner roles all may). */
 export async function scannerOrgIds(userId: string): Promise<string[]> {
   const rows = await getDb().select({ orgId: tables.orgMembers.orgId }).from(tables.orgMembers).where(eq(tables.orgMembers.userId, userId));
   return rows.map((r) => r.orgId);

@@ -1,6 +1,7 @@
 import type { Db } from '../client';
 import { seedCatalogue } from './catalogue';
 import { seedCoupons } from './coupons';
+import { seedOrganisers } from './organisers';
 import { seedTickets } from './tickets';
 import { seedUsers } from './users';
 
@@ -13,4 +14,5 @@ export async function runSeed(db: Db): Promise<void> {
   await seedUsers(db);
   await seedCoupons(db);
   await seedTickets(db);
+  await seedOrganisers(db);
 }

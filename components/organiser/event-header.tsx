@@ -1,0 +1,44 @@
+import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import type { EventSummary } from '@/lib/server/organiser/event-summary';
+import { EventActions } from './event-actions';
+import { EventTabs } from './event-tabs';
+
+const STATUS_STYLE: Record<EventSummary['status'], string> = {
+  draft: 'bg-slate-100 text-slate-800',
+  on_sale: 'bg-emerald-100 text-emerald-900',
+  sold_out: 'bg-amber-100 text-amber-900',
+  cancelled: 'bg-red-100 text-red-900',
+};
+
+/** The head of every screen of one event: its title, state, date, how much is sold, its actions and tabs. */
+export async function EventHeader({ event }: { event: EventSummary }) {
+  const [t, format, locale] = await Promise.all([getTranslations('organiser'), getFormatter(), getLocale()]);
+  return (
+    <div className="space-y-4">
+      <Link href="/organiser/events" className="text-sm text-emerald-800 underline">
+        {t('eventHeader.back')}
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold sm:text-3xl">{event.title[locale as Locale] || event.title.sk}</h1>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            <span className={`rounded-full px-2.5 py-0.5 font-medium ${STATUS_STYLE[event.status]}`} data-testid="event-status">
+              {t(`eventStatus.${event.status}`)}
+            </span>
+            <time dateTime={event.startsAt}>{format.dateTime(new Date(event.startsAt), { dateStyle: 'medium', timeStyle: 'short' })}</time>
+            <span>{t('eventHeader.sold', { sold: event.sold, capacity: event.capacity })}</span>
+            {event.status !== 'draft' && event.status !== 'cancelled' && (
+              <Link href={{ pathname: '/events/[id]', params: { id: event.slug } }} className="text-emerald-800 underline">
+                {t('eventHeader.publicPage')}
+              </Link>
+            )}
+          </p>
+        </div>
+        <EventActions eventId={event.id} status={event.status} />
+      </div>
+      <EventTabs eventId={event.id} />
+    </div>
+  );
+}

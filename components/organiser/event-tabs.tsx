@@ -1,0 +1,29 @@
+import { getTranslations } from 'next-intl/server';
+import { ConsoleLink } from './console-link';
+
+/** The screens of one event in the console. */
+export async function EventTabs({ eventId }: { eventId: string }) {
+  const t = await getTranslations('organiser.eventTabs');
+  const params = { eventId };
+  return (
+    <nav aria-label={t('label')} className="-mx-1 overflow-x-auto">
+      <ul className="flex gap-1 px-1">
+        <li>
+          <ConsoleLink href={{ pathname: '/organiser/events/[eventId]', params }}>{t('details')}</ConsoleLink>
+        </li>
+        <li>
+          <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/prices', params }}>{t('prices')}</ConsoleLink>
+        </li>
+        <li>
+          <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/seats', params }}>{t('seats')}</ConsoleLink>
+        </li>
+        <li>
+          <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/images', params }}>{t('images')}</ConsoleLink>
+        </li>
+        <li>
+          <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/resale', params }}>{t('resale')}</ConsoleLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}

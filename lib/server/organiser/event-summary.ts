@@ -1,0 +1,45 @@
+import 'server-only';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { getDb, tables } from '@/lib/server/db';
+import { eventAccess, type AccessFailure } from './access';
+
+export type EventSummary = {
+  id: string;
+  slug: string;
+  orgId: string;
+  title: { sk: string; cs: string; en: string };
+  status: 'draft' | 'on_sale' | 'sold_out' | 'cancelled';
+  startsAt: string;
+  currency: 'EUR' | 'CZK';
+  /** Tickets sold and not voided. */
+  sold: number;
+  /** Units for sale in all (sold, held, free, blocked). */
+  capacity: number;
+};
+
+/** The head of every console screen of one event: what it is, its state and how much of it is sold. */
+export async function eventSummary(userId: string, eventId: string): Promise<{ ok: true; event: EventSummary } | AccessFailure> {
+  const access = await eventAccess(userId, eventId, 'events');
+  if (!access.ok) return access;
+  const db = getDb();
+  const [row] = await db
+    .select({
+      id: tables.events.id,
+      slug: tables.events.slug,
+      orgId: tables.events.orgId,
+      title: tables.events.title,
+      status: tables.events.status,
+      startsAt: tables.events.startsAt,
+      currency: tables.events.currency,
+    })
+    .from(tables.events)
+    .where(eq(tables.events.id, eventId));
+  const [counts] = await db
+    .select({
+      capacity: sql<number>`count(*)::int`,
+      sold: sql<number>`count(*) filter (where ${tables.inventoryUnits.status} = 'sold')::int`,
+    })
+    .from(tables.inventoryUnits)
+    .where(and(eq(tables.inventoryUnits.eventId, eventId), inArray(tables.inventoryUnits.status, ['available', 'held', 'sold', 'blocked'])));
+  return { ok: true, event: { ...row, startsAt: row.startsAt.toISOString(), sold: counts?.sold ?? 0, capacity: counts?.capacity ?? 0 } };
+}
