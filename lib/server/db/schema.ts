@@ -460,7 +460,8 @@ export const holdItems = pgTable(
   {
     id: id(),
     holdId: uuid('hold_id').notNull().references(() => holds.id, { onDelete: 'cascade' }),
-    unitId: uuid('unit_id').references(() => inventoryUnits.id),
+    /** Set null when an organiser removes a unit no order ever took (its seat left the layout, its section the event). */
+    unitId: uuid('unit_id').references(() => inventoryUnits.id, { onDelete: 'set null' }),
     listingId: uuid('listing_id'),
     ticketTypeId: uuid('ticket_type_id').notNull().references(() => ticketTypes.id),
     priceAmount: integer('price_amount').notNull(),

@@ -72,4 +72,8 @@ SELECT DISTINCT ON (u."event_id", vs."section_id") u."event_id", vs."section_id"
 FROM "inventory_units" u JOIN "venue_seats" vs ON vs."id" = u."seat_id"
 ORDER BY u."event_id", vs."section_id", u."ticket_type_id"
 ON CONFLICT DO NOTHING;--> statement-breakpoint
-UPDATE "events" SET "published_at" = "created_at" WHERE "status" <> 'draft' AND "published_at" IS NULL;
+UPDATE "events" SET "published_at" = "created_at" WHERE "status" <> 'draft' AND "published_at" IS NULL;--> statement-breakpoint
+-- A cart item forgets a unit the organiser removed (a seat that left the layout); orders and tickets keep theirs, so such units are never removed.
+ALTER TABLE "hold_items" DROP CONSTRAINT "hold_items_unit_id_inventory_units_id_fk";
+--> statement-breakpoint
+ALTER TABLE "hold_items" ADD CONSTRAINT "hold_items_unit_id_inventory_units_id_fk" FOREIGN KEY ("unit_id") REFERENCES "public"."inventory_units"("id") ON DELETE set null ON UPDATE no action;
