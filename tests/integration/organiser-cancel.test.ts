@@ -8,12 +8,14 @@ import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
+import { getOrder } from '@/lib/server/orders/read';
 import { cancelEvent, cancellationProgress, finishCancelledEvents } from '@/lib/server/organiser/cancel';
 import { processDueRefunds } from '@/lib/server/payments/refunds';
 import { testGateway } from '@/lib/server/payments/test-gateway';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';
 import { listTicketForResale } from '@/lib/server/resale/listing';
 import { giftTicket } from '@/lib/server/tickets/gift';
+import { listMyTickets } from '@/lib/server/tickets/list';
 import { redeemCode } from '@/lib/server/tickets/redeem';
 import { useTestDatabase } from '../helpers/db';
 import { expectedStatuses, makeCast, orgIdOfSlug, statusesOf, type Cast } from '../helpers/organiser';
@@ -232,6 +234,14 @@ describe('cancelling a published event with sales', () => {
     expect((await refundsPerPayment(event.id)).every((r) => r.n === 1)).toBe(true);
     expect(await refundsPerPayment(event.id)).toHaveLength(paidOrders.length);
     expect(await mailCount()).toBe(mailsBefore);
+
+    // The fan sees the order refunded because of the cancellation, and the ticket void in Your tickets.
+    expect(await getOrder({ user: anna, orderId: annaOrder, locale: 'sk' })).toMatchObject({ status: 'refunded', eventCancelled: true, refundedLate: false, refunds: [{ status: 'refunded' }] });
+    const annaTickets = (await listMyTickets(anna)).tickets.filter((tk) => tk.event.id === event.id);
+    expect(annaTickets.map((tk) => [tk.status, tk.signingKey])).toEqual([
+      ['void', null],
+      ['void', null],
+    ]);
 
     // The fan side refuses a hold, a checkout, a resale purchase, a code, a gift and a listing.
     const late = await newFan('en');
