@@ -18,9 +18,9 @@ import { giftTicket } from '@/lib/server/tickets/gift';
 import { listMyTickets } from '@/lib/server/tickets/list';
 import { redeemCode } from '@/lib/server/tickets/redeem';
 import { useTestDatabase } from '../helpers/db';
-import { expectedStatuses, makeCast, orgIdOfSlug, statusesOf, type Cast } from '../helpers/organiser';
+import { expectedStatuses, makeCast, makeMember, orgIdOfSlug, statusesOf, type Cast } from '../helpers/organiser';
 import { freeSeatsOf } from '../helpers/seats';
-import { auth, eventBySlug, params, request } from '../helpers/tickets';
+import { auth, eventBySlug, giveTicket, makeUser, params, request } from '../helpers/tickets';
 
 const t = useTestDatabase();
 const KOSICE = 'dunaj-bratislava-fc-kosice';
@@ -105,19 +105,29 @@ describe('POST /api/v1/organiser/events/{eventId}/cancel', () => {
     expect(body.progress).toMatchObject({ status: 'cancelled', ordersWaiting: 0, done: true });
   });
 
-  it('another organisation’s event, an unknown id: 404; a draft cannot be cancelled (409, translated)', async () => {
+  it('another organisation’s event, an unknown id: 404; a draft that sold nothing cannot be cancelled (409, translated), one unpublished after selling can', async () => {
     const [foreign] = await t.db.select().from(s.events).where(eq(s.events.slug, 'vltava-praha-slavia-praha'));
     expect((await cancel(foreign.id, auth(cast.owner))).status).toBe(404);
     expect((await cancel('00000000-0000-4000-8000-000000000000', auth(cast.owner))).status).toBe(404);
-    const draft = await eventBySlug(t.db, TRENCIN);
-    await t.db.update(s.events).set({ status: 'draft' }).where(eq(s.events.id, draft.id));
-    const refused = await cancel(draft.id, auth(cast.manager, { 'accept-language': 'sk' }));
+    // The demo's draft has sold nothing.
+    const draft = await eventBySlug(t.db, 'vltava-praha-sparta-praha');
+    expect(draft.status).toBe('draft');
+    const vltavaManager = await makeMember(t.db, draft.orgId, 'manager');
+    const refused = await cancel(draft.id, auth(vltavaManager, { 'accept-language': 'sk' }));
     expect(refused.status).toBe(409);
     expect((await refused.json()).message).toBe('Zrušiť sa dá iba zverejnené podujatie: koncept nemá žiadny predaj.');
     const [still] = await t.db.select({ status: s.events.status }).from(s.events).where(eq(s.events.id, draft.id));
     expect(still.status).toBe('draft');
+    // Unpublished after selling (its tickets stay valid): that draft is cancelled like any event.
+    const unpublished = await eventBySlug(t.db, TRENCIN);
+    await t.db.update(s.events).set({ status: 'draft' }).where(eq(s.events.id, unpublished.id));
+    const holder = await makeUser(t.db, 'holder');
+    const { ticket } = await giveTicket(t.db, holder.id, TRENCIN);
+    expect((await cancel(unpublished.id, auth(cast.manager))).status).toBe(200);
+    const [voided] = await t.db.select().from(s.tickets).where(eq(s.tickets.id, ticket.id));
+    expect(voided.status).toBe('void');
     expect(await cancelEvent(cast.stranger, draft.id)).toEqual({ ok: false, code: 'ORG_NOT_FOUND' });
-    expect(await cancellationProgress(cast.scanner, draft.id)).toEqual({ ok: false, code: 'ROLE_FORBIDDEN' });
+    expect(await cancellationProgress(cast.scanner, unpublished.id)).toEqual({ ok: false, code: 'ROLE_FORBIDDEN' });
   });
 });
 

@@ -18,7 +18,7 @@ export const organiserCancelPaths: ApiPaths = {
         401: unauthorized,
         403: errorResponse('The caller is a scanner of the organisation (ROLE_FORBIDDEN), or a browser sent it from another site or without X-XSRF-TOKEN (CROSS_SITE)'),
         404: orgNotFound,
-        409: errorResponse('A draft was never on sale and cannot be cancelled (EVENT_IS_DRAFT)'),
+        409: errorResponse('A draft that sold nothing has nothing to cancel (EVENT_IS_DRAFT); one unpublished after selling is cancelled like any event'),
       },
     },
   },

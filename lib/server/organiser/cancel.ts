@@ -52,7 +52,7 @@ export type CancellationProgress = {
 export type CancelEventResult =
   | { ok: true; event: { id: string; status: 'cancelled'; cancelledAt: string }; progress: CancellationProgress }
   | AccessFailure
-  /** A draft was never on sale: there is nothing to cancel (unpublished events stay drafts). */
+  /** A draft that sold nothing: there is nothing to cancel. */
   | { ok: false; code: 'EVENT_IS_DRAFT' };
 
 export type FinishOptions = {
@@ -79,7 +79,8 @@ export async function cancelEvent(actor: { id: string }, eventId: string, option
     // The event row's lock makes two cancellations at once one after the other: the second finds it cancelled.
     const [event] = await tx.select({ status: tables.events.status, cancelledAt: tables.events.cancelledAt }).from(tables.events).where(eq(tables.events.id, eventId)).for('update');
     if (!event) return { ok: false as const, code: 'ORG_NOT_FOUND' as const };
-    if (event.status === 'draft') return { ok: false as const, code: 'EVENT_IS_DRAFT' as const };
+    // A draft never on sale has nothing to cancel; one unpublished after selling (its tickets stay valid) is cancelled like any.
+    if (event.status === 'draft' && !(await hasSales(tx, eventId))) return { ok: false as const, code: 'EVENT_IS_DRAFT' as const };
     if (event.status === 'cancelled') return { ok: true as const, cancelledAt: event.cancelledAt ?? now };
     await tx.update(tables.events).set({ status: 'cancelled', cancelledAt: now, updatedAt: now }).where(eq(tables.events.id, eventId));
     // Carts end now: their places go back (to nobody: the sale is closed) and unpaid orders are cancelled.
@@ -147,6 +148,14 @@ async function progressOf(db: Db, eventId: string): Promise<CancellationProgress
     ticketsLeft: cancelled ? row.tickets_left : 0,
     done: cancelled && row.waiting === 0 && row.tickets_left === 0,
   };
+}
+
+/** Sold anything: a paid order or a ticket (a redeem code's too) that is not void. */
+async function hasSales(tx: Tx, eventId: string): Promise<boolean> {
+  const [paid] = await tx.select({ id: o.id }).from(o).where(and(eq(o.eventId, eventId), eq(o.status, 'paid'))).limit(1);
+  if (paid) return true;
+  const [ticket] = await tx.select({ id: tk.id }).from(tk).where(and(eq(tk.eventId, eventId), ne(tk.status, 'void'))).limit(1);
+  return Boolean(ticket);
 }
 
 /** Ends the event's open carts. SKIP LOCKED when a later run tidies up: a cart busy now is ended by the next one. */
