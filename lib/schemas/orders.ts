@@ -8,6 +8,7 @@ export const orderSchema = z.object({
   status: z.enum(['pending', 'paid', 'failed', 'cancelled', 'refunded']),
   result: z.enum(['paid', 'pending', 'failed']).describe('what the fan is told: paid, pending (payment under way), failed (declined, cancelled or refunded)'),
   refundedLate: z.boolean().describe('a payment arrived after the reservation ran out and the tickets were gone: it was refunded'),
+  eventCancelled: z.boolean().describe('the organiser cancelled the event: the order was refunded and its tickets voided'),
   refunds: z.array(z.object({ amount: moneySchema, status: z.enum(['pending', 'refunded']) })).describe("payments of this order that go back to the fan"),
   event: z.object({ id: z.string(), slug: z.string(), title: z.string() }),
   items: z.array(z.object({ ticketType: z.string(), seat: z.string().nullable(), price: moneySchema })),

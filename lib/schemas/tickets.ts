@@ -177,7 +177,7 @@ export const listingResultSchema = z.object({
 export const payoutSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
-  status: z.enum(['pending', 'paid']),
+  status: z.enum(['pending', 'paid', 'cancelled']).describe('cancelled: the event was cancelled and the buyer refunded, so nothing is paid out'),
   grossAmount: z.number().int(),
   feeAmount: z.number().int(),
   netAmount: z.number().int(),

@@ -3,6 +3,7 @@ import { and, asc, inArray, lt } from 'drizzle-orm';
 import { getDb, tables, type Db } from '@/lib/server/db';
 import { endHold } from '@/lib/server/cart/lifecycle';
 import { availabilityChanged } from '@/lib/server/events/changed';
+import { finishCancelledEvents } from '@/lib/server/organiser/cancel';
 import { processDueRefunds } from '@/lib/server/payments/refunds';
 
 const BATCH = 200;
@@ -38,8 +39,8 @@ const globalForSweeper = globalThis as unknown as { __tribunaSweeper?: NodeJS.Ti
 
 /**
  * Started once per server process (instrumentation.ts), every SWEEP_INTERVAL_SECONDS (default 15):
- * ends expired holds and works the refund queue (payments/refunds.ts). Both are safe with several
- * processes at once (SKIP LOCKED).
+ * ends expired holds, finishes cancelled events that still have paid orders (organiser/cancel.ts) and
+ * works the refund queue (payments/refunds.ts). All are safe with several processes at once (SKIP LOCKED).
  */
 export function startSweeper(): void {
   if (globalForSweeper.__tribunaSweeper) return;
@@ -54,6 +55,12 @@ export function startSweeper(): void {
       }
     } catch (error) {
       console.error('Hold sweeper failed:', error instanceof Error ? error.message : error);
+    }
+    try {
+      // Before the refund queue, so that the refunds it queues go out in this same tick.
+      await finishCancelledEvents();
+    } catch (error) {
+      console.error('Event cancellations failed:', error instanceof Error ? error.message : error);
     }
     try {
       while ((await processDueRefunds({ limit: REFUND_BATCH })).length === REFUND_BATCH) {

@@ -10,6 +10,7 @@ import { cartPaths } from './cart';
 import { eventPaths } from './events';
 import { orderPaths } from './orders';
 import { organiserPaths } from './organiser';
+import { organiserCancelPaths } from './organiser-cancel';
 import { ticketPaths } from './tickets';
 
 export const pathModules: ApiPaths[] = [
@@ -28,5 +29,6 @@ export const pathModules: ApiPaths[] = [
   // organiser: codes and resale
 
   // organiser: cancellation
+  organiserCancelPaths,
 
 ];

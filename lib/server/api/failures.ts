@@ -15,6 +15,7 @@ import type { scanTicket } from '@/lib/server/scan/scan';
 import type { cancelGift, giftTicket } from '@/lib/server/tickets/gift';
 import type { redeemCode } from '@/lib/server/tickets/redeem';
 import type { AccessFailure } from '@/lib/server/organiser/access';
+import type { cancelEvent } from '@/lib/server/organiser/cancel';
 import type { createUser, updateProfile } from '@/lib/server/users';
 
 /** A key of messages/*.json (the three files have the same keys: tests/unit/messages.test.ts). */
@@ -54,6 +55,7 @@ type DomainFailureCode =
   // organiser: codes and resale
 
   // organiser: cancellation
+  | FailureCodeOf<typeof cancelEvent>
 ;
 
 /** Failures of the request itself, and of routes whose lookup finds nothing (a null, not a code). */
@@ -163,5 +165,6 @@ export const FAILURES = {
   // ── organiser: codes and resale ─────────────────────────────────────────────
 
   // ── organiser: cancellation ─────────────────────────────────────────────────
+  EVENT_IS_DRAFT: { status: 409, key: 'organiser.cancel.errors.draft' },
 
 } as const satisfies Record<FailureCode, Failure>;

@@ -511,7 +511,8 @@ export const orders = pgTable(
      */
     currentPaymentId: uuid('current_payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
   },
-  (t) => [index('orders_user_idx').on(t.userId), uniqueIndex('orders_hold_uq').on(t.holdId)],
+  // orders_event_status_idx: an event's paid orders, which a cancellation refunds (organiser/cancel.ts).
+  (t) => [index('orders_user_idx').on(t.userId), uniqueIndex('orders_hold_uq').on(t.holdId), index('orders_event_status_idx').on(t.eventId, t.status)],
 );
 
 export const orderItems = pgTable(
@@ -561,7 +562,7 @@ export const refunds = pgTable(
     provider: text('provider').notNull(),
     amount: integer('amount').notNull(),
     currency: currencyEnum('currency').notNull(),
-    /** NOT_CURRENT, AMOUNT_MISMATCH, ORDER_ALREADY_PAID or LATE_PAYMENT_UNITS_TAKEN. */
+    /** NOT_CURRENT, AMOUNT_MISMATCH, ORDER_ALREADY_PAID, LATE_PAYMENT_UNITS_TAKEN or EVENT_CANCELLED. */
     reason: text('reason').notNull(),
     status: refundStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -671,7 +672,8 @@ export const resaleListings = pgTable(
   ],
 );
 
-export const payoutStatusEnum = pgEnum('payout_status', ['pending', 'paid']);
+/** cancelled: the resold ticket's event was cancelled and its buyer refunded, so the seller is not paid (organiser/cancel.ts). */
+export const payoutStatusEnum = pgEnum('payout_status', ['pending', 'paid', 'cancelled']);
 
 /** What sellers are owed for resold tickets. */
 export const payouts = pgTable(

@@ -10,7 +10,7 @@ import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Locale } from '@/lib/i18n/routing';
-import { getDb, tables } from '@/lib/server/db';
+import { getDb, tables, type Db, type Tx } from '@/lib/server/db';
 
 export type EmailInput = {
   to: string;
@@ -42,12 +42,22 @@ function mailFrom(): string {
 
 /** Stores the mail and, with SMTP configured, delivers it in the background. */
 export async function sendEmail(input: EmailInput): Promise<SentEmail> {
-  const [row] = await getDb()
+  const queued = await queueEmail(getDb(), input);
+  return { id: queued.id, delivery: queued.deliver() };
+}
+
+export type QueuedEmail = { id: string; /** Hands it to SMTP (when configured); call once the transaction that stored it has committed. Never rejects. */ deliver: () => Promise<void> };
+
+/**
+ * Stores the mail in the caller's transaction, so it exists exactly when what it tells of was
+ * committed (a cancellation's refund of an order: organiser/cancel.ts); `deliver()` after the commit.
+ */
+export async function queueEmail(db: Db | Tx, input: EmailInput): Promise<QueuedEmail> {
+  const [row] = await db
     .insert(tables.emailOutbox)
     .values({ toAddress: input.to, locale: input.locale, kind: input.kind, subject: input.subject, textBody: input.text, htmlBody: input.html ?? null })
     .returning({ id: tables.emailOutbox.id });
-  const delivery = deliver(row.id, input).catch(() => {});
-  return { id: row.id, delivery };
+  return { id: row.id, deliver: () => deliver(row.id, input).catch(() => {}) };
 }
 
 /**

@@ -21,6 +21,8 @@ export type CheckoutUrls = {
 export type CheckoutResult =
   | { ok: true; orderId: string; paymentId: string; paymentUrl: string }
   | { ok: false; code: 'EVENT_NOT_FOUND' | 'CART_EMPTY' | 'INVALID_DISCOUNT_CODE' }
+  /** The organiser cancelled the event: its carts are ended and nothing more is sold (organiser/cancel.ts). */
+  | { ok: false; code: 'NOT_ON_SALE' }
   /** No payment provider is configured (a deployment without Stripe or PAYMENTS_TEST_GATEWAY=1). */
   | { ok: false; code: 'PAYMENTS_UNAVAILABLE' };
 
@@ -60,6 +62,7 @@ export async function checkout(input: {
   if (!provider) return { ok: false, code: 'PAYMENTS_UNAVAILABLE' };
   const event = await findSaleEvent(input.eventRef);
   if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
+  if (event.status === 'cancelled') return { ok: false, code: 'NOT_ON_SALE' };
   const db = getDb();
   const prepared = await db.transaction(async (tx) => {
     const [hold] = await tx
@@ -68,6 +71,10 @@ export async function checkout(input: {
       .where(and(eq(h.userId, input.user.id), eq(h.eventId, event.id), inArray(h.status, ['active', 'ordered'])))
       .for('update');
     if (!hold || hold.expiresAt <= now) return { ok: false as const, code: 'CART_EMPTY' as const };
+    // Read afresh under the cart's lock (the event above may be a moment old): a cancellation either ended
+    // this cart already, or waits for this lock and then cancels the order written here.
+    const [state] = await tx.select({ status: tables.events.status }).from(tables.events).where(eq(tables.events.id, event.id));
+    if (state?.status === 'cancelled') return { ok: false as const, code: 'NOT_ON_SALE' as const };
     const items = await liveHoldItems(tx, hold.id);
     if (!items.length) return { ok: false as const, code: 'CART_EMPTY' as const };
     let coupon = null;

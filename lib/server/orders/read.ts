@@ -60,6 +60,7 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
     status: o.status,
     result: orderResult(o.status),
     refundedLate: o.status === 'refunded' && o.note === 'LATE_PAYMENT_UNITS_TAKEN',
+    eventCancelled: o.status === 'refunded' && o.note === 'EVENT_CANCELLED',
     refunds: refunds.map((r) => ({ amount: { amount: r.amount, currency: r.currency }, status: r.status === 'succeeded' ? 'refunded' : 'pending' })),
     event: { id: o.eventId, slug: order.eventSlug, title: order.eventTitle[input.locale] },
     items: items.map((item) => ({

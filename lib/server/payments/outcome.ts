@@ -84,6 +84,14 @@ export async function recordPaymentOutcome(input: { provider: 'test' | 'stripe';
       return refund('AMOUNT_MISMATCH');
     }
 
+    // The organiser cancelled the event meanwhile (organiser/cancel.ts ended this cart): nothing is sold, the money goes back.
+    const [event] = await tx.select({ status: tables.events.status }).from(tables.events).where(eq(tables.events.id, order.eventId));
+    if (event?.status === 'cancelled') {
+      await tx.update(tables.orders).set({ status: 'refunded', note: 'EVENT_CANCELLED' }).where(eq(tables.orders.id, order.id));
+      await endHold(tx, order.holdId, 'released', now);
+      return refund('EVENT_CANCELLED');
+    }
+
     const items = await tx.select().from(tables.orderItems).where(eq(tables.orderItems.orderId, order.id));
     const ticketIds = await tx
       .transaction(async (sp) => fulfil(sp, { order, items, now }))

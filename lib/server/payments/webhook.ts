@@ -6,6 +6,7 @@ import { getDb, tables } from '@/lib/server/db';
 import { translator } from '@/lib/server/api/translate';
 import { sendEmail } from '@/lib/server/email';
 import { eventChanged } from '@/lib/server/events/changed';
+import { sendCancelledOrderEmail } from '@/lib/server/organiser/cancel-mail';
 import { recordPaymentOutcome, type OutcomeResult } from './outcome';
 import type { PaymentNotice, PaymentProvider } from './types';
 
@@ -25,7 +26,11 @@ export async function handlePaymentNotice(provider: PaymentProvider, notice: Pay
         : result.reason === 'LATE_PAYMENT_UNITS_TAKEN'
           ? ({ kind: 'refunded' } as const)
           : ({ kind: 'payment-refunded', amount: result.amount, currency: result.currency } as const);
-    await sendOrderEmail(result.orderId, mail).catch((error) => console.error('Order email failed:', error instanceof Error ? error.message : error));
+    const sent =
+      result.kind === 'refunded' && result.reason === 'EVENT_CANCELLED'
+        ? sendCancelledOrderEmail(result.orderId, { amount: result.amount, currency: result.currency })
+        : sendOrderEmail(result.orderId, mail);
+    await sent.catch((error) => console.error('Order email failed:', error instanceof Error ? error.message : error));
   }
   return result;
 }

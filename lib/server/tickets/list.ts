@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { signingKeyFor } from '@/lib/ticket-code/keys';
 import { getDb, tables } from '@/lib/server/db';
@@ -55,7 +55,8 @@ export async function listMyTickets(user: { id: string; email: string; firstName
     .leftJoin(tables.venueSeats, eq(tables.venueSeats.id, tables.inventoryUnits.seatId))
     .leftJoin(row, eq(row.id, tables.venueSeats.rowId))
     .leftJoin(section, eq(section.id, tables.venueSeats.sectionId))
-    .where(and(eq(t.ownerId, user.id), ne(t.status, 'void')))
+    // A void ticket is gone, unless its event was cancelled: the holder sees it there, void (organiser/cancel.ts).
+    .where(and(eq(t.ownerId, user.id), or(ne(t.status, 'void'), eq(e.status, 'cancelled'))))
     .orderBy(asc(e.startsAt), asc(section.sortOrder), asc(row.sortOrder), asc(tables.venueSeats.sortOrder));
 
   const ids = rows.map((r) => r.id);

@@ -29,15 +29,20 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
   const t = await getTranslations('orders');
   const money = (m: { amount: number; currency: 'EUR' | 'CZK' }) => formatMoney(m, locale);
   const refunding = order.refunds.some((refund) => refund.status === 'pending');
-  const [title, text] = order.refundedLate
+  const cancelled = await getTranslations('organiser.cancel.fanOrder');
+  const [title, text] = order.eventCancelled
     ? refunding
-      ? [t('refundingTitle'), t('refundingText')]
-      : [t('refundedTitle'), t('refundedText')]
-    : order.result === 'paid'
-      ? [t('paidTitle'), t('paidText')]
-      : order.result === 'pending'
-        ? [t('pendingTitle'), t('pendingText')]
-        : [t('failedTitle'), t('failedText')];
+      ? [cancelled('refundingTitle'), cancelled('refundingText')]
+      : [cancelled('refundedTitle'), cancelled('refundedText')]
+    : order.refundedLate
+      ? refunding
+        ? [t('refundingTitle'), t('refundingText')]
+        : [t('refundedTitle'), t('refundedText')]
+      : order.result === 'paid'
+        ? [t('paidTitle'), t('paidText')]
+        : order.result === 'pending'
+          ? [t('pendingTitle'), t('pendingText')]
+          : [t('failedTitle'), t('failedText')];
   return (
     <div className="space-y-6">
       {order.result === 'pending' && <OrderRefresher />}
@@ -57,7 +62,7 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
               </li>
             ))}
           </ul>
-          {!order.refundedLate && <p className="mt-2 text-sm">{t('refunds.why')}</p>}
+          {!order.refundedLate && !order.eventCancelled && <p className="mt-2 text-sm">{t('refunds.why')}</p>}
         </section>
       )}
       <section aria-labelledby="order-items" className="rounded-xl border border-slate-200 bg-white">
@@ -93,7 +98,7 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
         </dl>
       </section>
       <div className="flex flex-wrap gap-3">
-        {order.result === 'paid' ? (
+        {order.result === 'paid' || order.eventCancelled ? (
           <Link href="/tickets" className="rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white">
             {t('goToTickets')}
           </Link>
@@ -102,7 +107,7 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
             {t('backToCart')}
           </Link>
         )}
-        {order.result !== 'paid' && (
+        {order.result !== 'paid' && !order.eventCancelled && (
           <Link href="/tickets" className="rounded-lg border border-slate-300 px-5 py-3 font-medium">
             {t('goToTickets')}
           </Link>

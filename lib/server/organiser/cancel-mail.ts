@@ -1,0 +1,70 @@
+import 'server-only';
+import { appUrl } from '@/lib/app-url';
+import { getPathname } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import { eq } from 'drizzle-orm';
+import { translator } from '@/lib/server/api/translate';
+import { getDb, tables } from '@/lib/server/db';
+import { sendEmail, type EmailInput } from '@/lib/server/email';
+
+type Recipient = { email: string; firstName: string | null; locale: Locale };
+type Title = { sk: string; cs: string; en: string };
+
+/** To the buyer of a refunded order of a cancelled event: the tickets are void and the whole payment comes back. */
+export function cancelledOrderEmail(input: {
+  to: Recipient;
+  event: Title;
+  orderId: string;
+  tickets: number;
+  total: { amount: number; currency: 'EUR' | 'CZK' };
+}): EmailInput {
+  const { locale } = input.to;
+  const t = translator(locale);
+  const path = getPathname({ locale, href: { pathname: '/orders/[id]', params: { id: input.orderId } } });
+  const values = {
+    name: input.to.firstName ?? '',
+    event: input.event[locale] || input.event.sk,
+    count: input.tickets,
+    total: new Intl.NumberFormat(locale, { style: 'currency', currency: input.total.currency }).format(input.total.amount / 100),
+    link: `${appUrl()}${path}`,
+  };
+  return {
+    to: input.to.email,
+    locale,
+    kind: 'event-cancelled-refund',
+    subject: t('organiser.cancel.email.buyer.subject', values),
+    text: t('organiser.cancel.email.buyer.text', values),
+  };
+}
+
+/** To a holder who did not pay for the tickets (a gift, a redeem code, a free order): they are void. */
+export function cancelledTicketsEmail(input: { to: Recipient; event: Title; tickets: number }): EmailInput {
+  const { locale } = input.to;
+  const t = translator(locale);
+  const values = {
+    name: input.to.firstName ?? '',
+    event: input.event[locale] || input.event.sk,
+    count: input.tickets,
+    link: `${appUrl()}${getPathname({ locale, href: '/tickets' })}`,
+  };
+  return {
+    to: input.to.email,
+    locale,
+    kind: 'event-cancelled',
+    subject: t('organiser.cancel.email.holder.subject', values),
+    text: t('organiser.cancel.email.holder.text', values),
+  };
+}
+
+/** A payment that arrived after the event was cancelled (payments/webhook.ts): its buyer is told the money comes back. */
+export async function sendCancelledOrderEmail(orderId: string, total: { amount: number; currency: 'EUR' | 'CZK' }): Promise<void> {
+  const [row] = await getDb()
+    .select({ email: tables.users.email, firstName: tables.users.firstName, locale: tables.users.locale, title: tables.events.title })
+    .from(tables.orders)
+    .innerJoin(tables.users, eq(tables.users.id, tables.orders.userId))
+    .innerJoin(tables.events, eq(tables.events.id, tables.orders.eventId))
+    .where(eq(tables.orders.id, orderId));
+  if (!row?.email) return;
+  const tickets = await getDb().$count(tables.orderItems, eq(tables.orderItems.orderId, orderId));
+  await sendEmail(cancelledOrderEmail({ to: { email: row.email, firstName: row.firstName, locale: row.locale }, event: row.title, orderId, tickets, total }));
+}
