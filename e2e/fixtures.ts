@@ -9,7 +9,16 @@ export const locales: Locale[] = ['sk', 'cs', 'en'];
 
 /** Demo accounts from the seed (lib/server/db/seed/users.ts). */
 export const DEMO_PASSWORD = 'tribuna-demo';
-export const demo = { fan: 'fan@tribuna.sk', fanCs: 'fanusik@tribuna.cz', fanEn: 'supporter@tribuna.eu' };
+export const demo = {
+  fan: 'fan@tribuna.sk',
+  fanCs: 'fanusik@tribuna.cz',
+  fanEn: 'supporter@tribuna.eu',
+  /** Organisers (lib/server/db/seed/organisers.ts) and the gate scanner of both clubs. */
+  dunajOwner: 'klub@fkdunaj.sk',
+  dunajManager: 'pokladna@fkdunaj.sk',
+  vltavaOwner: 'klub@hcvltava.cz',
+  scanner: 'skener@tribuna.sk',
+};
 /** A seated stadium event and a standing concert from the seed. */
 export const seeded = { stadiumEvent: 'dunaj-bratislava-fc-kosice', standingEvent: 'polarna-ziara-kosice' };
 

@@ -12,7 +12,8 @@ type Status = 'draft' | 'on_sale' | 'sold_out' | 'cancelled';
 type Action = 'publish' | 'unpublish' | 'cancel';
 
 /** Publish, unpublish and cancel an event; unpublishing and cancelling ask first. The server says what is refused and why. */
-export function EventActions({ eventId, status }: { eventId: string; status: Status }) {
+/** `sold`: tickets sold; a draft that sold before it was unpublished can still be cancelled (and refunded). */
+export function EventActions({ eventId, status, sold }: { eventId: string; status: Status; sold: number }) {
   const t = useTranslations('organiser.eventActions');
   const router = useRouter();
   const hydrated = useHydrated();
@@ -40,7 +41,7 @@ export function EventActions({ eventId, status }: { eventId: string; status: Sta
           {t('unpublish')}
         </button>
       )}
-      {status !== 'draft' && (
+      {(status !== 'draft' || sold > 0) && (
         <button type="button" disabled={!hydrated || pending} onClick={() => setConfirming('cancel')} className={`${button} border border-red-300 bg-white text-red-800 hover:bg-red-50`}>
           {t('cancel')}
         </button>

@@ -36,7 +36,7 @@ export async function EventHeader({ event }: { event: EventSummary }) {
             )}
           </p>
         </div>
-        <EventActions eventId={event.id} status={event.status} />
+        <EventActions eventId={event.id} status={event.status} sold={event.sold} />
       </div>
       <EventTabs eventId={event.id} />
     </div>

@@ -7,6 +7,7 @@ import { CURRENT_ORG_COOKIE } from '@/lib/organiser/current-org';
 import { requireSignedIn } from '@/lib/server/auth/guard';
 import type { SessionUser } from '@/lib/server/auth/session-token';
 import { eventAccess, myOrganisations, roleCan, venueAccess, type Capability, type Membership } from './access';
+import { cancellationProgress } from './cancel';
 import { eventSummary } from './event-summary';
 
 type Href = Parameters<typeof getPathname>[0]['href'];
@@ -60,8 +61,10 @@ export async function consoleRowPage(
  */
 export async function consoleEventPage(locale: Locale, here: Href, eventId: string) {
   const access = await consoleRowPage(locale, here, { eventId }, 'events');
-  if (!access.ok) return { access, event: null };
+  if (!access.ok) return { access, event: null, cancellation: null };
   const summary = await eventSummary(access.context.user.id, eventId);
   if (!summary.ok) notFound();
-  return { access, event: summary.event };
+  // A cancelled event's screens all show how its refunds are going.
+  const cancellation = summary.event.status === 'cancelled' ? await cancellationProgress(access.context.user, eventId) : null;
+  return { access, event: summary.event, cancellation: cancellation?.ok ? cancellation.progress : null };
 }
