@@ -10,6 +10,7 @@ import { cartPaths } from './cart';
 import { eventPaths } from './events';
 import { orderPaths } from './orders';
 import { organiserPaths } from './organiser';
+import { organiserTeamPaths } from './organiser-team';
 import { ticketPaths } from './tickets';
 
 export const pathModules: ApiPaths[] = [
@@ -20,6 +21,7 @@ export const pathModules: ApiPaths[] = [
   ticketPaths,
   organiserPaths,
   // organiser: team
+  organiserTeamPaths,
 
   // organiser: events
 
