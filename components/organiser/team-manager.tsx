@@ -36,13 +36,13 @@ export function TeamManager({ orgId, organisation, me, members, invitations }: {
   const [revoking, setRevoking] = useState<Invitation | null>(null);
   const refresh = () => startTransition(() => router.refresh());
 
-  async function changeRole(member: Member, role: OrgRole) {
+  async function changeRole(member: Member, role: OrgRole): Promise<boolean> {
     setBusy(true);
     const result = await api.patch(`/api/v1/organiser/organisations/${orgId}/members/${member.userId}`, { role });
     setBusy(false);
     if (result.ok) notify.success({ title: t('team.members.roleChanged', { name: member.name, role: t(`roles.${role}`) }) });
-    // Refused (the last owner): the select goes back to the role the server keeps.
     refresh();
+    return result.ok;
   }
 
   async function remove() {
@@ -101,20 +101,7 @@ export function TeamManager({ orgId, organisation, me, members, invitations }: {
                   <label className="sr-only" htmlFor={`role-${member.userId}`}>
                     {t('team.members.roleLabel', { name: member.name })}
                   </label>
-                  <select
-                    id={`role-${member.userId}`}
-                    key={`${member.userId}-${member.role}`}
-                    defaultValue={member.role}
-                    disabled={disabled}
-                    onChange={(event) => changeRole(member, event.target.value as OrgRole)}
-                    className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 md:w-auto"
-                  >
-                    {ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {t(`roles.${role}`)}
-                      </option>
-                    ))}
-                  </select>
+                  <RoleSelect id={`role-${member.userId}`} role={member.role} disabled={disabled} onChange={(role) => changeRole(member, role)} />
                 </td>
                 <td className="block md:table-cell md:py-3 md:text-right">
                   <button
@@ -201,6 +188,37 @@ export function TeamManager({ orgId, organisation, me, members, invitations }: {
   );
 }
 
+/** A member's role; a change the server refuses (the last owner) goes back to the role it keeps. */
+function RoleSelect({ id, role, disabled, onChange }: { id: string; role: OrgRole; disabled: boolean; onChange: (role: OrgRole) => Promise<boolean> }) {
+  const t = useTranslations('organiser.roles');
+  const [value, setValue] = useState(role);
+  const [shown, setShown] = useState(role);
+  // The server's role after a refresh wins over what was picked.
+  if (shown !== role) {
+    setShown(role);
+    setValue(role);
+  }
+  return (
+    <select
+      id={id}
+      value={value}
+      disabled={disabled}
+      onChange={async (event) => {
+        const next = event.target.value as OrgRole;
+        setValue(next);
+        if (!(await onChange(next))) setValue(role);
+      }}
+      className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 md:w-auto"
+    >
+      {ROLES.map((r) => (
+        <option key={r} value={r}>
+          {t(r)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** Invite by email with a role; the server's refusals (already a member, invalid email) appear at the field. */
 function InviteForm({ orgId, onInvited }: { orgId: string; onInvited: () => void }) {
   const t = useTranslations('organiser');
@@ -228,7 +246,7 @@ function InviteForm({ orgId, onInvited }: { orgId: string; onInvited: () => void
         <SelectField label={t('team.invite.role')} error={form.formState.errors.role?.message} {...form.register('role')}>
           {ROLES.map((role) => (
             <option key={role} value={role}>
-              {t(`roles.${role}`)} – {t(`team.roleHints.${role}`)}
+              {t(`roles.${role}`)}
             </option>
           ))}
         </SelectField>

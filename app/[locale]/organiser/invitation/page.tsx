@@ -1,3 +1,4 @@
+import { connection } from 'next/server';
 import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AuthCard, FormPlaceholder } from '@/components/auth/auth-card';
@@ -22,6 +23,8 @@ const linkButton = 'inline-flex min-h-11 items-center justify-center rounded-lg 
  * ways to sign in or up that come back here; signed in, the button that accepts it.
  */
 async function Invitation({ locale, searchParams }: { locale: Locale; searchParams: PageProps<'/[locale]/organiser/invitation'>['searchParams'] }) {
+  // Per request: whether a link is still valid depends on the time it is opened.
+  await connection();
   const raw = (await searchParams).token;
   const token = typeof raw === 'string' ? raw : '';
   const t = await getTranslations('organiser');
