@@ -148,6 +148,16 @@ describe('uploading a picture', () => {
     expect(notForm.status).toBe(422);
   });
 
+  it('refuses a picture past the 24 of a full gallery (409), storing nothing', async () => {
+    const { gallery: before, imageUrl } = await gallery();
+    const full = Array.from({ length: 24 }, (_, i) => ({ src: `/images/full-${i}.jpg`, width: 10, height: 10, alt: { sk: 'x', cs: 'x', en: 'x' } }));
+    await t.db.update(s.events).set({ gallery: full }).where(eq(s.events.id, eventId));
+    const response = await upload(auth(cast.owner), new Blob([new Uint8Array(await png(20, 20))]));
+    expect(response.status).toBe(409);
+    expect((await response.json()).message).toBe(en.organiser.images.errors.full);
+    await t.db.update(s.events).set({ gallery: before, imageUrl }).where(eq(s.events.id, eventId));
+  });
+
   it('POST …/images: owners and managers (201), scanner 403, fan and another organisation 404, anonymous 401', async () => {
     const before = (await gallery()).gallery.length;
     const file = new Blob([new Uint8Array(await png(64, 32))]);

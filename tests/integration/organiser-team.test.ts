@@ -251,6 +251,15 @@ describe('invitations', () => {
     expect(await role(orgId, unverified.id)).toBe('manager');
   });
 
+  it('rate-limits invitations per inviter (30 an hour)', async () => {
+    const org = await makeOrganisation(t.db, 'Busy club');
+    const busy = await makeMember(t.db, org.id, 'owner', 'busy');
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await invite(auth(busy), { email: fresh('many'), role: 'scanner' }, org.id)).status);
+    expect(statuses.slice(0, 30).every((status) => status === 201)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
   it('rate-limits guessing tokens', async () => {
     const guesser = await makeUser(t.db, 'guesser');
     const statuses: number[] = [];

@@ -21,8 +21,7 @@ import { errorResponse, jsonBody, jsonResponse, parametersOf, schemaOf, type Api
 import { auth, invalid, notJson, tooMany, unauthorized } from './common';
 import { orgNotFound, roleForbidden } from './organiser';
 
-const teamTags = ['organiser: team'];
-const imageTags = ['organiser: images'];
+const tags = ['organiser'];
 const lastOwner = errorResponse('The organisation’s last owner cannot be demoted or removed (LAST_OWNER)');
 const forbiddenOrCrossSite = errorResponse('Not an owner (ROLE_FORBIDDEN), or a cross-site write (CROSS_SITE/XSRF)');
 const eventForbidden = errorResponse('A scanner (ROLE_FORBIDDEN: images are for owners and managers), or a cross-site write');
@@ -31,14 +30,14 @@ const imageNotFound = errorResponse('Another organisation’s event or no such e
 export const organiserTeamPaths: ApiPaths = {
   '/api/v1/organiser/organisations/{orgId}/members': {
     get: {
-      tags: teamTags,
+      tags,
       security: auth,
       summary: 'The team: members with name, email, role and since when, and the open invitations (owners only)',
       parameters: parametersOf(orgIdParamSchema, 'path'),
       responses: { 200: jsonResponse('{ members, invitations }', teamSchema), 401: unauthorized, 403: roleForbidden, 404: orgNotFound },
     },
     post: {
-      tags: teamTags,
+      tags,
       security: auth,
       summary:
         'Invite by email with a role (owners only): a link valid 7 days is mailed in the invitee’s language; inviting the same email again replaces the open invitation. Rate-limited per inviter.',
@@ -58,7 +57,7 @@ export const organiserTeamPaths: ApiPaths = {
   },
   '/api/v1/organiser/organisations/{orgId}/members/{memberId}': {
     patch: {
-      tags: teamTags,
+      tags,
       security: auth,
       summary: 'Change a member’s role (owners only; memberId is the member’s user id)',
       parameters: parametersOf(memberParamSchema, 'path'),
@@ -74,7 +73,7 @@ export const organiserTeamPaths: ApiPaths = {
       },
     },
     delete: {
-      tags: teamTags,
+      tags,
       security: auth,
       summary: 'Remove a member from the team (owners only): their access ends at once',
       parameters: parametersOf(memberParamSchema, 'path'),
@@ -89,7 +88,7 @@ export const organiserTeamPaths: ApiPaths = {
   },
   '/api/v1/organiser/organisations/{orgId}/invitations/{invitationId}': {
     delete: {
-      tags: teamTags,
+      tags,
       security: auth,
       summary: 'Revoke an open invitation (owners only): its link stops working',
       parameters: parametersOf(invitationParamSchema, 'path'),
@@ -103,7 +102,7 @@ export const organiserTeamPaths: ApiPaths = {
   },
   '/api/v1/organiser/invitations/accept': {
     post: {
-      tags: teamTags,
+      tags,
       security: auth,
       summary: 'Accept a team invitation with the token of its link; the signed-in account’s verified email must be the invited one. Rate-limited.',
       requestBody: jsonBody(acceptInvitationSchema),
@@ -120,7 +119,7 @@ export const organiserTeamPaths: ApiPaths = {
   },
   '/api/v1/organiser/events/{eventId}/images': {
     post: {
-      tags: imageTags,
+      tags,
       security: auth,
       summary:
         'Upload a gallery picture (owners and managers): multipart/form-data with `file` (JPEG, PNG, WebP or AVIF by its bytes, at most 10 MB) and optional altSk/altCs/altEn. Stored upright as WebP ≤ 1600 px wide (plus a -640 variant beside it), without metadata; the first picture becomes the cover.',
@@ -138,7 +137,7 @@ export const organiserTeamPaths: ApiPaths = {
       },
     },
     patch: {
-      tags: imageTags,
+      tags,
       security: auth,
       summary: 'Put the gallery in a new order: `order` lists every current position once; the first becomes the cover',
       parameters: parametersOf(eventIdParamSchema, 'path'),
@@ -155,7 +154,7 @@ export const organiserTeamPaths: ApiPaths = {
   },
   '/api/v1/organiser/events/{eventId}/images/{index}': {
     patch: {
-      tags: imageTags,
+      tags,
       security: auth,
       summary: 'Make the picture at a position the cover (it moves first) and/or change its alt texts',
       parameters: parametersOf(imageIndexParamSchema, 'path'),
@@ -163,7 +162,7 @@ export const organiserTeamPaths: ApiPaths = {
       responses: { 200: jsonResponse('The gallery and the cover', galleryResultSchema), 401: unauthorized, 403: eventForbidden, 404: imageNotFound, 415: notJson, 422: invalid },
     },
     delete: {
-      tags: imageTags,
+      tags,
       security: auth,
       summary: 'Delete the picture at a position (and its stored files); when it was the cover, the next one becomes it',
       parameters: parametersOf(imageIndexParamSchema, 'path'),

@@ -99,8 +99,8 @@ export async function addEventImage(
   const image = await processImage(bytes);
   if (!image) return { ok: false, code: 'IMAGE_TYPE' };
 
-  const [current] = await getDb().select({ count: tables.events.gallery }).from(tables.events).where(eq(tables.events.id, eventId));
-  if ((current?.count.length ?? 0) >= MAX_GALLERY_IMAGES) return { ok: false, code: 'GALLERY_FULL' };
+  const [current] = await getDb().select({ gallery: tables.events.gallery }).from(tables.events).where(eq(tables.events.id, eventId));
+  if ((current?.gallery.length ?? 0) >= MAX_GALLERY_IMAGES) return { ok: false, code: 'GALLERY_FULL' };
 
   const name = `events/${eventId}/${randomBytes(12).toString('base64url')}`;
   const src = await storage.put(`${name}.webp`, image.large.data, 'image/webp');
