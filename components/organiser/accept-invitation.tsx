@@ -7,6 +7,7 @@ import { useHydrated } from '@/components/ui/use-hydrated';
 import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { Link } from '@/lib/i18n/navigation';
+import { CURRENT_ORG_COOKIE, CURRENT_ORG_MAX_AGE } from '@/lib/organiser/current-org';
 import type { OrgRole } from '@/lib/schemas/organiser';
 
 type Accepted = { organisation: { id: string; name: string }; role: OrgRole };
@@ -28,6 +29,8 @@ export function AcceptInvitation({ token }: { token: string }) {
       if (result.status) setError(result.error.message);
       return;
     }
+    // The console opens on the organisation just joined (as the console's switcher would choose it).
+    document.cookie = `${CURRENT_ORG_COOKIE}=${encodeURIComponent(result.data.organisation.id)}; Path=/; Max-Age=${CURRENT_ORG_MAX_AGE}; SameSite=Lax`;
     setAccepted(result.data);
     notify.success({ title: t('invitation.accepted', { organisation: result.data.organisation.name, role: t(`roles.${result.data.role}`) }) });
   }
