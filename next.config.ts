@@ -8,7 +8,10 @@ const isProduction = process.env.NODE_ENV === 'production';
 // One id per build: baked into the client bundle and written to BUILD_ID, which /builds/latest.json serves.
 const buildId = process.env.TRIBUNA_BUILD_ID ?? `${Date.now().toString(36)}`;
 
-/** Host of the storage CDN that event images may come from (spec §7, §9). */
+/**
+ * Host of the storage CDN that event images may come from (spec §7, §9). With S3-compatible storage
+ * (S3_BUCKET) it is the host of S3_PUBLIC_URL (README, Configuration).
+ */
 const cdnHost = process.env.STORAGE_CDN_HOST;
 
 const nextConfig: NextConfig = {
@@ -22,14 +25,18 @@ const nextConfig: NextConfig = {
   skipTrailingSlashRedirect: true,
   generateBuildId: async () => buildId,
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres'],
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'sharp'],
   images: {
     deviceSizes: [320, 640, 768, 1024, 1280, 1536],
     imageSizes: [64, 128, 256],
     formats: ['image/webp'],
-    // Our own pictures are under /images (public/images). Any other local url is refused (400) by Next:
-    // its optimiser answered 500 for a page that redirects, e.g. /_next/image?url=/e.
-    localPatterns: [{ pathname: '/images/**', search: '' }],
+    // Our own pictures are under /images (public/images), organisers' uploads under /media (app/media).
+    // Any other local url is refused (400) by Next: its optimiser answered 500 for a page that redirects,
+    // e.g. /_next/image?url=/e.
+    localPatterns: [
+      { pathname: '/images/**', search: '' },
+      { pathname: '/media/**', search: '' },
+    ],
     remotePatterns: cdnHost ? [{ protocol: 'https', hostname: cdnHost }] : [],
   },
   async headers() {

@@ -10,6 +10,8 @@ const env = {
   ...process.env,
   NODE_ENV: 'production',
   PGLITE_DIR: dataDir,
+  // Uploaded event images go with the throw-away database.
+  UPLOADS_DIR: `${dataDir}/uploads`,
   PORT: port,
   APP_URL: `http://127.0.0.1:${port}`,
   TRIBUNA_E2E: '1',

@@ -88,7 +88,8 @@ describe('OpenAPI completeness', () => {
     const success = Object.entries(op.responses).filter(([status]) => /^2\d\d$/.test(status));
     expect(success).toHaveLength(1);
     expect(success[0][1].content?.['application/json']?.schema).toBeDefined();
-    if (op.requestBody) expect(op.requestBody.content?.['application/json']?.schema).toBeDefined();
+    // JSON, or a multipart upload (event images)
+    if (op.requestBody) expect(op.requestBody.content?.['application/json']?.schema ?? op.requestBody.content?.['multipart/form-data']?.schema).toBeDefined();
   });
 });
 

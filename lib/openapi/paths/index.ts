@@ -11,6 +11,7 @@ import { eventPaths } from './events';
 import { orderPaths } from './orders';
 import { organiserPaths } from './organiser';
 import { organiserCancelPaths } from './organiser-cancel';
+import { organiserTeamPaths } from './organiser-team';
 import { ticketPaths } from './tickets';
 
 export const pathModules: ApiPaths[] = [
@@ -21,6 +22,7 @@ export const pathModules: ApiPaths[] = [
   ticketPaths,
   organiserPaths,
   // organiser: team
+  organiserTeamPaths,
 
   // organiser: events
 

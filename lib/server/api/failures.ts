@@ -16,6 +16,9 @@ import type { cancelGift, giftTicket } from '@/lib/server/tickets/gift';
 import type { redeemCode } from '@/lib/server/tickets/redeem';
 import type { AccessFailure } from '@/lib/server/organiser/access';
 import type { cancelEvent } from '@/lib/server/organiser/cancel';
+import type { addEventImage, removeEventImage, reorderEventImages, updateEventImage } from '@/lib/server/organiser/images';
+import type { acceptInvitation, inviteMember, revokeInvitation } from '@/lib/server/organiser/invitations';
+import type { changeMemberRole, removeMember } from '@/lib/server/organiser/team';
 import type { createUser, updateProfile } from '@/lib/server/users';
 
 /** A key of messages/*.json (the three files have the same keys: tests/unit/messages.test.ts). */
@@ -47,6 +50,15 @@ type DomainFailureCode =
   | FailureCodeOf<typeof resetPassword>
   | AccessFailure['code']
   // organiser: team
+  | FailureCodeOf<typeof inviteMember>
+  | FailureCodeOf<typeof revokeInvitation>
+  | FailureCodeOf<typeof acceptInvitation>
+  | FailureCodeOf<typeof changeMemberRole>
+  | FailureCodeOf<typeof removeMember>
+  | FailureCodeOf<typeof addEventImage>
+  | FailureCodeOf<typeof removeEventImage>
+  | FailureCodeOf<typeof updateEventImage>
+  | FailureCodeOf<typeof reorderEventImages>
 
   // organiser: events
 
@@ -157,6 +169,23 @@ export const FAILURES = {
   ROLE_FORBIDDEN: { status: 403, key: 'organiser.errors.roleForbidden' },
 
   // ── organiser: team ─────────────────────────────────────────────────────────
+  ALREADY_MEMBER: { status: 409, key: 'organiser.team.errors.alreadyMember', field: 'email' },
+  MEMBER_NOT_FOUND: { status: 404, key: 'organiser.team.errors.memberNotFound', answersAs: 'NOT_FOUND' },
+  /** Demoting or removing the organisation's only owner. */
+  LAST_OWNER: { status: 409, key: 'organiser.team.errors.lastOwner' },
+  INVITATION_NOT_FOUND: { status: 404, key: 'organiser.team.errors.invitationNotFound', answersAs: 'NOT_FOUND' },
+  /** Unknown, replaced, revoked, expired or already used link. */
+  INVITATION_INVALID: { status: 400, key: 'organiser.invitation.errors.invalid', field: 'token' },
+  /** Signed in with another account than the invited email's (the message names that email). */
+  INVITATION_OTHER_EMAIL: { status: 403, key: 'organiser.invitation.errors.otherEmail' },
+  INVITATION_EMAIL_UNVERIFIED: { status: 403, key: 'organiser.invitation.errors.unverified' },
+  // event images (lib/server/organiser/images.ts)
+  IMAGE_REQUIRED: { status: 422, key: 'organiser.images.errors.required', field: 'file' },
+  IMAGE_TOO_LARGE: { status: 413, key: 'organiser.images.errors.tooLarge', field: 'file' },
+  IMAGE_TYPE: { status: 415, key: 'organiser.images.errors.type', field: 'file' },
+  GALLERY_FULL: { status: 409, key: 'organiser.images.errors.full' },
+  IMAGE_NOT_FOUND: { status: 404, key: 'organiser.images.errors.notFound', answersAs: 'NOT_FOUND' },
+  IMAGE_ORDER_INVALID: { status: 422, key: 'organiser.images.errors.order', field: 'order' },
 
   // ── organiser: events ───────────────────────────────────────────────────────
 

@@ -4,7 +4,7 @@ import { translator } from '@/lib/server/api/translate';
 import { escapeHtml, type EmailInput } from './index';
 
 /** Text and HTML of one email from translated paragraphs plus one call-to-action link. */
-function composeEmail(parts: { locale: Locale; name?: string | null; paragraphs: string[]; link?: string; closing?: string[] }): { text: string; html: string } {
+export function composeEmail(parts: { locale: Locale; name?: string | null; paragraphs: string[]; link?: string; closing?: string[] }): { text: string; html: string } {
   const t = translator(parts.locale);
   const greeting = parts.name ? t('email.greeting', { name: parts.name }) : t('email.greetingAnonymous');
   const closing = [...(parts.closing ?? []), t('email.signature')];

@@ -1,0 +1,48 @@
+import { Suspense } from 'react';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { EventFrame } from '@/components/organiser/event-frame';
+import { ImageManager } from '@/components/organiser/image-manager';
+import { UUID_PATTERN } from '@/lib/ids';
+import type { Locale } from '@/lib/i18n/routing';
+import { consoleEventPage } from '@/lib/server/organiser/console';
+import { eventGallery } from '@/lib/server/organiser/images';
+import { consoleMetadata } from '../../../metadata';
+
+type Props = PageProps<'/[locale]/organiser/events/[eventId]/images'>;
+
+export async function generateMetadata({ params }: Props) {
+  const { locale, eventId } = await params;
+  return consoleMetadata(locale as Locale, { pathname: '/organiser/events/[eventId]/images', params: { eventId } }, 'organiser.images.title');
+}
+
+/** The event's gallery: upload, cover, delete (owners and managers). */
+async function ImagesScreen({ params }: { params: Props['params'] }) {
+  const { locale: raw, eventId } = await params;
+  const locale = raw as Locale;
+  setRequestLocale(locale);
+  if (!UUID_PATTERN.test(eventId)) notFound();
+  const { access, event } = await consoleEventPage(locale, { pathname: '/organiser/events/[eventId]/images', params: { eventId } }, eventId);
+  const t = await getTranslations('organiser.images');
+  if (!access.ok || !event) return <EventFrame access={access} event={event} deniedTitle={t('title')}>{null}</EventFrame>;
+  const gallery = await eventGallery(access.context.user, eventId);
+  if (!gallery.ok) notFound();
+  return (
+    <EventFrame access={access} event={event} deniedTitle={t('title')}>
+      <div className="space-y-2">
+        <h2 className="text-xl font-semibold">{t('title')}</h2>
+        <p className="max-w-3xl text-slate-700">{t('intro')}</p>
+      </div>
+      <ImageManager eventId={eventId} gallery={gallery.gallery} cover={gallery.cover} cdnHost={process.env.STORAGE_CDN_HOST} />
+    </EventFrame>
+  );
+}
+
+export default function EventImagesPage({ params }: Props) {
+  return (
+    <Suspense fallback={<ConsoleSkeleton />}>
+      <ImagesScreen params={params} />
+    </Suspense>
+  );
+}

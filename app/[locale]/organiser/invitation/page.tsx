@@ -1,0 +1,86 @@
+import { connection } from 'next/server';
+import { Suspense } from 'react';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { AuthCard, FormPlaceholder } from '@/components/auth/auth-card';
+import { AcceptInvitation } from '@/components/organiser/accept-invitation';
+import { RETURN_PARAM } from '@/lib/auth/return-path';
+import { pageMetadata } from '@/lib/i18n/metadata';
+import { getPathname, Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import { getCurrentUser } from '@/lib/server/auth/current-user';
+import { previewInvitation } from '@/lib/server/organiser/invitations';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/invitation'>) {
+  const locale = (await params).locale as Locale;
+  const t = await getTranslations({ locale, namespace: 'organiser.invitation' });
+  return { ...pageMetadata({ locale, href: '/organiser/invitation', title: t('title') }), robots: { index: false, follow: false } };
+}
+
+const linkButton = 'inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-2 font-medium';
+
+/**
+ * What a team invitation's link opens: the organisation, the role and who invited; signed out, the
+ * ways to sign in or up that come back here; signed in, the button that accepts it.
+ */
+async function Invitation({ locale, searchParams }: { locale: Locale; searchParams: PageProps<'/[locale]/organiser/invitation'>['searchParams'] }) {
+  // Per request: whether a link is still valid depends on the time it is opened.
+  await connection();
+  const raw = (await searchParams).token;
+  const token = typeof raw === 'string' ? raw : '';
+  const t = await getTranslations('organiser');
+  const preview = token ? await previewInvitation(token) : null;
+  if (!preview || preview.state !== 'open') {
+    const state = preview?.state === 'expired' || preview?.state === 'used' ? preview.state : 'invalid';
+    return (
+      <div className="space-y-2">
+        <h2 className="text-xl font-semibold">{t(`invitation.${state}.title`)}</h2>
+        <p className="text-slate-700">{t(`invitation.${state}.text`, { organisation: preview?.organisation.name ?? '' })}</p>
+      </div>
+    );
+  }
+  const role = t(`roles.${preview.role}`);
+  const organisation = preview.organisation.name;
+  const expires = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(preview.expiresAt));
+  const user = await getCurrentUser();
+  const here = getPathname({ locale, href: { pathname: '/organiser/invitation', query: { token } } });
+  return (
+    <div className="space-y-4">
+      <p className="text-lg">
+        {preview.invitedBy ? t('invitation.lead', { inviter: preview.invitedBy, organisation, role }) : t('invitation.leadAnonymous', { organisation, role })}
+      </p>
+      <p className="text-slate-700">{t('invitation.sentTo', { email: preview.email })}</p>
+      <p className="text-sm text-slate-700">{t('invitation.expires', { date: expires })}</p>
+      {user ? (
+        <>
+          <p className="text-sm text-slate-700">{t('invitation.signedInAs', { email: user.email })}</p>
+          <AcceptInvitation token={token} />
+        </>
+      ) : (
+        <>
+          <p>{t('invitation.signInPrompt', { email: preview.email })}</p>
+          <div className="flex flex-wrap gap-3">
+            <Link href={{ pathname: '/signin', query: { [RETURN_PARAM]: here } }} className={`${linkButton} bg-emerald-800 text-white hover:bg-emerald-700`}>
+              {t('invitation.signIn')}
+            </Link>
+            <Link href={{ pathname: '/signup', query: { [RETURN_PARAM]: here } }} className={`${linkButton} border border-slate-300 bg-white hover:bg-slate-50`}>
+              {t('invitation.signUp')}
+            </Link>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default async function InvitationPage({ params, searchParams }: PageProps<'/[locale]/organiser/invitation'>) {
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
+  const t = await getTranslations('organiser.invitation');
+  return (
+    <AuthCard title={t('title')}>
+      <Suspense fallback={<FormPlaceholder rows={3} />}>
+        <Invitation locale={locale} searchParams={searchParams} />
+      </Suspense>
+    </AuthCard>
+  );
+}

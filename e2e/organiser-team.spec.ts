@@ -1,0 +1,94 @@
+// The organiser's team and event images through the console, in Slovak: an owner invites a scanner by
+// email, the invitee opens the mailed link, signs up, confirms the email and accepts; the owner uploads
+// a picture to an event's gallery and makes it the cover. axe on every screen of both.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, messages, test, uniqueEmail, verifyEmailFromMailbox } from './fixtures';
+
+const o = messages.sk.organiser;
+const OWNER = 'klub@fkdunaj.sk';
+
+async function noSeriousAxe(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('an owner invites a scanner; the invitee signs up from the mailed link, confirms the email and accepts', async ({ page, browser, signIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(OWNER);
+  await page.goto('/sk/organizator/tim');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(o.team.title);
+  await noSeriousAxe(page);
+  const email = uniqueEmail('skener');
+  await page.getByLabel(o.team.invite.email, { exact: true }).fill(email);
+  await page.getByLabel(o.team.invite.role, { exact: true }).selectOption('scanner');
+  await page.getByRole('button', { name: o.team.invite.submit }).click();
+  await expect(page.getByText(o.team.invite.sent.replace('{email}', email))).toBeVisible();
+  await expect(page.getByRole('button', { name: o.team.invitations.revokeLabel.replace('{email}', email) })).toBeVisible();
+
+  const context = await browser.newContext({ locale: 'sk-SK', viewport: { width: 390, height: 844 } });
+  const invitee = await context.newPage();
+  await invitee.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const mail = invitee.locator('article.mail[data-kind="org-invitation"]').first();
+  await expect(mail.getByRole('heading')).toHaveText(o.invitation.mail.subject.replace('{organisation}', 'FK Dunaj Bratislava'));
+  await mail.getByRole('link').first().click();
+  await expect(invitee).toHaveURL(/\/sk\/organizator\/pozvanka\?token=/);
+  const invitation = invitee.url();
+  await expect(invitee.getByText(o.invitation.lead.replace('{inviter}', 'Tomáš Kováč').replace('{organisation}', 'FK Dunaj Bratislava').replace('{role}', o.roles.scanner))).toBeVisible();
+  await noSeriousAxe(invitee);
+  // Signed out: sign in or up, both coming back here.
+  const back = new URL(invitation).pathname + new URL(invitation).search;
+  await expect(invitee.locator('#main').getByRole('link', { name: o.invitation.signUp })).toHaveAttribute('href', `/sk/registracia?next=${encodeURIComponent(back)}`);
+  await expect(invitee.locator('#main').getByRole('link', { name: o.invitation.signIn })).toHaveAttribute('href', `/sk/prihlasenie?next=${encodeURIComponent(back)}`);
+
+  const signup = await invitee.request.post('/api/v1/auth/signup', {
+    data: { firstName: 'Peter', lastName: 'Skener', sex: 'male', dateOfBirth: '1990-02-02', email, password: 'correct-horse-1', confirmPassword: 'correct-horse-1' },
+  });
+  expect(signup.status()).toBe(200);
+  await verifyEmailFromMailbox(invitee, email);
+  await invitee.goto(invitation);
+  await invitee.getByRole('button', { name: o.invitation.accept }).click();
+  await expect(invitee.getByText(o.invitation.accepted.replace('{organisation}', 'FK Dunaj Bratislava').replace('{role}', o.roles.scanner)).first()).toBeVisible();
+  await invitee.getByRole('link', { name: o.invitation.openConsole }).click();
+  // A scanner's console says where the gate is.
+  await expect(invitee.getByText(o.roleForbidden.scannerText)).toBeVisible();
+  await context.close();
+
+  await page.reload();
+  await expect(page.getByLabel(o.team.members.roleLabel.replace('{name}', 'Peter Skener'))).toHaveValue('scanner');
+  await expect(page.getByText(o.team.invitations.none)).toBeVisible();
+});
+
+test('an owner uploads a picture to an event’s gallery and makes it the cover', async ({ page, signIn }) => {
+  await signIn(OWNER);
+  // The event's id: the gate's list (every member may scan) names it.
+  const scanList = await (await page.request.get('/api/v1/scan/events')).json();
+  const event = scanList.events.find((e: { slug: string }) => e.slug === 'dunaj-bratislava-fc-kosice');
+  await page.goto(`/sk/organizator/podujatia/${event.id}/obrazky`);
+  await expect(page.getByRole('heading', { name: o.images.upload.heading })).toBeVisible();
+  await noSeriousAxe(page);
+  const before = await page.locator('ol > li').count();
+  const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#0b6e4f' } }).png().toBuffer();
+  const upload = page.getByRole('button', { name: o.images.upload.submit });
+  await expect(upload).toBeEnabled();
+  await page.getByLabel(o.images.upload.file, { exact: true }).setInputFiles({ name: 'plagat.png', mimeType: 'image/png', buffer: png });
+  await page.getByLabel(o.images.upload.altSk, { exact: true }).fill('Plagát zápasu');
+  await upload.click();
+  await expect(page.getByText(o.images.upload.done)).toBeVisible();
+  await expect(page.locator('ol > li')).toHaveCount(before + 1);
+  await expect(page.locator('ol > li').last()).toContainText('Plagát zápasu');
+  // A file that is no picture is refused at its field.
+  await page.getByLabel(o.images.upload.file, { exact: true }).setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('no picture') });
+  await upload.click();
+  await expect(page.getByText(o.images.errors.type)).toBeVisible();
+
+  await page.getByRole('button', { name: o.images.gallery.makeCoverLabel.replace('{n}', String(before + 1)) }).click();
+  await expect(page.getByText(o.images.gallery.coverDone)).toBeVisible();
+  await expect(page.locator('ol > li').first()).toContainText('Plagát zápasu');
+  await expect(page.locator('ol > li').first()).toContainText(o.images.gallery.cover);
+  // The fan's page shows it as its hero, served from /media.
+  await page.goto('/sk/podujatia/dunaj-bratislava-fc-kosice');
+  await expect(page.locator('img[alt="Plagát zápasu"]').first()).toBeVisible();
+});

@@ -1,0 +1,205 @@
+import 'server-only';
+// Invitations to an organisation's team: an owner invites an email with a role; the link in the mail
+// (a random token; only its hash is stored) is accepted by the account that has verified that same
+// email. One open invitation per email per organisation: inviting again replaces it (a new link, the
+// old one stops working). Invitations last 7 days.
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Locale } from '@/lib/i18n/routing';
+import { hashToken } from '@/lib/server/auth/session-token';
+import { getDb, tables } from '@/lib/server/db';
+import { orgAccess, type AccessFailure, type OrgRole } from './access';
+import { lockTeam, type OpenInvitation } from './team';
+import { queueInvitationEmail } from './team-mail';
+
+export const INVITATION_DAYS = 7;
+
+type Actor = { id: string; firstName: string; lastName: string; email: string };
+
+const normalise = (email: string) => email.trim().toLowerCase();
+const nameOf = (first: string | null | undefined, last: string | null | undefined) => `${first ?? ''} ${last ?? ''}`.trim();
+
+/**
+ * Invites `email` to the team with `role` and mails the link in the invitee's language: their
+ * account's language when the address has one, else the inviter's.
+ */
+export async function inviteMember(
+  actor: Actor,
+  orgId: string,
+  input: { email: string; role: OrgRole; locale: Locale },
+): Promise<{ ok: true; invitation: OpenInvitation } | AccessFailure | { ok: false; code: 'ALREADY_MEMBER' }> {
+  const access = await orgAccess(actor.id, orgId, 'team');
+  if (!access.ok) return access;
+  const email = normalise(input.email);
+  const db = getDb();
+  const [account] = await db
+    .select({ id: tables.users.id, locale: tables.users.locale })
+    .from(tables.users)
+    .where(and(sql`lower(${tables.users.email}) = ${email}`, isNull(tables.users.removedAt)));
+  const locale = (account?.locale ?? input.locale) as Locale;
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
+
+  const created = await db.transaction(async (tx) => {
+    await lockTeam(tx, orgId);
+    if (account) {
+      const [member] = await tx
+        .select({ role: tables.orgMembers.role })
+        .from(tables.orgMembers)
+        .where(and(eq(tables.orgMembers.orgId, orgId), eq(tables.orgMembers.userId, account.id)));
+      if (member) return null;
+    }
+    // The earlier invitation of this address (open, or expired but never closed) makes way: its link dies.
+    await tx
+      .update(tables.orgInvitations)
+      .set({ revokedAt: now })
+      .where(and(eq(tables.orgInvitations.orgId, orgId), eq(tables.orgInvitations.email, email), isNull(tables.orgInvitations.acceptedAt), isNull(tables.orgInvitations.revokedAt)));
+    const [row] = await tx
+      .insert(tables.orgInvitations)
+      .values({ orgId, email, role: input.role, tokenHash: hashToken(token), locale, invitedBy: actor.id, expiresAt })
+      .returning({ id: tables.orgInvitations.id, createdAt: tables.orgInvitations.createdAt });
+    const [org] = await tx.select({ name: tables.organisations.name }).from(tables.organisations).where(eq(tables.organisations.id, orgId));
+    return { ...row, organisation: org.name };
+  });
+  if (!created) return { ok: false, code: 'ALREADY_MEMBER' };
+
+  const inviter = nameOf(actor.firstName, actor.lastName) || actor.email;
+  await queueInvitationEmail({ to: email, locale, organisation: created.organisation, role: input.role, inviter, token, days: INVITATION_DAYS });
+  return {
+    ok: true,
+    invitation: { id: created.id, email, role: input.role, invitedBy: inviter, createdAt: created.createdAt.toISOString(), expiresAt: expiresAt.toISOString() },
+  };
+}
+
+/** Withdraws an open invitation: its link stops working at once. */
+export async function revokeInvitation(actor: { id: string }, orgId: string, invitationId: string): Promise<{ ok: true } | AccessFailure | { ok: false; code: 'INVITATION_NOT_FOUND' }> {
+  const access = await orgAccess(actor.id, orgId, 'team');
+  if (!access.ok) return access;
+  const revoked = await getDb()
+    .update(tables.orgInvitations)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(tables.orgInvitations.id, invitationId),
+        eq(tables.orgInvitations.orgId, orgId),
+        isNull(tables.orgInvitations.acceptedAt),
+        isNull(tables.orgInvitations.revokedAt),
+      ),
+    )
+    .returning({ id: tables.orgInvitations.id });
+  return revoked.length ? { ok: true } : { ok: false, code: 'INVITATION_NOT_FOUND' };
+}
+
+export type InvitationPreview = {
+  organisation: { id: string; name: string; slug: string };
+  role: OrgRole;
+  email: string;
+  invitedBy: string | null;
+  expiresAt: string;
+  /** open: can be accepted; otherwise why not. */
+  state: 'open' | 'expired' | 'used';
+};
+
+async function invitationByToken(token: string) {
+  if (!token || token.length > 200) return null;
+  const [row] = await getDb()
+    .select({
+      id: tables.orgInvitations.id,
+      orgId: tables.orgInvitations.orgId,
+      email: tables.orgInvitations.email,
+      role: tables.orgInvitations.role,
+      expiresAt: tables.orgInvitations.expiresAt,
+      acceptedAt: tables.orgInvitations.acceptedAt,
+      revokedAt: tables.orgInvitations.revokedAt,
+      orgName: tables.organisations.name,
+      orgSlug: tables.organisations.slug,
+      inviterFirst: tables.users.firstName,
+      inviterLast: tables.users.lastName,
+    })
+    .from(tables.orgInvitations)
+    .innerJoin(tables.organisations, eq(tables.organisations.id, tables.orgInvitations.orgId))
+    .leftJoin(tables.users, eq(tables.users.id, tables.orgInvitations.invitedBy))
+    .where(eq(tables.orgInvitations.tokenHash, hashToken(token)));
+  return row ?? null;
+}
+
+/**
+ * What the invitation page shows of a link: the organisation, the role, who invited. Null for a token
+ * that is no invitation's (or was replaced/revoked: such a link tells nothing about the team).
+ */
+export async function previewInvitation(token: string, now = new Date()): Promise<InvitationPreview | null> {
+  const row = await invitationByToken(token);
+  if (!row || row.revokedAt) return null;
+  return {
+    organisation: { id: row.orgId, name: row.orgName, slug: row.orgSlug },
+    role: row.role,
+    email: row.email,
+    invitedBy: nameOf(row.inviterFirst, row.inviterLast) || null,
+    expiresAt: row.expiresAt.toISOString(),
+    state: row.acceptedAt ? 'used' : row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'open',
+  };
+}
+
+export type AcceptFailure =
+  | { ok: false; code: 'INVITATION_INVALID' }
+  | { ok: false; code: 'INVITATION_OTHER_EMAIL'; email: string }
+  | { ok: false; code: 'INVITATION_EMAIL_UNVERIFIED' };
+
+/**
+ * The signed-in user accepts an invitation: they become a member with its role (a member already
+ * takes the invitation's role, except that the last owner stays owner). Only the account whose
+ * verified email is the invited one may accept: a forwarded link does not let someone else in.
+ */
+export async function acceptInvitation(
+  user: { id: string },
+  token: string,
+  now = new Date(),
+): Promise<{ ok: true; organisation: { id: string; name: string; slug: string }; role: OrgRole } | AcceptFailure> {
+  const row = await invitationByToken(token);
+  if (!row || row.revokedAt || row.acceptedAt || row.expiresAt.getTime() <= now.getTime()) return { ok: false, code: 'INVITATION_INVALID' };
+  const [account] = await getDb()
+    .select({ email: tables.users.email, verifiedAt: tables.users.emailVerifiedAt })
+    .from(tables.users)
+    .where(and(eq(tables.users.id, user.id), isNull(tables.users.removedAt)));
+  if (!account?.email || normalise(account.email) !== normalise(row.email)) return { ok: false, code: 'INVITATION_OTHER_EMAIL', email: row.email };
+  if (!account.verifiedAt) return { ok: false, code: 'INVITATION_EMAIL_UNVERIFIED' };
+
+  const result = await getDb().transaction(async (tx) => {
+    await lockTeam(tx, row.orgId);
+    // Exactly once: the row flips from open only here, and only while it is still open.
+    const taken = await tx
+      .update(tables.orgInvitations)
+      .set({ acceptedAt: now, acceptedBy: user.id })
+      .where(
+        and(
+          eq(tables.orgInvitations.id, row.id),
+          isNull(tables.orgInvitations.acceptedAt),
+          isNull(tables.orgInvitations.revokedAt),
+          sql`${tables.orgInvitations.expiresAt} > ${now.toISOString()}::timestamptz`,
+        ),
+      )
+      .returning({ id: tables.orgInvitations.id });
+    if (!taken.length) return null;
+    const [existing] = await tx
+      .select({ role: tables.orgMembers.role })
+      .from(tables.orgMembers)
+      .where(and(eq(tables.orgMembers.orgId, row.orgId), eq(tables.orgMembers.userId, user.id)));
+    let role: OrgRole = row.role;
+    if (existing) {
+      if (existing.role === 'owner' && role !== 'owner') {
+        const owners = await tx
+          .select({ userId: tables.orgMembers.userId })
+          .from(tables.orgMembers)
+          .where(and(eq(tables.orgMembers.orgId, row.orgId), eq(tables.orgMembers.role, 'owner')));
+        if (owners.length <= 1) role = 'owner';
+      }
+      await tx.update(tables.orgMembers).set({ role }).where(and(eq(tables.orgMembers.orgId, row.orgId), eq(tables.orgMembers.userId, user.id)));
+    } else {
+      await tx.insert(tables.orgMembers).values({ orgId: row.orgId, userId: user.id, role });
+    }
+    return role;
+  });
+  if (!result) return { ok: false, code: 'INVITATION_INVALID' };
+  return { ok: true, organisation: { id: row.orgId, name: row.orgName, slug: row.orgSlug }, role: result };
+}
