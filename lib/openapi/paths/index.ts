@@ -10,6 +10,7 @@ import { cartPaths } from './cart';
 import { eventPaths } from './events';
 import { orderPaths } from './orders';
 import { organiserPaths } from './organiser';
+import { organiserEventPaths } from './organiser-events';
 import { ticketPaths } from './tickets';
 
 export const pathModules: ApiPaths[] = [
@@ -22,6 +23,7 @@ export const pathModules: ApiPaths[] = [
   // organiser: team
 
   // organiser: events
+  organiserEventPaths,
 
   // organiser: venues
 
