@@ -166,15 +166,13 @@ export async function updatePriceCategory(
     getDb().transaction(async (tx) => {
       await openEvent(tx, eventId);
       const category = await categoryIn(tx, eventId, categoryId);
-      await tx
-        .update(tables.ticketTypes)
-        .set({
-          ...(input.name && { name: filledText(input.name) }),
-          ...(input.priceAmount !== undefined && { priceAmount: input.priceAmount }),
-          ...(input.color && { color: input.color }),
-          ...(input.sortOrder !== undefined && { sortOrder: input.sortOrder }),
-        })
-        .where(eq(tables.ticketTypes.id, categoryId));
+      const changes = {
+        ...(input.name && { name: filledText(input.name) }),
+        ...(input.priceAmount !== undefined && { priceAmount: input.priceAmount }),
+        ...(input.color && { color: input.color }),
+        ...(input.sortOrder !== undefined && { sortOrder: input.sortOrder }),
+      };
+      if (Object.keys(changes).length) await tx.update(tables.ticketTypes).set(changes).where(eq(tables.ticketTypes.id, categoryId));
       if (input.sectionIds !== undefined || input.capacity !== undefined) await assign(tx, eventId, category, input.sectionIds, input.capacity);
       return answer(tx, eventId, categoryId);
     }),
