@@ -225,3 +225,31 @@ export const priceCategoryListSchema = z.object({
   sections: z.array(venueSectionOptionSchema),
 });
 export const priceCategoryAnswerSchema = z.object({ category: priceCategorySchema });
+
+// ── the console's event form ─────────────────────────────────────────────────
+/**
+ * What the console's event form holds before it becomes a create or PATCH body: date-times as the
+ * inputs give them (Bratislava wall clock, lib/organiser/zoned-time.ts), the line-up one per line, the
+ * service fee in whole units. Its rules are the API's (same limits, same message keys).
+ */
+const formText = (max: number) => z.object({ sk: line(max), cs: line(max), en: line(max) });
+const wallClock = z.string().regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})?$/, `${M}.date`);
+export const eventFormSchema = z.object({
+  title: z.object({ sk: line(200).refine((v) => v.length > 0, `${M}.slovakRequired`), cs: line(200), en: line(200) }),
+  summary: formText(500),
+  description: z.object({ sk: paragraphs(20_000), cs: paragraphs(20_000), en: paragraphs(20_000) }),
+  performers: z.string().max(20_000, `${M}.tooLong`),
+  category: eventCategorySchema,
+  venueId: uuidString(`${M}.venue`),
+  currency,
+  startsAt: wallClock.refine((v) => v.length > 0, `${M}.date`),
+  doorsAt: wallClock,
+  endsAt: wallClock,
+  saleStartsAt: wallClock,
+  saleEndsAt: wallClock,
+  maxTicketsPerOrder: count(EVENT_LIMITS.maxTicketsPerOrder.min, EVENT_LIMITS.maxTicketsPerOrder.max),
+  maxTicketsPerUser: count(EVENT_LIMITS.maxTicketsPerUser.min, EVENT_LIMITS.maxTicketsPerUser.max),
+  reservationMinutes: count(EVENT_LIMITS.reservationMinutes.min, EVENT_LIMITS.reservationMinutes.max),
+  serviceFee: z.number({ error: `${M}.range` }).min(0, `${M}.range`).max(INT32_MAX / 100, `${M}.range`),
+});
+export type EventFormValues = z.infer<typeof eventFormSchema>;

@@ -135,3 +135,15 @@ export async function organiserEvent(db: Db | Tx, eventId: string): Promise<Orga
     sections: await sectionsOf(db, eventId, e.venueId),
   };
 }
+
+/** The organisation's venues an event can be at (the editor's choice). */
+export async function venueChoices(userId: string, orgId: string): Promise<{ ok: true; venues: { id: string; name: string; city: string }[] } | AccessFailure> {
+  const access = await orgAccess(userId, orgId, 'events');
+  if (!access.ok) return access;
+  const venues = await getDb()
+    .select({ id: tables.venues.id, name: tables.venues.name, city: tables.venues.city })
+    .from(tables.venues)
+    .where(eq(tables.venues.orgId, orgId))
+    .orderBy(asc(tables.venues.name));
+  return { ok: true, venues };
+}
