@@ -138,16 +138,22 @@ export function EventForm({ orgId, venues, event, locked }: { orgId: string; ven
               </option>
             ))}
           </SelectField>
-          <SelectField label={t('fields.venue')} error={error('venueId')} disabled={locked} {...register('venueId')}>
-            {venues.map((v) => (
+          {/* Once sold, only the current venue and currency are offered (a disabled control would send nothing). */}
+          <SelectField label={t('fields.venue')} error={error('venueId')} {...register('venueId')}>
+            {venues.filter((v) => !locked || v.id === event?.venueId).map((v) => (
               <option key={v.id} value={v.id}>
                 {v.name}, {v.city}
               </option>
             ))}
           </SelectField>
-          <SelectField label={t('fields.currency')} error={error('currency')} disabled={locked} {...register('currency')}>
-            <option value="EUR">EUR</option>
-            <option value="CZK">CZK</option>
+          <SelectField label={t('fields.currency')} error={error('currency')} {...register('currency')}>
+            {(['EUR', 'CZK'] as const)
+              .filter((c) => !locked || c === event?.currency)
+              .map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
           </SelectField>
         </div>
       </fieldset>

@@ -78,17 +78,18 @@ async function EventList({ locale, show }: { locale: Locale; show: Show }) {
   );
 }
 
-export default async function OrganiserEventsPage({ params, searchParams }: PageProps<'/[locale]/organiser/events'>) {
-  const locale = (await params).locale as Locale;
-  setRequestLocale(locale);
+export default function OrganiserEventsPage({ params, searchParams }: PageProps<'/[locale]/organiser/events'>) {
   return (
     <Suspense fallback={<ConsoleSkeleton />}>
-      <Shown locale={locale} searchParams={searchParams} />
+      <Shown params={params} searchParams={searchParams} />
     </Suspense>
   );
 }
 
-async function Shown({ locale, searchParams }: { locale: Locale; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+/** The URL is read inside the Suspense boundary: the console's shell streams at once. */
+async function Shown({ params, searchParams }: Pick<PageProps<'/[locale]/organiser/events'>, 'params' | 'searchParams'>) {
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
   const show = (await searchParams).show;
   return <EventList locale={locale} show={SHOWS.includes(show as Show) ? (show as Show) : 'upcoming'} />;
 }

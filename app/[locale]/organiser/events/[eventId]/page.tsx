@@ -16,7 +16,10 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/organise
 }
 
 /** The event's details: every editable field, saved with PATCH; the server's field errors shown at their fields. */
-async function EventDetails({ locale, eventId }: { locale: Locale; eventId: string }) {
+async function EventDetails({ params }: Pick<PageProps<'/[locale]/organiser/events/[eventId]'>, 'params'>) {
+  const { eventId, ...rest } = await params;
+  const locale = rest.locale as Locale;
+  setRequestLocale(locale);
   if (!isUuid(eventId)) notFound();
   const { access, event } = await consoleEventPage(locale, { pathname: '/organiser/events/[eventId]', params: { eventId } }, eventId);
   const t = await getTranslations('organiser.events');
@@ -38,12 +41,10 @@ async function EventDetails({ locale, eventId }: { locale: Locale; eventId: stri
   );
 }
 
-export default async function EventDetailsPage({ params }: PageProps<'/[locale]/organiser/events/[eventId]'>) {
-  const { locale, eventId } = await params;
-  setRequestLocale(locale as Locale);
+export default function EventDetailsPage({ params }: PageProps<'/[locale]/organiser/events/[eventId]'>) {
   return (
     <Suspense fallback={<ConsoleSkeleton />}>
-      <EventDetails locale={locale as Locale} eventId={eventId} />
+      <EventDetails params={params} />
     </Suspense>
   );
 }

@@ -13,7 +13,9 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/organise
 }
 
 /** A new draft of the current organisation; saved, it opens in the editor. */
-async function NewEvent({ locale }: { locale: Locale }) {
+async function NewEvent({ params }: Pick<PageProps<'/[locale]/organiser/events/new'>, 'params'>) {
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
   const access = await consolePage(locale, '/organiser/events/new', 'events');
   const t = await getTranslations('organiser.events');
   if (!access.ok) return <ConsoleFrame access={access} title={t('newTitle')} />;
@@ -36,12 +38,10 @@ async function NewEvent({ locale }: { locale: Locale }) {
   );
 }
 
-export default async function NewEventPage({ params }: PageProps<'/[locale]/organiser/events/new'>) {
-  const locale = (await params).locale as Locale;
-  setRequestLocale(locale);
+export default function NewEventPage({ params }: PageProps<'/[locale]/organiser/events/new'>) {
   return (
     <Suspense fallback={<ConsoleSkeleton />}>
-      <NewEvent locale={locale} />
+      <NewEvent params={params} />
     </Suspense>
   );
 }

@@ -16,7 +16,10 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/organise
 }
 
 /** The event's price categories and which venue sections each sells. */
-async function Prices({ locale, eventId }: { locale: Locale; eventId: string }) {
+async function Prices({ params }: Pick<PageProps<'/[locale]/organiser/events/[eventId]/prices'>, 'params'>) {
+  const { eventId, ...rest } = await params;
+  const locale = rest.locale as Locale;
+  setRequestLocale(locale);
   if (!isUuid(eventId)) notFound();
   const { access, event } = await consoleEventPage(locale, { pathname: '/organiser/events/[eventId]/prices', params: { eventId } }, eventId);
   const t = await getTranslations('organiser.prices');
@@ -40,12 +43,10 @@ async function Prices({ locale, eventId }: { locale: Locale; eventId: string }) 
   );
 }
 
-export default async function EventPricesPage({ params }: PageProps<'/[locale]/organiser/events/[eventId]/prices'>) {
-  const { locale, eventId } = await params;
-  setRequestLocale(locale as Locale);
+export default function EventPricesPage({ params }: PageProps<'/[locale]/organiser/events/[eventId]/prices'>) {
   return (
     <Suspense fallback={<ConsoleSkeleton />}>
-      <Prices locale={locale as Locale} eventId={eventId} />
+      <Prices params={params} />
     </Suspense>
   );
 }
