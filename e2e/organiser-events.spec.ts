@@ -1,9 +1,12 @@
 // The organiser's event screens in Slovak, as a club's owner uses them: a new draft, its details edited
 // (Bratislava time kept, the server's refusal shown at its field), a price category selling a section,
 // publishing refused without an image, and the draft on the list.
+import type { Locator } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 
 const OWNER = 'klub@fkdunaj.sk';
+/** The screen shown now: the router keeps the previous screen's DOM hidden after a client navigation. */
+const shown = (locator: Locator) => locator.filter({ visible: true });
 
 test('an owner creates a draft, edits it, prices a section and sees it among drafts', async ({ page, signIn }) => {
   await signIn(OWNER, DEMO_PASSWORD);
@@ -15,31 +18,31 @@ test('an owner creates a draft, edits it, prices a section and sees it among dra
   await page.getByLabel('Začiatok', { exact: true }).fill('2027-03-10T18:30');
   await page.getByRole('button', { name: 'Vytvoriť koncept' }).click();
   await expect(page).toHaveURL(/\/sk\/organizator\/podujatia\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(page.getByLabel('Začiatok', { exact: true })).toHaveValue('2027-03-10T18:30');
-  await expect(page.getByRole('group', { name: 'Anglicky' }).getByLabel('Názov')).toHaveValue(title);
+  await expect(shown(page.getByRole('heading', { level: 1, name: title }))).toBeVisible();
+  await expect(shown(page.getByLabel('Začiatok', { exact: true }))).toHaveValue('2027-03-10T18:30');
+  await expect(shown(page.getByRole('group', { name: 'Anglicky' })).getByLabel('Názov')).toHaveValue(title);
 
   // Doors after the start: the server's sentence at the field.
-  await page.getByLabel('Otvorenie brán (nepovinné)').fill('2027-03-10T19:00');
-  await page.getByRole('button', { name: 'Uložiť zmeny' }).click();
-  await expect(page.getByText('Brány sa musia otvoriť najneskôr pri začiatku.')).toBeVisible();
-  await page.getByLabel('Otvorenie brán (nepovinné)').fill('2027-03-10T17:00');
-  await page.getByRole('button', { name: 'Uložiť zmeny' }).click();
-  await expect(page.getByText('Zmeny sú uložené.')).toBeVisible();
+  await shown(page.getByLabel('Otvorenie brán (nepovinné)')).fill('2027-03-10T19:00');
+  await shown(page.getByRole('button', { name: 'Uložiť zmeny' })).click();
+  await expect(shown(page.getByText('Brány sa musia otvoriť najneskôr pri začiatku.'))).toBeVisible();
+  await shown(page.getByLabel('Otvorenie brán (nepovinné)')).fill('2027-03-10T17:00');
+  await shown(page.getByRole('button', { name: 'Uložiť zmeny' })).click();
+  await expect(shown(page.getByText('Zmeny sú uložené.'))).toBeVisible();
 
-  await page.getByRole('link', { name: 'Ceny a sektory' }).click();
-  const form = page.getByRole('form', { name: 'Nová kategória' });
+  await shown(page.getByRole('link', { name: 'Ceny a sektory' })).click();
+  const form = shown(page.getByRole('form', { name: 'Nová kategória' }));
   await form.getByLabel('Názov (SK)').fill('Hlavná tribúna');
   await form.getByLabel('Cena (EUR)').fill('25');
   await form.getByRole('checkbox').first().check();
   await form.getByRole('button', { name: 'Pridať kategóriu' }).click();
-  const card = page.getByRole('form', { name: 'Hlavná tribúna' });
+  const card = shown(page.getByRole('form', { name: 'Hlavná tribúna' }));
   await expect(card).toBeVisible();
   await expect(card.getByText(/Predané 0 · v košíkoch 0 · miest [1-9]/)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Zverejniť' }).click();
-  await expect(page.getByText('Podujatie nemožno zverejniť bez obrázka.')).toBeVisible();
+  await shown(page.getByRole('button', { name: 'Zverejniť' })).click();
+  await expect(shown(page.getByText('Podujatie nemožno zverejniť bez obrázka.'))).toBeVisible();
 
   await page.goto('/sk/organizator/podujatia?show=drafts');
-  await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  await expect(shown(page.getByRole('link', { name: new RegExp(title) }))).toBeVisible();
 });
