@@ -1,6 +1,7 @@
 // The organiser's event screens in Slovak, as a club's owner uses them: a new draft, its details edited
 // (Bratislava time kept, the server's refusal shown at its field), a price category selling a section,
 // publishing refused without an image, and the draft on the list.
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 
@@ -45,4 +46,19 @@ test('an owner creates a draft, edits it, prices a section and sees it among dra
 
   await page.goto('/sk/organizator/podujatia?show=drafts');
   await expect(shown(page.getByRole('link', { name: new RegExp(title) }))).toBeVisible();
+});
+
+test('the event screens have no serious accessibility violations and fit a phone', async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(OWNER, DEMO_PASSWORD);
+  const mine = await (await page.request.get('/api/v1/organiser/organisations')).json();
+  const list = await (await page.request.get(`/api/v1/organiser/events?organisation=${mine.organisations[0].id}`)).json();
+  const eventId = list.events.find((e: { status: string }) => e.status === 'on_sale').id;
+  for (const path of ['/sk/organizator/podujatia', '/sk/organizator/podujatia/nove', `/sk/organizator/podujatia/${eventId}`, `/sk/organizator/podujatia/${eventId}/ceny`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const result = await new AxeBuilder({ page }).analyze();
+    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`), path).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
 });
