@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { CreateEventInput, OrganiserEvent } from '@/lib/schemas/organiser-events';
-import { getDb, tables } from '@/lib/server/db';
+import { getDb, isUniqueViolation, tables } from '@/lib/server/db';
 import { eventChanged } from '@/lib/server/events/changed';
 import { orgAccess, type AccessFailure } from '../access';
 import { organiserEvent } from './read';
@@ -33,7 +33,7 @@ export async function createEvent(userId: string, input: CreateEventInput): Prom
   const wrong = datesFailure(dates);
   if (wrong) return wrong;
 
-  const event = await db.transaction(async (tx) => {
+  const insert = () => db.transaction(async (tx) => {
     const [org] = await tx.select({ defaults: tables.organisations.resaleDefaults }).from(tables.organisations).where(eq(tables.organisations.id, access.orgId));
     const policy = org.defaults;
     const [row] = await tx
@@ -69,5 +69,12 @@ export async function createEvent(userId: string, input: CreateEventInput): Prom
     await eventChanged(row.id, tx);
     return organiserEvent(tx, row.id);
   });
-  return { ok: true, event };
+  // Two drafts of the same title at once may pick the same slug: the second tries the next one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { ok: true, event: await insert() };
+    } catch (error) {
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+    }
+  }
 }
