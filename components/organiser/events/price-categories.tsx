@@ -9,7 +9,7 @@ import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import type { OrganiserEvent, PriceCategory } from '@/lib/schemas/organiser-events';
+import { createPriceCategorySchema, updatePriceCategorySchema, type OrganiserEvent, type PriceCategory } from '@/lib/schemas/organiser-events';
 
 type Section = OrganiserEvent['sections'][number];
 type Kind = 'seated' | 'standing';
@@ -48,6 +48,7 @@ function CategoryCard({
   nextSortOrder: number;
 }) {
   const t = useTranslations('organiser.prices');
+  const translate = useTranslations();
   const locale = useLocale() as Locale;
   const router = useRouter();
   const hydrated = useHydrated();
@@ -80,6 +81,17 @@ function CategoryCard({
       ...(draft.kind === 'standing' && !hasAreas ? { capacity: Number(draft.capacity || 0) } : {}),
       ...(category ? {} : { kind: draft.kind }),
     };
+    // The API's own schema first: its messages at their fields without a round trip.
+    const checked = (category ? updatePriceCategorySchema : createPriceCategorySchema).safeParse(body);
+    if (!checked.success) {
+      const byField: Record<string, string> = {};
+      for (const issue of checked.error.issues) {
+        const key = issue.message;
+        byField[issue.path.join('.')] ??= /^[a-zA-Z]+\.[a-zA-Z.]+$/.test(key) && translate.has(key as never) ? translate(key as never) : translate('errors.invalidInput');
+      }
+      setErrors(byField);
+      return;
+    }
     setBusy(true);
     const result = category
       ? await api.patch(`/api/v1/organiser/events/${eventId}/price-categories/${category.id}`, body, { toast: SHOWN })
