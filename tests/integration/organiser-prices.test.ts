@@ -176,6 +176,29 @@ describe('sections and places', () => {
   });
 });
 
+describe('standing areas', () => {
+  it('a standing category sells the places of its areas; without them, the places it is given', async () => {
+    const event = await newEvent();
+    const [area] = await t.db
+      .insert(s.venueSections)
+      .values({ venueId, code: `STAND-${Date.now().toString(36)}`, name: { sk: 'Kotol', cs: 'Kotel', en: 'Terrace' }, kind: 'standing', capacity: 40 })
+      .returning({ id: s.venueSections.id });
+    const category = await add(event.id, { name: { sk: 'Kotol' }, kind: 'standing', priceAmount: 600, sectionIds: [area.id] });
+    expect(category).toMatchObject({ capacity: 40, sectionIds: [area.id] });
+    expect((await unitsOf(category.id)).length).toBe(40);
+
+    let response = await patch(auth(cast.owner), event.id, category.id, { capacity: 10 });
+    expect((await response.json()).code).toBe('CAPACITY_NOT_ALLOWED');
+    response = await post(auth(cast.owner), event.id, { name: { sk: 'Sedenie v kotli' }, kind: 'seated', priceAmount: 1, sectionIds: [area.id] });
+    expect((await response.json()).code).toBe('SECTION_KIND_MISMATCH');
+
+    response = await patch(auth(cast.owner), event.id, category.id, { sectionIds: [], capacity: 5 });
+    expect(response.status).toBe(200);
+    expect((await response.json()).category).toMatchObject({ capacity: 5, sectionIds: [] });
+    expect((await unitsOf(category.id)).length).toBe(5);
+  });
+});
+
 describe('what fans have stays', () => {
   it('a new price is for future sales: the sold ticket keeps its price, fans see the new one at once', async () => {
     const event = await newEvent();
