@@ -5,7 +5,7 @@ import type { EventSummary } from '@/lib/server/organiser/event-summary';
 import { EventActions } from './event-actions';
 import { EventTabs } from './event-tabs';
 
-const STATUS_STYLE: Record<EventSummary['status'], string> = {
+export const STATUS_STYLE: Record<EventSummary['status'], string> = {
   draft: 'bg-slate-100 text-slate-800',
   on_sale: 'bg-emerald-100 text-emerald-900',
   sold_out: 'bg-amber-100 text-amber-900',

@@ -86,6 +86,8 @@ export const eventDetailSchema = z.object({
   startsAt: z.string(),
   endsAt: z.string().nullable(),
   doorsAt: z.string().nullable(),
+  saleStartsAt: z.string().nullable().describe('sales open (null: from publishing)'),
+  saleEndsAt: z.string().nullable().describe('sales close (null: at the start)'),
   performers: z.array(z.string()),
   imageUrl: z.string(),
   gallery: z.array(z.object({ src: z.string(), width: z.number(), height: z.number(), alt: z.string() })),

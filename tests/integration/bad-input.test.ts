@@ -19,6 +19,8 @@ import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { DEMO_PASSWORD } from '@/lib/server/db/seed/users';
+import { createEvent, publishEvent } from '@/lib/server/organiser/events';
+import { createPriceCategory } from '@/lib/server/organiser/price-categories';
 import {
   BAD_BODIES,
   BAD_LANGUAGES,
@@ -151,6 +153,30 @@ async function mailedToken(to: string): Promise<string> {
   return new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!;
 }
 
+/** An owner of EVENT's organiser with a new draft of theirs; `publishable` gives it places and an image, `published` puts it on sale. */
+async function organiserDraft(state: 'draft' | 'publishable' | 'published' = 'draft') {
+  const owner = await makeScanner(t.db, EVENT, 'owner');
+  const [venue] = await t.db.select({ id: s.venues.id, orgId: s.venues.orgId }).from(s.venues).innerJoin(s.events, eq(s.events.venueId, s.venues.id)).where(eq(s.events.id, eventUuid));
+  const created = await createEvent(owner.id, {
+    organisation: venue.orgId!,
+    venueId: venue.id,
+    category: 'sport',
+    title: { sk: 'Koncept' },
+    startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    currency: 'EUR',
+  });
+  if (!created.ok) throw new Error(created.code);
+  const eventId = created.event.id;
+  if (state !== 'draft') {
+    const category = await createPriceCategory(owner.id, eventId, { name: { sk: 'Státie' }, kind: 'standing', priceAmount: 500, capacity: 5 });
+    if (!category.ok) throw new Error(category.code);
+    await t.db.update(s.events).set({ imageUrl: '/images/demo/stadium.webp' }).where(eq(s.events.id, eventId));
+    if (state === 'published' && !(await publishEvent(owner.id, eventId)).ok) throw new Error('not published');
+    return { owner, eventId, categoryId: category.category.id };
+  }
+  return { owner, eventId, categoryId: '' };
+}
+
 const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
   'POST /api/v1/auth/signin': async () => ({ caller: null, params: {}, body: { email: 'fan@tribuna.sk', password: DEMO_PASSWORD } }),
   'POST /api/v1/auth/signup': async () => ({
@@ -209,6 +235,35 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
       body: { eventId: eventUuid, checkIns: [{ ticketId: ticket.id, version: ticket.version, scannedAt: scannedAt.toISOString(), payload: await currentCode(t.db, ticket.id, scannedAt.getTime()) }] },
       admitted: (answer) => (answer as { results?: { result: string }[] }).results?.[0]?.result === 'admitted',
     };
+  },
+  'POST /api/v1/organiser/events': async () => {
+    const { owner } = await organiserDraft();
+    const [event] = await t.db.select({ orgId: s.events.orgId, venueId: s.events.venueId }).from(s.events).where(eq(s.events.id, eventUuid));
+    return {
+      caller: owner,
+      params: {},
+      body: { organisation: event.orgId, venueId: event.venueId, category: 'concert', title: { sk: 'Nové' }, startsAt: new Date(Date.now() + 86_400_000).toISOString(), currency: 'EUR' },
+    };
+  },
+  'PATCH /api/v1/organiser/events/[eventId]': async () => {
+    const { owner, eventId } = await organiserDraft();
+    return { caller: owner, params: { eventId }, body: { maxTicketsPerOrder: 4, title: { sk: 'Zmenené' } } };
+  },
+  'POST /api/v1/organiser/events/[eventId]/publish': async () => {
+    const { owner, eventId } = await organiserDraft('publishable');
+    return { caller: owner, params: { eventId }, body: {} };
+  },
+  'POST /api/v1/organiser/events/[eventId]/unpublish': async () => {
+    const { owner, eventId } = await organiserDraft('published');
+    return { caller: owner, params: { eventId }, body: {} };
+  },
+  'POST /api/v1/organiser/events/[eventId]/price-categories': async () => {
+    const { owner, eventId } = await organiserDraft();
+    return { caller: owner, params: { eventId }, body: { name: { sk: 'Státie' }, kind: 'standing', priceAmount: 700, capacity: 3 } };
+  },
+  'PATCH /api/v1/organiser/events/[eventId]/price-categories/[categoryId]': async () => {
+    const { owner, eventId, categoryId } = await organiserDraft('publishable');
+    return { caller: owner, params: { eventId, categoryId }, body: { priceAmount: 900, capacity: 4 } };
   },
 };
 

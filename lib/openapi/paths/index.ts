@@ -12,6 +12,7 @@ import { orderPaths } from './orders';
 import { organiserPaths } from './organiser';
 import { organiserCancelPaths } from './organiser-cancel';
 import { organiserTeamPaths } from './organiser-team';
+import { organiserEventPaths } from './organiser-events';
 import { ticketPaths } from './tickets';
 
 export const pathModules: ApiPaths[] = [
@@ -25,6 +26,7 @@ export const pathModules: ApiPaths[] = [
   organiserTeamPaths,
 
   // organiser: events
+  organiserEventPaths,
 
   // organiser: venues
 

@@ -19,6 +19,8 @@ import type { cancelEvent } from '@/lib/server/organiser/cancel';
 import type { addEventImage, removeEventImage, reorderEventImages, updateEventImage } from '@/lib/server/organiser/images';
 import type { acceptInvitation, inviteMember, revokeInvitation } from '@/lib/server/organiser/invitations';
 import type { changeMemberRole, removeMember } from '@/lib/server/organiser/team';
+import type { createEvent, publishEvent, updateEvent } from '@/lib/server/organiser/events';
+import type { createPriceCategory, deletePriceCategory, updatePriceCategory } from '@/lib/server/organiser/price-categories';
 import type { createUser, updateProfile } from '@/lib/server/users';
 
 /** A key of messages/*.json (the three files have the same keys: tests/unit/messages.test.ts). */
@@ -61,6 +63,12 @@ type DomainFailureCode =
   | FailureCodeOf<typeof reorderEventImages>
 
   // organiser: events
+  | FailureCodeOf<typeof createEvent>
+  | FailureCodeOf<typeof updateEvent>
+  | FailureCodeOf<typeof publishEvent>
+  | FailureCodeOf<typeof createPriceCategory>
+  | FailureCodeOf<typeof updatePriceCategory>
+  | FailureCodeOf<typeof deletePriceCategory>
 
   // organiser: venues
 
@@ -188,6 +196,26 @@ export const FAILURES = {
   IMAGE_ORDER_INVALID: { status: 422, key: 'organiser.images.errors.order', field: 'order' },
 
   // ── organiser: events ───────────────────────────────────────────────────────
+  /** A venue of another organisation answers like one that does not exist. */
+  VENUE_NOT_FOUND: { status: 404, key: 'organiser.events.errors.venueNotFound', field: 'venueId', answersAs: 'NOT_FOUND' },
+  DOORS_AFTER_START: { status: 422, key: 'organiser.events.errors.doorsAfterStart', field: 'doorsAt' },
+  END_BEFORE_START: { status: 422, key: 'organiser.events.errors.endBeforeStart', field: 'endsAt' },
+  SALE_WINDOW_INVALID: { status: 422, key: 'organiser.events.errors.saleWindow', field: 'saleEndsAt' },
+  CURRENCY_LOCKED: { status: 409, key: 'organiser.events.errors.currencyLocked', field: 'currency' },
+  VENUE_LOCKED: { status: 409, key: 'organiser.events.errors.venueLocked', field: 'venueId' },
+  EVENT_CANCELLED: { status: 409, key: 'organiser.events.errors.cancelled' },
+  NO_PLACES: { status: 409, key: 'organiser.events.errors.noPlaces' },
+  NO_IMAGE: { status: 409, key: 'organiser.events.errors.noImage' },
+  EVENT_IN_PAST: { status: 409, key: 'organiser.events.errors.inPast' },
+  /** `{count}`: places fans have (sold or in carts) that the change would take away or re-price. */
+  UNITS_TAKEN: { status: 409, key: 'organiser.prices.errors.unitsTaken' },
+  CATEGORY_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
+  /** `{count}`: tickets sold (or places in carts) of the category. */
+  CATEGORY_SOLD: { status: 409, key: 'organiser.prices.errors.categorySold' },
+  CATEGORY_IN_USE: { status: 409, key: 'organiser.prices.errors.categoryInUse' },
+  SECTION_NOT_IN_VENUE: { status: 422, key: 'organiser.prices.errors.sectionNotInVenue', field: 'sectionIds' },
+  SECTION_KIND_MISMATCH: { status: 422, key: 'organiser.prices.errors.sectionKind', field: 'sectionIds' },
+  CAPACITY_NOT_ALLOWED: { status: 422, key: 'organiser.prices.errors.capacityNotAllowed', field: 'capacity' },
 
   // ── organiser: venues ───────────────────────────────────────────────────────
 

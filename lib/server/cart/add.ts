@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Locale } from '@/lib/i18n/routing';
+import { salePhase } from '@/lib/server/events/rules';
 import { findSaleEvent, reservationMinutes } from './event';
 import { cartChange } from './change';
 import { holdSelection } from './hold';
@@ -16,7 +17,7 @@ export async function addToCart(input: { user: Actor; eventRef: string; selectio
   const now = input.now ?? new Date();
   const event = await findSaleEvent(input.eventRef);
   if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
-  if (event.status !== 'on_sale' || event.startsAt <= now) return { ok: false, code: 'NOT_ON_SALE' };
+  if (salePhase(event, now) !== 'open') return { ok: false, code: 'NOT_ON_SALE' };
   const hold = {
     userId: input.user.id,
     eventId: event.id,

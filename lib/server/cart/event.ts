@@ -14,6 +14,8 @@ export type SaleEvent = {
   status: 'draft' | 'on_sale' | 'sold_out' | 'cancelled';
   currency: 'EUR' | 'CZK';
   startsAt: Date;
+  saleStartsAt: Date | null;
+  saleEndsAt: Date | null;
   reservationMinutes: number;
   maxTicketsPerOrder: number;
   maxTicketsPerUser: number;
@@ -30,6 +32,8 @@ const columns = {
   status: tables.events.status,
   currency: tables.events.currency,
   startsAt: tables.events.startsAt,
+  saleStartsAt: tables.events.saleStartsAt,
+  saleEndsAt: tables.events.saleEndsAt,
   reservationMinutes: tables.events.reservationMinutes,
   maxTicketsPerOrder: tables.events.maxTicketsPerOrder,
   maxTicketsPerUser: tables.events.maxTicketsPerUser,

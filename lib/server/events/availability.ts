@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Availability } from '@/lib/schemas/events';
 import { databaseKind, getDb, rowsOf } from '@/lib/server/db';
 import { onAvailabilityChanged, onEventChanged } from './changed';
-import { listingIsFree, unitIsFree, type Currency, type Money } from './rules';
+import { listingIsFree, salePhase, unitIsFree, type Currency, type Money } from './rules';
 
 // The answer of GET /api/v1/events/{id}/availability: its schema's type (lib/schemas/events.ts).
 export type { Availability };
@@ -130,7 +130,7 @@ async function readAvailability(
   const db = getDb();
   // Only the units that are NOT plainly available are read (through the type/status index): free = total − taken.
   const result = await db.execute(sql`
-    select e.slug, e.status, e.currency, e.starts_at, e.max_tickets_per_order, e.resale_buyer_fee_bps, e.resale_enabled,
+    select e.slug, e.status, e.currency, e.starts_at, e.sale_starts_at, e.sale_ends_at, e.max_tickets_per_order, e.resale_buyer_fee_bps, e.resale_enabled,
       (select coalesce(json_agg(json_build_object('id', tt.id, 'price', tt.price_amount) order by tt.sort_order, tt.price_amount), '[]'::json)
          from ticket_types tt where tt.event_id = e.id) as types,
       (select coalesce(json_agg(json_build_object('t', u.ticket_type_id, 's', u.seat_id)), '[]'::json)
@@ -146,6 +146,8 @@ async function readAvailability(
     status: string;
     currency: Currency;
     starts_at: string | Date;
+    sale_starts_at: string | Date | null;
+    sale_ends_at: string | Date | null;
     max_tickets_per_order: number;
     resale_buyer_fee_bps: number;
     resale_enabled: boolean;
@@ -159,7 +161,7 @@ async function readAvailability(
   const totals = await (typeof knownTotals === 'function' ? knownTotals() : (knownTotals ?? inventoryTotals(eventUuid)));
   const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
   const currency = row.currency;
-  const onSale = row.status === 'on_sale' && new Date(row.starts_at).getTime() > Date.now();
+  const onSale = salePhase({ status: row.status, startsAt: row.starts_at, saleStartsAt: row.sale_starts_at, saleEndsAt: row.sale_ends_at }) === 'open';
   const taken = parse<{ t: string; s: string | null }[]>(row.taken);
   const takenPerType = new Map<string, number>();
   for (const unit of taken) takenPerType.set(unit.t, (takenPerType.get(unit.t) ?? 0) + 1);
@@ -190,10 +192,12 @@ async function readAvailability(
   return { availability, nextChange: row.next_change ? new Date(row.next_change).getTime() : null };
 }
 
-/** The next moment an event's availability changes with nobody writing: a live hold ends, or the event starts. */
+/** The next moment an event's availability changes with nobody writing: a live hold ends, sales open or close, or the event starts. */
 const NEXT_CHANGE = sql`least(
         (select min(u.held_until) from ticket_types tt join inventory_units u on u.ticket_type_id = tt.id and u.status = 'held'
           where tt.event_id = e.id and u.held_until > now()),
         (select min(rl.held_until) from resale_listings rl where rl.event_id = e.id and rl.status = 'active' and rl.held_until > now()),
-        case when e.starts_at > now() then e.starts_at end
+        case when e.starts_at > now() then e.starts_at end,
+        case when e.sale_starts_at > now() then e.sale_starts_at end,
+        case when e.sale_ends_at > now() then e.sale_ends_at end
       )`;

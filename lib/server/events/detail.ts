@@ -4,7 +4,7 @@ import { isEventRef, isUuid } from '@/lib/ids';
 import type { EventCategory } from '@/lib/schemas/events';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { GalleryImage, LocalizedText } from '@/lib/server/db/schema';
-import { iso, isoOrNull, type Currency, type Money, type PublicStatus } from './rules';
+import { iso, isoOrNull, salePhase, type Currency, type Money, type PublicStatus, type SalePhase } from './rules';
 
 // One event's page data, straight from the database (pages read it cached, through ./catalogue.ts).
 
@@ -40,8 +40,13 @@ export type EventDetail = {
   startsAt: string;
   endsAt: string | null;
   doorsAt: string | null;
+  /** When sales open and close (null: from publishing, until the start). */
+  saleStartsAt: string | null;
+  saleEndsAt: string | null;
   /** Started already: shown, never sold. */
   isPast: boolean;
+  /** Whether fans may buy now (rules.ts salePhase), as of this read. */
+  salePhase: SalePhase;
   performers: string[];
   imageUrl: string;
   gallery: GalleryImage[];
@@ -110,7 +115,10 @@ export async function getEventDetail(idOrSlug: string, options: { seats?: boolea
     startsAt: iso(event.startsAt),
     endsAt: isoOrNull(event.endsAt),
     doorsAt: isoOrNull(event.doorsAt),
+    saleStartsAt: isoOrNull(event.saleStartsAt),
+    saleEndsAt: isoOrNull(event.saleEndsAt),
     isPast: event.startsAt.getTime() <= Date.now(),
+    salePhase: salePhase(event),
     performers: event.performers,
     imageUrl: event.imageUrl,
     gallery: event.gallery,

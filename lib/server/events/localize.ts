@@ -30,6 +30,8 @@ export function localizeDetail(detail: EventDetail, locale: Locale, options: { s
     startsAt: detail.startsAt,
     endsAt: detail.endsAt,
     doorsAt: detail.doorsAt,
+    saleStartsAt: detail.saleStartsAt,
+    saleEndsAt: detail.saleEndsAt,
     performers: detail.performers,
     imageUrl: detail.imageUrl,
     gallery: detail.gallery.map((g) => ({ src: g.src, width: g.width, height: g.height, alt: g.alt[locale] })),

@@ -120,6 +120,10 @@ async function EventContent({ locale, detail }: { locale: Locale; detail: EventD
               <dd className="text-lg">
                 <time dateTime={detail.startsAt}>{format.dateTime(starts, eventDateTimeFormat)}</time>
                 {detail.doorsAt && <span className="block text-sm text-slate-700">{t('doors', { time: format.dateTime(new Date(detail.doorsAt), eventTimeFormat) })}</span>}
+                {detail.salePhase === 'not_yet' && detail.saleStartsAt && (
+                  <span className="block text-sm font-medium text-slate-800">{t('salesOpen', { time: format.dateTime(new Date(detail.saleStartsAt), eventDateTimeFormat) })}</span>
+                )}
+                {detail.salePhase === 'closed' && !detail.isPast && <span className="block text-sm font-medium text-slate-800">{t('salesClosed')}</span>}
               </dd>
             </div>
             <div>

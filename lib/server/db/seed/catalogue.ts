@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { foldForSearch } from '../../../search-text';
+import { eventSearchText } from '../../../search-text';
 import type { Db } from '../client';
 import * as s from '../schema';
 import { events as eventSeeds, organisations as orgSeeds, venues as venueSeeds, type EventSeed, type VenueSeed } from './catalogue-data';
@@ -62,9 +62,7 @@ async function seedVenue(db: Db, venue: VenueSeed): Promise<string> {
 }
 
 function searchTextOf(event: EventSeed, venue: VenueSeed, orgName: string): string {
-  return foldForSearch(
-    [event.title.sk, event.title.cs, event.title.en, ...event.performers, venue.name, venue.city, orgName].join(' '),
-  );
+  return eventSearchText({ title: event.title, performers: event.performers, venueName: venue.name, venueCity: venue.city, orgName });
 }
 
 async function seedEvent(db: Db, event: EventSeed, ids: { orgId: string; venueId: string; venue: VenueSeed; orgName: string }) {

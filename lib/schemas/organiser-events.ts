@@ -1,0 +1,255 @@
+// The organiser's events and their price categories: what the console's forms send and the API answers.
+// The order of dates (doors ≤ start < end, sales open before they close) is checked by the domain on
+// the merged event (lib/server/organiser/events/rules.ts), so that a PATCH of one date is checked too.
+import { z } from 'zod';
+import { currencySchema, hasControlCharacters, instant, INT32_MAX, localizedTextSchema, uuidString } from './primitives';
+
+const M = 'organiser.events.validation';
+
+/** One line of text an organiser writes (a title, a name): no control characters. */
+const line = (max: number) =>
+  z
+    .string({ error: 'errors.invalidInput' })
+    .trim()
+    .max(max, `${M}.tooLong`)
+    .refine((value) => !hasControlCharacters(value), 'errors.invalidInput');
+
+/** Text of several lines (a description): line breaks and tabs are fine, other control characters not. */
+const paragraphs = (max: number) =>
+  z
+    .string({ error: 'errors.invalidInput' })
+    .trim()
+    .max(max, `${M}.tooLong`)
+    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(value), 'errors.invalidInput');
+
+/**
+ * A text in the three languages. Slovak is required where `required`; Czech and English may be left
+ * empty and are then filled from Slovak (lib/server/organiser/events/rules.ts), so that a fan's page is
+ * never blank in any language.
+ */
+const localized = (text: z.ZodString | z.ZodType<string>, required: boolean) =>
+  z.object(
+    {
+      sk: required ? (text as z.ZodType<string>).refine((v) => v.length > 0, `${M}.slovakRequired`) : text,
+      cs: text.optional(),
+      en: text.optional(),
+    },
+    { error: 'errors.invalidInput' },
+  );
+
+export const eventCategorySchema = z.enum(['sport', 'concert', 'festival'], { error: `${M}.category` });
+export const eventStatusSchema = z.enum(['draft', 'on_sale', 'sold_out', 'cancelled']);
+const currency = z.enum(['EUR', 'CZK'], { error: `${M}.currency` });
+const count = (min: number, max: number) => z.number({ error: `${M}.whole` }).int(`${M}.whole`).min(min, `${M}.range`).max(max, `${M}.range`);
+const date = instant(`${M}.date`);
+
+/** Bounds of what an organiser may set (and the console's inputs say). */
+export const EVENT_LIMITS = {
+  reservationMinutes: { min: 3, max: 60 },
+  maxTicketsPerOrder: { min: 1, max: 100 },
+  maxTicketsPerUser: { min: 1, max: 1000 },
+} as const;
+
+const editable = {
+  venueId: uuidString(`${M}.venue`),
+  category: eventCategorySchema,
+  title: localized(line(200), true),
+  summary: localized(line(500), false),
+  description: localized(paragraphs(20_000), false),
+  performers: z.array(line(200).refine((v) => v.length > 0, `${M}.performerEmpty`), { error: 'errors.invalidInput' }).max(100, `${M}.tooMany`),
+  startsAt: date,
+  endsAt: date.nullable(),
+  doorsAt: date.nullable(),
+  currency,
+  maxTicketsPerOrder: count(EVENT_LIMITS.maxTicketsPerOrder.min, EVENT_LIMITS.maxTicketsPerOrder.max),
+  maxTicketsPerUser: count(EVENT_LIMITS.maxTicketsPerUser.min, EVENT_LIMITS.maxTicketsPerUser.max),
+  reservationMinutes: count(EVENT_LIMITS.reservationMinutes.min, EVENT_LIMITS.reservationMinutes.max),
+  saleStartsAt: date.nullable(),
+  saleEndsAt: date.nullable(),
+  serviceFeeAmount: count(0, INT32_MAX),
+};
+
+/** POST /api/v1/organiser/events: a new draft of `organisation` at one of its venues. */
+export const createEventSchema = z.strictObject(
+  {
+    organisation: uuidString('organiser.errors.organisationRequired'),
+    ...editable,
+    summary: editable.summary.optional(),
+    description: editable.description.optional(),
+    performers: editable.performers.optional(),
+    endsAt: editable.endsAt.optional(),
+    doorsAt: editable.doorsAt.optional(),
+    maxTicketsPerOrder: editable.maxTicketsPerOrder.optional(),
+    maxTicketsPerUser: editable.maxTicketsPerUser.optional(),
+    reservationMinutes: editable.reservationMinutes.optional(),
+    saleStartsAt: editable.saleStartsAt.optional(),
+    saleEndsAt: editable.saleEndsAt.optional(),
+    serviceFeeAmount: editable.serviceFeeAmount.optional(),
+  },
+  { error: 'errors.invalidInput' },
+);
+export type CreateEventInput = z.infer<typeof createEventSchema>;
+
+/** PATCH /api/v1/organiser/events/{eventId}: any editable field. */
+export const updateEventSchema = z.strictObject(
+  Object.fromEntries(Object.entries(editable).map(([key, schema]) => [key, schema.optional()])) as {
+    [K in keyof typeof editable]: z.ZodOptional<(typeof editable)[K]>;
+  },
+  { error: 'errors.invalidInput' },
+);
+export type UpdateEventInput = z.infer<typeof updateEventSchema>;
+
+export const eventsQuerySchema = z.object({ organisation: uuidString('organiser.errors.organisationRequired') });
+
+export const organiserEventRowSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: localizedTextSchema,
+  status: eventStatusSchema,
+  category: eventCategorySchema,
+  startsAt: z.string(),
+  venue: z.object({ id: z.string(), name: z.string() }),
+  currency: currencySchema,
+  sold: z.number().int().describe('tickets sold'),
+  capacity: z.number().int().describe('places for sale in all'),
+});
+export const organiserEventListSchema = z.object({ events: z.array(organiserEventRowSchema) });
+export type OrganiserEventRow = z.infer<typeof organiserEventRowSchema>;
+
+export const priceCategorySchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: localizedTextSchema,
+  kind: z.enum(['seated', 'standing']),
+  priceAmount: z.number().int().describe('minor units of the event’s currency'),
+  color: z.string(),
+  sortOrder: z.number().int(),
+  sectionIds: z.array(z.string()),
+  /** Places for sale (seats of its sections, or standing places). */
+  capacity: z.number().int(),
+  sold: z.number().int(),
+  held: z.number().int().describe('in fans’ carts now'),
+});
+export type PriceCategory = z.infer<typeof priceCategorySchema>;
+
+export const venueSectionOptionSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: localizedTextSchema,
+  kind: z.enum(['seated', 'standing']),
+  /** Seats of a seated section; places of a standing area. */
+  places: z.number().int(),
+  /** The price category of this event that sells it, or null. */
+  categoryId: z.string().nullable(),
+});
+
+export const organiserEventSchema = z.object({
+  id: z.string(),
+  orgId: z.string(),
+  slug: z.string(),
+  status: eventStatusSchema,
+  venueId: z.string(),
+  venue: z.object({ id: z.string(), name: z.string(), city: z.string() }),
+  category: eventCategorySchema,
+  title: localizedTextSchema,
+  summary: localizedTextSchema,
+  description: localizedTextSchema,
+  performers: z.array(z.string()),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  doorsAt: z.string().nullable(),
+  currency: currencySchema,
+  maxTicketsPerOrder: z.number().int(),
+  maxTicketsPerUser: z.number().int(),
+  reservationMinutes: z.number().int(),
+  saleStartsAt: z.string().nullable(),
+  saleEndsAt: z.string().nullable(),
+  serviceFeeAmount: z.number().int(),
+  imageUrl: z.string(),
+  publishedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  sold: z.number().int(),
+  held: z.number().int(),
+  capacity: z.number().int(),
+  categories: z.array(priceCategorySchema),
+  sections: z.array(venueSectionOptionSchema),
+});
+export type OrganiserEvent = z.infer<typeof organiserEventSchema>;
+export const organiserEventAnswerSchema = z.object({ event: organiserEventSchema });
+
+// ── price categories ─────────────────────────────────────────────────────────
+const P = 'organiser.prices.validation';
+const name = (required: boolean) => localized(line(100), required);
+
+const categoryFields = {
+  name: name(true),
+  priceAmount: z.number({ error: `${P}.price` }).int(`${P}.price`).min(0, `${P}.price`).max(INT32_MAX, `${P}.price`),
+  kind: z.enum(['seated', 'standing'], { error: `${P}.kind` }),
+  color: z.string({ error: `${P}.color` }).regex(/^#[0-9a-fA-F]{6}$/, `${P}.color`),
+  sortOrder: z.number({ error: `${P}.sortOrder` }).int(`${P}.sortOrder`).min(0, `${P}.sortOrder`).max(10_000, `${P}.sortOrder`),
+  /** Venue sections (seated) or standing areas of the event's venue this category sells. */
+  sectionIds: z.array(uuidString(`${P}.section`), { error: 'errors.invalidInput' }).max(500, `${P}.section`),
+  /** Places of a standing category that has no standing areas. */
+  capacity: z.number({ error: `${P}.capacity` }).int(`${P}.capacity`).min(0, `${P}.capacity`).max(200_000, `${P}.capacity`),
+};
+
+export const createPriceCategorySchema = z.strictObject(
+  {
+    ...categoryFields,
+    color: categoryFields.color.optional(),
+    sortOrder: categoryFields.sortOrder.optional(),
+    sectionIds: categoryFields.sectionIds.optional(),
+    capacity: categoryFields.capacity.optional(),
+  },
+  { error: 'errors.invalidInput' },
+);
+export type CreatePriceCategoryInput = z.infer<typeof createPriceCategorySchema>;
+
+/** The kind of a category is what its units are: it does not change (delete it and make another). */
+export const updatePriceCategorySchema = z.strictObject(
+  {
+    name: categoryFields.name.optional(),
+    priceAmount: categoryFields.priceAmount.optional(),
+    color: categoryFields.color.optional(),
+    sortOrder: categoryFields.sortOrder.optional(),
+    sectionIds: categoryFields.sectionIds.optional(),
+    capacity: categoryFields.capacity.optional(),
+  },
+  { error: 'errors.invalidInput' },
+);
+export type UpdatePriceCategoryInput = z.infer<typeof updatePriceCategorySchema>;
+
+export const priceCategoryParamSchema = z.object({ eventId: uuidString(), categoryId: uuidString() });
+export const priceCategoryListSchema = z.object({
+  categories: z.array(priceCategorySchema),
+  sections: z.array(venueSectionOptionSchema),
+});
+export const priceCategoryAnswerSchema = z.object({ category: priceCategorySchema });
+
+// ── the console's event form ─────────────────────────────────────────────────
+/**
+ * What the console's event form holds before it becomes a create or PATCH body: date-times as the
+ * inputs give them (Bratislava wall clock, lib/organiser/zoned-time.ts), the line-up one per line, the
+ * service fee in whole units. Its rules are the API's (same limits, same message keys).
+ */
+const formText = (max: number) => z.object({ sk: line(max), cs: line(max), en: line(max) });
+const wallClock = z.string().regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})?$/, `${M}.date`);
+export const eventFormSchema = z.object({
+  title: z.object({ sk: line(200).refine((v) => v.length > 0, `${M}.slovakRequired`), cs: line(200), en: line(200) }),
+  summary: formText(500),
+  description: z.object({ sk: paragraphs(20_000), cs: paragraphs(20_000), en: paragraphs(20_000) }),
+  performers: z.string().max(20_000, `${M}.tooLong`),
+  category: eventCategorySchema,
+  venueId: uuidString(`${M}.venue`),
+  currency,
+  startsAt: wallClock.refine((v) => v.length > 0, `${M}.date`),
+  doorsAt: wallClock,
+  endsAt: wallClock,
+  saleStartsAt: wallClock,
+  saleEndsAt: wallClock,
+  maxTicketsPerOrder: count(EVENT_LIMITS.maxTicketsPerOrder.min, EVENT_LIMITS.maxTicketsPerOrder.max),
+  maxTicketsPerUser: count(EVENT_LIMITS.maxTicketsPerUser.min, EVENT_LIMITS.maxTicketsPerUser.max),
+  reservationMinutes: count(EVENT_LIMITS.reservationMinutes.min, EVENT_LIMITS.reservationMinutes.max),
+  serviceFee: z.number({ error: `${M}.range` }).min(0, `${M}.range`).max(INT32_MAX / 100, `${M}.range`),
+});
+export type EventFormValues = z.infer<typeof eventFormSchema>;

@@ -1,0 +1,7 @@
+import 'server-only';
+// The organiser's events: list and read (./read.ts), create (./create.ts), edit (./update.ts), publish and unpublish (./publish.ts).
+export { listOrganiserEvents, readOrganiserEvent, venueChoices } from './read';
+export { createEvent } from './create';
+export { updateEvent } from './update';
+export { publishEvent, unpublishEvent } from './publish';
+export { organiserFailure } from './failure';

@@ -1,0 +1,75 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { OrganiserEvent, UpdateEventInput } from '@/lib/schemas/organiser-events';
+import { getDb, tables } from '@/lib/server/db';
+import { eventChanged } from '@/lib/server/events/changed';
+import { eventAccess, type AccessFailure } from '../access';
+import { syncEventInventory, type UnitsTaken } from '../inventory';
+import { organiserEvent } from './read';
+import { dateOrNull, datesFailure, fansHave, filledText, refreshSearchText, refusable, refuse, type DatesFailure } from './rules';
+
+export type UpdateEventFailure =
+  | AccessFailure
+  | DatesFailure
+  | UnitsTaken
+  | { ok: false; code: 'VENUE_NOT_FOUND' | 'CURRENCY_LOCKED' | 'VENUE_LOCKED' | 'EVENT_CANCELLED' };
+
+/**
+ * Changes any editable field of the event. Refused, changing nothing, when it would break what fans
+ * have: another currency or venue once any ticket is sold or in a cart. A text is given whole (its
+ * empty languages take the Slovak). Fans see the change at once (eventChanged).
+ */
+export async function updateEvent(userId: string, eventId: string, input: UpdateEventInput): Promise<{ ok: true; event: OrganiserEvent } | UpdateEventFailure> {
+  const access = await eventAccess(userId, eventId, 'events');
+  if (!access.ok) return access;
+  const db = getDb();
+  if (input.venueId) {
+    const [venue] = await db.select({ id: tables.venues.id }).from(tables.venues).where(and(eq(tables.venues.id, input.venueId), eq(tables.venues.orgId, access.orgId)));
+    if (!venue) return { ok: false, code: 'VENUE_NOT_FOUND' };
+  }
+  return refusable<{ ok: true; event: OrganiserEvent } | UpdateEventFailure, UnitsTaken>(() => db.transaction(async (tx) => {
+    const [current] = await tx.select().from(tables.events).where(eq(tables.events.id, eventId)).for('update');
+    if (current.status === 'cancelled') return { ok: false, code: 'EVENT_CANCELLED' } as const;
+    const dates = {
+      startsAt: input.startsAt ? new Date(input.startsAt) : current.startsAt,
+      endsAt: input.endsAt === undefined ? current.endsAt : dateOrNull(input.endsAt),
+      doorsAt: input.doorsAt === undefined ? current.doorsAt : dateOrNull(input.doorsAt),
+      saleStartsAt: input.saleStartsAt === undefined ? current.saleStartsAt : dateOrNull(input.saleStartsAt),
+      saleEndsAt: input.saleEndsAt === undefined ? current.saleEndsAt : dateOrNull(input.saleEndsAt),
+    };
+    const wrong = datesFailure(dates);
+    if (wrong) return wrong;
+    const currencyChanges = input.currency !== undefined && input.currency !== current.currency;
+    const venueChanges = input.venueId !== undefined && input.venueId !== current.venueId;
+    if ((currencyChanges || venueChanges) && (await fansHave(tx, eventId)) > 0) {
+      return { ok: false, code: currencyChanges ? 'CURRENCY_LOCKED' : 'VENUE_LOCKED' } as const;
+    }
+    await tx
+      .update(tables.events)
+      .set({
+        ...dates,
+        ...(input.venueId !== undefined && { venueId: input.venueId }),
+        ...(input.category !== undefined && { category: input.category }),
+        ...(input.title !== undefined && { title: filledText(input.title) }),
+        ...(input.summary !== undefined && { summary: filledText(input.summary) }),
+        ...(input.description !== undefined && { description: filledText(input.description) }),
+        ...(input.performers !== undefined && { performers: input.performers }),
+        ...(input.currency !== undefined && { currency: input.currency }),
+        ...(input.maxTicketsPerOrder !== undefined && { maxTicketsPerOrder: input.maxTicketsPerOrder }),
+        ...(input.maxTicketsPerUser !== undefined && { maxTicketsPerUser: input.maxTicketsPerUser }),
+        ...(input.reservationMinutes !== undefined && { reservationMinutes: input.reservationMinutes }),
+        ...(input.serviceFeeAmount !== undefined && { serviceFeeAmount: input.serviceFeeAmount }),
+        updatedAt: new Date(),
+      })
+      .where(eq(tables.events.id, eventId));
+    if (venueChanges) {
+      // The old venue's sections leave the event, and with them its units (nothing is sold: checked above).
+      await tx.delete(tables.eventSections).where(eq(tables.eventSections.eventId, eventId));
+      const synced = await syncEventInventory(tx, eventId);
+      if (!synced.ok) refuse(synced);
+    }
+    await refreshSearchText(tx, eventId);
+    await eventChanged(eventId, tx);
+    return { ok: true, event: await organiserEvent(tx, eventId) } as const;
+  }));
+}
