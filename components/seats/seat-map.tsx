@@ -4,6 +4,7 @@ import * as Tooltip from '@radix-ui/react-tooltip';
 import { TOOLTIP_SETTINGS } from '@/lib/client/tooltip';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { neighbour, type Direction, type FlatSeats, type MapLayout } from './layout';
+import { VenueOutline } from './outline';
 
 // One SVG for the whole venue. Performance rules (a 10,000-seat stadium must not jank a phone):
 // - the seats are drawn ONCE by a memoised static layer; nothing per seat lives in React state;
@@ -328,6 +329,7 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
             data-testid="seat-map"
           >
             <rect x={0} y={0} width={layout.width} height={layout.height} fill="#f8fafc" />
+            <VenueOutline shapes={layout.outline} />
             <SectionLabels layout={layout} />
             {mounted && (
               <>

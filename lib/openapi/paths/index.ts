@@ -10,6 +10,7 @@ import { cartPaths } from './cart';
 import { eventPaths } from './events';
 import { orderPaths } from './orders';
 import { organiserPaths } from './organiser';
+import { organiserVenuePaths } from './organiser-venues';
 import { ticketPaths } from './tickets';
 
 export const pathModules: ApiPaths[] = [
@@ -24,6 +25,7 @@ export const pathModules: ApiPaths[] = [
   // organiser: events
 
   // organiser: venues
+  organiserVenuePaths,
 
   // organiser: codes and resale
 

@@ -15,6 +15,7 @@ import type { scanTicket } from '@/lib/server/scan/scan';
 import type { cancelGift, giftTicket } from '@/lib/server/tickets/gift';
 import type { redeemCode } from '@/lib/server/tickets/redeem';
 import type { AccessFailure } from '@/lib/server/organiser/access';
+import type { addSection, deleteSection, replaceLayout, updateSection } from '@/lib/server/organiser/layout';
 import type { createUser, updateProfile } from '@/lib/server/users';
 
 /** A key of messages/*.json (the three files have the same keys: tests/unit/messages.test.ts). */
@@ -50,6 +51,10 @@ type DomainFailureCode =
   // organiser: events
 
   // organiser: venues
+  | FailureCodeOf<typeof replaceLayout>
+  | FailureCodeOf<typeof addSection>
+  | FailureCodeOf<typeof updateSection>
+  | FailureCodeOf<typeof deleteSection>
 
   // organiser: codes and resale
 
@@ -159,6 +164,14 @@ export const FAILURES = {
   // ── organiser: events ───────────────────────────────────────────────────────
 
   // ── organiser: venues ───────────────────────────────────────────────────────
+  /** `{taken}`: how many sold or live-held seats and places, over all the venue's coming events, the change would take away. */
+  UNITS_TAKEN: { status: 409, key: 'organiser.venues.errors.unitsTaken' },
+  /** `{line}`, `{column}` of the first syntax error of the layout file. */
+  LAYOUT_JSON_SYNTAX: { status: 422, key: 'organiser.venues.errors.jsonSyntax' },
+  /** One entry of `errors` per problem: its path (field) and, for a file, its line. */
+  LAYOUT_INVALID: { status: 422, key: 'organiser.venues.errors.layoutInvalid' },
+  SECTION_CODE_TAKEN: { status: 409, key: 'organiser.venues.errors.codeTaken', field: 'code' },
+  SECTION_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
 
   // ── organiser: codes and resale ─────────────────────────────────────────────
 
