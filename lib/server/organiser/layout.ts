@@ -236,6 +236,15 @@ export async function applyLayout(tx: Tx, venueId: string, layout: VenueLayout):
   }
   if (taken > 0) throw new Refused<UnitsTaken>({ ok: false, code: 'UNITS_TAKEN', taken });
 
+  // Past and cancelled events are not synced; their units of removed seats that nobody bought or ordered
+  // go too (no one can buy them any more), so that they do not keep the seat.
+  if (leaving.length) {
+    await tx.execute(sql`delete from inventory_units u using venue_seats vs, venue_sections s
+      where u.seat_id = vs.id and s.id = vs.section_id and s.venue_id = ${venueId} and s.code = ${RETIRED_SECTION_CODE}
+        and u.status <> 'sold' and not (u.status = 'held' and u.held_until > now())
+        and not exists (select 1 from tickets t where t.unit_id = u.id)
+        and not exists (select 1 from order_items oi where oi.unit_id = u.id)`);
+  }
   // Removed seats nothing names any more go for good; the others stay, hidden, for their orders.
   const deleted = leaving.length
     ? rowsOf<{ id: string }>(
