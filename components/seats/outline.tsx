@@ -11,7 +11,7 @@ function centreOf(shape: MapOutlineShape): { x: number; y: number } {
 }
 
 /** The pitch, rink or stage under the seats, with its label: decoration only (the map's own label says where the seats are). */
-export const VenueOutline = memo(function VenueOutline({ shapes }: { shapes: readonly MapOutlineShape[] | undefined }) {
+export function OutlineShapes({ shapes }: { shapes: readonly MapOutlineShape[] | undefined }) {
   if (!shapes?.length) return null;
   return (
     <g aria-hidden="true" pointerEvents="none" data-testid="venue-outline">
@@ -33,4 +33,7 @@ export const VenueOutline = memo(function VenueOutline({ shapes }: { shapes: rea
       })}
     </g>
   );
-});
+}
+
+/** OutlineShapes for the fan's map, drawn once. */
+export const VenueOutline = memo(OutlineShapes);

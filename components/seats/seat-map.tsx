@@ -350,7 +350,7 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
                 <Tooltip.Content side="top" sideOffset={10} className="z-50 max-w-xs rounded-lg bg-slate-900 px-3 py-2 text-sm text-white shadow-lg" data-testid="seat-tooltip">
                   <p className="font-semibold">{info.name}</p>
                   <p>
-                    {info.type ? `${info.type.name} · ${info.type.priceText}` : ''}
+                    {info.type ? (info.type.priceText ? `${info.type.name} · ${info.type.priceText}` : info.type.name) : ''}
                   </p>
                   <p className="text-slate-300">{text.state[info.state]}</p>
                   {info.state === 'resale' && <p className="text-slate-300">{text.resaleHint}</p>}
@@ -361,7 +361,7 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
           )}
         </div>
         <p className="sr-only" aria-live="polite">
-          {cursorInfo ? `${cursorInfo.name}. ${text.state[cursorInfo.state]}${cursorInfo.type ? `, ${cursorInfo.type.name}, ${cursorInfo.type.priceText}` : ''}` : ''}
+          {cursorInfo ? `${cursorInfo.name}. ${text.state[cursorInfo.state]}${cursorInfo.type ? `, ${cursorInfo.type.name}${cursorInfo.type.priceText ? `, ${cursorInfo.type.priceText}` : ''}` : ''}` : ''}
         </p>
       </div>
     </Tooltip.Provider>
