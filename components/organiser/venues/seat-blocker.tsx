@@ -134,25 +134,30 @@ export function SeatBlocker({ eventId, seats, locale }: { eventId: string; seats
           {t('rowsTitle')}
         </h2>
         {seats.sections.map((section) => (
-          <fieldset key={section.id} className="rounded-lg border border-slate-200 p-3">
-            <legend className="px-1 font-medium">
+          <details key={section.id} className="rounded-lg border border-slate-200">
+            <summary className="flex min-h-11 cursor-pointer items-center px-3 font-medium">
               {section.code} · {section.name[locale]}
-            </legend>
-            <div className="grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
-              {section.rows.map((row) => {
-                const ids = row.seats.filter((seat) => seat.status === 'available' || seat.status === 'blocked').map((seat) => seat.id);
-                const free = row.seats.filter((seat) => seat.status === 'available').length;
-                const blocked = row.seats.filter((seat) => seat.status === 'blocked').length;
-                const checked = ids.length > 0 && ids.every((id) => selected.has(id));
-                return (
-                  <label key={row.label} className="flex min-h-11 items-center gap-2 rounded px-2 hover:bg-slate-50">
-                    <input type="checkbox" className="h-5 w-5" disabled={!hydrated || ids.length === 0} checked={checked} onChange={(e) => toggleRow(ids, e.target.checked)} />
-                    <span className="text-sm">{t('selectRow', { section: section.code, row: row.label, free, blocked })}</span>
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
+            </summary>
+            <fieldset className="p-3 pt-0">
+              <legend className="sr-only">
+                {section.code} · {section.name[locale]}
+              </legend>
+              <div className="grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
+                {section.rows.map((row) => {
+                  const ids = row.seats.filter((seat) => seat.status === 'available' || seat.status === 'blocked').map((seat) => seat.id);
+                  const free = row.seats.filter((seat) => seat.status === 'available').length;
+                  const blocked = row.seats.filter((seat) => seat.status === 'blocked').length;
+                  const checked = ids.length > 0 && ids.every((id) => selected.has(id));
+                  return (
+                    <label key={row.label} className="flex min-h-11 items-center gap-2 rounded px-2 hover:bg-slate-50">
+                      <input type="checkbox" className="h-5 w-5" disabled={!hydrated || ids.length === 0} checked={checked} onChange={(e) => toggleRow(ids, e.target.checked)} />
+                      <span className="text-sm">{t('selectRow', { section: section.code, row: row.label, free, blocked })}</span>
+                    </label>
+                  );
+                })}
+              </div>
+            </fieldset>
+          </details>
         ))}
       </section>
     </div>

@@ -68,6 +68,9 @@ async function Venue({ locale, venueId }: { locale: Locale; venueId: string }) {
   );
 }
 
+// The id is only known at request time (like /orders/{id}): the page may block on it.
+export const instant = false;
+
 export default async function VenuePage({ params }: Props) {
   const { locale, venueId } = await params;
   setRequestLocale(locale as Locale);

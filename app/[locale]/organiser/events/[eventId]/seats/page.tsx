@@ -36,6 +36,9 @@ async function Seats({ locale, eventId }: { locale: Locale; eventId: string }) {
   );
 }
 
+// The id is only known at request time (like /orders/{id}): the page may block on it.
+export const instant = false;
+
 export default async function EventSeatsPage({ params }: Props) {
   const { locale, eventId } = await params;
   setRequestLocale(locale as Locale);
