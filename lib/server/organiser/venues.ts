@@ -90,7 +90,15 @@ export async function getVenue(userId: string, venueId: string): Promise<{ ok: t
              and (u.status = 'sold' or (u.status = 'held' and u.held_until > now()))) as sold
       from venue_sections s where s.venue_id = ${venueId} and s.code <> ${RETIRED_SECTION_CODE} order by s.sort_order, s.code`),
   );
-  const events = (await venueEventIds(db, venueId, { all: true })).length;
+  const eventList = rowsOf<{ id: string; slug: string; title: VenueDetailAnswer['eventList'][number]['title'] | string; starts_at: Date | string; status: VenueDetailAnswer['eventList'][number]['status'] }>(
+    await db.execute(sql`select id, slug, title, starts_at, status from events where venue_id = ${venueId} and status <> 'cancelled' order by starts_at`),
+  ).map((e) => ({
+    id: e.id,
+    slug: e.slug,
+    title: typeof e.title === 'string' ? JSON.parse(e.title) : e.title,
+    startsAt: new Date(e.starts_at).toISOString(),
+    status: e.status,
+  }));
   return {
     ok: true,
     venue: {
@@ -102,7 +110,8 @@ export async function getVenue(userId: string, venueId: string): Promise<{ ok: t
       country: venue.country as 'SK' | 'CZ',
       latitude: venue.latitude,
       longitude: venue.longitude,
-      events,
+      events: eventList.length,
+      eventList,
       sections: counts.map((c) => ({
         id: c.id,
         code: c.code,

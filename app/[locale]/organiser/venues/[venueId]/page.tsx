@@ -28,6 +28,7 @@ async function Venue({ locale, venueId }: { locale: Locale; venueId: string }) {
   const result = access.ok ? await getVenue(access.context.user.id, venueId) : null;
   if (result && !result.ok) notFound();
   const venue = result?.ok ? result.venue : null;
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Bratislava' });
   return (
     <ConsoleFrame access={access} title={venue?.name ?? t('title')}>
       <Link href="/organiser/venues" className="text-sm text-emerald-800 underline">
@@ -42,6 +43,30 @@ async function Venue({ locale, venueId }: { locale: Locale; venueId: string }) {
             <LayoutPreview venue={venue} locale={locale} />
           </section>
           <SectionEditor venueId={venue.id} sections={venue.sections} locale={locale} />
+          {venue.eventList.length > 0 && (
+            <section aria-labelledby="venue-events-title" className="space-y-3">
+              <h2 id="venue-events-title" className="text-xl font-semibold">
+                {t('eventsTitle')}
+              </h2>
+              <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+                {venue.eventList.map((event) => (
+                  <li key={event.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                    <p>
+                      <span className="font-medium">{event.title[locale]}</span>
+                      <span className="block text-sm text-slate-700">{dateFormat.format(new Date(event.startsAt))}</span>
+                    </p>
+                    <Link
+                      href={{ pathname: '/organiser/events/[eventId]/seats', params: { eventId: event.id } }}
+                      aria-label={t('blockSeatsOf', { title: event.title[locale] })}
+                      className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50"
+                    >
+                      {t('blockSeats')}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           <LayoutImport venueId={venue.id} current={JSON.stringify(venue.layout, null, 2)} />
           <section aria-labelledby="details-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
             <h2 id="details-title" className="text-xl font-semibold">
