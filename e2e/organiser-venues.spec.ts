@@ -8,8 +8,11 @@ const sk = messages.sk.organiser;
 const OWNER = 'klub@fkdunaj.sk';
 
 async function noSeriousViolations(page: import('@playwright/test').Page) {
+  // A toast fading in or out is measured half transparent: checked once it is gone.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   const result = await new AxeBuilder({ page }).analyze();
-  expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const layout = {
@@ -84,7 +87,7 @@ test('an organiser blocks and releases seats of a match', async ({ page, signIn 
   await page.getByRole('link', { name: sk.venues.blockSeatsOf.replace('{title}', match.title.sk) }).click();
   await expect(page.getByRole('heading', { name: sk.seats.title, level: 2 })).toBeVisible();
   await expect(page.getByTestId('seat-map')).toBeVisible();
-  await expect(page.getByTestId('venue-outline')).toContainText('Ihrisko');
+  await expect(page.getByTestId('seat-map').getByTestId('venue-outline')).toContainText('Ihrisko');
   // The far end's last row: no other journey buys there.
   const end = page.locator('details').filter({ hasText: 'D2 · ' });
   const open = () => end.evaluate((details: HTMLDetailsElement) => void (details.open = true));
