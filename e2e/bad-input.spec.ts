@@ -309,7 +309,79 @@ const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWr
       admitted: (answer) => (answer as { results?: { result: string }[] }).results?.[0]?.result === 'admitted',
     };
   },
+  // organiser: venues (the hockey club's, away from the stadium the buying journeys use)
+  'POST /api/v1/organiser/venues': async () => {
+    const { owner, orgId } = await venueOrganiser();
+    const name = `Nová hala ${Date.now()}`;
+    return {
+      caller: owner,
+      url: '/api/v1/organiser/venues',
+      body: { organisation: orgId, name, address: 'Hlavná 1', city: 'Trnava', country: 'SK' },
+      // Only venues of this name: the other writes' tests add venues of their own meanwhile.
+      observe: async () => (JSON.parse((await raw(`/api/v1/organiser/venues?organisation=${orgId}`, { authorization: `Bearer ${owner.token}` })).body) as { venues: { name: string }[] }).venues.filter((v) => v.name === name).length,
+    };
+  },
+  'PATCH /api/v1/organiser/venues/[venueId]': async () => {
+    const { owner, venueId } = await freshVenue();
+    return { caller: owner, url: `/api/v1/organiser/venues/${venueId}`, method: 'PATCH', body: { city: 'Piešťany' }, observe: () => readAs(owner, `/api/v1/organiser/venues/${venueId}`) };
+  },
+  'POST /api/v1/organiser/venues/[venueId]/sections': async () => {
+    const { owner, venueId } = await freshVenue();
+    return {
+      caller: owner,
+      url: `/api/v1/organiser/venues/${venueId}/sections`,
+      body: { code: 'A', name: { sk: 'Sektor A', cs: 'Sektor A', en: 'Block A' }, rows: 2, seatsPerRow: 3 },
+      observe: () => readAs(owner, `/api/v1/organiser/venues/${venueId}`),
+    };
+  },
+  'PATCH /api/v1/organiser/venues/[venueId]/sections/[sectionId]': async () => {
+    const { owner, venueId } = await freshVenue();
+    const added = await raw(`/api/v1/organiser/venues/${venueId}/sections`, { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` }, 'POST', JSON.stringify({ code: 'B', name: { sk: 'B', cs: 'B', en: 'B' }, rows: 1, seatsPerRow: 2 }));
+    expect(added.status, added.body).toBe(201);
+    const { sectionId } = JSON.parse(added.body) as { sectionId: string };
+    return {
+      caller: owner,
+      url: `/api/v1/organiser/venues/${venueId}/sections/${sectionId}`,
+      method: 'PATCH',
+      body: { name: { sk: 'Balkón', cs: 'Balkon', en: 'Balcony' } },
+      observe: () => readAs(owner, `/api/v1/organiser/venues/${venueId}`),
+    };
+  },
+  'POST /api/v1/organiser/events/[eventId]/seat-blocks': async () => {
+    const { owner, orgId } = await venueOrganiser();
+    const venues = JSON.parse((await raw(`/api/v1/organiser/venues?organisation=${orgId}`, { authorization: `Bearer ${owner.token}` })).body) as { venues: { id: string; seats: number }[] };
+    const arena = venues.venues.find((v) => v.seats > 0)!;
+    const venue = JSON.parse((await raw(`/api/v1/organiser/venues/${arena.id}`, { authorization: `Bearer ${owner.token}` })).body) as { eventList: { id: string; status: string }[] };
+    const eventId = venue.eventList.find((e) => e.status === 'on_sale')!.id;
+    type Seats = { sections: { rows: { seats: { id: string; status: string }[] }[] }[] };
+    const seats = async () => JSON.parse((await raw(`/api/v1/organiser/events/${eventId}/seats`, { authorization: `Bearer ${owner.token}` })).body) as Seats;
+    const all = (await seats()).sections.flatMap((x) => x.rows.flatMap((r) => r.seats));
+    const seat = all.reverse().find((x) => x.status === 'available')!;
+    return {
+      caller: owner,
+      url: `/api/v1/organiser/events/${eventId}/seat-blocks`,
+      body: { seatIds: [seat.id], action: 'block' },
+      // Only this seat: fans may be holding others of the match meanwhile.
+      observe: async () => (await seats()).sections.flatMap((x) => x.rows.flatMap((r) => r.seats)).find((x) => x.id === seat.id)?.status,
+      admitted: (answer) => (answer as { changed?: number }).changed === 1,
+    };
+  },
 };
+
+/** The hockey club's demo owner and organisation (lib/server/db/seed/organisers.ts). */
+async function venueOrganiser(): Promise<{ owner: Caller; orgId: string }> {
+  const owner = await signInAs('klub@hcvltava.cz', DEMO_PASSWORD);
+  const { organisations } = JSON.parse((await raw('/api/v1/organiser/organisations', { authorization: `Bearer ${owner.token}` })).body) as { organisations: { id: string }[] };
+  return { owner, orgId: organisations[0].id };
+}
+
+/** A new venue of the hockey club, for one write's test alone. */
+async function freshVenue(): Promise<{ owner: Caller; venueId: string }> {
+  const { owner, orgId } = await venueOrganiser();
+  const created = await raw('/api/v1/organiser/venues', { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` }, 'POST', JSON.stringify({ organisation: orgId, name: `Hala ${Date.now()}`, address: 'Hlavná 1', city: 'Trnava', country: 'SK' }));
+  expect(created.status, created.body).toBe(201);
+  return { owner, venueId: (JSON.parse(created.body) as { id: string }).id };
+}
 
 test('every API route that reads a JSON body has a real body in the form-post pass', () => {
   const reading = apiRoutes().filter((r) => r.readsJson);

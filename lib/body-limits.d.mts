@@ -3,4 +3,5 @@ export const JSON_API_BODY_LIMIT: number;
 export const WEBHOOK_BODY_LIMIT: number;
 export const IMAGE_UPLOAD_BODY_LIMIT: number;
 export const OTHER_BODY_LIMIT: number;
+export const LAYOUT_BODY_LIMIT: number;
 export function bodyLimitFor(pathname: string): number;

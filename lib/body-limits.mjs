@@ -15,6 +15,10 @@ export const IMAGE_UPLOAD_BODY_LIMIT = 11 * 1024 * 1024;
 /** Anything else (pages take no body; the analytics proxy's batches). */
 export const OTHER_BODY_LIMIT = 1024 * 1024;
 
+/** A venue's layout file (PUT /api/v1/organiser/venues/{id}/layout): a 60,000-seat stadium with every seat's position. */
+export const LAYOUT_BODY_LIMIT = 8 * 1024 * 1024;
+
+const LAYOUT = /^\/api\/v1\/organiser\/venues\/[^/]+\/layout\/?$/;
 const WEBHOOK = /^\/api\/v1\/payments\/[^/]+\/webhook\/?$/;
 const IMAGE_UPLOAD = /^\/api\/v1\/organiser\/events\/[^/]+\/images\/?$/;
 
@@ -22,6 +26,7 @@ const IMAGE_UPLOAD = /^\/api\/v1\/organiser\/events\/[^/]+\/images\/?$/;
 export function bodyLimitFor(pathname) {
   if (WEBHOOK.test(pathname)) return WEBHOOK_BODY_LIMIT;
   if (IMAGE_UPLOAD.test(pathname)) return IMAGE_UPLOAD_BODY_LIMIT;
+  if (LAYOUT.test(pathname)) return LAYOUT_BODY_LIMIT;
   if (pathname === '/api' || pathname.startsWith('/api/')) return JSON_API_BODY_LIMIT;
   return OTHER_BODY_LIMIT;
 }

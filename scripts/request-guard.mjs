@@ -94,6 +94,7 @@ export function refuseBodyTooLarge(req, res) {
 /** A host name, an IPv4 address or a bracketed IPv6 address, with an optional port (RFC 3986 authority, no user). */
 const HOST = /^(?:[a-z0-9._~-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 const CONTROL = /[\u0000-\u001f\u007f]/;
+const DOT_SEGMENT = /\/\.{1,2}(?:\/|$)/;
 
 function badTarget(url) {
   if (url === '*') return false; // OPTIONS * HTTP/1.1
@@ -107,6 +108,10 @@ function badTarget(url) {
     return true;
   }
   if (CONTROL.test(decoded)) return true;
+  // An API path with a "." or ".." segment: clients resolve those before sending, and one sent as it is
+  // would reach the parent's route (…/sections/.. is …/sections) with a method that route does not take,
+  // answered by Next's bare 405 instead of a translated error.
+  if (path.startsWith('/api/') && DOT_SEGMENT.test(decoded)) return true;
   if (q < 0) return false;
   for (const [key, value] of new URLSearchParams(url.slice(q + 1))) if (CONTROL.test(key) || CONTROL.test(value)) return true;
   return false;

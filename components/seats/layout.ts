@@ -5,12 +5,18 @@
 export type MapSeat = [string, string, number, number, number];
 export type MapRow = { label: string; seats: MapSeat[] };
 export type MapSection = { id: string; name: string; labelX: number | null; labelY: number | null; rows: MapRow[] };
-export type MapLayout = { width: number; height: number; sections: MapSection[] };
+/** A shape drawn under the seats: the pitch, rink or stage, with its label in the page's language. */
+export type MapOutlineShape =
+  | { kind: 'rect'; x: number; y: number; width: number; height: number; radius?: number; label?: string }
+  | { kind: 'ellipse'; cx: number; cy: number; rx: number; ry: number; label?: string }
+  | { kind: 'polygon'; points: [number, number][]; label?: string };
+export type MapLayout = { width: number; height: number; outline?: MapOutlineShape[]; sections: MapSection[] };
 
 /** The layout as GET /api/v1/events/{id}?include=seats answers it. */
 export type ApiLayout = {
   width: number;
   height: number;
+  outline?: MapOutlineShape[];
   sections: {
     id: string;
     name: string;
@@ -26,6 +32,7 @@ export function toMapLayout(api: ApiLayout, typeIds: string[]): MapLayout {
   return {
     width: api.width,
     height: api.height,
+    outline: api.outline ?? [],
     sections: api.sections.map((s) => ({
       id: s.id,
       name: s.name,

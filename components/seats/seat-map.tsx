@@ -4,6 +4,7 @@ import * as Tooltip from '@radix-ui/react-tooltip';
 import { TOOLTIP_SETTINGS } from '@/lib/client/tooltip';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { neighbour, type Direction, type FlatSeats, type MapLayout } from './layout';
+import { VenueOutline } from './outline';
 
 // One SVG for the whole venue. Performance rules (a 10,000-seat stadium must not jank a phone):
 // - the seats are drawn ONCE by a memoised static layer; nothing per seat lives in React state;
@@ -328,6 +329,7 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
             data-testid="seat-map"
           >
             <rect x={0} y={0} width={layout.width} height={layout.height} fill="#f8fafc" />
+            <VenueOutline shapes={layout.outline} />
             <SectionLabels layout={layout} />
             {mounted && (
               <>
@@ -348,7 +350,7 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
                 <Tooltip.Content side="top" sideOffset={10} className="z-50 max-w-xs rounded-lg bg-slate-900 px-3 py-2 text-sm text-white shadow-lg" data-testid="seat-tooltip">
                   <p className="font-semibold">{info.name}</p>
                   <p>
-                    {info.type ? `${info.type.name} · ${info.type.priceText}` : ''}
+                    {info.type ? (info.type.priceText ? `${info.type.name} · ${info.type.priceText}` : info.type.name) : ''}
                   </p>
                   <p className="text-slate-300">{text.state[info.state]}</p>
                   {info.state === 'resale' && <p className="text-slate-300">{text.resaleHint}</p>}
@@ -359,7 +361,7 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
           )}
         </div>
         <p className="sr-only" aria-live="polite">
-          {cursorInfo ? `${cursorInfo.name}. ${text.state[cursorInfo.state]}${cursorInfo.type ? `, ${cursorInfo.type.name}, ${cursorInfo.type.priceText}` : ''}` : ''}
+          {cursorInfo ? `${cursorInfo.name}. ${text.state[cursorInfo.state]}${cursorInfo.type ? `, ${cursorInfo.type.name}${cursorInfo.type.priceText ? `, ${cursorInfo.type.priceText}` : ''}` : ''}` : ''}
         </p>
       </div>
     </Tooltip.Provider>

@@ -103,6 +103,15 @@ export const eventDetailSchema = z.object({
       width: z.number(),
       height: z.number(),
       seatCount: z.number().int(),
+      outline: z
+        .array(
+          z.discriminatedUnion('kind', [
+            z.object({ kind: z.literal('rect'), x: z.number(), y: z.number(), width: z.number(), height: z.number(), radius: z.number().optional(), label: z.string().optional() }),
+            z.object({ kind: z.literal('ellipse'), cx: z.number(), cy: z.number(), rx: z.number(), ry: z.number(), label: z.string().optional() }),
+            z.object({ kind: z.literal('polygon'), points: z.array(z.tuple([z.number(), z.number()])), label: z.string().optional() }),
+          ]),
+        )
+        .describe('the pitch, rink or stage drawn under the seats (map units), its label in the request language'),
       sections: z.array(
         z.object({
           id: z.string(),

@@ -67,8 +67,14 @@ describe('requests the app never sees', () => {
     expect(answer.body).toContain(sk.errors.badRequest);
   });
 
+  it.each(['/api/v1/organiser/venues/x/sections/..', '/api/v1/organiser/venues/x/sections/%2e%2E', '/api/v1/events/./availability'])('refuses an API path with a dot segment: %s', async (path) => {
+    const answer = await send(path, { 'accept-language': 'en' }, 'DELETE');
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'BAD_REQUEST', message: en.errors.badRequest });
+  });
+
   it('lets ordinary requests through, a lenient query escape included', async () => {
-    for (const path of ['/sk/podujatia?q=Ko%C5%A1ice', '/api/v1/events?q=%E0%A4%A', '/sk/podujatia/dunaj-bratislava-fc-kosice', '/_next/image?url=%2Fimages%2Fa.webp&w=64&q=75']) {
+    for (const path of ['/sk/podujatia?q=Ko%C5%A1ice', '/api/v1/events?q=%E0%A4%A', '/api/v1/events?q=..', '/api/v1/events/a..b', '/sk/podujatia/dunaj-bratislava-fc-kosice', '/_next/image?url=%2Fimages%2Fa.webp&w=64&q=75']) {
       const answer = await send(path, { host: 'tribuna.sk:443' });
       expect([path, answer.status]).toEqual([path, 204]);
     }

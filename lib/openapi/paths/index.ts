@@ -13,6 +13,7 @@ import { organiserPaths } from './organiser';
 import { organiserCancelPaths } from './organiser-cancel';
 import { organiserTeamPaths } from './organiser-team';
 import { organiserEventPaths } from './organiser-events';
+import { organiserVenuePaths } from './organiser-venues';
 import { ticketPaths } from './tickets';
 
 export const pathModules: ApiPaths[] = [
@@ -29,6 +30,7 @@ export const pathModules: ApiPaths[] = [
   organiserEventPaths,
 
   // organiser: venues
+  organiserVenuePaths,
 
   // organiser: codes and resale
 

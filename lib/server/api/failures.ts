@@ -21,6 +21,7 @@ import type { acceptInvitation, inviteMember, revokeInvitation } from '@/lib/ser
 import type { changeMemberRole, removeMember } from '@/lib/server/organiser/team';
 import type { createEvent, publishEvent, updateEvent } from '@/lib/server/organiser/events';
 import type { createPriceCategory, deletePriceCategory, updatePriceCategory } from '@/lib/server/organiser/price-categories';
+import type { addSection, deleteSection, replaceLayout, updateSection } from '@/lib/server/organiser/layout';
 import type { createUser, updateProfile } from '@/lib/server/users';
 
 /** A key of messages/*.json (the three files have the same keys: tests/unit/messages.test.ts). */
@@ -71,6 +72,10 @@ type DomainFailureCode =
   | FailureCodeOf<typeof deletePriceCategory>
 
   // organiser: venues
+  | FailureCodeOf<typeof replaceLayout>
+  | FailureCodeOf<typeof addSection>
+  | FailureCodeOf<typeof updateSection>
+  | FailureCodeOf<typeof deleteSection>
 
   // organiser: codes and resale
 
@@ -218,6 +223,13 @@ export const FAILURES = {
   CAPACITY_NOT_ALLOWED: { status: 422, key: 'organiser.prices.errors.capacityNotAllowed', field: 'capacity' },
 
   // ── organiser: venues ───────────────────────────────────────────────────────
+  /** `{taken}`: how many sold or live-held seats and places, over all the venue's coming events, the change would take away. */
+  /** `{line}`, `{column}` of the first syntax error of the layout file. */
+  LAYOUT_JSON_SYNTAX: { status: 422, key: 'organiser.venues.errors.jsonSyntax' },
+  /** One entry of `errors` per problem: its path (field) and, for a file, its line. */
+  LAYOUT_INVALID: { status: 422, key: 'organiser.venues.errors.layoutInvalid' },
+  SECTION_CODE_TAKEN: { status: 409, key: 'organiser.venues.errors.codeTaken', field: 'code' },
+  SECTION_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
 
   // ── organiser: codes and resale ─────────────────────────────────────────────
 

@@ -3,7 +3,8 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { isEventRef, isUuid } from '@/lib/ids';
 import type { EventCategory } from '@/lib/schemas/events';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
-import type { GalleryImage, LocalizedText } from '@/lib/server/db/schema';
+import type { GalleryImage, LocalizedText, VenueOutlineShape } from '@/lib/server/db/schema';
+import { RETIRED_SECTION_CODE } from '@/lib/server/organiser/retired-section';
 import { iso, isoOrNull, salePhase, type Currency, type Money, type PublicStatus, type SalePhase } from './rules';
 
 // One event's page data, straight from the database (pages read it cached, through ./catalogue.ts).
@@ -27,7 +28,8 @@ export type SectionInfo = {
   seatCount: number;
   rows: { id: string; label: string; seats: SeatInfo[] }[];
 };
-export type SeatLayout = { width: number; height: number; seatCount: number; sections: SectionInfo[] };
+/** `outline`: the pitch, rink or stage drawn under the seats. */
+export type SeatLayout = { width: number; height: number; seatCount: number; outline: VenueOutlineShape[]; sections: SectionInfo[] };
 
 export type EventDetail = {
   id: string;
@@ -102,6 +104,7 @@ export async function getEventDetail(idOrSlug: string, options: { seats?: boolea
     layout = options.seats
       ? await seatLayout(event.id, venue.id, venue.mapWidth, venue.mapHeight)
       : await layoutSummary(venue.id, venue.mapWidth, venue.mapHeight);
+    layout.outline = venue.outline ?? [];
   }
 
   return {
@@ -159,7 +162,7 @@ async function layoutSummary(venueId: string, width: number, height: number): Pr
   const rows = rowsOf<{ id: string; code: string; name: LocalizedText; label_x: number | null; label_y: number | null; seats: number }>(
     await db.execute(sql`
       select s.id, s.code, s.name, s.label_x, s.label_y, (select count(*)::int from venue_seats vs where vs.section_id = s.id) as seats
-        from venue_sections s where s.venue_id = ${venueId} order by s.sort_order`),
+        from venue_sections s where s.venue_id = ${venueId} and s.code <> ${RETIRED_SECTION_CODE} order by s.sort_order`),
   );
   const sections = rows.map((r) => ({
     id: r.id,
@@ -170,14 +173,19 @@ async function layoutSummary(venueId: string, width: number, height: number): Pr
     seatCount: Number(r.seats),
     rows: [],
   }));
-  return { width, height, seatCount: sections.reduce((n, s) => n + s.seatCount, 0), sections };
+  return { width, height, seatCount: sections.reduce((n, s) => n + s.seatCount, 0), outline: [], sections };
 }
 
 /** Sections → rows → seats of the venue, each seat with the price category that sells it at this event. */
 async function seatLayout(eventId: string, venueId: string, width: number, height: number): Promise<SeatLayout> {
   const db = getDb();
   const [sections, rows, seats] = await Promise.all([
-    db.select().from(tables.venueSections).where(eq(tables.venueSections.venueId, venueId)).orderBy(asc(tables.venueSections.sortOrder)),
+    // Not the hidden section of removed seats that old orders still name (organiser/layout.ts).
+    db
+      .select()
+      .from(tables.venueSections)
+      .where(and(eq(tables.venueSections.venueId, venueId), ne(tables.venueSections.code, RETIRED_SECTION_CODE)))
+      .orderBy(asc(tables.venueSections.sortOrder)),
     db
       .select({ id: tables.venueRows.id, sectionId: tables.venueRows.sectionId, label: tables.venueRows.label })
       .from(tables.venueRows)
@@ -225,5 +233,5 @@ async function seatLayout(eventId: string, venueId: string, width: number, heigh
       rows: sectionRows,
     };
   });
-  return { width, height, seatCount: seats.length, sections: out };
+  return { width, height, seatCount: out.reduce((n, s) => n + s.seatCount, 0), outline: [], sections: out };
 }

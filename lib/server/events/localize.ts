@@ -46,6 +46,7 @@ export function localizeDetail(detail: EventDetail, locale: Locale, options: { s
       width: detail.layout.width,
       height: detail.layout.height,
       seatCount: detail.layout.seatCount,
+      outline: detail.layout.outline.map(({ label, ...shape }) => (label ? { ...shape, label: label[locale] } : shape)),
       sections: detail.layout.sections.map((s) => ({
         id: s.id,
         code: s.code,

@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { RETIRED_SECTION_CODE } from '@/lib/server/organiser/retired-section';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CreatePriceCategoryInput, OrganiserEvent, PriceCategory, UpdatePriceCategoryInput } from '@/lib/schemas/organiser-events';
 import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';
 import { eventChanged } from '@/lib/server/events/changed';
@@ -72,7 +73,7 @@ async function assign(
       ? await tx
           .select({ id: tables.venueSections.id, kind: tables.venueSections.kind })
           .from(tables.venueSections)
-          .where(and(eq(tables.venueSections.venueId, venueId), inArray(tables.venueSections.id, unique)))
+          .where(and(eq(tables.venueSections.venueId, venueId), inArray(tables.venueSections.id, unique), ne(tables.venueSections.code, RETIRED_SECTION_CODE)))
       : [];
     if (sections.length !== unique.length) refuse({ ok: false, code: 'SECTION_NOT_IN_VENUE' } as const);
     if (sections.some((s) => s.kind !== category.kind)) refuse({ ok: false, code: 'SECTION_KIND_MISMATCH' } as const);

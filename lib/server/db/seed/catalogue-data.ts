@@ -1,7 +1,7 @@
 // Demo catalogue: four organisers, their venues and events. Dates are relative to the day the seed
 // runs, so a fresh demo always has upcoming events (and one past and one draft event for tests).
-import type { LocalizedText } from '../schema';
-import { arenaLayout, stadiumLayout, type LayoutSpec } from './layouts';
+import type { LocalizedText, VenueOutlineShape } from '../schema';
+import { arenaLayout, hallStage, rinkOutline, pitchOutline, stadiumLayout, type LayoutSpec } from './layouts';
 
 const t = (sk: string, cs: string, en: string): LocalizedText => ({ sk, cs, en });
 
@@ -15,6 +15,10 @@ export type VenueSeed = {
   latitude: number;
   longitude: number;
   layout?: LayoutSpec;
+  /** The map of a venue without seats (a hall): its size, for the outline. */
+  map?: { width: number; height: number };
+  /** The pitch, rink or stage drawn under the seats. */
+  outline?: VenueOutlineShape[];
   gallery: string[];
 };
 export type TicketTypeSeed = {
@@ -71,6 +75,7 @@ export const venues: VenueSeed[] = [
     latitude: 48.1339,
     longitude: 17.1093,
     layout: stadiumLayout(),
+    outline: pitchOutline(),
     gallery: ['/images/venues/stadion-dunaj-1.jpg', '/images/venues/stadion-dunaj-2.jpg', '/images/venues/stadion-dunaj-3.jpg'],
   },
   {
@@ -82,6 +87,7 @@ export const venues: VenueSeed[] = [
     latitude: 50.1063,
     longitude: 14.4297,
     layout: arenaLayout(),
+    outline: rinkOutline(),
     gallery: ['/images/venues/arena-vltava-1.jpg', '/images/venues/arena-vltava-2.jpg', '/images/venues/arena-vltava-3.jpg'],
   },
   {
@@ -92,6 +98,8 @@ export const venues: VenueSeed[] = [
     country: 'SK',
     latitude: 48.7095,
     longitude: 21.2611,
+    map: { width: 800, height: 500 },
+    outline: hallStage(),
     gallery: ['/images/venues/hangar-kosice-1.jpg', '/images/venues/hangar-kosice-2.jpg', '/images/venues/hangar-kosice-3.jpg'],
   },
   {
@@ -102,6 +110,8 @@ export const venues: VenueSeed[] = [
     country: 'CZ',
     latitude: 50.0926,
     longitude: 14.4522,
+    map: { width: 800, height: 500 },
+    outline: hallStage(),
     gallery: ['/images/venues/hala-karlin-1.jpg', '/images/venues/hala-karlin-2.jpg', '/images/venues/hala-karlin-3.jpg'],
   },
   {

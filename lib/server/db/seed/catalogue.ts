@@ -30,8 +30,9 @@ async function seedVenue(db: Db, venue: VenueSeed): Promise<string> {
       country: venue.country,
       latitude: venue.latitude,
       longitude: venue.longitude,
-      mapWidth: venue.layout?.width,
-      mapHeight: venue.layout?.height,
+      mapWidth: venue.layout?.width ?? venue.map?.width,
+      mapHeight: venue.layout?.height ?? venue.map?.height,
+      outline: venue.outline ?? [],
     })
     .returning({ id: s.venues.id });
   if (!venue.layout) return row.id;

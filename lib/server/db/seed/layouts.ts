@@ -1,4 +1,5 @@
 // Seat layouts drawn in an SVG viewBox: stands around a pitch or a rink, rows counted outward.
+import type { VenueOutlineShape } from '../schema';
 
 export type SeatSpec = { label: string; x: number; y: number };
 export type RowSpec = { label: string; seats: SeatSpec[] };
@@ -91,4 +92,19 @@ export function arenaLayout(): LayoutSpec {
       block({ code: '106', name: n('Sektor 106', 'Sektor 106', 'Block 106'), category: 'END', ...end, origin: { x: 638, y: 246 }, along: { x: 0, y: 1 }, outward: { x: 1, y: 0 } }),
     ],
   };
+}
+
+/** The football pitch between the stadium's stands. */
+export function pitchOutline(): VenueOutlineShape[] {
+  return [{ kind: 'rect', x: 290, y: 240, width: 420, height: 240, label: n('Ihrisko', 'Hřiště', 'Pitch') }];
+}
+
+/** The ice rink inside the arena's stands (rounded corners). */
+export function rinkOutline(): VenueOutlineShape[] {
+  return [{ kind: 'rect', x: 280, y: 205, width: 350, height: 190, radius: 60, label: n('Ľadová plocha', 'Ledová plocha', 'Rink') }];
+}
+
+/** A concert hall's stage at the top of an 800 × 500 map. */
+export function hallStage(): VenueOutlineShape[] {
+  return [{ kind: 'rect', x: 250, y: 30, width: 300, height: 80, radius: 8, label: n('Pódium', 'Pódium', 'Stage') }];
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { RETIRED_SECTION_CODE } from '@/lib/server/organiser/retired-section';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { OrganiserEvent, OrganiserEventRow, PriceCategory } from '@/lib/schemas/organiser-events';
 import { getDb, rowsOf, tables, type Db, type Tx } from '@/lib/server/db';
@@ -81,7 +82,7 @@ export async function sectionsOf(db: Db | Tx, eventId: string, venueId: string):
         es.ticket_type_id as category_id
       from venue_sections s
       left join event_sections es on es.section_id = s.id and es.event_id = ${eventId}
-      where s.venue_id = ${venueId}
+      where s.venue_id = ${venueId} and s.code <> ${RETIRED_SECTION_CODE}
       order by s.sort_order, s.code`),
   );
   return rows.map((r) => ({ id: r.id, code: r.code, name: r.name, kind: r.kind, places: Number(r.places), categoryId: r.category_id }));

@@ -1,0 +1,107 @@
+import { Suspense } from 'react';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { LayoutImport } from '@/components/organiser/venues/layout-import';
+import { LayoutPreview } from '@/components/organiser/venues/layout-preview';
+import { SectionEditor } from '@/components/organiser/venues/section-editor';
+import { VenueForm } from '@/components/organiser/venues/venue-form';
+import { isUuid } from '@/lib/ids';
+import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import { consoleRowPage } from '@/lib/server/organiser/console';
+import { getVenue } from '@/lib/server/organiser/venues';
+import { consoleMetadata } from '../../metadata';
+
+type Props = PageProps<'/[locale]/organiser/venues/[venueId]'>;
+
+export async function generateMetadata({ params }: Props) {
+  const { locale, venueId } = await params;
+  return consoleMetadata(locale as Locale, { pathname: '/organiser/venues/[venueId]', params: { venueId } }, 'organiser.venues.title');
+}
+
+/** One venue: its details, the layout drawn, the JSON import and export, and the section editor. */
+async function Venue({ locale, venueId }: { locale: Locale; venueId: string }) {
+  if (!isUuid(venueId)) notFound();
+  const access = await consoleRowPage(locale, { pathname: '/organiser/venues/[venueId]', params: { venueId } }, { venueId }, 'events');
+  const t = await getTranslations('organiser.venues');
+  const result = access.ok ? await getVenue(access.context.user.id, venueId) : null;
+  if (result && !result.ok) notFound();
+  const venue = result?.ok ? result.venue : null;
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Bratislava' });
+  return (
+    <ConsoleFrame access={access} title={venue?.name ?? t('title')}>
+      <Link href="/organiser/venues" className="text-sm text-emerald-800 underline">
+        {t('back')}
+      </Link>
+      {venue && (
+        <div className="space-y-8">
+          <section aria-labelledby="preview-title" className="space-y-3">
+            <h2 id="preview-title" className="text-xl font-semibold">
+              {t('previewTitle')}
+            </h2>
+            <LayoutPreview venue={venue} locale={locale} />
+          </section>
+          <SectionEditor venueId={venue.id} sections={venue.sections} locale={locale} />
+          {venue.eventList.length > 0 && (
+            <section aria-labelledby="venue-events-title" className="space-y-3">
+              <h2 id="venue-events-title" className="text-xl font-semibold">
+                {t('eventsTitle')}
+              </h2>
+              <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+                {venue.eventList.map((event) => (
+                  <li key={event.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                    <p>
+                      <span className="font-medium">{event.title[locale]}</span>
+                      <span className="block text-sm text-slate-700">{dateFormat.format(new Date(event.startsAt))}</span>
+                    </p>
+                    <Link
+                      href={{ pathname: '/organiser/events/[eventId]/seats', params: { eventId: event.id } }}
+                      aria-label={t('blockSeatsOf', { title: event.title[locale] })}
+                      className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50"
+                    >
+                      {t('blockSeats')}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <LayoutImport venueId={venue.id} current={JSON.stringify(venue.layout, null, 2)} />
+          <section aria-labelledby="details-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+            <h2 id="details-title" className="text-xl font-semibold">
+              {t('detailsTitle')}
+            </h2>
+            <VenueForm
+              organisation={venue.orgId}
+              venue={{
+                id: venue.id,
+                name: venue.name,
+                address: venue.address,
+                city: venue.city,
+                country: venue.country,
+                latitude: venue.latitude,
+                longitude: venue.longitude,
+                mapWidth: venue.layout.width,
+                mapHeight: venue.layout.height,
+              }}
+            />
+          </section>
+        </div>
+      )}
+    </ConsoleFrame>
+  );
+}
+
+// The id is only known at request time (like /orders/{id}): the page may block on it.
+export const instant = false;
+
+export default async function VenuePage({ params }: Props) {
+  const { locale, venueId } = await params;
+  setRequestLocale(locale as Locale);
+  return (
+    <Suspense fallback={<ConsoleSkeleton />}>
+      <Venue locale={locale as Locale} venueId={venueId} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, messages, seeded, test } from './fixtures';
+
+// An organiser, in Slovak, creates a venue, imports its layout from JSON (a broken file first: the line
+// that failed is shown), adds a block of seats in the editor, and blocks seats of a match.
+
+const sk = messages.sk.organiser;
+const OWNER = 'klub@fkdunaj.sk';
+
+async function noSeriousViolations(page: import('@playwright/test').Page) {
+  // A toast fading in or out is measured half transparent: checked once it is gone.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const layout = {
+  width: 600,
+  height: 400,
+  outline: [{ kind: 'rect', x: 200, y: 20, width: 200, height: 60, label: { sk: 'Pódium', cs: 'Pódium', en: 'Stage' } }],
+  sections: [
+    {
+      code: 'P',
+      name: { sk: 'Parter', cs: 'Přízemí', en: 'Stalls' },
+      labelX: 262,
+      labelY: 150,
+      rows: [
+        { label: '1', seats: [{ label: '1', x: 250, y: 120 }, { label: '2', x: 262, y: 120 }] },
+        { label: '2', seats: [{ label: '1', x: 250, y: 132 }, { label: '2', x: 262, y: 132 }] },
+      ],
+    },
+  ],
+};
+
+test('an organiser creates a venue, imports its layout from JSON and adds a section', async ({ page, signIn }) => {
+  await signIn(OWNER);
+  await page.goto('/sk/organizator/miesta-konania');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(sk.venues.title);
+  await noSeriousViolations(page);
+  await page.getByRole('link', { name: sk.venues.new }).click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(sk.venues.newTitle);
+  await page.getByLabel(sk.venues.form.name).fill('Hala Trnava e2e');
+  await page.getByLabel(sk.venues.form.address).fill('Hlavná 1');
+  await page.getByLabel(sk.venues.form.city).fill('Trnava');
+  await noSeriousViolations(page);
+  await page.getByRole('button', { name: sk.venues.form.create }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hala Trnava e2e');
+
+  // A broken file: the server's answer names the line.
+  const broken = JSON.stringify(layout, null, 2).replace('"x": 262,\n', '"x": "vpravo",\n');
+  await page.getByLabel(sk.venues.importText).fill(broken);
+  await page.getByRole('button', { name: sk.venues.importButton }).click();
+  await page.getByRole('dialog').getByRole('button', { name: sk.venues.importConfirm.yes }).click();
+  await expect(page.getByRole('alert').filter({ hasText: sk.venues.importErrors })).toContainText(/Riadok \d+: sections\[0\]\.rows\[0\]\.seats\[1\]\.x/);
+
+  await page.getByLabel(sk.venues.importText).fill(JSON.stringify(layout, null, 2));
+  await page.getByRole('button', { name: sk.venues.importButton }).click();
+  await page.getByRole('dialog').getByRole('button', { name: sk.venues.importConfirm.yes }).click();
+  const preview = page.getByTestId('layout-preview');
+  await expect(preview.locator('circle')).toHaveCount(4);
+  await expect(preview).toContainText('Pódium');
+
+  // The editor: a block of 3 × 4 seats.
+  const add = page.getByRole('form', { name: sk.venues.section.addTitle });
+  await add.getByLabel(sk.venues.section.code).fill('B');
+  await add.getByLabel(sk.venues.section.nameSk).fill('Balkón');
+  await add.getByLabel(sk.venues.section.nameCs).fill('Balkon');
+  await add.getByLabel(sk.venues.section.nameEn).fill('Balcony');
+  await add.getByLabel(sk.venues.section.rows, { exact: true }).fill('3');
+  await add.getByLabel(sk.venues.section.seatsPerRow).fill('4');
+  await add.getByLabel(sk.venues.section.originY).fill('250');
+  await add.getByRole('button', { name: sk.venues.section.add }).click();
+  await expect(preview.locator('circle')).toHaveCount(16);
+  await noSeriousViolations(page);
+});
+
+test('an organiser blocks and releases seats of a match', async ({ page, signIn }) => {
+  await signIn(OWNER);
+  const { organisations } = await (await page.request.get('/api/v1/organiser/organisations')).json();
+  const { venues } = await (await page.request.get(`/api/v1/organiser/venues?organisation=${organisations[0].id}`)).json();
+  const stadium = venues.find((v: { name: string }) => v.name === 'Štadión Dunaj');
+  await page.goto(`/sk/organizator/miesta-konania/${stadium.id}`);
+  const venue = await (await page.request.get(`/api/v1/organiser/venues/${stadium.id}`)).json();
+  const match = venue.eventList.find((e: { slug: string }) => e.slug === seeded.stadiumEvent);
+  await page.getByRole('link', { name: sk.venues.blockSeatsOf.replace('{title}', match.title.sk) }).click();
+  await expect(page.getByRole('heading', { name: sk.seats.title, level: 2 })).toBeVisible();
+  await expect(page.getByTestId('seat-map')).toBeVisible();
+  await expect(page.getByTestId('seat-map').getByTestId('venue-outline')).toContainText('Ihrisko');
+  // The far end's last row: no other journey buys there.
+  const end = page.locator('details').filter({ hasText: 'D2 · ' });
+  const open = () => end.evaluate((details: HTMLDetailsElement) => void (details.open = true));
+  await open();
+  await end.getByRole('checkbox').last().check();
+  await expect(page.getByText(/^Vybran[éý]ch? \d+ sedad/)).toBeVisible();
+  await page.getByRole('button', { name: sk.seats.block }).click();
+  await expect(page.getByText(/Blokované: [1-9]\d* ·/)).toBeVisible();
+  await noSeriousViolations(page);
+  await open();
+  await end.getByRole('checkbox').last().check();
+  await page.getByRole('button', { name: sk.seats.release }).click();
+  await expect(page.getByText(/Blokované: 0 ·/)).toBeVisible();
+});
