@@ -249,7 +249,7 @@ describe('the layout JSON', () => {
     expect(refused.status).toBe(409);
     const body = await json(refused);
     expect(body.code).toBe('UNITS_TAKEN');
-    expect(body.message).toBe('1 seat or place that a fan has (sold, or in a cart) at a coming event would be removed. Nothing was changed.');
+    expect(body.message).toBe('1 ticket is already sold or in carts in what you are removing.');
     expect((await seatIdsOf(stadiumId)).get('A1/1/1')).toBe(soldSeat);
     expect(await unitOf(event.id, soldSeat)).toMatchObject({ status: 'sold' });
 
