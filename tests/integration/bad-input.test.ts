@@ -17,6 +17,7 @@ import { sealSessionToken } from '@/lib/server/auth/session-cookie';
 import { bodyLimitFor } from '@/lib/body-limits.mjs';
 import { addToCart } from '@/lib/server/cart';
 import { addSection } from '@/lib/server/organiser/layout';
+import { inviteMember } from '@/lib/server/organiser/invitations';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
@@ -68,6 +69,7 @@ const routes = routesOnDisk();
 let user: TestUser;
 let ticketId: string;
 let eventUuid: string;
+let orgUuid: string;
 let venueUuid: string;
 
 beforeAll(async () => {
@@ -77,6 +79,7 @@ beforeAll(async () => {
   user = await makeScanner(t.db, EVENT);
   ticketId = (await giveTicket(t.db, user.id, EVENT)).ticket.id;
   eventUuid = (await eventBySlug(t.db, EVENT)).id;
+  orgUuid = (await eventBySlug(t.db, EVENT)).orgId;
   venueUuid = (await eventBySlug(t.db, EVENT)).venueId;
 });
 
@@ -89,6 +92,9 @@ function goodParams(route: Route): Record<string, string> {
     else if (name === 'itemId' || name === 'sectionId') out[name] = randomUUID();
     else if (name === 'venueId') out[name] = venueUuid;
     else if (name === 'eventId') out[name] = eventUuid;
+    else if (name === 'orgId') out[name] = orgUuid;
+    else if (name === 'memberId' || name === 'invitationId') out[name] = randomUUID();
+    else if (name === 'index') out[name] = '0';
     else if (route.template.startsWith('/api/v1/tickets/')) out[name] = ticketId;
     else if (route.template.startsWith('/api/v1/scan/')) out[name] = eventUuid;
     else if (route.template.startsWith('/api/v1/orders/')) out[name] = randomUUID();
@@ -183,6 +189,14 @@ async function organiserDraft(state: 'draft' | 'publishable' | 'published' = 'dr
   return { owner, eventId, categoryId: '' };
 }
 
+/** A draft of EVENT's organiser with two pictures in its gallery (as uploads leave them). */
+async function draftWithGallery() {
+  const { owner, eventId } = await organiserDraft();
+  const picture = (n: number) => ({ src: `/media/events/${eventId}/${n}.webp`, width: 1600, height: 900, alt: { sk: `Obrázok ${n}`, cs: `Obrázek ${n}`, en: `Picture ${n}` } });
+  await t.db.update(s.events).set({ gallery: [picture(1), picture(2)], imageUrl: picture(1).src }).where(eq(s.events.id, eventId));
+  return { owner, eventId };
+}
+
 const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
   'POST /api/v1/auth/signin': async () => ({ caller: null, params: {}, body: { email: 'fan@tribuna.sk', password: DEMO_PASSWORD } }),
   'POST /api/v1/auth/signup': async () => ({
@@ -270,6 +284,31 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
   'PATCH /api/v1/organiser/events/[eventId]/price-categories/[categoryId]': async () => {
     const { owner, eventId, categoryId } = await organiserDraft('publishable');
     return { caller: owner, params: { eventId, categoryId }, body: { priceAmount: 900, capacity: 4 } };
+  },
+  // organiser: team and images
+  'POST /api/v1/organiser/organisations/[orgId]/members': async () => ({
+    caller: await makeScanner(t.db, EVENT, 'owner'),
+    params: { orgId: orgUuid },
+    body: { email: `invited.${randomUUID()}@example.com`, role: 'scanner' },
+  }),
+  'PATCH /api/v1/organiser/organisations/[orgId]/members/[memberId]': async () => {
+    const member = await makeScanner(t.db, EVENT, 'scanner');
+    return { caller: await makeScanner(t.db, EVENT, 'owner'), params: { orgId: orgUuid, memberId: member.id }, body: { role: 'manager' } };
+  },
+  'POST /api/v1/organiser/invitations/accept': async () => {
+    const owner = await makeScanner(t.db, EVENT, 'owner');
+    const invited = await makeUser(t.db, 'invited');
+    const sent = await inviteMember(owner, orgUuid, { email: invited.email, role: 'scanner', locale: 'en' });
+    if (!sent.ok) throw new Error(sent.code);
+    return { caller: invited, params: {}, body: { token: await mailedToken(invited.email) } };
+  },
+  'PATCH /api/v1/organiser/events/[eventId]/images': async () => {
+    const { owner, eventId } = await draftWithGallery();
+    return { caller: owner, params: { eventId }, body: { order: [1, 0] } };
+  },
+  'PATCH /api/v1/organiser/events/[eventId]/images/[index]': async () => {
+    const { owner, eventId } = await draftWithGallery();
+    return { caller: owner, params: { eventId, index: '1' }, body: { cover: true } };
   },
   // organiser: venues
   'POST /api/v1/organiser/venues': async () => ({
