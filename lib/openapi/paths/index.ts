@@ -10,6 +10,7 @@ import { cartPaths } from './cart';
 import { eventPaths } from './events';
 import { orderPaths } from './orders';
 import { organiserPaths } from './organiser';
+import { organiserCodesPaths } from './organiser-codes';
 import { ticketPaths } from './tickets';
 
 export const pathModules: ApiPaths[] = [
@@ -26,6 +27,7 @@ export const pathModules: ApiPaths[] = [
   // organiser: venues
 
   // organiser: codes and resale
+  organiserCodesPaths,
 
   // organiser: cancellation
 

@@ -15,6 +15,8 @@ import type { scanTicket } from '@/lib/server/scan/scan';
 import type { cancelGift, giftTicket } from '@/lib/server/tickets/gift';
 import type { redeemCode } from '@/lib/server/tickets/redeem';
 import type { AccessFailure } from '@/lib/server/organiser/access';
+import type { createCoupon, updateCoupon } from '@/lib/server/organiser/coupons';
+import type { createRedeemBatch } from '@/lib/server/organiser/redeem-codes';
 import type { createUser, updateProfile } from '@/lib/server/users';
 
 /** A key of messages/*.json (the three files have the same keys: tests/unit/messages.test.ts). */
@@ -52,6 +54,9 @@ type DomainFailureCode =
   // organiser: venues
 
   // organiser: codes and resale
+  | FailureCodeOf<typeof createCoupon>
+  | FailureCodeOf<typeof updateCoupon>
+  | FailureCodeOf<typeof createRedeemBatch>
 
   // organiser: cancellation
 ;
@@ -161,6 +166,13 @@ export const FAILURES = {
   // ── organiser: venues ───────────────────────────────────────────────────────
 
   // ── organiser: codes and resale ─────────────────────────────────────────────
+  COUPON_CODE_TAKEN: { status: 409, key: 'organiser.codes.errors.codeTaken', field: 'code' },
+  COUPON_EVENT_INVALID: { status: 422, key: 'organiser.codes.errors.eventInvalid', field: 'eventId' },
+  COUPON_CATEGORY_INVALID: { status: 422, key: 'organiser.codes.errors.categoriesInvalid', field: 'ticketTypeCodes' },
+  COUPON_CURRENCY_MISMATCH: { status: 422, key: 'organiser.codes.errors.currencyMismatch', field: 'currency' },
+  COUPON_VALUE_INVALID: { status: 422, key: 'organiser.codes.errors.percentInvalid', field: 'value' },
+  COUPON_WINDOW_INVALID: { status: 422, key: 'organiser.codes.errors.windowInvalid', field: 'validUntil' },
+  REDEEM_CATEGORY_INVALID: { status: 422, key: 'organiser.codes.errors.categoryInvalid', field: 'categoryId' },
 
   // ── organiser: cancellation ─────────────────────────────────────────────────
 
