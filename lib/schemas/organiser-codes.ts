@@ -58,6 +58,8 @@ export const resalePolicyResultSchema = z.object({
 export const orgSettingsSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** ISO country; the default absolute cap is in CZK for CZ, else EUR. */
+  country: z.string(),
   website: z.string().nullable(),
   contactEmail: z.string().nullable(),
   resaleDefaults: resalePolicySchema,

@@ -209,21 +209,21 @@ export async function setRedeemCodeActive(userId: string, codeId: string, active
   return { ok: true, code: codeView(row) };
 }
 
-export type CodesEventOption = { id: string; title: string; startsAt: string; categories: { id: string; name: string }[] };
+export type CodesEventOption = { id: string; title: string; startsAt: string; currency: 'EUR' | 'CZK'; categories: { id: string; code: string; name: string }[] };
 
-/** The organisation's events that have not started, with their price categories: the generate form's choices. */
+/** The organisation's events that have not started, with their price categories: the choices of the coupon and code forms. */
 export async function redeemEventOptions(userId: string, orgId: string, locale: Locale, now = new Date()): Promise<{ ok: true; events: CodesEventOption[] } | AccessFailure> {
   const access = await orgAccess(userId, orgId, 'events');
   if (!access.ok) return access;
   const db = getDb();
   const events = await db
-    .select({ id: tables.events.id, title: tables.events.title, startsAt: tables.events.startsAt })
+    .select({ id: tables.events.id, title: tables.events.title, startsAt: tables.events.startsAt, currency: tables.events.currency })
     .from(tables.events)
     .where(and(eq(tables.events.orgId, orgId), sql`${tables.events.startsAt} > ${now.toISOString()}::timestamptz`, sql`${tables.events.status} <> 'cancelled'`))
     .orderBy(asc(tables.events.startsAt));
   if (!events.length) return { ok: true, events: [] };
   const types = await db
-    .select({ id: tables.ticketTypes.id, eventId: tables.ticketTypes.eventId, name: tables.ticketTypes.name })
+    .select({ id: tables.ticketTypes.id, eventId: tables.ticketTypes.eventId, code: tables.ticketTypes.code, name: tables.ticketTypes.name })
     .from(tables.ticketTypes)
     .where(inArray(tables.ticketTypes.eventId, events.map((e) => e.id)))
     .orderBy(asc(tables.ticketTypes.sortOrder));
@@ -233,7 +233,8 @@ export async function redeemEventOptions(userId: string, orgId: string, locale: 
       id: e.id,
       title: e.title[locale],
       startsAt: e.startsAt.toISOString(),
-      categories: types.filter((t) => t.eventId === e.id).map((t) => ({ id: t.id, name: t.name[locale] })),
+      currency: e.currency,
+      categories: types.filter((t) => t.eventId === e.id).map((t) => ({ id: t.id, code: t.code, name: t.name[locale] })),
     })),
   };
 }

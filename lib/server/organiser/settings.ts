@@ -7,9 +7,10 @@ import { orgAccess, type AccessFailure } from './access';
 
 const o = tables.organisations;
 
-export type OrgSettings = { id: string; name: string; website: string | null; contactEmail: string | null; resaleDefaults: ResalePolicy };
+/** `country` (ISO, read-only) says the currency of the default absolute cap: CZK in Czechia, else EUR. */
+export type OrgSettings = { id: string; name: string; country: string; website: string | null; contactEmail: string | null; resaleDefaults: ResalePolicy };
 
-const columns = { id: o.id, name: o.name, website: o.website, contactEmail: o.contactEmail, resaleDefaults: o.resaleDefaults };
+const columns = { id: o.id, name: o.name, country: o.country, website: o.website, contactEmail: o.contactEmail, resaleDefaults: o.resaleDefaults };
 
 /** The organisation's name, contacts and the resale rules its new events start with (owner and manager). */
 export async function getOrgSettings(userId: string, orgId: string): Promise<{ ok: true; settings: OrgSettings } | AccessFailure> {
