@@ -2,6 +2,7 @@
 // forbid and telling each seller in their language), the organisation's settings and resale defaults,
 // coupons and redeem codes (with the CSV export); each route's role matrix and cross-organisation 404s.
 import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import { GET as policyGet, PUT as policyPut } from '@/app/api/v1/organiser/events/[eventId]/resale-policy/route';
 import { POST as policyPreview } from '@/app/api/v1/organiser/events/[eventId]/resale-policy/preview/route';
 import { GET as settingsGet, PATCH as settingsPatch } from '@/app/api/v1/organiser/organisations/[orgId]/settings/route';
@@ -15,7 +16,11 @@ import { POST as couponRoute } from '@/app/api/v1/events/[id]/cart/coupon/route'
 import {
   couponListSchema,
   couponResultSchema,
+  type couponSchema,
   orgSettingsSchema,
+  type redeemBatchSchema,
+  type redeemCodeRowSchema,
+  type resalePolicySchema,
   redeemBatchCodesSchema,
   redeemBatchCreatedSchema,
   redeemBatchListSchema,
@@ -493,3 +498,14 @@ describe('redeem codes', () => {
     expect(lines.find((l) => l.startsWith(created.codes[0]))).toBe(`${created.codes[0]},Kategória C – za bránou,,,,áno`);
   });
 });
+
+// ── the answers' schemas are what the domain returns (compile time: tsc runs over tests/) ─
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type SchemaOf<S extends z.ZodType> = z.infer<S>;
+export const organiserCodesTypesMatchSchemas: [
+  Same<import('@/lib/server/db/schema').ResalePolicy, SchemaOf<typeof resalePolicySchema>>,
+  Same<import('@/lib/server/organiser/settings').OrgSettings, SchemaOf<typeof orgSettingsSchema>>,
+  Same<import('@/lib/server/organiser/coupons').OrganiserCoupon, SchemaOf<typeof couponSchema>>,
+  Same<import('@/lib/server/organiser/redeem-codes').RedeemBatch, SchemaOf<typeof redeemBatchSchema>>,
+  Same<import('@/lib/server/organiser/redeem-codes').RedeemCodeRow, SchemaOf<typeof redeemCodeRowSchema>>,
+] = [true, true, true, true, true];
