@@ -74,6 +74,13 @@ export function CouponsPanel({ orgId, coupons, events }: { orgId: string; coupon
   const eventId = useWatch({ control: form.control, name: 'eventId' });
   const chosenEvent = events.find((e) => e.id === eventId);
 
+  /** Another event: its categories start unchosen, and a fixed amount is in its currency. */
+  function onEventChange(event: { target: { value: string } }) {
+    form.setValue('ticketTypeCodes', []);
+    const chosen = events.find((e) => e.id === event.target.value);
+    if (chosen) form.setValue('currency', chosen.currency);
+  }
+
   const create = form.handleSubmit(async (body) => {
     setFormError(null);
     const result = await api.post<{ coupon: Coupon }>('/api/v1/organiser/coupons', body, { toast: FORM_STATUSES });
@@ -178,7 +185,7 @@ export function CouponsPanel({ orgId, coupons, events }: { orgId: string; coupon
             </SelectField>
           )}
         </div>
-        <SelectField label={t('scope')} error={errors.eventId?.message} {...form.register('eventId', { onChange: () => form.setValue('ticketTypeCodes', []) })}>
+        <SelectField label={t('scope')} error={errors.eventId?.message} {...form.register('eventId', { onChange: onEventChange })}>
           <option value="">{t('scopeOrg')}</option>
           {events.map((e) => (
             <option key={e.id} value={e.id}>

@@ -1,5 +1,5 @@
 // GET /api/v1/organiser/redeem-codes.csv?batch={batchId} — a batch's codes as CSV (UTF-8 with BOM for Excel), streamed
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { redeemCsvQuerySchema } from '@/lib/schemas/organiser-codes';
 import { requireCaller } from '@/lib/server/api/authenticate';
@@ -17,7 +17,11 @@ export const GET = apiRoute(async (request) => {
   const result = await redeemBatchCsv(caller.user.id, batch, locale, { yes: t(`${k}.yes`), no: t(`${k}.no`) });
   if (!result.ok) throw failureOf(result);
   const columns = (['code', 'category', 'expiresAt', 'usedAt', 'usedByEmail', 'active'] as const).map((key) => ({ key, header: t(`${k}.${key}`) }));
-  const csv = Readable.from(result.rows()).pipe(stringify({ bom: true, header: true, columns }));
+  const csv = stringify({ bom: true, header: true, columns });
+  // A failure half-way (the database gone) ends the download with an error instead of leaving it open.
+  pipeline(Readable.from(result.rows()), csv, (error) => {
+    if (error) console.error(`Redeem code CSV of batch ${batch} failed:`, error.message);
+  });
   return new Response(Readable.toWeb(csv) as ReadableStream, {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
