@@ -173,7 +173,7 @@ export function CouponsPanel({ orgId, coupons, events }: { orgId: string; coupon
           <p className="mt-1 text-sm text-slate-600">{t('codeHint')}</p>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <SelectField label={t('kind')} error={errors.kind?.message} {...form.register('kind')}>
+          <SelectField label={t('kind')} error={errors.kind?.message} disabled={!hydrated} {...form.register('kind')}>
             <option value="percent">{t('kinds.percent')}</option>
             <option value="fixed">{t('kinds.fixed')}</option>
           </SelectField>
@@ -185,7 +185,7 @@ export function CouponsPanel({ orgId, coupons, events }: { orgId: string; coupon
             </SelectField>
           )}
         </div>
-        <SelectField label={t('scope')} error={errors.eventId?.message} {...form.register('eventId', { onChange: onEventChange })}>
+        <SelectField label={t('scope')} error={errors.eventId?.message} disabled={!hydrated} {...form.register('eventId', { onChange: onEventChange })}>
           <option value="">{t('scopeOrg')}</option>
           {events.map((e) => (
             <option key={e.id} value={e.id}>

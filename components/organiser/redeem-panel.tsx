@@ -118,6 +118,7 @@ export function RedeemPanel({ batches, events }: { batches: RedeemBatch[]; event
   const t = useTranslations('organiser.codes.redeem');
   const format = useFormatter();
   const router = useRouter();
+  const hydrated = useHydrated();
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const schemaResolver = zodResolver(redeemBatchCreateSchema);
@@ -152,7 +153,7 @@ export function RedeemPanel({ batches, events }: { batches: RedeemBatch[]; event
         <form onSubmit={generate} noValidate className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
           <h3 className="text-lg font-semibold">{t('newTitle')}</h3>
           <FormAlert message={formError} />
-          <SelectField label={t('event')} error={errors.eventId?.message} {...form.register('eventId', { onChange: () => form.setValue('categoryId', '') })}>
+          <SelectField label={t('event')} error={errors.eventId?.message} disabled={!hydrated} {...form.register('eventId', { onChange: () => form.setValue('categoryId', '') })}>
             <option value="">{t('chooseEvent')}</option>
             {events.map((e) => (
               <option key={e.id} value={e.id}>
@@ -160,7 +161,7 @@ export function RedeemPanel({ batches, events }: { batches: RedeemBatch[]; event
               </option>
             ))}
           </SelectField>
-          <SelectField label={t('category')} error={errors.categoryId?.message} disabled={!eventId} {...form.register('categoryId')}>
+          <SelectField label={t('category')} error={errors.categoryId?.message} disabled={!hydrated || !eventId} {...form.register('categoryId')}>
             <option value="">{t('chooseCategory')}</option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>

@@ -156,17 +156,17 @@ export function ResalePolicyForm({ target, initial, currency }: { target: Target
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <TextField label={t('form.capPercent')} inputMode="numeric" error={errors.resaleCapPercent?.message} disabled={!resaleOn} {...form.register('resaleCapPercent')} />
+          <TextField label={t('form.capPercent')} inputMode="numeric" error={errors.resaleCapPercent?.message} disabled={!hydrated || !resaleOn} {...form.register('resaleCapPercent')} />
           <p className="mt-1 text-sm text-slate-600">{t('form.capPercentHint')}</p>
         </div>
         <div>
-          <TextField label={t('form.capAmount', { currency })} inputMode="decimal" error={errors.resaleCapAmount?.message} disabled={!resaleOn} {...form.register('resaleCapAmount')} />
+          <TextField label={t('form.capAmount', { currency })} inputMode="decimal" error={errors.resaleCapAmount?.message} disabled={!hydrated || !resaleOn} {...form.register('resaleCapAmount')} />
           <p className="mt-1 text-sm text-slate-600">{t('form.capAmountHint')}</p>
         </div>
-        <TextField label={t('form.windowHours')} inputMode="numeric" error={errors.resaleWindowHours?.message} disabled={!resaleOn} {...form.register('resaleWindowHours')} />
+        <TextField label={t('form.windowHours')} inputMode="numeric" error={errors.resaleWindowHours?.message} disabled={!hydrated || !resaleOn} {...form.register('resaleWindowHours')} />
         <div className="hidden sm:block" />
-        <TextField label={t('form.sellerFee')} inputMode="decimal" error={errors.resaleSellerFeeBps?.message} disabled={!resaleOn} {...form.register('resaleSellerFeeBps')} />
-        <TextField label={t('form.buyerFee')} inputMode="decimal" error={errors.resaleBuyerFeeBps?.message} disabled={!resaleOn} {...form.register('resaleBuyerFeeBps')} />
+        <TextField label={t('form.sellerFee')} inputMode="decimal" error={errors.resaleSellerFeeBps?.message} disabled={!hydrated || !resaleOn} {...form.register('resaleSellerFeeBps')} />
+        <TextField label={t('form.buyerFee')} inputMode="decimal" error={errors.resaleBuyerFeeBps?.message} disabled={!hydrated || !resaleOn} {...form.register('resaleBuyerFeeBps')} />
       </div>
       {target.kind === 'event' && (
         <p role="status" aria-live="polite" className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-800">
