@@ -39,6 +39,9 @@ async function ResaleScreen({ locale, eventId }: { locale: Locale; eventId: stri
   );
 }
 
+// The header reads the URL (usePathname), only known at request time for /organiser/events/{id}/…: allowed to block.
+export const instant = false;
+
 export default async function ResalePage({ params }: Props) {
   const { locale, eventId } = await params;
   setRequestLocale(locale as Locale);
