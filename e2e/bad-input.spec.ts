@@ -366,6 +366,8 @@ const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWr
       admitted: (answer) => (answer as { changed?: number }).changed === 1,
     };
   },
+  // organiser: codes and resale
+  ...organiserCodesWrites(),
 };
 
 /** The hockey club's demo owner and organisation (lib/server/db/seed/organisers.ts). */
@@ -381,6 +383,68 @@ async function freshVenue(): Promise<{ owner: Caller; venueId: string }> {
   const created = await raw('/api/v1/organiser/venues', { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` }, 'POST', JSON.stringify({ organisation: orgId, name: `Hala ${Date.now()}`, address: 'Hlavná 1', city: 'Trnava', country: 'SK' }));
   expect(created.status, created.body).toBe(201);
   return { owner, venueId: (JSON.parse(created.body) as { id: string }).id };
+}
+
+/**
+ * The organiser's writes of codes and resale rules, as FK Dunaj Bratislava's demo manager. The rules
+ * change on a match no other test uses, and only its resale window, so no listing is withdrawn.
+ */
+function organiserCodesWrites(): Record<string, (request: APIRequestContext) => Promise<RealWrite>> {
+  const QUIET_EVENT = 'dunaj-bratislava-dac-dunajska-streda';
+  const manager = () => signInAs('pokladna@fkdunaj.sk', DEMO_PASSWORD);
+  const orgOf = async (caller: Caller) => (JSON.parse((await raw('/api/v1/organiser/organisations', { authorization: `Bearer ${caller.token}` })).body) as { organisations: { id: string }[] }).organisations[0].id;
+  const eventOf = async (caller: Caller, slug: string) =>
+    (JSON.parse((await raw('/api/v1/scan/events', { authorization: `Bearer ${caller.token}` })).body) as { events: { id: string; slug: string }[] }).events.find((e) => e.slug === slug)!.id;
+  const policyOf = async (caller: Caller, eventId: string) => JSON.parse((await raw(`/api/v1/organiser/events/${eventId}/resale-policy`, { authorization: `Bearer ${caller.token}` })).body).policy as Record<string, unknown>;
+  let counter = 0;
+  const code = () => `FORM${Date.now().toString(36).toUpperCase()}${counter++}`;
+  return {
+    'PUT /api/v1/organiser/events/[eventId]/resale-policy': async () => {
+      const caller = await manager();
+      const eventId = await eventOf(caller, QUIET_EVENT);
+      const policy = await policyOf(caller, eventId);
+      const url = `/api/v1/organiser/events/${eventId}/resale-policy`;
+      return { caller, url, method: 'PUT', body: { ...policy, resaleWindowHours: Number(policy.resaleWindowHours) + 1 }, observe: () => readAs(caller, url) };
+    },
+    // A preview changes nothing by design (the exemption below): what it must not do is take a form.
+    'POST /api/v1/organiser/events/[eventId]/resale-policy/preview': async () => {
+      const caller = await manager();
+      const eventId = await eventOf(caller, QUIET_EVENT);
+      return { caller, url: `/api/v1/organiser/events/${eventId}/resale-policy/preview`, body: await policyOf(caller, eventId), observe: () => readAs(caller, `/api/v1/organiser/events/${eventId}/resale-policy`) };
+    },
+    'PATCH /api/v1/organiser/organisations/[orgId]/settings': async () => {
+      const caller = await manager();
+      const url = `/api/v1/organiser/organisations/${await orgOf(caller)}/settings`;
+      return { caller, url, method: 'PATCH', body: { website: `https://fkdunaj.sk/${code().toLowerCase()}` }, observe: () => readAs(caller, url) };
+    },
+    'POST /api/v1/organiser/coupons': async () => {
+      const caller = await manager();
+      const organisation = await orgOf(caller);
+      return { caller, url: '/api/v1/organiser/coupons', body: { organisation, code: code(), kind: 'percent', value: 5 }, observe: () => readAs(caller, `/api/v1/organiser/coupons?organisation=${organisation}`) };
+    },
+    'PATCH /api/v1/organiser/coupons/[couponId]': async () => {
+      const caller = await manager();
+      const organisation = await orgOf(caller);
+      const { coupon } = await postJson(caller, '/api/v1/organiser/coupons', { organisation, code: code(), kind: 'percent', value: 5 });
+      return { caller, url: `/api/v1/organiser/coupons/${coupon.id}`, method: 'PATCH', body: { active: false }, observe: () => readAs(caller, `/api/v1/organiser/coupons?organisation=${organisation}`) };
+    },
+    'POST /api/v1/organiser/redeem-codes': async () => {
+      const caller = await manager();
+      const organisation = await orgOf(caller);
+      const eventId = await eventOf(caller, QUIET_EVENT);
+      const categoryId = (JSON.parse((await raw(`/api/v1/events/${QUIET_EVENT}`)).body) as { ticketTypes: { id: string }[] }).ticketTypes[0].id;
+      return { caller, url: '/api/v1/organiser/redeem-codes', body: { eventId, categoryId, count: 2 }, observe: () => readAs(caller, `/api/v1/organiser/redeem-codes?organisation=${organisation}`) };
+    },
+    'PATCH /api/v1/organiser/redeem-codes/[codeId]': async () => {
+      const caller = await manager();
+      const eventId = await eventOf(caller, QUIET_EVENT);
+      const categoryId = (JSON.parse((await raw(`/api/v1/events/${QUIET_EVENT}`)).body) as { ticketTypes: { id: string }[] }).ticketTypes[0].id;
+      const { batch } = await postJson(caller, '/api/v1/organiser/redeem-codes', { eventId, categoryId, count: 1 });
+      const batchUrl = `/api/v1/organiser/redeem-codes?batch=${batch.id}`;
+      const { codes } = JSON.parse((await raw(batchUrl, { authorization: `Bearer ${caller.token}` })).body) as { codes: { id: string }[] };
+      return { caller, url: `/api/v1/organiser/redeem-codes/${codes[0].id}`, method: 'PATCH', body: { active: false }, observe: () => readAs(caller, batchUrl) };
+    },
+  };
 }
 
 test('every API route that reads a JSON body has a real body in the form-post pass', () => {
@@ -426,7 +490,7 @@ test.describe('real writes posted as a form could', () => {
       const accepted = await raw(write.url, { 'content-type': 'application/json', ...bearer }, method, JSON.stringify(write.body));
       expect(accepted.status, accepted.body).toBeLessThan(300);
       if (write.admitted) expect(write.admitted(JSON.parse(accepted.body)), accepted.body).toBe(true);
-      if (key !== 'POST /api/v1/auth/signin') expect(await write.observe()).not.toEqual(before);
+      if (key !== 'POST /api/v1/auth/signin' && !key.endsWith('/resale-policy/preview')) expect(await write.observe()).not.toEqual(before);
     });
   }
 });

@@ -334,7 +334,36 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     body: { seatIds: [await freeSeat()], action: 'block' },
     admitted: (answer) => (answer as { changed?: number }).changed === 1,
   }),
+  // organiser: codes and resale
+  ...organiserCodesWrites(),
 };
+
+/** The organiser's writes of codes and resale rules, each by a manager of the event's organiser. */
+function organiserCodesWrites(): Record<string, () => Promise<RealWrite>> {
+  const policy = { transferEnabled: true, resaleEnabled: true, resaleCapPercent: 100, resaleCapAmount: null, resaleWindowHours: 2, resaleSellerFeeBps: 500, resaleBuyerFeeBps: 300 };
+  const manager = () => makeScanner(t.db, EVENT, 'manager');
+  const event = () => eventBySlug(t.db, EVENT);
+  const code = () => `BAD${randomUUID().slice(0, 8).toUpperCase()}`;
+  return {
+    'PUT /api/v1/organiser/events/[eventId]/resale-policy': async () => ({ caller: await manager(), params: { eventId: eventUuid }, body: policy }),
+    'POST /api/v1/organiser/events/[eventId]/resale-policy/preview': async () => ({ caller: await manager(), params: { eventId: eventUuid }, body: { ...policy, resaleCapPercent: 90 } }),
+    'PATCH /api/v1/organiser/organisations/[orgId]/settings': async () => ({ caller: await manager(), params: { orgId: (await event()).orgId }, body: { website: 'https://fkdunaj.sk' } }),
+    'POST /api/v1/organiser/coupons': async () => ({ caller: await manager(), params: {}, body: { organisation: (await event()).orgId, code: code(), kind: 'percent', value: 5 } }),
+    'PATCH /api/v1/organiser/coupons/[couponId]': async () => {
+      const [coupon] = await t.db.insert(s.coupons).values({ code: code(), orgId: (await event()).orgId, kind: 'percent', value: 5 }).returning({ id: s.coupons.id });
+      return { caller: await manager(), params: { couponId: coupon.id }, body: { active: false } };
+    },
+    'POST /api/v1/organiser/redeem-codes': async () => {
+      const [type] = await t.db.select({ id: s.ticketTypes.id }).from(s.ticketTypes).where(eq(s.ticketTypes.eventId, eventUuid)).limit(1);
+      return { caller: await manager(), params: {}, body: { eventId: eventUuid, categoryId: type.id, count: 2 } };
+    },
+    'PATCH /api/v1/organiser/redeem-codes/[codeId]': async () => {
+      const [type] = await t.db.select({ id: s.ticketTypes.id }).from(s.ticketTypes).where(eq(s.ticketTypes.eventId, eventUuid)).limit(1);
+      const [row] = await t.db.insert(s.redeemCodes).values({ code: code(), eventId: eventUuid, ticketTypeId: type.id }).returning({ id: s.redeemCodes.id });
+      return { caller: await manager(), params: { codeId: row.id }, body: { active: false } };
+    },
+  };
+}
 
 type Case = {
   name: string;

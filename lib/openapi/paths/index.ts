@@ -14,6 +14,7 @@ import { organiserCancelPaths } from './organiser-cancel';
 import { organiserTeamPaths } from './organiser-team';
 import { organiserEventPaths } from './organiser-events';
 import { organiserVenuePaths } from './organiser-venues';
+import { organiserCodesPaths } from './organiser-codes';
 import { ticketPaths } from './tickets';
 
 export const pathModules: ApiPaths[] = [
@@ -33,6 +34,7 @@ export const pathModules: ApiPaths[] = [
   organiserVenuePaths,
 
   // organiser: codes and resale
+  organiserCodesPaths,
 
   // organiser: cancellation
   organiserCancelPaths,

@@ -22,6 +22,8 @@ import type { changeMemberRole, removeMember } from '@/lib/server/organiser/team
 import type { createEvent, publishEvent, updateEvent } from '@/lib/server/organiser/events';
 import type { createPriceCategory, deletePriceCategory, updatePriceCategory } from '@/lib/server/organiser/price-categories';
 import type { addSection, deleteSection, replaceLayout, updateSection } from '@/lib/server/organiser/layout';
+import type { createCoupon, updateCoupon } from '@/lib/server/organiser/coupons';
+import type { createRedeemBatch } from '@/lib/server/organiser/redeem-codes';
 import type { createUser, updateProfile } from '@/lib/server/users';
 
 /** A key of messages/*.json (the three files have the same keys: tests/unit/messages.test.ts). */
@@ -78,6 +80,9 @@ type DomainFailureCode =
   | FailureCodeOf<typeof deleteSection>
 
   // organiser: codes and resale
+  | FailureCodeOf<typeof createCoupon>
+  | FailureCodeOf<typeof updateCoupon>
+  | FailureCodeOf<typeof createRedeemBatch>
 
   // organiser: cancellation
   | FailureCodeOf<typeof cancelEvent>
@@ -232,6 +237,13 @@ export const FAILURES = {
   SECTION_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
 
   // ── organiser: codes and resale ─────────────────────────────────────────────
+  COUPON_CODE_TAKEN: { status: 409, key: 'organiser.codes.errors.codeTaken', field: 'code' },
+  COUPON_EVENT_INVALID: { status: 422, key: 'organiser.codes.errors.eventInvalid', field: 'eventId' },
+  COUPON_CATEGORY_INVALID: { status: 422, key: 'organiser.codes.errors.categoriesInvalid', field: 'ticketTypeCodes' },
+  COUPON_CURRENCY_MISMATCH: { status: 422, key: 'organiser.codes.errors.currencyMismatch', field: 'currency' },
+  COUPON_VALUE_INVALID: { status: 422, key: 'organiser.codes.errors.percentInvalid', field: 'value' },
+  COUPON_WINDOW_INVALID: { status: 422, key: 'organiser.codes.errors.windowInvalid', field: 'validUntil' },
+  REDEEM_CATEGORY_INVALID: { status: 422, key: 'organiser.codes.errors.categoryInvalid', field: 'categoryId' },
 
   // ── organiser: cancellation ─────────────────────────────────────────────────
   EVENT_IS_DRAFT: { status: 409, key: 'organiser.cancel.errors.draft' },

@@ -16,8 +16,8 @@ function normaliseCouponCode(code: string): string {
 
 /**
  * The coupon for this code if a fan may use it on this cart now: organiser and event scope, price
- * categories, validity window, total uses (a use already counted for this hold stays valid), uses per
- * fan and currency. Anything else answers null: the fan sees one message, 'Invalid discount code'.
+ * categories, active (not deactivated by the organiser), validity window, total uses (a use already
+ * counted for this hold stays valid), uses per fan and currency. Anything else answers null: the fan sees one message, 'Invalid discount code'.
  */
 export async function findUsableCoupon(
   tx: Tx,
@@ -26,7 +26,8 @@ export async function findUsableCoupon(
   const code = normaliseCouponCode(input.code);
   if (!code || code.length > 64) return null;
   const [coupon] = await tx.select().from(c).where(eq(sql`upper(${c.code})`, code)).limit(1);
-  if (!coupon) return null;
+  // A coupon the organiser deactivated is, to the fan, a code that does not exist.
+  if (!coupon || !coupon.active) return null;
   if (coupon.orgId !== input.event.orgId) return null;
   if (coupon.eventId && coupon.eventId !== input.event.id) return null;
   if (coupon.validFrom && coupon.validFrom > input.now) return null;

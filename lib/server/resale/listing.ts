@@ -52,7 +52,19 @@ export async function listTicketForResale(actor: { id: string }, input: { ticket
   if (cap !== null && input.priceAmount > cap) return { ok: false, code: 'PRICE_OVER_CAP', capAmount: cap, currency: ticket.currency };
 
   return db.transaction(async (tx) => {
-    // Lock the row first, then look for a gift: a gift made at the same moment (which takes the same
+    // The policy again, under a share lock of the event row: an organiser saving new rules at this
+    // moment (organiser/resale-policy.ts updates that row, then withdraws the listings over them)
+    // either committed before, and this reads the new rules, or waits for this listing and then
+    // withdraws it if it is over them. The event first, then the ticket: the organiser's order too.
+    const [rules] = await tx
+      .select({ resaleEnabled: tables.events.resaleEnabled, resaleCapPercent: tables.events.resaleCapPercent, resaleCapAmount: tables.events.resaleCapAmount })
+      .from(tables.events)
+      .where(eq(tables.events.id, ticket.eventId))
+      .for('share');
+    if (!rules.resaleEnabled) return { ok: false as const, code: 'RESALE_DISABLED' as const };
+    const currentCap = resaleCapFor(rules, ticket.faceValue);
+    if (currentCap !== null && input.priceAmount > currentCap) return { ok: false as const, code: 'PRICE_OVER_CAP' as const, capAmount: currentCap, currency: ticket.currency };
+    // Lock the ticket row, then look for a gift: a gift made at the same moment (which takes the same
     // lock) is either committed and seen here, or waits and then finds the ticket listed.
     const locked = await lockOwnedTicket(tx, { ticketId: ticket.id, ownerId: actor.id });
     if (!locked) return { ok: false as const, code: 'TICKET_NOT_FOUND' as const };

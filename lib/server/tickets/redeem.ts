@@ -40,6 +40,8 @@ export async function redeemCode(actor: { id: string }, rawCode: string): Promis
           and(
             eq(tables.redeemCodes.code, code),
             isNull(tables.redeemCodes.usedAt),
+            // Deactivated by the organiser: the same answer as a code that does not exist.
+            isNull(tables.redeemCodes.deactivatedAt),
             or(isNull(tables.redeemCodes.expiresAt), gt(tables.redeemCodes.expiresAt, now)),
           ),
         )

@@ -1,0 +1,53 @@
+import { Suspense } from 'react';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { EventFrame } from '@/components/organiser/event-frame';
+import { ResalePolicyForm } from '@/components/organiser/resale-policy-form';
+import type { Locale } from '@/lib/i18n/routing';
+import { isUuid } from '@/lib/ids';
+import { consoleEventPage } from '@/lib/server/organiser/console';
+import { getResalePolicy } from '@/lib/server/organiser/resale-policy';
+import { consoleMetadata } from '../../../metadata';
+
+type Props = PageProps<'/[locale]/organiser/events/[eventId]/resale'>;
+
+export async function generateMetadata({ params }: Props) {
+  const { locale, eventId } = await params;
+  return consoleMetadata(locale as Locale, { pathname: '/organiser/events/[eventId]/resale', params: { eventId } }, 'organiser.resale.title');
+}
+
+/** The event's resale and gifting rules, with how many listings are on sale now. */
+async function ResaleScreen({ locale, eventId }: { locale: Locale; eventId: string }) {
+  if (!isUuid(eventId)) notFound();
+  const { access, event } = await consoleEventPage(locale, { pathname: '/organiser/events/[eventId]/resale', params: { eventId } }, eventId);
+  const t = await getTranslations('organiser.resale');
+  const policy = access.ok && event ? await getResalePolicy(access.context.user.id, eventId) : null;
+  return (
+    <EventFrame access={access} event={event} deniedTitle={t('title')}>
+      {policy?.ok && (
+        <section aria-labelledby="resale-title" className="space-y-4">
+          <h2 id="resale-title" className="text-xl font-semibold">
+            {t('title')}
+          </h2>
+          <p className="max-w-2xl text-slate-700">{t('intro')}</p>
+          <p className="text-slate-800">{t('activeListings', { count: policy.activeListings })}</p>
+          <ResalePolicyForm target={{ kind: 'event', eventId }} initial={policy.policy} currency={policy.currency} />
+        </section>
+      )}
+    </EventFrame>
+  );
+}
+
+// The header reads the URL (usePathname), only known at request time for /organiser/events/{id}/…: allowed to block.
+export const instant = false;
+
+export default async function ResalePage({ params }: Props) {
+  const { locale, eventId } = await params;
+  setRequestLocale(locale as Locale);
+  return (
+    <Suspense fallback={<ConsoleSkeleton />}>
+      <ResaleScreen locale={locale as Locale} eventId={eventId} />
+    </Suspense>
+  );
+}

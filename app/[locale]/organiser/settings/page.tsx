@@ -1,0 +1,54 @@
+import { Suspense } from 'react';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { OrgSettingsForm } from '@/components/organiser/org-settings-form';
+import { ResalePolicyForm } from '@/components/organiser/resale-policy-form';
+import type { Locale } from '@/lib/i18n/routing';
+import { consolePage } from '@/lib/server/organiser/console';
+import { getOrgSettings } from '@/lib/server/organiser/settings';
+import { consoleMetadata } from '../metadata';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/settings'>) {
+  return consoleMetadata((await params).locale as Locale, '/organiser/settings', 'organiser.settings.title');
+}
+
+/** The current organisation's name and contacts, and the resale rules its new events start with. */
+async function SettingsScreen({ locale }: { locale: Locale }) {
+  const access = await consolePage(locale, '/organiser/settings', 'events');
+  const t = await getTranslations('organiser.settings');
+  const loaded = access.ok ? await getOrgSettings(access.context.user.id, access.org.id) : null;
+  return (
+    <ConsoleFrame access={access} title={t('title')}>
+      {loaded?.ok && (
+        <div className="space-y-10">
+          <section aria-labelledby="org-title" className="space-y-4">
+            <h2 id="org-title" className="text-xl font-semibold">
+              {t('orgTitle')}
+            </h2>
+            <OrgSettingsForm
+              orgId={loaded.settings.id}
+              initial={{ name: loaded.settings.name, website: loaded.settings.website ?? '', contactEmail: loaded.settings.contactEmail ?? '' }}
+            />
+          </section>
+          <section aria-labelledby="defaults-title" className="space-y-4">
+            <h2 id="defaults-title" className="text-xl font-semibold">
+              {t('defaultsTitle')}
+            </h2>
+            <p className="max-w-2xl text-slate-700">{t('defaultsIntro')}</p>
+            <ResalePolicyForm target={{ kind: 'organisation', orgId: loaded.settings.id }} initial={loaded.settings.resaleDefaults} currency={loaded.settings.country === 'CZ' ? 'CZK' : 'EUR'} />
+          </section>
+        </div>
+      )}
+    </ConsoleFrame>
+  );
+}
+
+export default async function SettingsPage({ params }: PageProps<'/[locale]/organiser/settings'>) {
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
+  return (
+    <Suspense fallback={<ConsoleSkeleton />}>
+      <SettingsScreen locale={locale} />
+    </Suspense>
+  );
+}

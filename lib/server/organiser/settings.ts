@@ -1,0 +1,40 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { getDb, tables } from '@/lib/server/db';
+import type { ResalePolicy } from '@/lib/server/db/schema';
+import { eventChanged } from '@/lib/server/events/changed';
+import { orgAccess, type AccessFailure } from './access';
+
+const o = tables.organisations;
+
+/** `country` (ISO, read-only) says the currency of the default absolute cap: CZK in Czechia, else EUR. */
+export type OrgSettings = { id: string; name: string; country: string; website: string | null; contactEmail: string | null; resaleDefaults: ResalePolicy };
+
+const columns = { id: o.id, name: o.name, country: o.country, website: o.website, contactEmail: o.contactEmail, resaleDefaults: o.resaleDefaults };
+
+/** The organisation's name, contacts and the resale rules its new events start with (owner and manager). */
+export async function getOrgSettings(userId: string, orgId: string): Promise<{ ok: true; settings: OrgSettings } | AccessFailure> {
+  const access = await orgAccess(userId, orgId, 'events');
+  if (!access.ok) return access;
+  const [settings] = await getDb().select(columns).from(o).where(eq(o.id, orgId));
+  return { ok: true, settings };
+}
+
+/**
+ * Changes what is given and nothing else. The resale defaults apply to events created from now on;
+ * existing events keep their own rules (organiser/resale-policy.ts changes those, one event at a time).
+ */
+export async function updateOrgSettings(
+  userId: string,
+  orgId: string,
+  patch: { name?: string; website?: string | null; contactEmail?: string | null; resaleDefaults?: ResalePolicy },
+): Promise<{ ok: true; settings: OrgSettings } | AccessFailure> {
+  const access = await orgAccess(userId, orgId, 'events');
+  if (!access.ok) return access;
+  const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  if (!Object.keys(values).length) return getOrgSettings(userId, orgId);
+  const [settings] = await getDb().update(o).set(values).where(eq(o.id, orgId)).returning(columns);
+  // Event pages show the organiser's name and contacts: every event may have changed (a rare write).
+  if (patch.name !== undefined || patch.website !== undefined || patch.contactEmail !== undefined) await eventChanged();
+  return { ok: true, settings };
+}
