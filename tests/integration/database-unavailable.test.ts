@@ -41,7 +41,7 @@ it.each([
   expect(await response.json()).toMatchObject({ code: 'UNAVAILABLE', message: messages.errors.unavailable });
 });
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** Every route handler file under app/, with its URL template. */
@@ -51,7 +51,8 @@ const routes = (readdirSync('app', { recursive: true }) as string[])
   .map((file) => ({ file: path.join('app', file), template: `/${path.dirname(file)}` }));
 
 /** Routes that read nothing from the database: they answer as ever. */
-const WITHOUT_DATABASE = new Set(['/api/[...path]', '/api/v1/openapi.json', '/builds/latest.json', '/sitemap.xml']);
+// /media reads organisers' uploads from disk, never the database.
+const WITHOUT_DATABASE = new Set(['/api/[...path]', '/api/v1/openapi.json', '/builds/latest.json', '/sitemap.xml', '/media/[...path]']);
 
 /** A path parameter that reaches the route's work (ids that could exist, a known provider). */
 function param(template: string, name: string): string {
@@ -87,7 +88,7 @@ function bodyFor(key: string): unknown {
 }
 
 /** What Next answers for a handler that throws: a notFound()/redirect() by its digest, anything else 500. */
-async function answer(handler: Handler, request: Request, values: Record<string, string>): Promise<{ status: number; headers: Headers; text: string }> {
+async function answer(handler: Handler, request: Request, values: Record<string, string | string[]>): Promise<{ status: number; headers: Headers; text: string }> {
   try {
     const response = await handler(request, { params: Promise.resolve(values) });
     return { status: response.status, headers: response.headers, text: await response.text() };
@@ -110,8 +111,9 @@ describe.each(routes)('$template', ({ file, template }) => {
     const methods = METHODS.filter((m) => typeof mod[m] === 'function');
     expect(methods.length).toBeGreaterThan(0);
     for (const method of methods) {
-      const values = Object.fromEntries([...template.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map((m) => [m[1], param(template, m[1])]));
-      const pathname = template.replace(/\[(?:\.\.\.)?([^\]]+)\]/g, (_m, name: string) => values[name]);
+      // A catch-all segment ([...path]) is an array of segments, as Next gives it.
+      const values = Object.fromEntries([...template.matchAll(/\[(\.\.\.)?([^\]]+)\]/g)].map((m) => [m[2], m[1] ? [param(template, m[2])] : param(template, m[2])]));
+      const pathname = template.replace(/\[(?:\.\.\.)?([^\]]+)\]/g, (_m, name: string) => String(values[name]));
       const query = template.endsWith('ios-payment-redirect') ? `?orderId=${randomUUID()}` : '';
       const body = method === 'GET' ? undefined : JSON.stringify(bodyFor(`${method} ${template}`));
       const request = new Request(`http://localhost${pathname}${query}`, { method, headers, body });
