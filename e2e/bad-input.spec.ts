@@ -11,6 +11,7 @@ import { connect } from 'node:net';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import { BAD_BODIES, BAD_PATH_PARAMS, BAD_QUERIES, HUGE_NUMBERS, IMPOSSIBLE_DATES, NOT_UUIDS, WRONG_CONTENT_TYPES, formPosts, jsonText } from '../tests/helpers/bad-input';
 import { generateTicketCode } from '../lib/ticket-code/code';
 import { DEMO_PASSWORD, expect, messages, seeded, test, uniqueEmail } from './fixtures';
@@ -368,6 +369,9 @@ const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWr
   },
   // organiser: codes and resale
   ...organiserCodesWrites(),
+  // organiser: events, images and team
+  ...organiserEventWrites(),
+  ...organiserTeamWrites(),
 };
 
 /** The hockey club's demo owner and organisation (lib/server/db/seed/organisers.ts). */
@@ -420,7 +424,10 @@ function organiserCodesWrites(): Record<string, (request: APIRequestContext) => 
     'POST /api/v1/organiser/coupons': async () => {
       const caller = await manager();
       const organisation = await orgOf(caller);
-      return { caller, url: '/api/v1/organiser/coupons', body: { organisation, code: code(), kind: 'percent', value: 5 }, observe: () => readAs(caller, `/api/v1/organiser/coupons?organisation=${organisation}`) };
+      const body = { organisation, code: code(), kind: 'percent', value: 5 };
+      // Only this code: the other writes' tests add coupons of the same club meanwhile.
+      const mine = async () => (JSON.parse((await raw(`/api/v1/organiser/coupons?organisation=${organisation}`, { authorization: `Bearer ${caller.token}` })).body) as { coupons: { code: string }[] }).coupons.filter((c) => c.code === body.code);
+      return { caller, url: '/api/v1/organiser/coupons', body, observe: mine };
     },
     'PATCH /api/v1/organiser/coupons/[couponId]': async () => {
       const caller = await manager();
@@ -602,3 +609,134 @@ test.describe('request bodies', () => {
     });
   }
 });
+
+/**
+ * The organiser's event, picture and price writes, as Lúka Fest's demo owner on drafts of its own made
+ * for each test (no other journey sees them).
+ */
+function organiserEventWrites(): Record<string, (request: APIRequestContext) => Promise<RealWrite>> {
+  const owner = () => signInAs('festival@lukafest.sk', DEMO_PASSWORD);
+  const auth = (caller: Caller) => ({ authorization: `Bearer ${caller.token}` });
+  const draftBody = async (caller: Caller) => {
+    const { organisations } = JSON.parse((await raw('/api/v1/organiser/organisations', auth(caller))).body) as { organisations: { id: string }[] };
+    const organisation = organisations[0].id;
+    const { venues } = JSON.parse((await raw(`/api/v1/organiser/venues?organisation=${organisation}`, auth(caller))).body) as { venues: { id: string }[] };
+    return { organisation, venueId: venues[0].id, category: 'festival', title: { sk: `Koncept ${uniqueEmail('draft')}` }, startsAt: new Date(Date.now() + 40 * 86_400_000).toISOString(), currency: 'EUR' };
+  };
+  const draft = async (caller: Caller) => (await postJson(caller, '/api/v1/organiser/events', await draftBody(caller))).event.id as string;
+  const category = async (caller: Caller, eventId: string) =>
+    (await postJson(caller, `/api/v1/organiser/events/${eventId}/price-categories`, { name: { sk: 'Státie' }, kind: 'standing', priceAmount: 700, capacity: 3 })).category.id as string;
+  const picture = async (request: APIRequestContext, caller: Caller, eventId: string, colour: string) => {
+    const buffer = await sharp({ create: { width: 800, height: 400, channels: 3, background: colour } }).png().toBuffer();
+    const answer = await request.post(`/api/v1/organiser/events/${eventId}/images`, { headers: auth(caller), multipart: { file: { name: 'plagat.png', mimeType: 'image/png', buffer } } });
+    expect(answer.status(), await answer.text()).toBeLessThan(300);
+  };
+  const eventUrl = (eventId: string) => `/api/v1/organiser/events/${eventId}`;
+  return {
+    'POST /api/v1/organiser/events': async () => {
+      const caller = await owner();
+      const body = await draftBody(caller);
+      const title = (body.title as { sk: string }).sk;
+      return {
+        caller,
+        url: '/api/v1/organiser/events',
+        body,
+        // Only drafts of this title: the other writes' tests add drafts of their own meanwhile.
+        observe: async () => (JSON.parse((await raw(`/api/v1/organiser/events?organisation=${body.organisation}`, auth(caller))).body) as { events: { title: { sk: string } }[] }).events.filter((e) => e.title.sk === title).length,
+      };
+    },
+    'PATCH /api/v1/organiser/events/[eventId]': async () => {
+      const caller = await owner();
+      const eventId = await draft(caller);
+      return { caller, url: eventUrl(eventId), method: 'PATCH', body: { title: { sk: 'Zmenený názov' }, maxTicketsPerOrder: 4 }, observe: () => readAs(caller, eventUrl(eventId)) };
+    },
+    'POST /api/v1/organiser/events/[eventId]/publish': async (request) => {
+      const caller = await owner();
+      const eventId = await draft(caller);
+      await category(caller, eventId);
+      await picture(request, caller, eventId, '#0b6e4f');
+      return { caller, url: `${eventUrl(eventId)}/publish`, body: {}, observe: () => readAs(caller, eventUrl(eventId)) };
+    },
+    'POST /api/v1/organiser/events/[eventId]/unpublish': async (request) => {
+      const caller = await owner();
+      const eventId = await draft(caller);
+      await category(caller, eventId);
+      await picture(request, caller, eventId, '#0b6e4f');
+      await postJson(caller, `${eventUrl(eventId)}/publish`, {});
+      return { caller, url: `${eventUrl(eventId)}/unpublish`, body: {}, observe: () => readAs(caller, eventUrl(eventId)) };
+    },
+    'POST /api/v1/organiser/events/[eventId]/price-categories': async () => {
+      const caller = await owner();
+      const eventId = await draft(caller);
+      return {
+        caller,
+        url: `${eventUrl(eventId)}/price-categories`,
+        body: { name: { sk: 'Státie' }, kind: 'standing', priceAmount: 700, capacity: 3 },
+        observe: () => readAs(caller, `${eventUrl(eventId)}/price-categories`),
+      };
+    },
+    'PATCH /api/v1/organiser/events/[eventId]/price-categories/[categoryId]': async () => {
+      const caller = await owner();
+      const eventId = await draft(caller);
+      const categoryId = await category(caller, eventId);
+      return { caller, url: `${eventUrl(eventId)}/price-categories/${categoryId}`, method: 'PATCH', body: { priceAmount: 900 }, observe: () => readAs(caller, `${eventUrl(eventId)}/price-categories`) };
+    },
+    'PATCH /api/v1/organiser/events/[eventId]/images': async (request) => {
+      const caller = await owner();
+      const eventId = await draft(caller);
+      await picture(request, caller, eventId, '#0b6e4f');
+      await picture(request, caller, eventId, '#7c3aed');
+      return { caller, url: `${eventUrl(eventId)}/images`, method: 'PATCH', body: { order: [1, 0] }, observe: () => readAs(caller, eventUrl(eventId)) };
+    },
+    'PATCH /api/v1/organiser/events/[eventId]/images/[index]': async (request) => {
+      const caller = await owner();
+      const eventId = await draft(caller);
+      await picture(request, caller, eventId, '#0b6e4f');
+      await picture(request, caller, eventId, '#7c3aed');
+      return { caller, url: `${eventUrl(eventId)}/images/1`, method: 'PATCH', body: { cover: true }, observe: () => readAs(caller, eventUrl(eventId)) };
+    },
+  };
+}
+
+/**
+ * The team's writes, as Lúka Fest's demo owner: invitations of new accounts, a member's new role, an
+ * invitation accepted by the account it was sent to (signed up and confirmed for the test).
+ */
+function organiserTeamWrites(): Record<string, (request: APIRequestContext) => Promise<RealWrite>> {
+  const owner = () => signInAs('festival@lukafest.sk', DEMO_PASSWORD);
+  const orgOf = async (caller: Caller) => (JSON.parse((await raw('/api/v1/organiser/organisations', { authorization: `Bearer ${caller.token}` })).body) as { organisations: { id: string }[] }).organisations[0].id;
+  /** A new account with its email confirmed, invited by the owner: the invitation's token is its newest link. */
+  const invited = async (request: APIRequestContext, caller: Caller, orgId: string) => {
+    const fan = await signUp(request);
+    await postJson(fan, '/api/v1/auth/verify-email', { token: await mailedToken(fan.email) });
+    await postJson(caller, `/api/v1/organiser/organisations/${orgId}/members`, { email: fan.email, role: 'scanner' });
+    return fan;
+  };
+  return {
+    'POST /api/v1/organiser/organisations/[orgId]/members': async () => {
+      const caller = await owner();
+      const orgId = await orgOf(caller);
+      const url = `/api/v1/organiser/organisations/${orgId}/members`;
+      const email = uniqueEmail('invited');
+      // Only this address: the other writes' tests invite and accept in the same team meanwhile.
+      const invitations = async () => (JSON.parse((await raw(url, { authorization: `Bearer ${caller.token}` })).body) as { invitations: { email: string }[] }).invitations.filter((i) => i.email === email);
+      return { caller, url, body: { email, role: 'scanner' }, observe: invitations };
+    },
+    'PATCH /api/v1/organiser/organisations/[orgId]/members/[memberId]': async (request) => {
+      const caller = await owner();
+      const orgId = await orgOf(caller);
+      const member = await invited(request, caller, orgId);
+      await postJson(member, '/api/v1/organiser/invitations/accept', { token: await mailedToken(member.email) });
+      const me = JSON.parse((await raw('/api/v1/auth/me', { authorization: `Bearer ${member.token}` })).body) as { id: string };
+      const url = `/api/v1/organiser/organisations/${orgId}/members`;
+      // Only this member: the other writes' tests invite and accept in the same team meanwhile.
+      const member_ = async () => (JSON.parse((await raw(url, { authorization: `Bearer ${caller.token}` })).body) as { members: { userId: string }[] }).members.filter((m) => m.userId === me.id);
+      return { caller, url: `${url}/${me.id}`, method: 'PATCH', body: { role: 'manager' }, observe: member_ };
+    },
+    'POST /api/v1/organiser/invitations/accept': async (request) => {
+      const caller = await owner();
+      const member = await invited(request, caller, await orgOf(caller));
+      return { caller: member, url: '/api/v1/organiser/invitations/accept', body: { token: await mailedToken(member.email) }, observe: () => readAs(member, '/api/v1/organiser/organisations') };
+    },
+  };
+}
