@@ -139,7 +139,7 @@ test('an organiser sets up, sells, runs and cancels an event through the console
   const confirm = page.getByRole('dialog');
   if (await confirm.isVisible()) await confirm.getByRole('button', { name: o.resale.confirm.yes }).click();
   await expect(page.getByText(/Pravidlá ďalšieho predaja sú uložené/)).toBeVisible();
-  const listed = await (await fan.page.request.get('/api/v1/tickets')).json();
+  const listed = await (await fan.page.request.get('/api/v1/tickets', { maxRetries: 2 })).json();
   const ticket = listed.tickets.find((t: { event: { slug: string } }) => t.event.slug === slug);
   const overCap = await fan.page.request.post(`/api/v1/tickets/${ticket.id}/listing`, { data: { price: 3000 }, headers: await xsrf(fan.page) });
   expect(overCap.status()).toBe(422);
@@ -185,7 +185,8 @@ test('an organiser sets up, sells, runs and cancels an event through the console
   await expect(fan.page.getByRole('article', { name: new RegExp(title) })).toContainText(sk.tickets.status.void);
   await fan.page.goto(orderUrl);
   await expect(fan.page.getByText(new RegExp(`${o.cancel.fanOrder.refundingTitle}|${o.cancel.fanOrder.refundedTitle}`))).toBeVisible();
-  const order = await (await fan.page.request.get(`/api/v1/orders/${orderUrl.split('/').pop()}`)).json();
+  // A read after the fan's browser sat idle: its kept-alive socket may have been closed meanwhile (ECONNRESET).
+  const order = await (await fan.page.request.get(`/api/v1/orders/${orderUrl.split('/').pop()}`, { maxRetries: 2 })).json();
   expect(order.status).toBe('refunded');
   await fan.context.close();
 });
