@@ -92,3 +92,43 @@ test('an owner uploads a picture to an event’s gallery and makes it the cover'
   await page.goto('/sk/podujatia/dunaj-bratislava-fc-kosice');
   await expect(page.locator('img[alt="Plagát zápasu"]').first()).toBeVisible();
 });
+
+test('an organiser orders the gallery and edits a picture’s descriptions', async ({ page, signIn }) => {
+  await signIn('festival@lukafest.sk');
+  const { organisations } = await (await page.request.get('/api/v1/organiser/organisations')).json();
+  const { venues } = await (await page.request.get(`/api/v1/organiser/venues?organisation=${organisations[0].id}`)).json();
+  const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value);
+  const headers = { 'x-xsrf-token': xsrf };
+  const created = await page.request.post('/api/v1/organiser/events', {
+    headers,
+    data: { organisation: organisations[0].id, venueId: venues[0].id, category: 'festival', title: { sk: `Galéria ${Date.now()}` }, startsAt: new Date(Date.now() + 60 * 86_400_000).toISOString(), currency: 'EUR' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const eventId = (await created.json()).event.id;
+  for (const [colour, alt] of [
+    ['#0b6e4f', 'Prvý plagát'],
+    ['#7c3aed', 'Druhý plagát'],
+  ]) {
+    const buffer = await sharp({ create: { width: 800, height: 400, channels: 3, background: colour } }).png().toBuffer();
+    const answer = await page.request.post(`/api/v1/organiser/events/${eventId}/images`, { headers, multipart: { file: { name: 'plagat.png', mimeType: 'image/png', buffer }, altSk: alt } });
+    expect(answer.status(), await answer.text()).toBe(201);
+  }
+
+  await page.goto(`/sk/organizator/podujatia/${eventId}/obrazky`);
+  const pictures = page.locator('ol > li');
+  await expect(pictures.first()).toContainText('Prvý plagát');
+  await page.getByRole('button', { name: o.images.gallery.earlierLabel.replace('{n}', '2') }).click();
+  await expect(page.getByText(o.images.gallery.moved)).toBeVisible();
+  await expect(pictures.first()).toContainText('Druhý plagát');
+  // The first picture was the cover, so the cover follows the first place.
+  await expect(pictures.first()).toContainText(o.images.gallery.cover);
+
+  await pictures.nth(1).getByText(o.images.gallery.editAlt.replace('{n}', '2')).click();
+  await pictures.nth(1).getByLabel(o.images.gallery.altCsOf.replace('{n}', '2'), { exact: true }).fill('První plakát');
+  await pictures.nth(1).getByRole('button', { name: o.images.gallery.altSave }).click();
+  await expect(page.getByText(o.images.gallery.altSaved)).toBeVisible();
+  await expect(pictures.nth(1).locator('dd[lang="cs"]')).toHaveText('První plakát');
+  // A toast fading in or out is measured half transparent: checked once it is gone.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await noSeriousAxe(page);
+});

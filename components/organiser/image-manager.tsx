@@ -19,7 +19,7 @@ const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 const button = 'inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 font-medium disabled:opacity-60';
 
-/** Upload pictures to an event's gallery, make one the cover, delete one. */
+/** Upload pictures to an event's gallery, order them, edit their alt texts, make one the cover, delete one. */
 export function ImageManager({ eventId, gallery, cover, cdnHost }: { eventId: string; gallery: GalleryImage[]; cover: string; cdnHost?: string }) {
   const t = useTranslations('organiser.images');
   const locale = useLocale() as 'sk' | 'cs' | 'en';
@@ -36,6 +36,17 @@ export function ImageManager({ eventId, gallery, cover, cdnHost }: { eventId: st
     const result = await api.patch(`/api/v1/organiser/events/${eventId}/images/${index}`, { cover: true });
     setBusy(false);
     if (result.ok) notify.success({ title: t('gallery.coverDone') });
+    refresh();
+  }
+
+  /** Swaps the picture with its neighbour (`by` = -1: earlier, +1: later). */
+  async function move(index: number, by: -1 | 1) {
+    const order = gallery.map((_, i) => i);
+    [order[index], order[index + by]] = [order[index + by], order[index]];
+    setBusy(true);
+    const result = await api.patch(`/api/v1/organiser/events/${eventId}/images`, { order });
+    setBusy(false);
+    if (result.ok) notify.success({ title: t('gallery.moved') });
     refresh();
   }
 
@@ -83,7 +94,30 @@ export function ImageManager({ eventId, gallery, cover, cdnHost }: { eventId: st
                         </div>
                       ))}
                     </dl>
+                    <AltTextForm eventId={eventId} index={index} alt={image.alt} disabled={disabled} onSaved={refresh} />
                     <div className="flex flex-wrap gap-2">
+                      {index > 0 && (
+                        <button
+                          type="button"
+                          disabled={disabled}
+                          onClick={() => move(index, -1)}
+                          aria-label={t('gallery.earlierLabel', { n: index + 1 })}
+                          className={`${button} border border-slate-300 bg-white hover:bg-slate-50`}
+                        >
+                          <span aria-hidden="true">←</span>&nbsp;{t('gallery.earlier')}
+                        </button>
+                      )}
+                      {index < gallery.length - 1 && (
+                        <button
+                          type="button"
+                          disabled={disabled}
+                          onClick={() => move(index, 1)}
+                          aria-label={t('gallery.laterLabel', { n: index + 1 })}
+                          className={`${button} border border-slate-300 bg-white hover:bg-slate-50`}
+                        >
+                          {t('gallery.later')}&nbsp;<span aria-hidden="true">→</span>
+                        </button>
+                      )}
                       {!isCover && (
                         <button
                           type="button"
@@ -125,6 +159,44 @@ export function ImageManager({ eventId, gallery, cover, cdnHost }: { eventId: st
         {t('confirmRemove.text')}
       </ConfirmDialog>
     </div>
+  );
+}
+
+/** Edits a picture's three alt texts (what a screen reader says for it), folded away until opened. */
+function AltTextForm({ eventId, index, alt, disabled, onSaved }: { eventId: string; index: number; alt: GalleryImage['alt']; disabled: boolean; onSaved: () => void }) {
+  const t = useTranslations('organiser.images');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '');
+    setSaving(true);
+    setError(null);
+    const result = await api.patch(`/api/v1/organiser/events/${eventId}/images/${index}`, { alt: { sk: text('sk'), cs: text('cs'), en: text('en') } }, { toast: [422] });
+    setSaving(false);
+    if (!result.ok) {
+      if (result.status) setError(result.error.errors[0]?.message ?? result.error.message);
+      return;
+    }
+    notify.success({ title: t('gallery.altSaved') });
+    onSaved();
+  }
+
+  return (
+    <details className="rounded-lg border border-slate-200">
+      <summary className="min-h-11 cursor-pointer px-3 py-2 font-medium">{t('gallery.editAlt', { n: index + 1 })}</summary>
+      <form onSubmit={save} noValidate className="space-y-3 p-3" aria-busy={saving}>
+        <FormAlert message={error} />
+        <TextField name="sk" lang="sk" maxLength={300} label={t('gallery.altSkOf', { n: index + 1 })} defaultValue={alt.sk} />
+        <TextField name="cs" lang="cs" maxLength={300} label={t('gallery.altCsOf', { n: index + 1 })} defaultValue={alt.cs} />
+        <TextField name="en" lang="en" maxLength={300} label={t('gallery.altEnOf', { n: index + 1 })} defaultValue={alt.en} />
+        <button type="submit" disabled={disabled || saving} className={`${button} bg-emerald-800 text-white hover:bg-emerald-700`}>
+          {saving ? t('gallery.altSaving') : t('gallery.altSave')}
+        </button>
+      </form>
+    </details>
   );
 }
 
