@@ -98,3 +98,12 @@ for (const path of ['/sk', '/en/about', '/cs/obchodni-podminky', '/sk/toto-neexi
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }
+
+test('the loading bar shows while a page navigates, hidden from assistive technology (its role="bar" is no ARIA role)', async ({ page }) => {
+  await page.goto('/sk');
+  await page.waitForLoadState('networkidle');
+  const bar = page.waitForSelector('#nprogress [aria-hidden="true"] .bar', { state: 'attached', timeout: 10_000 });
+  await page.getByRole('banner').getByRole('link', { name: messages.sk.nav.events }).first().click();
+  await bar;
+  await expect(page).toHaveURL(/\/sk\/podujatia$/);
+});
