@@ -1,20 +1,14 @@
 // The organiser console's team (members, invitations) and event images: what the forms send and the API answers.
 import { z } from 'zod';
 import { orgRoleSchema } from './organiser';
-import { localizedTextSchema, plainText, uuidString } from './primitives';
+import { localizedTextSchema, plainText, recipientEmail, uuidString } from './primitives';
 
 // ── team ─────────────────────────────────────────────────────────────────────
 const roleField = z.enum(['owner', 'manager', 'scanner'], { error: 'organiser.team.errors.roleRequired' });
 
 /** POST /api/v1/organiser/organisations/{orgId}/members — invite by email. */
 export const inviteSchema = z.object({
-  email: z
-    .string({ error: 'validation.emailRequired' })
-    .trim()
-    .min(1, 'validation.emailRequired')
-    .max(254, 'validation.emailInvalid')
-    .pipe(z.email('validation.emailInvalid'))
-    .transform((value) => value.toLowerCase()),
+  email: recipientEmail,
   role: roleField,
 });
 export type InviteInput = z.input<typeof inviteSchema>;

@@ -59,3 +59,12 @@ export const errorBodySchema = z.object({
   code: z.string(),
   errors: z.array(z.object({ field: z.string().optional(), id: z.string().optional(), message: z.string() })),
 });
+
+/** Someone else's email address (a gift's recipient, an invitee): trimmed, checked and lower-cased. */
+export const recipientEmail = z
+  .string({ error: 'validation.emailRequired' })
+  .trim()
+  .min(1, 'validation.emailRequired')
+  .max(254, 'validation.emailInvalid')
+  .pipe(z.email('validation.emailInvalid'))
+  .transform((value) => value.toLowerCase());

@@ -2,7 +2,7 @@
 // Messages are keys in messages/*.json.
 import { z } from 'zod';
 import { parseTicketCode } from '@/lib/ticket-code/code';
-import { currencySchema, INT32_MAX, instant, localizedTextSchema, plainText } from './primitives';
+import { currencySchema, INT32_MAX, instant, localizedTextSchema, plainText, recipientEmail } from './primitives';
 
 const uuid = z.uuid('errors.invalidInput');
 
@@ -14,13 +14,7 @@ export type RedeemInput = z.infer<typeof redeemSchema>;
 
 /** POST /api/v1/tickets/{id}/gift */
 export const giftSchema = z.object({
-  email: z
-    .string({ error: 'validation.emailRequired' })
-    .trim()
-    .min(1, 'validation.emailRequired')
-    .max(254, 'validation.emailInvalid')
-    .pipe(z.email('validation.emailInvalid'))
-    .transform((value) => value.toLowerCase()),
+  email: recipientEmail,
 });
 export type GiftInput = z.infer<typeof giftSchema>;
 
