@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { getDb, tables } from '@/lib/server/db';
 import { eventAccess, type AccessFailure } from './access';
 
@@ -40,6 +40,6 @@ export async function eventSummary(userId: string, eventId: string): Promise<{ o
       sold: sql<number>`count(*) filter (where ${tables.inventoryUnits.status} = 'sold')::int`,
     })
     .from(tables.inventoryUnits)
-    .where(and(eq(tables.inventoryUnits.eventId, eventId), inArray(tables.inventoryUnits.status, ['available', 'held', 'sold', 'blocked'])));
+    .where(eq(tables.inventoryUnits.eventId, eventId));
   return { ok: true, event: { ...row, startsAt: row.startsAt.toISOString(), sold: counts?.sold ?? 0, capacity: counts?.capacity ?? 0 } };
 }
