@@ -39,4 +39,12 @@ export const pathModules: ApiPaths[] = [
   // organiser: cancellation
   organiserCancelPaths,
 
+  // reports: event report and overview
+
+  // reports: live view and exports
+
+  // reports: settlements
+
+  // payouts: bank accounts and runs
+
 ];

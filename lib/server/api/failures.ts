@@ -86,6 +86,14 @@ type DomainFailureCode =
 
   // organiser: cancellation
   | FailureCodeOf<typeof cancelEvent>
+
+  // reports: event report and overview
+
+  // reports: live view and exports
+
+  // reports: settlements
+
+  // payouts: bank accounts and runs
 ;
 
 /** Failures of the request itself, and of routes whose lookup finds nothing (a null, not a code). */
@@ -247,5 +255,13 @@ export const FAILURES = {
 
   // ── organiser: cancellation ─────────────────────────────────────────────────
   EVENT_IS_DRAFT: { status: 409, key: 'organiser.cancel.errors.draft' },
+
+  // ── reports: event report and overview ──────────────────────────────────────
+
+  // ── reports: live view and exports ──────────────────────────────────────────
+
+  // ── reports: settlements ────────────────────────────────────────────────────
+
+  // ── payouts: bank accounts and runs ─────────────────────────────────────────
 
 } as const satisfies Record<FailureCode, Failure>;

@@ -328,6 +328,8 @@ export const events = pgTable(
     /** Fees in basis points (500 = 5 %). */
     resaleSellerFeeBps: integer('resale_seller_fee_bps').notNull().default(0),
     resaleBuyerFeeBps: integer('resale_buyer_fee_bps').notNull().default(0),
+    /** The organiser's share of the resale fees (seller's and buyer's), in percent; paid with its settlement. */
+    resaleOrganiserSharePercent: integer('resale_organiser_share_percent').notNull().default(0),
     /** Service fee per ticket on the primary market, minor units. */
     serviceFeeAmount: integer('service_fee_amount').notNull().default(0),
     /** Sales open and close; null = open from publishing / until the start. */
@@ -401,6 +403,8 @@ export const inventoryUnits = pgTable(
     index('inventory_units_type_status_idx').on(t.ticketTypeId, t.status, t.spread),
     index('inventory_units_event_idx').on(t.eventId),
     index('inventory_units_hold_idx').on(t.holdId),
+    // What is in fans' carts right now, counted by the live on-sale view without reading the event's other units.
+    index('inventory_units_event_held_idx').on(t.eventId, t.heldUntil).where(sql`status = 'held'`),
   ],
 );
 
@@ -512,7 +516,13 @@ export const orders = pgTable(
     currentPaymentId: uuid('current_payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
   },
   // orders_event_status_idx: an event's paid orders, which a cancellation refunds (organiser/cancel.ts).
-  (t) => [index('orders_user_idx').on(t.userId), uniqueIndex('orders_hold_uq').on(t.holdId), index('orders_event_status_idx').on(t.eventId, t.status)],
+  // orders_event_paid_idx: an event's sales over time and in the last minute (organiser/reports).
+  (t) => [
+    index('orders_user_idx').on(t.userId),
+    uniqueIndex('orders_hold_uq').on(t.holdId),
+    index('orders_event_status_idx').on(t.eventId, t.status),
+    index('orders_event_paid_idx').on(t.eventId, t.paidAt),
+  ],
 );
 
 export const orderItems = pgTable(
@@ -675,6 +685,49 @@ export const resaleListings = pgTable(
 /** cancelled: the resold ticket's event was cancelled and its buyer refunded, so the seller is not paid (organiser/cancel.ts). */
 export const payoutStatusEnum = pgEnum('payout_status', ['pending', 'paid', 'cancelled']);
 
+/**
+ * A seller's bank account for resale payouts (one per user). The IBAN is kept whole because the payout
+ * file needs it; every answer shows it masked (payouts/bank-account.ts).
+ */
+export const bankAccounts = pgTable('bank_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  iban: text('iban').notNull(),
+  holderName: text('holder_name').notNull(),
+  bic: text('bic'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const payoutRunStatusEnum = pgEnum('payout_run_status', ['prepared', 'confirmed', 'cancelled']);
+
+/**
+ * A batch of due payouts in one currency, written as one credit-transfer file (pain.001) for the bank.
+ * Prepared: the file exists and its payouts are reserved for it; confirmed: the bank executed it and its
+ * payouts are paid; cancelled: the file was not sent and its payouts are free for the next run.
+ */
+export const payoutRuns = pgTable(
+  'payout_runs',
+  {
+    id: id(),
+    currency: currencyEnum('currency').notNull(),
+    status: payoutRunStatusEnum('status').notNull().default('prepared'),
+    /** The file's message id (pain.001 MsgId), unique per run. */
+    messageId: text('message_id').notNull(),
+    payoutCount: integer('payout_count').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    /** The pain.001 XML as handed to the bank. */
+    file: text('file').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    confirmedAt: ts('confirmed_at'),
+    confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledAt: ts('cancelled_at'),
+  },
+  (t) => [uniqueIndex('payout_runs_message_uq').on(t.messageId), index('payout_runs_created_idx').on(t.createdAt)],
+);
+
 /** What sellers are owed for resold tickets. */
 export const payouts = pgTable(
   'payouts',
@@ -685,11 +738,22 @@ export const payouts = pgTable(
     grossAmount: integer('gross_amount').notNull(),
     feeAmount: integer('fee_amount').notNull(),
     netAmount: integer('net_amount').notNull(),
+    /** The organiser's part of this sale's fees (seller's and buyer's), fixed when it sold (organiser settlement). */
+    organiserShareAmount: integer('organiser_share_amount').notNull().default(0),
     currency: currencyEnum('currency').notNull(),
     status: payoutStatusEnum('status').notNull().default('pending'),
     createdAt: createdAt(),
+    /** The prepared or confirmed run that pays it; null while it waits (a cancelled run lets go of it). */
+    runId: uuid('run_id').references(() => payoutRuns.id),
+    /** The account it was paid to, masked, and when (the run's confirmation). */
+    paidTo: text('paid_to'),
+    paidAt: ts('paid_at'),
   },
-  (t) => [uniqueIndex('payouts_listing_uq').on(t.listingId), index('payouts_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('payouts_listing_uq').on(t.listingId),
+    index('payouts_user_idx').on(t.userId),
+    index('payouts_waiting_idx').on(t.status, t.runId),
+  ],
 );
 
 /** Redeem codes generated together by an organiser (organiser/redeem-codes.ts), exported as one CSV. */
