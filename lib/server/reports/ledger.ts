@@ -1,0 +1,171 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { getDb, rowsOf } from '@/lib/server/db';
+
+// The money of events, defined once: the event report, the organisation overview and the organiser's
+// settlement all read their figures from here, so they cannot disagree.
+//
+// A sale is an order that was paid (paid_at set). Its items are primary tickets (ticket price, service
+// fee, and the order's coupon discount, which only ever reduces primary tickets: cart/totals.ts) and
+// resale tickets (listing price and buyer fee; the seller's fee and the organiser's share of both fees
+// are on the seller's payout). A refund of a sale gives the buyer the whole order back — a cancelled
+// event's refunds do (organiser/cancel.ts) — so it reverses every figure of that order. Payments that
+// never completed an order (a second payment, a late one) are refunded too, but they were never sales
+// and appear nowhere here.
+//
+// With a period, sales count by when they were paid and refunds by when they were queued, so a period's
+// statement is final once the period is over, whatever happens later.
+
+export type LedgerScope = { eventIds: string[]; from?: Date; to?: Date };
+
+/** One side (sales, or the refunds of sales) of an event's money, in minor units of its currency. */
+export type LedgerSide = {
+  orders: number;
+  primaryTickets: number;
+  /** Face prices of the primary tickets, before coupons. */
+  ticketRevenue: number;
+  /** Coupon discounts (primary tickets only). */
+  discounts: number;
+  /** Service fees the buyers paid on primary tickets: Tribuna's. */
+  serviceFees: number;
+  resaleTickets: number;
+  /** Listing prices of tickets resold: the sellers'. */
+  resaleVolume: number;
+  resaleBuyerFees: number;
+  resaleSellerFees: number;
+  /** The organiser's part of the two resale fees (its resale policy's share, fixed when the ticket sold). */
+  organiserResaleShare: number;
+  /** What the buyers paid: the orders' totals. */
+  collected: number;
+};
+
+export type EventLedger = { eventId: string; currency: 'EUR' | 'CZK'; sales: LedgerSide; refunds: LedgerSide };
+
+const SIDE_KEYS = [
+  'orders',
+  'primaryTickets',
+  'ticketRevenue',
+  'discounts',
+  'serviceFees',
+  'resaleTickets',
+  'resaleVolume',
+  'resaleBuyerFees',
+  'resaleSellerFees',
+  'organiserResaleShare',
+  'collected',
+] as const satisfies readonly (keyof LedgerSide)[];
+
+export function emptySide(): LedgerSide {
+  return Object.fromEntries(SIDE_KEYS.map((k) => [k, 0])) as LedgerSide;
+}
+
+export function addSides(a: LedgerSide, b: LedgerSide): LedgerSide {
+  return Object.fromEntries(SIDE_KEYS.map((k) => [k, a[k] + b[k]])) as LedgerSide;
+}
+
+/** The figures of a statement derived from the two sides; every one is a sum or difference of ledger sums. */
+export function netFigures(ledger: { sales: LedgerSide; refunds: LedgerSide }) {
+  const { sales, refunds } = ledger;
+  const primaryNet = sales.ticketRevenue - sales.discounts - (refunds.ticketRevenue - refunds.discounts);
+  const serviceFees = sales.serviceFees - refunds.serviceFees;
+  const organiserResaleShare = sales.organiserResaleShare - refunds.organiserResaleShare;
+  const resaleFees = sales.resaleBuyerFees + sales.resaleSellerFees - (refunds.resaleBuyerFees + refunds.resaleSellerFees);
+  return {
+    /** Primary ticket sales net of coupons and refunds: the organiser's. */
+    primaryNet,
+    /** The platform's fees: service fees kept, and the resale fees less the organiser's share. */
+    platformFees: serviceFees + resaleFees - organiserResaleShare,
+    serviceFees,
+    resaleFees,
+    organiserResaleShare,
+    /** What Tribuna owes the organiser. */
+    owedToOrganiser: primaryNet + organiserResaleShare,
+    /** What buyers paid and kept paid. */
+    collectedNet: sales.collected - refunds.collected,
+  };
+}
+
+type Row = { event_id: string; currency: 'EUR' | 'CZK'; side: 'sales' | 'refunds' } & Record<string, number | string>;
+
+const COLUMNS: Record<(typeof SIDE_KEYS)[number], string> = {
+  orders: 'orders',
+  primaryTickets: 'primary_tickets',
+  ticketRevenue: 'ticket_revenue',
+  discounts: 'discounts',
+  serviceFees: 'service_fees',
+  resaleTickets: 'resale_tickets',
+  resaleVolume: 'resale_volume',
+  resaleBuyerFees: 'resale_buyer_fees',
+  resaleSellerFees: 'resale_seller_fees',
+  organiserResaleShare: 'organiser_resale_share',
+  collected: 'collected',
+};
+
+/**
+ * The ledger of each event in scope (events without sales included, all zero). Callers check access
+ * first: this reads whatever events it is given.
+ */
+export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
+  if (!scope.eventIds.length) return [];
+  const from = scope.from ?? null;
+  const to = scope.to ?? null;
+  const ids = sql.join(
+    scope.eventIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const inPeriod = (column: string) => sql`(${from}::timestamptz is null or ${sql.raw(column)} >= ${from}::timestamptz) and (${to}::timestamptz is null or ${sql.raw(column)} < ${to}::timestamptz)`;
+  const result = await getDb().execute(sql`
+    with sale as (
+      select o.id, o.event_id, o.status, o.discount_amount, o.total_amount, o.paid_at,
+        (select min(r.created_at) from refunds r where r.payment_id = o.current_payment_id) as refunded_at
+      from orders o
+      where o.event_id in (${ids}) and o.paid_at is not null
+    ),
+    per_order as (
+      select s.id, s.event_id, s.status, s.paid_at,
+        case when s.status = 'refunded' then coalesce(s.refunded_at, s.paid_at) end as refunded_at,
+        s.discount_amount, s.total_amount,
+        count(oi.id) filter (where oi.listing_id is null) as primary_tickets,
+        coalesce(sum(oi.price_amount) filter (where oi.listing_id is null), 0) as ticket_revenue,
+        coalesce(sum(oi.fee_amount) filter (where oi.listing_id is null), 0) as service_fees,
+        count(oi.id) filter (where oi.listing_id is not null) as resale_tickets,
+        coalesce(sum(oi.price_amount) filter (where oi.listing_id is not null), 0) as resale_volume,
+        coalesce(sum(oi.fee_amount) filter (where oi.listing_id is not null), 0) as resale_buyer_fees,
+        coalesce(sum(p.fee_amount), 0) as resale_seller_fees,
+        coalesce(sum(p.organiser_share_amount), 0) as organiser_resale_share
+      from sale s
+      join order_items oi on oi.order_id = s.id
+      left join payouts p on p.listing_id = oi.listing_id
+      group by s.id, s.event_id, s.status, s.paid_at, s.refunded_at, s.discount_amount, s.total_amount
+    ),
+    sides as (
+      select 'sales' as side, per_order.* from per_order where ${inPeriod('paid_at')}
+      union all
+      select 'refunds' as side, per_order.* from per_order where refunded_at is not null and ${inPeriod('refunded_at')}
+    )
+    select e.id as event_id, e.currency, x.side,
+      count(s.id)::int as orders,
+      coalesce(sum(s.primary_tickets), 0)::int as primary_tickets,
+      coalesce(sum(s.ticket_revenue), 0)::bigint as ticket_revenue,
+      coalesce(sum(s.discount_amount), 0)::bigint as discounts,
+      coalesce(sum(s.service_fees), 0)::bigint as service_fees,
+      coalesce(sum(s.resale_tickets), 0)::int as resale_tickets,
+      coalesce(sum(s.resale_volume), 0)::bigint as resale_volume,
+      coalesce(sum(s.resale_buyer_fees), 0)::bigint as resale_buyer_fees,
+      coalesce(sum(s.resale_seller_fees), 0)::bigint as resale_seller_fees,
+      coalesce(sum(s.organiser_resale_share), 0)::bigint as organiser_resale_share,
+      coalesce(sum(s.total_amount), 0)::bigint as collected
+    from events e
+    cross join (values ('sales'), ('refunds')) as x(side)
+    left join sides s on s.event_id = e.id and s.side = x.side
+    where e.id in (${ids})
+    group by e.id, e.currency, x.side
+  `);
+  const byEvent = new Map<string, EventLedger>();
+  for (const row of rowsOf<Row>(result)) {
+    const ledger = byEvent.get(row.event_id) ?? { eventId: row.event_id, currency: row.currency, sales: emptySide(), refunds: emptySide() };
+    ledger[row.side] = Object.fromEntries(SIDE_KEYS.map((k) => [k, Number(row[COLUMNS[k]])])) as LedgerSide;
+    byEvent.set(row.event_id, ledger);
+  }
+  return scope.eventIds.filter((id) => byEvent.has(id)).map((id) => byEvent.get(id)!);
+}

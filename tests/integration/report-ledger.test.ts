@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import * as s from '@/lib/server/db/schema';
+import { runSeed } from '@/lib/server/db/seed';
+import { eventLedgers, netFigures } from '@/lib/server/reports/ledger';
+import { useTestDatabase } from '../helpers/db';
+import { buy } from '../helpers/purchases';
+import { freeSeatsOf } from '../helpers/seats';
+import { eventBySlug, makeUser } from '../helpers/tickets';
+
+const t = useTestDatabase();
+const STADIUM = 'dunaj-bratislava-fc-kosice';
+
+beforeAll(async () => {
+  await runSeed(t.db);
+}, 180_000);
+
+describe('event ledger', () => {
+  it('sums what buyers paid for primary tickets, split into price, discount and service fee, and nothing before a sale', async () => {
+    const event = await eventBySlug(t.db, STADIUM);
+    const [before] = await eventLedgers({ eventIds: [event.id] });
+    expect(before.sales).toMatchObject({ orders: 0, collected: 0, primaryTickets: 0 });
+
+    await t.db.update(s.events).set({ serviceFeeAmount: 150 }).where(eq(s.events.id, event.id));
+    const fan = await makeUser(t.db, 'ledger');
+    const seats = await freeSeatsOf(t.db, STADIUM, 3, 200);
+    const order = await buy(t.db, fan, STADIUM, { seatIds: seats });
+    const [after] = await eventLedgers({ eventIds: [event.id] });
+    expect(after.currency).toBe('EUR');
+    expect(after.sales.orders).toBe(1);
+    expect(after.sales.primaryTickets).toBe(3);
+    expect(after.sales.serviceFees).toBe(order.feeAmount);
+    expect(after.sales.ticketRevenue).toBe(order.subtotalAmount);
+    expect(after.sales.collected).toBe(order.totalAmount);
+    expect(after.sales.ticketRevenue - after.sales.discounts + after.sales.serviceFees).toBe(order.totalAmount);
+    expect(after.refunds.orders).toBe(0);
+    expect(netFigures(after)).toMatchObject({ primaryNet: order.subtotalAmount - order.discountAmount, serviceFees: order.feeAmount, owedToOrganiser: order.subtotalAmount - order.discountAmount });
+
+    // a period before the sale holds none of it
+    const [earlier] = await eventLedgers({ eventIds: [event.id], to: new Date(Date.now() - 3_600_000) });
+    expect(earlier.sales.orders).toBe(0);
+  });
+});
