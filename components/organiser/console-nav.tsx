@@ -30,6 +30,11 @@ export async function ConsoleNav({ context }: { context: ConsoleContext }) {
               </li>
             </>
           )}
+          {can('payouts') && (
+            <li>
+              <ConsoleLink href="/organiser/settlements">{t('nav.settlements')}</ConsoleLink>
+            </li>
+          )}
           {can('team') && (
             <li>
               <ConsoleLink href="/organiser/team">{t('nav.team')}</ConsoleLink>

@@ -22,9 +22,10 @@ type Values = {
   resaleWindowHours: string;
   resaleSellerFeeBps: string;
   resaleBuyerFeeBps: string;
+  resaleOrganiserSharePercent: string;
 };
 
-const FIELDS = ['resaleCapPercent', 'resaleCapAmount', 'resaleWindowHours', 'resaleSellerFeeBps', 'resaleBuyerFeeBps'] as const;
+const FIELDS = ['resaleCapPercent', 'resaleCapAmount', 'resaleWindowHours', 'resaleSellerFeeBps', 'resaleBuyerFeeBps', 'resaleOrganiserSharePercent'] as const;
 
 function numberOf(text: string): number | null {
   const trimmed = text.trim().replace(',', '.');
@@ -44,6 +45,7 @@ function policyOf(v: Values): Record<keyof ResalePolicyInput, unknown> {
     resaleWindowHours: numberOf(v.resaleWindowHours),
     resaleSellerFeeBps: seller == null ? null : Math.round(seller * 100),
     resaleBuyerFeeBps: buyer == null ? null : Math.round(buyer * 100),
+    resaleOrganiserSharePercent: numberOf(v.resaleOrganiserSharePercent),
   };
 }
 
@@ -56,6 +58,7 @@ function valuesOf(p: ResalePolicyInput): Values {
     resaleWindowHours: String(p.resaleWindowHours),
     resaleSellerFeeBps: String(p.resaleSellerFeeBps / 100),
     resaleBuyerFeeBps: String(p.resaleBuyerFeeBps / 100),
+    resaleOrganiserSharePercent: String(p.resaleOrganiserSharePercent),
   };
 }
 
@@ -167,6 +170,16 @@ export function ResalePolicyForm({ target, initial, currency }: { target: Target
         <div className="hidden sm:block" />
         <TextField label={t('form.sellerFee')} inputMode="decimal" error={errors.resaleSellerFeeBps?.message} disabled={!hydrated || !resaleOn} {...form.register('resaleSellerFeeBps')} />
         <TextField label={t('form.buyerFee')} inputMode="decimal" error={errors.resaleBuyerFeeBps?.message} disabled={!hydrated || !resaleOn} {...form.register('resaleBuyerFeeBps')} />
+        <div className="sm:col-span-2">
+          <TextField
+            label={t('form.sharePercent')}
+            inputMode="numeric"
+            error={errors.resaleOrganiserSharePercent?.message}
+            disabled={!hydrated || !resaleOn}
+            {...form.register('resaleOrganiserSharePercent')}
+          />
+          <p className="mt-1 text-sm text-slate-600">{t('form.sharePercentHint')}</p>
+        </div>
       </div>
       {target.kind === 'event' && (
         <p role="status" aria-live="polite" className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-800">

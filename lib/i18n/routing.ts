@@ -45,6 +45,7 @@ export const pathnames = {
   '/organiser/venues/[venueId]': { sk: '/organizator/miesta-konania/[venueId]', cs: '/poradatel/mista-konani/[venueId]', en: '/organiser/venues/[venueId]' },
   '/organiser/codes': { sk: '/organizator/kody', cs: '/poradatel/kody', en: '/organiser/codes' },
   '/organiser/team': { sk: '/organizator/tim', cs: '/poradatel/tym', en: '/organiser/team' },
+  '/organiser/settlements': { sk: '/organizator/vyuctovanie', cs: '/poradatel/vyuctovani', en: '/organiser/settlements' },
   '/organiser/settings': { sk: '/organizator/nastavenia', cs: '/poradatel/nastaveni', en: '/organiser/settings' },
   '/organiser/invitation': { sk: '/organizator/pozvanka', cs: '/poradatel/pozvanka', en: '/organiser/invitation' },
 } as const;

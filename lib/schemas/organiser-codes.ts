@@ -28,6 +28,11 @@ export const resalePolicySchema = z
     /** Basis points: 500 = 5 %. */
     resaleSellerFeeBps: intIn(0, 3000, `${R}.feeBps`),
     resaleBuyerFeeBps: intIn(0, 3000, `${R}.feeBps`),
+    /**
+     * The organiser's share of the resale fees (seller's and buyer's), in percent (0–100): fixed on each
+     * resale when it sells and paid with the organiser's settlement; the rest of the fees is Tribuna's.
+     */
+    resaleOrganiserSharePercent: intIn(0, 100, `${R}.sharePercent`),
   })
   .refine((p) => !p.resaleEnabled || p.resaleCapPercent != null || p.resaleCapAmount != null, { message: `${R}.capRequired`, path: ['resaleCapPercent'] });
 export type ResalePolicyInput = z.infer<typeof resalePolicySchema>;

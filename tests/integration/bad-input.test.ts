@@ -340,7 +340,7 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
 
 /** The organiser's writes of codes and resale rules, each by a manager of the event's organiser. */
 function organiserCodesWrites(): Record<string, () => Promise<RealWrite>> {
-  const policy = { transferEnabled: true, resaleEnabled: true, resaleCapPercent: 100, resaleCapAmount: null, resaleWindowHours: 2, resaleSellerFeeBps: 500, resaleBuyerFeeBps: 300 };
+  const policy = { transferEnabled: true, resaleEnabled: true, resaleCapPercent: 100, resaleCapAmount: null, resaleWindowHours: 2, resaleSellerFeeBps: 500, resaleBuyerFeeBps: 300, resaleOrganiserSharePercent: 20 };
   const manager = () => makeScanner(t.db, EVENT, 'manager');
   const event = () => eventBySlug(t.db, EVENT);
   const code = () => `BAD${randomUUID().slice(0, 8).toUpperCase()}`;

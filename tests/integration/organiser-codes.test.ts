@@ -61,6 +61,7 @@ const POLICY = {
   resaleWindowHours: 2,
   resaleSellerFeeBps: 500,
   resaleBuyerFeeBps: 300,
+  resaleOrganiserSharePercent: 0,
 };
 
 beforeAll(async () => {

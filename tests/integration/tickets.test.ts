@@ -236,8 +236,9 @@ describe('resale listings', () => {
         orderId: order.id,
         eventId: event.id,
         buyerId: buyer.id,
-        items: [{ unitId: null, listingId: listing.id, ticketTypeId: ticket.ticketTypeId, priceAmount: 2900 }],
+        items: [{ unitId: null, listingId: listing.id, ticketTypeId: ticket.ticketTypeId, priceAmount: 2900, feeAmount: 87 }],
         sellerFeeBps: event.resaleSellerFeeBps,
+        organiserSharePercent: event.resaleOrganiserSharePercent,
         currency: 'EUR',
         now: new Date(),
       });
@@ -270,8 +271,9 @@ describe('a change of owner and waiting gifts', () => {
         orderId: order.id,
         eventId: event.id,
         buyerId: buyer.id,
-        items: [{ unitId: null, listingId, ticketTypeId, priceAmount: price }],
+        items: [{ unitId: null, listingId, ticketTypeId, priceAmount: price, feeAmount: 0 }],
         sellerFeeBps: event.resaleSellerFeeBps,
+        organiserSharePercent: event.resaleOrganiserSharePercent,
         currency: event.currency,
         now: new Date(),
       });

@@ -15,6 +15,7 @@ import { organiserTeamPaths } from './organiser-team';
 import { organiserEventPaths } from './organiser-events';
 import { organiserVenuePaths } from './organiser-venues';
 import { organiserCodesPaths } from './organiser-codes';
+import { settlementPaths } from './settlements';
 import { ticketPaths } from './tickets';
 
 export const pathModules: ApiPaths[] = [
@@ -44,6 +45,7 @@ export const pathModules: ApiPaths[] = [
   // reports: live view and exports
 
   // reports: settlements
+  settlementPaths,
 
   // payouts: bank accounts and runs
 

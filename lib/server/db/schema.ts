@@ -143,7 +143,17 @@ export type ResalePolicy = {
   resaleWindowHours: number;
   resaleSellerFeeBps: number;
   resaleBuyerFeeBps: number;
+  /** The organiser's share of the resale fees (seller's and buyer's), 0–100 %: paid with its settlement. */
+  resaleOrganiserSharePercent: number;
 };
+
+/** Organisation defaults saved before the organiser's share existed lack it: read them with resalePolicyOf. */
+export type StoredResalePolicy = Omit<ResalePolicy, 'resaleOrganiserSharePercent'> & { resaleOrganiserSharePercent?: number };
+
+/** A stored policy as a whole one: a missing share is no share. */
+export function resalePolicyOf(stored: StoredResalePolicy): ResalePolicy {
+  return { ...stored, resaleOrganiserSharePercent: stored.resaleOrganiserSharePercent ?? 0 };
+}
 
 export const DEFAULT_RESALE_POLICY: ResalePolicy = {
   transferEnabled: true,
@@ -153,6 +163,7 @@ export const DEFAULT_RESALE_POLICY: ResalePolicy = {
   resaleWindowHours: 2,
   resaleSellerFeeBps: 500,
   resaleBuyerFeeBps: 0,
+  resaleOrganiserSharePercent: 0,
 };
 
 export const organisations = pgTable('organisations', {
@@ -164,7 +175,7 @@ export const organisations = pgTable('organisations', {
   website: text('website'),
   contactEmail: text('contact_email'),
   /** What a new event of this organisation starts with (organiser/resale-policy.ts). */
-  resaleDefaults: jsonb('resale_defaults').$type<ResalePolicy>().notNull().default(DEFAULT_RESALE_POLICY),
+  resaleDefaults: jsonb('resale_defaults').$type<StoredResalePolicy>().notNull().default(DEFAULT_RESALE_POLICY),
   createdAt: createdAt(),
 });
 

@@ -23,6 +23,7 @@ const policyColumns = {
   resaleWindowHours: e.resaleWindowHours,
   resaleSellerFeeBps: e.resaleSellerFeeBps,
   resaleBuyerFeeBps: e.resaleBuyerFeeBps,
+  resaleOrganiserSharePercent: e.resaleOrganiserSharePercent,
 };
 
 type LiveListing = { id: string; ticketId: string; priceAmount: number; faceValue: number };

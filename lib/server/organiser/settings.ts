@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb, tables } from '@/lib/server/db';
-import type { ResalePolicy } from '@/lib/server/db/schema';
+import { resalePolicyOf, type ResalePolicy } from '@/lib/server/db/schema';
 import { eventChanged } from '@/lib/server/events/changed';
 import { orgAccess, type AccessFailure } from './access';
 
@@ -12,12 +12,16 @@ export type OrgSettings = { id: string; name: string; country: string; website: 
 
 const columns = { id: o.id, name: o.name, country: o.country, website: o.website, contactEmail: o.contactEmail, resaleDefaults: o.resaleDefaults };
 
+function settingsOf(row: Omit<OrgSettings, 'resaleDefaults'> & { resaleDefaults: Parameters<typeof resalePolicyOf>[0] }): OrgSettings {
+  return { ...row, resaleDefaults: resalePolicyOf(row.resaleDefaults) };
+}
+
 /** The organisation's name, contacts and the resale rules its new events start with (owner and manager). */
 export async function getOrgSettings(userId: string, orgId: string): Promise<{ ok: true; settings: OrgSettings } | AccessFailure> {
   const access = await orgAccess(userId, orgId, 'events');
   if (!access.ok) return access;
-  const [settings] = await getDb().select(columns).from(o).where(eq(o.id, orgId));
-  return { ok: true, settings };
+  const [row] = await getDb().select(columns).from(o).where(eq(o.id, orgId));
+  return { ok: true, settings: settingsOf(row) };
 }
 
 /**
@@ -33,7 +37,8 @@ export async function updateOrgSettings(
   if (!access.ok) return access;
   const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   if (!Object.keys(values).length) return getOrgSettings(userId, orgId);
-  const [settings] = await getDb().update(o).set(values).where(eq(o.id, orgId)).returning(columns);
+  const [row] = await getDb().update(o).set(values).where(eq(o.id, orgId)).returning(columns);
+  const settings = settingsOf(row);
   // Event pages show the organiser's name and contacts: every event may have changed (a rare write).
   if (patch.name !== undefined || patch.website !== undefined || patch.contactEmail !== undefined) await eventChanged();
   return { ok: true, settings };

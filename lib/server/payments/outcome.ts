@@ -152,7 +152,7 @@ async function fulfil(
     .set({ status: 'available', holdId: null, heldUntil: null })
     .where(and(eq(tables.inventoryUnits.holdId, order.holdId), eq(tables.inventoryUnits.status, 'held')));
   const [event] = await tx
-    .select({ sellerFeeBps: tables.events.resaleSellerFeeBps, currency: tables.events.currency })
+    .select({ sellerFeeBps: tables.events.resaleSellerFeeBps, organiserSharePercent: tables.events.resaleOrganiserSharePercent, currency: tables.events.currency })
     .from(tables.events)
     .where(eq(tables.events.id, order.eventId));
   return issueTicketsForOrder(tx, {
@@ -161,6 +161,7 @@ async function fulfil(
     buyerId: order.userId,
     items,
     sellerFeeBps: event.sellerFeeBps,
+    organiserSharePercent: event.organiserSharePercent,
     currency: event.currency,
     now,
   });

@@ -4,17 +4,27 @@ import { tables, type Tx } from '@/lib/server/db';
 import { newTicketKeys } from '@/lib/ticket-code/keys';
 import { moveTicketToOwner } from './ownership';
 
-type PaidItem = { unitId: string | null; listingId: string | null; ticketTypeId: string; priceAmount: number };
+/** An order item: `feeAmount` is the service fee of a primary ticket, the buyer's fee of a resale one. */
+type PaidItem = { unitId: string | null; listingId: string | null; ticketTypeId: string; priceAmount: number; feeAmount: number };
+
+/**
+ * The organiser's part of a resale's two fees (the seller's and the buyer's), rounded down to the minor
+ * unit: the organiser is never owed a fraction that Tribuna did not collect.
+ */
+export function organiserShareOf(sellerFee: number, buyerFee: number, sharePercent: number): number {
+  return Math.floor(((sellerFee + buyerFee) * sharePercent) / 100);
+}
 
 /**
  * Issues the tickets of a paid order: a new ticket (fresh secret, version 1) for every primary unit,
  * and for every resale listing the existing ticket moves to the buyer with a NEW secret and version + 1
- * (the seller's code stops working at once) and the seller is owed price − seller fee.
+ * (the seller's code stops working at once) and the seller is owed price − seller fee; the payout also
+ * fixes the organiser's share of the sale's fees (its policy's percentage now, whatever it is changed to later).
  * The caller has already turned the units and listings into sold ones for this hold.
  */
 export async function issueTicketsForOrder(
   tx: Tx,
-  input: { orderId: string; eventId: string; buyerId: string; items: PaidItem[]; sellerFeeBps: number; currency: 'EUR' | 'CZK'; now: Date },
+  input: { orderId: string; eventId: string; buyerId: string; items: PaidItem[]; sellerFeeBps: number; organiserSharePercent: number; currency: 'EUR' | 'CZK'; now: Date },
 ): Promise<string[]> {
   const issued: string[] = [];
   const primary = input.items.filter((item) => item.unitId);
@@ -63,7 +73,16 @@ export async function issueTicketsForOrder(
     const fee = Math.round((listing.price * input.sellerFeeBps) / 10_000);
     await tx
       .insert(tables.payouts)
-      .values({ userId: listing.sellerId, listingId: listing.id, grossAmount: listing.price, feeAmount: fee, netAmount: listing.price - fee, currency: input.currency, createdAt: input.now })
+      .values({
+        userId: listing.sellerId,
+        listingId: listing.id,
+        grossAmount: listing.price,
+        feeAmount: fee,
+        netAmount: listing.price - fee,
+        organiserShareAmount: organiserShareOf(fee, item.feeAmount, input.organiserSharePercent),
+        currency: input.currency,
+        createdAt: input.now,
+      })
       .onConflictDoNothing();
   }
   return issued;

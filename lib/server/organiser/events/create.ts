@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { CreateEventInput, OrganiserEvent } from '@/lib/schemas/organiser-events';
 import { getDb, isUniqueViolation, tables } from '@/lib/server/db';
+import { resalePolicyOf } from '@/lib/server/db/schema';
 import { eventChanged } from '@/lib/server/events/changed';
 import { orgAccess, type AccessFailure } from '../access';
 import { organiserEvent } from './read';
@@ -35,7 +36,7 @@ export async function createEvent(userId: string, input: CreateEventInput): Prom
 
   const insert = () => db.transaction(async (tx) => {
     const [org] = await tx.select({ defaults: tables.organisations.resaleDefaults }).from(tables.organisations).where(eq(tables.organisations.id, access.orgId));
-    const policy = org.defaults;
+    const policy = resalePolicyOf(org.defaults);
     const [row] = await tx
       .insert(tables.events)
       .values({
@@ -62,6 +63,7 @@ export async function createEvent(userId: string, input: CreateEventInput): Prom
         resaleWindowHours: policy.resaleWindowHours,
         resaleSellerFeeBps: policy.resaleSellerFeeBps,
         resaleBuyerFeeBps: policy.resaleBuyerFeeBps,
+        resaleOrganiserSharePercent: policy.resaleOrganiserSharePercent,
       })
       .returning({ id: tables.events.id });
     await refreshSearchText(tx, row.id);
