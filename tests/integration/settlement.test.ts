@@ -21,6 +21,7 @@ import { listTicketForResale } from '@/lib/server/resale/listing';
 import { organiserShareOf } from '@/lib/server/tickets/issue';
 import { answerOf, failureBodyOf } from '../helpers/contract';
 import { useTestDatabase } from '../helpers/db';
+import { independentSums } from '../helpers/money';
 import { makeCast, orgIdOfSlug, type Cast } from '../helpers/organiser';
 import { buy } from '../helpers/purchases';
 import { freeSeatsOf } from '../helpers/seats';
@@ -291,6 +292,32 @@ describe('settlement statement', () => {
     expect(only.currencies[0].lines.map((l) => l.eventId)).toEqual([zilinaId]);
     const quiet = await statement(dayFromToday(4), dayFromToday(4), `&event=${kosiceId}`);
     expect(quiet.currencies[0].lines).toEqual([expect.objectContaining({ eventId: kosiceId, primaryGross: 0, owed: 0 })]);
+  });
+
+  it('reconciles with sums over the orders, payments, refunds and payouts in SQL, for the period and for each day', async () => {
+    for (const [from, to] of [
+      [DAY1, DAY3],
+      [DAY1, DAY1],
+      [DAY2, DAY2],
+      [DAY3, DAY3],
+    ]) {
+      const { start, end } = periodOf(from, to);
+      const st = await statement(from, to);
+      for (const line of st.currencies[0].lines) {
+        const sums = await independentSums(t.db, line.eventId, start, end);
+        expect([line.primaryGross, line.discounts, line.refunds, line.primaryNet, line.serviceFees, line.resaleFees, line.organiserResaleShare, line.collected]).toEqual([
+          sums.primaryGross,
+          sums.discounts,
+          sums.refunds,
+          sums.primaryNet,
+          sums.serviceFees,
+          sums.resaleFees,
+          sums.share,
+          sums.collected,
+        ]);
+        expect(line.owed).toBe(sums.primaryNet + sums.share);
+      }
+    }
   });
 
   it('agrees with the event ledger it is built on', async () => {
