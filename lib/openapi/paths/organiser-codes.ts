@@ -43,7 +43,7 @@ export const organiserCodesPaths: ApiPaths = {
       tags: ['organiser'],
       security: auth,
       summary:
-        "Set the event's resale and gifting rules (owner, manager). Every live listing the new rules forbid (all when resale is off, else those over their ticket's new cap) is withdrawn at once — also one held in a buyer's cart — and its seller is emailed in their language",
+        "Set the event's resale and gifting rules (owner, manager), with the organiser's share of the resale fees (0–100 %, fixed on each resale when it sells, paid with the settlement). Every live listing the new rules forbid (all when resale is off, else those over their ticket's new cap) is withdrawn at once — also one held in a buyer's cart — and its seller is emailed in their language",
       parameters: eventId,
       requestBody: jsonBody(resalePolicySchema),
       responses: { 200: jsonResponse('{ policy, withdrawn }', resalePolicyResultSchema), ...writeErrors, 422: invalid },
