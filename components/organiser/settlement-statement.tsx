@@ -39,7 +39,8 @@ export async function SettlementStatement({ settlement, csvHref }: { settlement:
       </div>
       {settlement.currencies.length === 0 && <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-700">{t('empty')}</p>}
       {settlement.currencies.map(({ currency, lines, total }) => {
-        const money = (amount: number) => formatMoney({ amount, currency }, locale);
+        // A deduction shows with its minus; a zero never does.
+        const money = (amount: number) => formatMoney({ amount: amount || 0, currency }, locale);
         const captionId = `settlement-${currency}`;
         return (
           <div key={currency} className="space-y-4">
