@@ -15,6 +15,7 @@ import { organiserTeamPaths } from './organiser-team';
 import { organiserEventPaths } from './organiser-events';
 import { organiserVenuePaths } from './organiser-venues';
 import { organiserCodesPaths } from './organiser-codes';
+import { reportsLivePaths } from './reports-live';
 import { ticketPaths } from './tickets';
 
 export const pathModules: ApiPaths[] = [
@@ -42,6 +43,7 @@ export const pathModules: ApiPaths[] = [
   // reports: event report and overview
 
   // reports: live view and exports
+  reportsLivePaths,
 
   // reports: settlements
 
