@@ -73,7 +73,9 @@ export async function rush({ server, port, sql, slug, eventId, tokens, seats, se
 
   async function viewer(token) {
     const headers = { authorization: `Bearer ${token}` };
-    await new Promise((r) => setTimeout(r, Math.random() * livePollMs));
+    // Sleeps never past the deadline: the phase's elapsed time (holds/s) must not wait for a viewer.
+    const pause = (ms) => new Promise((r) => setTimeout(r, Math.max(0, Math.min(ms, deadline - Date.now()))));
+    await pause(Math.random() * livePollMs);
     while (Date.now() < deadline) {
       const started = performance.now();
       live.requests++;
@@ -86,7 +88,7 @@ export async function rush({ server, port, sql, slug, eventId, tokens, seats, se
       }
       const took = performance.now() - started;
       live.latencies.push(took);
-      await new Promise((r) => setTimeout(r, Math.max(0, livePollMs - took)));
+      await pause(livePollMs - took);
     }
   }
 
@@ -95,8 +97,10 @@ export async function rush({ server, port, sql, slug, eventId, tokens, seats, se
   const clientBefore = process.cpuUsage();
   const machineBefore = machineBusyMs();
   const began = performance.now();
-  await Promise.all([...Array.from({ length: fans }, (_, i) => fan(i)), ...liveViewers.map((token) => viewer(token))]);
+  const watching = Promise.all(liveViewers.map((token) => viewer(token)));
+  await Promise.all(Array.from({ length: fans }, (_, i) => fan(i)));
   const elapsed = (performance.now() - began) / 1000;
+  await watching;
   const serverAfter = serverPid ? cpuMs(serverPid) : null;
   const client = process.cpuUsage(clientBefore);
   const machineAfter = machineBusyMs();
