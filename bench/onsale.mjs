@@ -10,19 +10,23 @@
 // floor (a tiny Next route, printed last) tells how fast the machine was at the moment.
 // Env: BENCH_PG_URL (admin URL, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_FANS,
 // BENCH_SECONDS, BENCH_SEATS (size of the contested seat pool, default 400), BENCH_PORT, BENCH_KEEP_DB=1,
-// DATABASE_POOL_SIZE (default 4), BENCH_DB_SOCKET (default the Unix socket when there is one; tcp).
-import { createHash, randomBytes } from 'node:crypto';
+// DATABASE_POOL_SIZE (default 4), BENCH_DB_SOCKET (default the Unix socket when there is one; tcp),
+// BENCH_LIVE_VIEWERS=10: that many organisers (members of the event's organisation) poll the event's live
+// view every 3 s during the rush (bench:report runs the rush with and without them and compares).
+import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import postgres from 'postgres';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { BENCH_POOL_SIZE, cpuMs, frameworkFloor, jsonClient, listenerPid, machineBusyMs, serverDatabaseUrl, startServer } from './lib.mjs';
+import { BENCH_POOL_SIZE, frameworkFloor, listenerPid, serverDatabaseUrl, startServer } from './lib.mjs';
+import { organiserSessions, percentile, rush, sessionUsers } from './rush.mjs';
 
 const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const fans = Number(process.env.BENCH_FANS || 64);
 const seconds = Number(process.env.BENCH_SECONDS || 20);
 const poolSeats = Number(process.env.BENCH_SEATS || 400);
 const port = Number(process.env.BENCH_PORT || 3330);
+const liveViewers = Number(process.env.BENCH_LIVE_VIEWERS || 0);
 const EVENT = 'dunaj-bratislava-fc-kosice';
 
 const dbName = `tribuna_bench_${randomBytes(4).toString('hex')}`;
@@ -38,85 +42,20 @@ const server = await startServer({ port, env });
 const sql = postgres(dbUrl.toString(), { max: 4, onnotice: () => {} });
 try {
   // Fans with live sessions (bearer tokens, as the native app sends them).
-  const tokens = [];
-  const users = await sql`
-    insert into users ${sql(Array.from({ length: fans }, (_, i) => ({ email: `bench-${i}@example.com`, first_name: 'Bench', last_name: String(i), locale: 'en' })))}
-    returning id`;
-  const sessions = users.map((u) => {
-    const token = randomBytes(32).toString('base64url');
-    tokens.push(token);
-    return { user_id: u.id, token_hash: createHash('sha256').update(token).digest('hex'), expires_at: new Date(Date.now() + 86_400_000) };
-  });
-  await sql`insert into sessions ${sql(sessions)}`;
+  const tokens = (await sessionUsers(sql, 'bench', fans)).map((u) => u.token);
   const [event] = await sql`select id from events where slug = ${EVENT}`;
   const seatRows = await sql`select seat_id from inventory_units where event_id = ${event.id} and seat_id is not null order by spread limit ${poolSeats}`;
   const seats = seatRows.map((r) => r.seat_id);
-  console.log(`\n${fans} fans, ${seats.length} contested seats of ${EVENT}, ${seconds} s, server on PostgreSQL (${dbName}, ${env.DATABASE_URL.includes('host=') ? 'Unix socket' : 'TCP'}, pool ${env.DATABASE_POOL_SIZE})`);
+  // Organisers watching the event's live view during the rush (members of its organisation).
+  const viewers = liveViewers ? await organiserSessions(sql, event.id, liveViewers) : [];
+  console.log(
+    `\n${fans} fans, ${seats.length} contested seats of ${EVENT}, ${seconds} s, server on PostgreSQL (${dbName}, ${env.DATABASE_URL.includes('host=') ? 'Unix socket' : 'TCP'}, pool ${env.DATABASE_POOL_SIZE})` +
+      (liveViewers ? `, ${liveViewers} organisers polling the live view every 3 s` : ''),
+  );
 
-  const base = `/api/v1/events/${EVENT}/cart`;
-  const send = jsonClient(server.base, { connections: fans });
-  // warm the route handlers
-  for (let i = 0; i < 20; i++) await send('GET', base, { headers: { authorization: `Bearer ${tokens[0]}` } });
-
-  const holder = new Map(); // seat → fan currently holding it (from the 200 answer until the release is sent)
-  const latencies = [];
-  const counts = { held: 0, conflict: 0, fiveXX: 0, other: 0, released: 0, oversold: 0 };
-  const deadline = Date.now() + seconds * 1000;
-
-  async function fan(index) {
-    const headers = { authorization: `Bearer ${tokens[index]}` };
-    while (Date.now() < deadline) {
-      const seat = seats[Math.floor(Math.random() * seats.length)];
-      const started = performance.now();
-      let response;
-      try {
-        response = await send('POST', `${base}/items`, { headers, body: { seatIds: [seat] } });
-      } catch {
-        counts.other++;
-        continue;
-      }
-      const body = response.body;
-      latencies.push(performance.now() - started);
-      if (response.status === 200) {
-        counts.held++;
-        if (holder.has(seat) && holder.get(seat) !== index) counts.oversold++;
-        holder.set(seat, index);
-        const itemId = body?.items?.[0]?.id;
-        // A short look at the cart (0–5 ms) before letting go: while it lasts, another fan's success on this seat would be an oversell.
-        await new Promise((r) => setTimeout(r, Math.random() * 5));
-        holder.delete(seat);
-        const released = await send('DELETE', `${base}/items/${itemId}`, { headers });
-        if (released.status === 200) counts.released++;
-        else if (released.status >= 500) counts.fiveXX++;
-        else counts.other++;
-      } else if (response.status === 409) counts.conflict++;
-      else if (response.status >= 500) counts.fiveXX++;
-      else counts.other++;
-    }
-  }
-  const serverPid = listenerPid(port);
-  const serverBefore = serverPid ? cpuMs(serverPid) : null;
-  const clientBefore = process.cpuUsage();
-  const machineBefore = machineBusyMs();
-  const began = performance.now();
-  await Promise.all(Array.from({ length: fans }, (_, i) => fan(i)));
-  const elapsed = (performance.now() - began) / 1000;
-  const serverAfter = serverPid ? cpuMs(serverPid) : null;
-  const client = process.cpuUsage(clientBefore);
-  const machineAfter = machineBusyMs();
-
-  latencies.sort((a, b) => a - b);
-  const pct = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0);
-  const [dupHolds] = await sql`
-    select count(*)::int as n from (
-      select hi.unit_id from hold_items hi join holds h on h.id = hi.hold_id
-      where hi.unit_id is not null and h.status in ('active', 'ordered') and h.expires_at > now()
-      group by hi.unit_id having count(*) > 1) d`;
-  const [dupTickets] = await sql`select count(*)::int as n from (select unit_id from tickets group by unit_id having count(*) > 1) d`;
-  const [stray] = await sql`
-    select count(*)::int as n from inventory_units u
-    where u.event_id = ${event.id} and u.status = 'held' and u.held_until > now()
-      and not exists (select 1 from hold_items hi where hi.unit_id = u.id and hi.hold_id = u.hold_id)`;
+  const result = await rush({ server, port, sql, slug: EVENT, eventId: event.id, tokens, seats, seconds, liveViewers: viewers });
+  const { counts, latencies, elapsed } = result;
+  const pct = (p) => percentile(latencies, p);
 
   console.log('\nsuccessful holds   holds/s   p50 ms   p99 ms   409 taken   5xx   other errors   releases');
   console.log(
@@ -124,21 +63,25 @@ try {
   );
   console.log(`hold calls: ${latencies.length} (${Math.round(latencies.length / elapsed)}/s incl. conflicts); each success is followed by a release (DELETE)`);
   console.log(`hold latency ms: p90 ${pct(90)}, p95 ${pct(95)}, p99 ${pct(99)}, p99.9 ${pct(99.9)}, max ${Math.round(latencies.at(-1) ?? 0)}`);
-  console.log(`oversell check: client saw ${counts.oversold} seat(s) held by two fans; SQL: ${dupHolds.n} unit(s) in two live holds, ${dupTickets.n} unit(s) in two tickets, ${stray.n} held unit(s) without their hold item`);
-  if (serverBefore != null && serverAfter != null && machineBefore != null && counts.held) {
+  if (liveViewers) {
+    const l = result.live;
+    console.log(`live view: ${l.requests} polls by ${liveViewers} organisers (${l.ok} answered 200, ${l.failed} failed), p50 ${percentile(l.latencies, 50)} ms, p99 ${percentile(l.latencies, 99)} ms`);
+  }
+  const { dupHolds, dupTickets, stray } = result.sqlChecks;
+  console.log(`oversell check: client saw ${counts.oversold} seat(s) held by two fans; SQL: ${dupHolds} unit(s) in two live holds, ${dupTickets} unit(s) in two tickets, ${stray} held unit(s) without their hold item`);
+  if (result.cpu && counts.held) {
     // Per successful hold, its release and its share of the conflicts: where the machine's 2 cores go.
     const per = (ms) => (ms / counts.held).toFixed(2);
-    const clientMs = (client.user + client.system) / 1000;
-    const machineMs = machineAfter - machineBefore;
-    const serverMs = serverAfter - serverBefore;
+    const { serverMs, clientMs, machineMs } = result.cpu;
     console.log(
       `CPU per hold cycle: server ${per(serverMs)} ms, simulated fans ${per(clientMs)} ms, PostgreSQL and the rest ${per(machineMs - serverMs - clientMs)} ms; machine ${per(machineMs)} ms (${Math.round(machineMs / elapsed / 10)}% of one core busy on average)`,
     );
   }
-  const oversold = counts.oversold + dupHolds.n + dupTickets.n + stray.n;
+  const oversold = result.oversold;
   console.log(oversold === 0 ? 'OVERSOLD: 0' : `OVERSOLD: ${oversold}  ← FAILURE`);
   // The framework's own floor on this machine, as bench:scan prints it: the cheapest route Next has, same
   // server, same moment. Compare hold figures only between runs with a similar floor.
+  const serverPid = listenerPid(port);
   const floor = await frameworkFloor(server.base, serverPid, { connections: fans });
   console.log(`framework floor: GET /builds/latest.json ${floor.requestsPerSecond} req/s, server CPU ${floor.cpuPerRequest ?? '?'} ms a request`);
   console.log(`machine load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (${cpus().length} cores)`);

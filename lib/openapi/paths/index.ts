@@ -16,6 +16,7 @@ import { organiserEventPaths } from './organiser-events';
 import { organiserVenuePaths } from './organiser-venues';
 import { organiserCodesPaths } from './organiser-codes';
 import { settlementPaths } from './settlements';
+import { reportsLivePaths } from './reports-live';
 import { ticketPaths } from './tickets';
 
 export const pathModules: ApiPaths[] = [
@@ -43,6 +44,7 @@ export const pathModules: ApiPaths[] = [
   // reports: event report and overview
 
   // reports: live view and exports
+  reportsLivePaths,
 
   // reports: settlements
   settlementPaths,

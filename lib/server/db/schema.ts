@@ -646,7 +646,8 @@ export const tickets = pgTable(
     checkedInAt: ts('checked_in_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('tickets_unit_uq').on(t.unitId), index('tickets_owner_idx').on(t.ownerId), index('tickets_event_idx').on(t.eventId)],
+  // tickets_event_idx: an event's tickets, and in id order the attendee export's batches (reports/exports.ts).
+  (t) => [uniqueIndex('tickets_unit_uq').on(t.unitId), index('tickets_owner_idx').on(t.ownerId), index('tickets_event_idx').on(t.eventId, t.id)],
 );
 
 export const giftStatusEnum = pgEnum('gift_status', ['pending', 'claimed', 'cancelled']);

@@ -1,0 +1,126 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import { apiQuery } from '@/lib/client/api-client';
+import type { LiveView } from '@/lib/schemas/reports-live';
+
+/** How often the screen asks (the server shares one read per event for 2 s, so this costs it little). */
+const POLL_MS = 3000;
+
+export const liveQueryKey = (eventId: string) => ['organiser', 'events', eventId, 'live'] as const;
+
+/**
+ * The live on-sale view: big figures for a phone at the stadium, refreshed every 3 s while the tab is
+ * visible (TanStack Query pauses the interval in a hidden tab), starting from the server-rendered read.
+ * A screen reader hears the sold-out categories when they change, not at every refresh.
+ */
+export function LiveBoard({ eventId, initial }: { eventId: string; initial: LiveView }) {
+  const t = useTranslations('organiser.live');
+  const format = useFormatter();
+  const { data, dataUpdatedAt, isError } = useQuery({
+    queryKey: liveQueryKey(eventId),
+    queryFn: apiQuery<LiveView>(`/api/v1/organiser/events/${encodeURIComponent(eventId)}/live`, { toast: false }),
+    initialData: initial,
+    initialDataUpdatedAt: () => Date.parse(initial.checkedAt),
+    refetchInterval: POLL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+
+  // "Updated N s ago", counted in the browser once it runs (the server's render says "just now").
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = now === null ? 0 : Math.max(0, Math.round((now - dataUpdatedAt) / 1000));
+
+  // The sold-out categories, announced when the set changes (the first read is on the screen already).
+  const soldOutKey = [...data.soldOut].sort().join(',');
+  const previous = useRef(soldOutKey);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    if (previous.current === soldOutKey) return;
+    previous.current = soldOutKey;
+    const names = data.categories.filter((c) => c.soldOut).map((c) => c.name);
+    setAnnouncement(names.length ? t('soldOutNow', { categories: format.list(names, { type: 'conjunction' }) }) : t('noneSoldOut'));
+  }, [soldOutKey, data.categories, t, format]);
+
+  const number = (n: number) => format.number(n);
+  return (
+    <div className="space-y-6" data-testid="live-board">
+      <p className="sr-only" aria-live="polite" data-testid="live-announcement">
+        {announcement}
+      </p>
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <div className="rounded-xl border border-slate-200 bg-white p-4">
+          <dt className="text-sm font-medium text-slate-700">{t('inCarts')}</dt>
+          <dd className="text-5xl font-bold tabular-nums" data-testid="live-in-carts">
+            {number(data.inCarts.total)}
+          </dd>
+          <dd className="text-sm text-slate-700">{t('inCartsDetail', { tickets: number(data.inCarts.tickets), resale: number(data.inCarts.resale) })}</dd>
+        </div>
+        <div className="rounded-xl border border-slate-200 bg-white p-4">
+          <dt className="text-sm font-medium text-slate-700">{t('soldLastMinute')}</dt>
+          <dd className="text-5xl font-bold tabular-nums" data-testid="live-sold-last-minute">
+            {number(data.soldLastMinute.tickets)}
+          </dd>
+          <dd className="text-sm text-slate-700">{t('soldLastMinuteDetail', { orders: data.soldLastMinute.orders })}</dd>
+        </div>
+        <div className="rounded-xl border border-slate-200 bg-white p-4">
+          <dt className="text-sm font-medium text-slate-700">{t('sold')}</dt>
+          <dd className="text-5xl font-bold tabular-nums" data-testid="live-sold">
+            {number(data.sold)}
+          </dd>
+          <dd className="text-sm text-slate-700">{t('soldOfCapacity', { capacity: number(data.capacity) })}</dd>
+        </div>
+      </dl>
+      <p className="text-sm text-slate-700" data-testid="live-updated">
+        {isError ? <span className="font-medium text-red-800">{t('stale')}</span> : t('updated', { seconds })}
+      </p>
+      <section aria-labelledby="live-categories-title" className="space-y-2">
+        <h3 id="live-categories-title" className="text-lg font-bold">
+          {t('categories')}
+        </h3>
+        <table className="w-full border-collapse text-left">
+          <thead>
+            <tr className="border-b border-slate-300 text-sm text-slate-700">
+              <th scope="col" className="py-2 pr-2 font-medium">
+                {t('category')}
+              </th>
+              <th scope="col" className="py-2 pr-2 text-right font-medium">
+                {t('soldColumn')}
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                {t('state')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.categories.map((c) => (
+              <tr key={c.id} className="border-b border-slate-200" data-testid={`live-category-${c.code}`}>
+                <th scope="row" className="py-3 pr-2 font-medium">
+                  <span className="mr-2 inline-block h-3 w-3 rounded-full align-middle" style={{ backgroundColor: c.color }} aria-hidden="true" />
+                  {c.name}
+                </th>
+                <td className="py-3 pr-2 text-right text-xl font-semibold tabular-nums">
+                  {number(c.sold)}
+                  <span className="text-sm font-normal text-slate-700"> / {number(c.capacity)}</span>
+                </td>
+                <td className="py-3 text-right">
+                  <span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${c.soldOut ? 'bg-amber-100 text-amber-900' : 'bg-emerald-100 text-emerald-900'}`}>
+                    {c.soldOut ? t('soldOut') : t('available')}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}

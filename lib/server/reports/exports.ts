@@ -1,0 +1,280 @@
+import 'server-only';
+import { stringify } from 'csv-stringify/sync';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '@/lib/i18n/routing';
+import type { ExportKind } from '@/lib/schemas/reports-live';
+import { getDb, rowsOf } from '@/lib/server/db';
+import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
+
+// The event's CSV exports (orders, tickets and attendees, check-ins, resale sales), streamed.
+//
+// The rows come from keyset-paginated queries, EXPORT_BATCH rows at a time, each batch read only when
+// the reader wants more (a ReadableStream's pull): an export of 50,000 tickets never sits in memory,
+// a slow download holds no query open, and the answer starts at once (the header goes out before the
+// first query). Each batch continues after the last row of the one before (`where key > last`) along an
+// index, so the tenth batch costs what the first did:
+// - attendees: tickets by id (tickets_event_idx on event_id, id);
+// - orders: paid orders by paid time, then id (orders_event_paid_idx);
+// - check-ins: the scan log by scan time, then id (scan_log_event_idx);
+// - resale: sold listings by sale time, then id (resale_listings_event_idx; a few per event).
+// A time cursor is carried as PostgreSQL's own text of the timestamp (microseconds; a JS Date would
+// round them away and repeat a row).
+//
+// Formats, for spreadsheets: UTF-8 with a BOM (Excel then reads Slovak and Czech names right), a header
+// row in the request's language, amounts as decimal numbers in major units with a dot (12.50) beside a
+// currency column, and times as ISO 8601 in UTC (2026-05-01T17:30:00Z): unambiguous across the two
+// daylight-saving changes a season spans, and what spreadsheets and scripts parse; a local time is one
+// formula away, a local time without its offset cannot be turned back.
+
+export const EXPORT_BATCH = 1000;
+
+/** Translates a key of `organiser.exports` (headers and values) into the request's language. */
+export type ExportLabels = (key: string) => string;
+
+type Cursor = { time: string | null; id: string };
+type Column = { key: string; header: string };
+type Batch<R> = { rows: R[]; cursor: Cursor | null };
+
+/** ISO 8601 UTC to the second: 2026-05-01T17:30:00Z. */
+export function isoUtc(value: Date | string | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** Minor units → a decimal number in major units with a dot: 1250 → "12.50", -5 → "-0.05". */
+export function majorUnits(minor: number | string | null | undefined): string {
+  if (minor === null || minor === undefined) return '';
+  const n = Number(minor);
+  const sign = n < 0 ? '-' : '';
+  const abs = Math.abs(n);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** `after` as a keyset condition on (time, id): rows after the cursor in that order. */
+function afterTime(time: SQL, id: SQL, cursor: Cursor | null): SQL {
+  if (!cursor) return sql`true`;
+  return sql`${time} >= ${cursor.time}::timestamptz and (${time} > ${cursor.time}::timestamptz or ${id} > ${cursor.id}::uuid)`;
+}
+
+type ExportSpec = { columns: string[]; batch: (eventId: string, locale: Locale, cursor: Cursor | null, t: ExportLabels) => Promise<Batch<Record<string, string>>> };
+
+const execute = (query: SQL) => getDb().execute(query);
+
+const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+
+const SPECS: Record<ExportKind, ExportSpec> = {
+  orders: {
+    columns: ['orderId', 'paidAt', 'buyerName', 'email', 'tickets', 'subtotal', 'discount', 'fees', 'total', 'currency', 'status', 'couponCode'],
+    async batch(eventId, _locale, cursor, t) {
+      type Row = {
+        id: string;
+        k: string;
+        paid_at: Date | string;
+        first_name: string | null;
+        last_name: string | null;
+        email: string | null;
+        tickets: number;
+        subtotal_amount: number;
+        discount_amount: number;
+        fee_amount: number;
+        total_amount: number;
+        currency: string;
+        status: string;
+        coupon_code: string | null;
+      };
+      const rows = rowsOf<Row>(
+        await execute(sql`
+          select o.id, o.paid_at::text as k, o.paid_at, u.first_name, u.last_name, u.email,
+            (select count(*)::int from order_items oi where oi.order_id = o.id) as tickets,
+            o.subtotal_amount, o.discount_amount, o.fee_amount, o.total_amount, o.currency, o.status, c.code as coupon_code
+          from orders o
+          join users u on u.id = o.user_id
+          left join coupons c on c.id = o.coupon_id
+          where o.event_id = ${eventId} and o.paid_at is not null and ${afterTime(sql`o.paid_at`, sql`o.id`, cursor)}
+          order by o.paid_at, o.id
+          limit ${EXPORT_BATCH}`),
+      );
+      return {
+        cursor: rows.length ? { time: rows.at(-1)!.k, id: rows.at(-1)!.id } : null,
+        rows: rows.map((r) => ({
+          orderId: r.id,
+          paidAt: isoUtc(r.paid_at),
+          buyerName: name(r.first_name, r.last_name),
+          email: r.email ?? '',
+          tickets: String(r.tickets),
+          subtotal: majorUnits(r.subtotal_amount),
+          discount: majorUnits(r.discount_amount),
+          fees: majorUnits(r.fee_amount),
+          total: majorUnits(r.total_amount),
+          currency: r.currency,
+          status: t(`orderStatus.${r.status}`),
+          couponCode: r.coupon_code ?? '',
+        })),
+      };
+    },
+  },
+  attendees: {
+    columns: ['ticketId', 'firstName', 'lastName', 'email', 'category', 'section', 'row', 'seat', 'status', 'checkedInAt', 'seasonTicket'],
+    async batch(eventId, locale, cursor, t) {
+      type Row = {
+        id: string;
+        first_name: string | null;
+        last_name: string | null;
+        email: string | null;
+        category: string | null;
+        section: string | null;
+        row_label: string | null;
+        seat_label: string | null;
+        status: string;
+        checked_in_at: Date | string | null;
+        season: boolean;
+      };
+      const rows = rowsOf<Row>(
+        await execute(sql`
+          select t.id, u.first_name, u.last_name, u.email, tt.name ->> ${locale} as category,
+            vs.name ->> ${locale} as section, vr.label as row_label, se.label as seat_label,
+            t.status, t.checked_in_at, t.season_ticket_id is not null as season
+          from tickets t
+          join users u on u.id = t.owner_id
+          join ticket_types tt on tt.id = t.ticket_type_id
+          join inventory_units iu on iu.id = t.unit_id
+          left join venue_seats se on se.id = iu.seat_id
+          left join venue_rows vr on vr.id = se.row_id
+          left join venue_sections vs on vs.id = se.section_id
+          where t.event_id = ${eventId} ${cursor ? sql`and t.id > ${cursor.id}::uuid` : sql``}
+          order by t.id
+          limit ${EXPORT_BATCH}`),
+      );
+      return {
+        cursor: rows.length ? { time: null, id: rows.at(-1)!.id } : null,
+        rows: rows.map((r) => ({
+          ticketId: r.id,
+          firstName: r.first_name ?? '',
+          lastName: r.last_name ?? '',
+          email: r.email ?? '',
+          category: r.category ?? '',
+          section: r.seat_label === null ? t('values.standing') : (r.section ?? ''),
+          row: r.row_label ?? '',
+          seat: r.seat_label ?? '',
+          status: t(`ticketStatus.${r.status}`),
+          checkedInAt: isoUtc(r.checked_in_at),
+          seasonTicket: t(r.season ? 'values.yes' : 'values.no'),
+        })),
+      };
+    },
+  },
+  'check-ins': {
+    columns: ['scannedAt', 'gate', 'result', 'ticketId', 'category', 'scanner'],
+    async batch(eventId, locale, cursor, t) {
+      type Row = { id: string; k: string; scanned_at: Date | string; gate: string | null; result: string; ticket_id: string | null; category: string | null; scanner: string | null };
+      const rows = rowsOf<Row>(
+        await execute(sql`
+          select s.id, s.scanned_at::text as k, s.scanned_at, s.gate, s.result, s.ticket_id,
+            tt.name ->> ${locale} as category, su.email as scanner
+          from scan_log s
+          left join tickets t on t.id = s.ticket_id
+          left join ticket_types tt on tt.id = t.ticket_type_id
+          left join users su on su.id = s.scanner_id
+          where s.event_id = ${eventId} and ${afterTime(sql`s.scanned_at`, sql`s.id`, cursor)}
+          order by s.scanned_at, s.id
+          limit ${EXPORT_BATCH}`),
+      );
+      return {
+        cursor: rows.length ? { time: rows.at(-1)!.k, id: rows.at(-1)!.id } : null,
+        rows: rows.map((r) => ({
+          scannedAt: isoUtc(r.scanned_at),
+          gate: r.gate ?? '',
+          result: t(`scanResult.${r.result}`),
+          ticketId: r.ticket_id ?? '',
+          category: r.category ?? '',
+          scanner: r.scanner ?? '',
+        })),
+      };
+    },
+  },
+  resale: {
+    columns: ['soldAt', 'ticketId', 'category', 'price', 'buyerFee', 'sellerFee', 'currency'],
+    async batch(eventId, locale, cursor) {
+      type Row = { id: string; k: string; sold_at: Date | string; ticket_id: string; category: string | null; price_amount: number; buyer_fee: number; seller_fee: number; currency: string };
+      const rows = rowsOf<Row>(
+        await execute(sql`
+          select rl.id, rl.sold_at::text as k, rl.sold_at, rl.ticket_id, tt.name ->> ${locale} as category, rl.price_amount, rl.currency,
+            coalesce((select oi.fee_amount from order_items oi join orders o on o.id = oi.order_id
+                       where oi.listing_id = rl.id and o.paid_at is not null order by o.paid_at desc limit 1), 0) as buyer_fee,
+            coalesce(p.fee_amount, 0) as seller_fee
+          from resale_listings rl
+          join tickets t on t.id = rl.ticket_id
+          join ticket_types tt on tt.id = t.ticket_type_id
+          left join payouts p on p.listing_id = rl.id
+          where rl.event_id = ${eventId} and rl.status = 'sold' and rl.sold_at is not null and ${afterTime(sql`rl.sold_at`, sql`rl.id`, cursor)}
+          order by rl.sold_at, rl.id
+          limit ${EXPORT_BATCH}`),
+      );
+      return {
+        cursor: rows.length ? { time: rows.at(-1)!.k, id: rows.at(-1)!.id } : null,
+        rows: rows.map((r) => ({
+          soldAt: isoUtc(r.sold_at),
+          ticketId: r.ticket_id,
+          category: r.category ?? '',
+          price: majorUnits(r.price_amount),
+          buyerFee: majorUnits(r.buyer_fee),
+          sellerFee: majorUnits(r.seller_fee),
+          currency: r.currency,
+        })),
+      };
+    },
+  },
+};
+
+/**
+ * The CSV as a stream of UTF-8 bytes: the BOM and the header at once, then one batch of rows per pull.
+ * csv-stringify quotes every field that needs it (commas, quotes, line breaks in names).
+ */
+function csvStream(columns: Column[], next: (cursor: Cursor | null) => Promise<Batch<Record<string, string>>>, what: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let cursor: Cursor | null = null;
+  let finished = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(encoder.encode(stringify([], { bom: true, header: true, columns })));
+      },
+      async pull(controller) {
+        if (finished) return;
+        try {
+          const batch = await next(cursor);
+          if (batch.rows.length) controller.enqueue(encoder.encode(stringify(batch.rows, { columns })));
+          if (batch.rows.length < EXPORT_BATCH || !batch.cursor) {
+            finished = true;
+            controller.close();
+          } else cursor = batch.cursor;
+        } catch (error) {
+          // The database gone half-way: the download ends with an error rather than looking complete.
+          console.error(`CSV export ${what} failed:`, error instanceof Error ? error.message : error);
+          finished = true;
+          controller.error(error);
+        }
+      },
+    },
+    // Read one batch ahead of the reader at most.
+    { highWaterMark: 1 },
+  );
+}
+
+export type EventExport = { ok: true; filename: string; stream: ReadableStream<Uint8Array> };
+
+/**
+ * An export of an event for an organiser who may see it (owner, manager): its file name (event slug,
+ * kind, today's date) and the CSV stream. Another organisation's event is ORG_NOT_FOUND.
+ */
+export async function eventExport(userId: string, eventId: string, kind: ExportKind, locale: Locale, t: ExportLabels, now = new Date()): Promise<EventExport | AccessFailure> {
+  const access = await eventAccess(userId, eventId, 'events');
+  if (!access.ok) return access;
+  const [event] = rowsOf<{ slug: string }>(await execute(sql`select slug from events where id = ${eventId}`));
+  if (!event) return { ok: false, code: 'ORG_NOT_FOUND' };
+  const spec = SPECS[kind];
+  const columns = spec.columns.map((key) => ({ key, header: t(`columns.${key}`) }));
+  const stream = csvStream(columns, (cursor) => spec.batch(eventId, locale, cursor, t), `${kind} of event ${eventId}`);
+  return { ok: true, filename: `${event.slug}-${kind}-${now.toISOString().slice(0, 10)}.csv`, stream };
+}
