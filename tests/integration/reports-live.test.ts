@@ -287,6 +287,21 @@ describe('CSV exports', () => {
   });
 });
 
+describe('keyset batches', () => {
+  it('pages through rows that share one time: none repeated, none lost (the time cursor keeps its microseconds, the id breaks ties)', async () => {
+    const { event } = await categoriesOf('dunaj-bratislava-zemplin-michalovce');
+    const count = EXPORT_BATCH * 2 + 500;
+    await t.db.execute(sql`
+      insert into scan_log (event_id, result, gate, scanned_at)
+      select ${event.id}, 'invalid', 'East', case when g % 2 = 0 then '2030-05-01T16:00:00.123456Z'::timestamptz else '2030-05-01T16:00:00.123457Z'::timestamptz end
+      from generate_series(1, ${count}) g`);
+    const { records } = await csvOf(await exportOf(event.id, 'check-ins.csv'));
+    const east = records.filter((r) => r[1] === 'East');
+    expect(east).toHaveLength(count);
+    expect(new Set(east.map((r) => r[0]))).toEqual(new Set(['2030-05-01T16:00:00Z']));
+  });
+});
+
 describe('a large export', () => {
   // The heap measured after a full collection: what the stream keeps, not the garbage it leaves.
   setFlagsFromString('--expose-gc');
