@@ -26,7 +26,7 @@ export function EventFrame({
   return (
     <div className="space-y-6">
       <ConsoleNav context={access.context} />
-      <EventHeader event={event} />
+      <EventHeader event={event} settlement={access.org.capabilities.includes('payouts')} />
       {cancellation && <CancellationStatus progress={cancellation} />}
       {children}
     </div>

@@ -13,7 +13,7 @@ export const STATUS_STYLE: Record<EventSummary['status'], string> = {
 };
 
 /** The head of every screen of one event: its title, state, date, how much is sold, its actions and tabs. */
-export async function EventHeader({ event }: { event: EventSummary }) {
+export async function EventHeader({ event, settlement = false }: { event: EventSummary; settlement?: boolean }) {
   const [t, format, locale] = await Promise.all([getTranslations('organiser'), getFormatter(), getLocale()]);
   return (
     <div className="space-y-4">
@@ -38,7 +38,7 @@ export async function EventHeader({ event }: { event: EventSummary }) {
         </div>
         <EventActions eventId={event.id} status={event.status} sold={event.sold} />
       </div>
-      <EventTabs eventId={event.id} />
+      <EventTabs eventId={event.id} settlement={settlement} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { ConsoleLink } from './console-link';
 
-/** The screens of one event in the console. */
-export async function EventTabs({ eventId }: { eventId: string }) {
+/** The screens of one event in the console; `settlement` (owners: the 'payouts' capability) adds its settlement. */
+export async function EventTabs({ eventId, settlement = false }: { eventId: string; settlement?: boolean }) {
   const t = await getTranslations('organiser.eventTabs');
   const params = { eventId };
   return (
@@ -26,6 +26,11 @@ export async function EventTabs({ eventId }: { eventId: string }) {
         <li>
           <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/live', params }}>{t('live')}</ConsoleLink>
         </li>
+        {settlement && (
+          <li>
+            <ConsoleLink href={{ pathname: '/organiser/settlements', query: { event: eventId } }}>{t('settlement')}</ConsoleLink>
+          </li>
+        )}
       </ul>
     </nav>
   );
