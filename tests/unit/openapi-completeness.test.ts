@@ -87,9 +87,9 @@ describe('OpenAPI completeness', () => {
     for (const parameter of parameters) expect(parameter.schema).toBeDefined();
     const success = Object.entries(op.responses).filter(([status]) => /^2\d\d$/.test(status));
     expect(success).toHaveLength(1);
-    // JSON, or a download (the redeem codes' CSV) that documents its file type instead
+    // JSON, or a download (the redeem codes' CSV, a payout run's XML) that documents its file type instead
     const content = success[0][1].content;
-    expect(content?.['application/json']?.schema ?? content?.['text/csv']?.schema).toBeDefined();
+    expect(content?.['application/json']?.schema ?? content?.['text/csv']?.schema ?? content?.['application/xml']?.schema).toBeDefined();
     // JSON, or a multipart upload (event images)
     if (op.requestBody) expect(op.requestBody.content?.['application/json']?.schema ?? op.requestBody.content?.['multipart/form-data']?.schema).toBeDefined();
   });

@@ -16,6 +16,7 @@ import { organiserEventPaths } from './organiser-events';
 import { organiserVenuePaths } from './organiser-venues';
 import { organiserCodesPaths } from './organiser-codes';
 import { ticketPaths } from './tickets';
+import { payoutPaths } from './payouts';
 
 export const pathModules: ApiPaths[] = [
   authPaths,
@@ -46,5 +47,6 @@ export const pathModules: ApiPaths[] = [
   // reports: settlements
 
   // payouts: bank accounts and runs
+  payoutPaths,
 
 ];

@@ -1,0 +1,2 @@
+-- Resale payouts (issue 16): the order that bought a resale listing, looked up for every payout a run considers.
+CREATE INDEX "order_items_listing_idx" ON "order_items" USING btree ("listing_id") WHERE listing_id is not null;
