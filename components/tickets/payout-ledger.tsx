@@ -50,7 +50,13 @@ export async function PayoutLedger({ payouts }: { payouts: Payout[] }) {
                   <td className="py-2 pr-3 text-right whitespace-nowrap">−{formatMoney(p.feeAmount, p.currency, locale)}</td>
                   <td className="py-2 pr-3 text-right font-semibold whitespace-nowrap">{formatMoney(p.netAmount, p.currency, locale)}</td>
                   <td className="py-2" data-testid="payout-state" data-state={p.state}>
-                    {stateText(p)}
+                    {p.needsBankAccount ? (
+                      <a href="#bank-account" className="font-medium text-emerald-800 underline">
+                        {stateText(p)}
+                      </a>
+                    ) : (
+                      stateText(p)
+                    )}
                   </td>
                 </tr>
               ))}

@@ -47,6 +47,8 @@ export const pathnames = {
   '/organiser/team': { sk: '/organizator/tim', cs: '/poradatel/tym', en: '/organiser/team' },
   '/organiser/settings': { sk: '/organizator/nastavenia', cs: '/poradatel/nastaveni', en: '/organiser/settings' },
   '/organiser/invitation': { sk: '/organizator/pozvanka', cs: '/poradatel/pozvanka', en: '/organiser/invitation' },
+  // Tribuna's own administration (users.is_admin): resale payout runs.
+  '/admin/payouts': { sk: '/admin/vyplaty', cs: '/admin/vyplaty', en: '/admin/payouts' },
 } as const;
 
 export type AppPathname = keyof typeof pathnames;

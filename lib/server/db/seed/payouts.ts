@@ -1,7 +1,8 @@
 // Demo resale payouts: the Tribuna admin (admin@tribuna.sk, README "Demo accounts") who runs payouts at
-// /sk/admin/vyplaty, and a ticket supporter@tribuna.eu resold to fanusik@tribuna.cz for the friendly
-// that took place ten days ago — a payout that is due as soon as the seller adds a bank account.
-// Idempotent: keyed by the admin's email and the seller's payout for that event.
+// /sk/admin/vyplaty, and two tickets resold for the friendly that took place ten days ago:
+// supporter@tribuna.eu's to fanusik@tribuna.cz — due as soon as the seller adds a bank account — and
+// fanusik@tribuna.cz's to supporter@tribuna.eu, whose seller has one: due now, for the next run.
+// Idempotent: keyed by the admin's email and each seller's payout for that event.
 import { and, asc, eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password';
 import { newTicketKeys } from '../../../ticket-code/keys';
@@ -11,8 +12,11 @@ import { DEMO_PASSWORD } from './users';
 
 export const DEMO_ADMIN_EMAIL = 'admin@tribuna.sk';
 const PAST_EVENT = 'dunaj-bratislava-slovan-liberec';
-const SELLER = 'supporter@tribuna.eu';
-const BUYER = 'fanusik@tribuna.cz';
+const SALES = [
+  { seller: 'supporter@tribuna.eu', buyer: 'fanusik@tribuna.cz', account: null },
+  // An example IBAN of the IBAN registry: no one's account.
+  { seller: 'fanusik@tribuna.cz', buyer: 'supporter@tribuna.eu', account: { iban: 'CZ6508000000192000145399', holderName: 'Petr Dvořák' } },
+] as const;
 
 export async function seedPayouts(db: Db): Promise<void> {
   await db
@@ -21,10 +25,19 @@ export async function seedPayouts(db: Db): Promise<void> {
     .onConflictDoNothing();
 
   const [event] = await db.select().from(s.events).where(eq(s.events.slug, PAST_EVENT));
+  if (!event) return;
   const people = await db.select({ id: s.users.id, email: s.users.email }).from(s.users);
-  const seller = people.find((u) => u.email === SELLER);
-  const buyer = people.find((u) => u.email === BUYER);
-  if (!event || !seller || !buyer) return;
+  for (const sale of SALES) {
+    const seller = people.find((u) => u.email === sale.seller);
+    const buyer = people.find((u) => u.email === sale.buyer);
+    if (seller && buyer) await seedSale(db, event, seller, buyer, sale.account);
+  }
+}
+
+type Person = { id: string; email: string | null };
+
+async function seedSale(db: Db, event: typeof s.events.$inferSelect, seller: Person, buyer: Person, account: { iban: string; holderName: string } | null) {
+  if (account) await db.insert(s.bankAccounts).values({ userId: seller.id, ...account }).onConflictDoNothing();
   const [already] = await db
     .select({ id: s.payouts.id })
     .from(s.payouts)
