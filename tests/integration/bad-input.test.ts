@@ -24,6 +24,8 @@ import { runSeed } from '@/lib/server/db/seed';
 import { DEMO_PASSWORD } from '@/lib/server/db/seed/users';
 import { createEvent, publishEvent } from '@/lib/server/organiser/events';
 import { createPriceCategory } from '@/lib/server/organiser/price-categories';
+import { setBankAccount } from '@/lib/server/payouts/bank-account';
+import { bankAccountSchema } from '@/lib/schemas/payouts';
 import {
   BAD_BODIES,
   BAD_LANGUAGES,
@@ -342,8 +344,10 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
   ...organiserCodesWrites(),
   // payouts: bank accounts and runs
   'PUT /api/v1/payouts/bank-account': async () => ({ caller: await makeUser(t.db, 'seller'), params: {}, body: { iban: 'SK31 1200 0000 1987 4263 7541', holderName: 'Jana Nováková' } }),
-  // The demo's past resale sale whose seller has a bank account is due: an admin's run takes it.
+  // The demo's past resale sale is due once its seller has a bank account: an admin's run takes it.
   'POST /api/v1/admin/payout-runs': async () => {
+    const [seller] = await t.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'fanusik@tribuna.cz'));
+    await setBankAccount(seller, bankAccountSchema.parse({ iban: 'CZ65 0800 0000 1920 0014 5399', holderName: 'Petr Dvořák' }));
     const admin = await makeUser(t.db, 'admin');
     await t.db.update(s.users).set({ isAdmin: true }).where(eq(s.users.id, admin.id));
     return { caller: admin, params: {}, body: { currency: 'EUR' }, admitted: (answer) => (answer as { run?: { payoutCount: number } }).run!.payoutCount >= 1 };

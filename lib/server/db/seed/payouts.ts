@@ -1,8 +1,7 @@
 // Demo resale payouts: the Tribuna admin (admin@tribuna.sk, README "Demo accounts") who runs payouts at
-// /sk/admin/vyplaty, and two tickets resold for the friendly that took place ten days ago:
-// supporter@tribuna.eu's to fanusik@tribuna.cz — due as soon as the seller adds a bank account — and
-// fanusik@tribuna.cz's to supporter@tribuna.eu, whose seller has one: due now, for the next run.
-// Idempotent: keyed by the admin's email and each seller's payout for that event.
+// /sk/admin/vyplaty, and two tickets resold for the friendly that took place ten days ago, between
+// supporter@tribuna.eu and fanusik@tribuna.cz: each payout is due as soon as its seller adds a bank
+// account on the profile. Idempotent: keyed by the admin's email and each seller's payout for that event.
 import { and, asc, eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password';
 import { newTicketKeys } from '../../../ticket-code/keys';
@@ -13,9 +12,8 @@ import { DEMO_PASSWORD } from './users';
 export const DEMO_ADMIN_EMAIL = 'admin@tribuna.sk';
 const PAST_EVENT = 'dunaj-bratislava-slovan-liberec';
 const SALES = [
-  { seller: 'supporter@tribuna.eu', buyer: 'fanusik@tribuna.cz', account: null },
-  // An example IBAN of the IBAN registry: no one's account.
-  { seller: 'fanusik@tribuna.cz', buyer: 'supporter@tribuna.eu', account: { iban: 'CZ6508000000192000145399', holderName: 'Petr Dvořák' } },
+  { seller: 'supporter@tribuna.eu', buyer: 'fanusik@tribuna.cz' },
+  { seller: 'fanusik@tribuna.cz', buyer: 'supporter@tribuna.eu' },
 ] as const;
 
 export async function seedPayouts(db: Db): Promise<void> {
@@ -30,14 +28,13 @@ export async function seedPayouts(db: Db): Promise<void> {
   for (const sale of SALES) {
     const seller = people.find((u) => u.email === sale.seller);
     const buyer = people.find((u) => u.email === sale.buyer);
-    if (seller && buyer) await seedSale(db, event, seller, buyer, sale.account);
+    if (seller && buyer) await seedSale(db, event, seller, buyer);
   }
 }
 
 type Person = { id: string; email: string | null };
 
-async function seedSale(db: Db, event: typeof s.events.$inferSelect, seller: Person, buyer: Person, account: { iban: string; holderName: string } | null) {
-  if (account) await db.insert(s.bankAccounts).values({ userId: seller.id, ...account }).onConflictDoNothing();
+async function seedSale(db: Db, event: typeof s.events.$inferSelect, seller: Person, buyer: Person) {
   const [already] = await db
     .select({ id: s.payouts.id })
     .from(s.payouts)
@@ -62,7 +59,7 @@ async function seedSale(db: Db, event: typeof s.events.$inferSelect, seller: Per
     const buyerFee = Math.round((price * event.resaleBuyerFeeBps) / 10_000);
     const [ticket] = await tx
       .insert(s.tickets)
-      .values({ eventId: event.id, unitId: unit.id, ticketTypeId: type.id, ownerId: buyer.id, priceAmount: price, ...newTicketKeys(), version: 2, status: 'valid', createdAt: soldAt })
+      .values({ eventId: event.id, unitId: unit.id, ticketTypeId: type.id, ownerId: buyer.id, priceAmount: price, ...newTicketKeys(), version: 2, status: 'checked_in', checkedInAt: event.startsAt, createdAt: soldAt })
       .returning({ id: s.tickets.id });
     const [listing] = await tx
       .insert(s.resaleListings)
