@@ -46,6 +46,10 @@ type RunRow = typeof tables.payoutRuns.$inferSelect;
 
 async function viewOf(run: RunRow, db: Db = getDb()): Promise<PayoutRunView> {
   const email = run.createdBy ? (await db.select({ email: tables.users.email }).from(tables.users).where(eq(tables.users.id, run.createdBy)))[0]?.email : null;
+  return viewWith(run, email ?? null);
+}
+
+function viewWith(run: RunRow, email: string | null): PayoutRunView {
   return {
     id: run.id,
     currency: run.currency,
@@ -54,7 +58,7 @@ async function viewOf(run: RunRow, db: Db = getDb()): Promise<PayoutRunView> {
     payoutCount: run.payoutCount,
     totalAmount: run.totalAmount,
     createdAt: run.createdAt.toISOString(),
-    createdBy: email ?? null,
+    createdBy: email,
     confirmedAt: run.confirmedAt?.toISOString() ?? null,
     cancelledAt: run.cancelledAt?.toISOString() ?? null,
   };
@@ -85,8 +89,13 @@ async function dueSummary(now: Date): Promise<DueSummary[]> {
 export async function payoutRunsOverview(actor: RunActor, now = new Date()): Promise<{ ok: true; due: DueSummary[]; runs: PayoutRunView[] } | AdminFailure> {
   const access = await adminOf(actor);
   if (!access.ok) return access;
-  const runs = await getDb().select().from(tables.payoutRuns).orderBy(desc(tables.payoutRuns.createdAt), desc(tables.payoutRuns.id)).limit(100);
-  return { ok: true, due: await dueSummary(now), runs: await Promise.all(runs.map((run) => viewOf(run))) };
+  const runs = await getDb()
+    .select({ run: tables.payoutRuns, email: tables.users.email })
+    .from(tables.payoutRuns)
+    .leftJoin(tables.users, eq(tables.users.id, tables.payoutRuns.createdBy))
+    .orderBy(desc(tables.payoutRuns.createdAt), desc(tables.payoutRuns.id))
+    .limit(100);
+  return { ok: true, due: await dueSummary(now), runs: runs.map((row) => viewWith(row.run, row.email)) };
 }
 
 class NothingDue extends Error {}
