@@ -24,6 +24,8 @@ const SIGNED_IN_ONLY: AppPathname[] = [
   '/orders/[id]',
   // The organiser console, but for the invitation page (it explains the invitation first).
   ...(Object.keys(pathnames) as AppPathname[]).filter((p) => p.startsWith('/organiser') && p !== '/organiser/invitation'),
+  // Tribuna's administration (payout runs): the page itself answers 404 to anyone but an admin.
+  '/admin/payouts',
 ];
 
 function localizedPattern(locale: Locale, pathname: AppPathname): RegExp {

@@ -372,6 +372,24 @@ const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWr
   // organiser: events, images and team
   ...organiserEventWrites(),
   ...organiserTeamWrites(),
+  // payouts: bank accounts and runs
+  'PUT /api/v1/payouts/bank-account': async (request) => {
+    const fan = await signUp(request);
+    return { caller: fan, url: '/api/v1/payouts/bank-account', method: 'PUT', body: { iban: 'SK31 1200 0000 1987 4263 7541', holderName: 'Jana Nováková' }, observe: () => readAs(fan, '/api/v1/payouts/bank-account') };
+  },
+  // The demo's past resale sale of fanusik@tribuna.cz is due once he has a bank account: the admin's run takes it.
+  'POST /api/v1/admin/payout-runs': async () => {
+    const seller = await signInAs('fanusik@tribuna.cz', DEMO_PASSWORD);
+    const saved = await raw('/api/v1/payouts/bank-account', { 'content-type': 'application/json', authorization: `Bearer ${seller.token}` }, 'PUT', JSON.stringify({ iban: 'CZ65 0800 0000 1920 0014 5399', holderName: 'Petr Dvořák' }));
+    expect(saved.status, saved.body).toBe(200);
+    return {
+      caller: await signInAs('admin@tribuna.sk', DEMO_PASSWORD),
+      url: '/api/v1/admin/payout-runs',
+      body: { currency: 'EUR' },
+      observe: () => readAs(seller, '/api/v1/payouts'),
+      admitted: (answer) => ((answer as { run?: { payoutCount: number } }).run?.payoutCount ?? 0) >= 1,
+    };
+  },
 };
 
 /** The hockey club's demo owner and organisation (lib/server/db/seed/organisers.ts). */

@@ -3,10 +3,24 @@ import { EVENT_TIME_ZONE } from '@/components/events/format';
 import { formatMoney, localized } from './format';
 import type { Payout } from '@/lib/schemas/tickets';
 
-/** The seller's payout ledger (server-rendered): each resold ticket's price, seller fee and payout. */
+/** The seller's payout ledger (server-rendered): each resold ticket's price, seller fee and payout, and where its payment stands. */
 export async function PayoutLedger({ payouts }: { payouts: Payout[] }) {
   const [t, locale] = await Promise.all([getTranslations('payouts'), getLocale()]);
   const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: EVENT_TIME_ZONE });
+  // Where the payout stands, in words (lib/server/payouts/state.ts decides the state).
+  const stateText = (p: Payout) => {
+    const account = p.paidTo ?? '';
+    switch (p.state) {
+      case 'paid':
+        return t('states.paid', { date: p.paidAt ? date.format(new Date(p.paidAt)) : '', account });
+      case 'processing':
+        return t('states.processing', { account });
+      case 'due':
+        return p.needsBankAccount ? t('states.needsBankAccount') : t('states.due');
+      default:
+        return t(`states.${p.state}`);
+    }
+  };
   return (
     <section aria-labelledby="payouts-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-6" data-testid="payout-ledger">
       <h2 id="payouts-title" className="text-xl font-bold">
@@ -35,7 +49,15 @@ export async function PayoutLedger({ payouts }: { payouts: Payout[] }) {
                   <td className="py-2 pr-3 text-right whitespace-nowrap">{formatMoney(p.grossAmount, p.currency, locale)}</td>
                   <td className="py-2 pr-3 text-right whitespace-nowrap">−{formatMoney(p.feeAmount, p.currency, locale)}</td>
                   <td className="py-2 pr-3 text-right font-semibold whitespace-nowrap">{formatMoney(p.netAmount, p.currency, locale)}</td>
-                  <td className="py-2">{t(`statuses.${p.status}`)}</td>
+                  <td className="py-2" data-testid="payout-state" data-state={p.state}>
+                    {p.needsBankAccount ? (
+                      <a href="#bank-account" className="font-medium text-emerald-800 underline">
+                        {stateText(p)}
+                      </a>
+                    ) : (
+                      stateText(p)
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -49,6 +49,8 @@ export const pathnames = {
   '/organiser/settlements': { sk: '/organizator/vyuctovanie', cs: '/poradatel/vyuctovani', en: '/organiser/settlements' },
   '/organiser/settings': { sk: '/organizator/nastavenia', cs: '/poradatel/nastaveni', en: '/organiser/settings' },
   '/organiser/invitation': { sk: '/organizator/pozvanka', cs: '/poradatel/pozvanka', en: '/organiser/invitation' },
+  // Tribuna's own administration (users.is_admin): resale payout runs.
+  '/admin/payouts': { sk: '/admin/vyplaty', cs: '/admin/vyplaty', en: '/admin/payouts' },
 } as const;
 
 export type AppPathname = keyof typeof pathnames;

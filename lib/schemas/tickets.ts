@@ -172,6 +172,16 @@ export const payoutSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   status: z.enum(['pending', 'paid', 'cancelled']).describe('cancelled: the event was cancelled and the buyer refunded, so nothing is paid out'),
+  state: z
+    .enum(['waiting', 'due', 'processing', 'paid', 'cancelled'])
+    .describe(
+      "waiting: the event has not taken place yet or the buyer's payment is not final; due: in the next payout run (once the seller has a bank account, see needsBankAccount); processing: in a payout file sent to the bank; paid: paidAt, to paidTo",
+    ),
+  /** Due, but the seller has no bank account: nothing can be paid until they add one. */
+  needsBankAccount: z.boolean(),
+  /** The account it is paid to, masked ("SK31 •••• •••• 4567"): set once it is in a run. */
+  paidTo: z.string().nullable(),
+  paidAt: z.string().nullable(),
   grossAmount: z.number().int(),
   feeAmount: z.number().int(),
   netAmount: z.number().int(),

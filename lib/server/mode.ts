@@ -10,6 +10,11 @@ function tribunaMode(): TribunaMode {
   return resolveMode(process.env);
 }
 
+/** The demo (npm start without SESSION_SECRET): what only the demo may use (its payout account, its mailbox). */
+export function isDemoMode(env: NodeJS.ProcessEnv = process.env): boolean {
+  return resolveMode(env) === 'demo';
+}
+
 /** The key that seals the web session cookie: SESSION_SECRET, or the demo installation's own. */
 export function sessionSecret(): string {
   return sessionKey(process.env);

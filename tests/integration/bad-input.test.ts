@@ -24,6 +24,8 @@ import { runSeed } from '@/lib/server/db/seed';
 import { DEMO_PASSWORD } from '@/lib/server/db/seed/users';
 import { createEvent, publishEvent } from '@/lib/server/organiser/events';
 import { createPriceCategory } from '@/lib/server/organiser/price-categories';
+import { setBankAccount } from '@/lib/server/payouts/bank-account';
+import { bankAccountSchema } from '@/lib/schemas/payouts';
 import {
   BAD_BODIES,
   BAD_LANGUAGES,
@@ -95,6 +97,7 @@ function goodParams(route: Route): Record<string, string> {
     else if (name === 'orgId') out[name] = orgUuid;
     else if (name === 'memberId' || name === 'invitationId') out[name] = randomUUID();
     else if (name === 'index') out[name] = '0';
+    else if (name === 'runId') out[name] = randomUUID();
     else if (route.template.startsWith('/api/v1/tickets/')) out[name] = ticketId;
     else if (route.template.startsWith('/api/v1/scan/')) out[name] = eventUuid;
     else if (route.template.startsWith('/api/v1/orders/')) out[name] = randomUUID();
@@ -125,6 +128,9 @@ function validBody(key: string): Record<string, unknown> | undefined {
     // a code in the right shape, of a ticket that does not exist
     'POST /api/v1/scan/sync': { eventId: 'EVENT_UUID', checkIns: [{ ticketId: randomUUID(), version: 1, scannedAt: 'NOW', payload: `TRB2.${randomUUID()}.1.1000.${'A'.repeat(86)}` }] },
     'POST /api/v1/payments/[provider]/webhook': { eventId: 'evt_1', paymentId: randomUUID(), outcome: 'succeeded', signature: 'x'.repeat(64) },
+    // check digits that do not match: no field a mutation changes makes it an account to store
+    'PUT /api/v1/payouts/bank-account': { iban: 'SK32 1200 0000 1987 4263 7541', holderName: 'Jana Nováková' },
+    'POST /api/v1/admin/payout-runs': { currency: 'EUR' },
   };
   const body = bodies[key];
   if (!body) return undefined;
@@ -336,6 +342,16 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
   }),
   // organiser: codes and resale
   ...organiserCodesWrites(),
+  // payouts: bank accounts and runs
+  'PUT /api/v1/payouts/bank-account': async () => ({ caller: await makeUser(t.db, 'seller'), params: {}, body: { iban: 'SK31 1200 0000 1987 4263 7541', holderName: 'Jana Nováková' } }),
+  // The demo's past resale sale is due once its seller has a bank account: an admin's run takes it.
+  'POST /api/v1/admin/payout-runs': async () => {
+    const [seller] = await t.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'fanusik@tribuna.cz'));
+    await setBankAccount(seller, bankAccountSchema.parse({ iban: 'CZ65 0800 0000 1920 0014 5399', holderName: 'Petr Dvořák' }));
+    const admin = await makeUser(t.db, 'admin');
+    await t.db.update(s.users).set({ isAdmin: true }).where(eq(s.users.id, admin.id));
+    return { caller: admin, params: {}, body: { currency: 'EUR' }, admitted: (answer) => (answer as { run?: { payoutCount: number } }).run!.payoutCount >= 1 };
+  },
 };
 
 /** The organiser's writes of codes and resale rules, each by a manager of the event's organiser. */

@@ -3,11 +3,15 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { FormPlaceholder } from '@/components/auth/auth-card';
 import { ProfileView } from '@/components/profile/profile-view';
 import { ProfileConsoleLink } from '@/components/organiser/profile-console-link';
+import { ProfileAdminLink } from '@/components/payouts/profile-admin-link';
+import { BankAccountForm } from '@/components/profile/bank-account-form';
 import { PayoutLedger } from '@/components/tickets/payout-ledger';
 import { pageMetadata } from '@/lib/i18n/metadata';
 import type { Locale } from '@/lib/i18n/routing';
 import { requireSignedIn } from '@/lib/server/auth/guard';
 import { myOrganisations } from '@/lib/server/organiser/access';
+import { getBankAccount } from '@/lib/server/payouts/bank-account';
+import { isAdmin } from '@/lib/server/payouts/runs';
 import { listPayouts } from '@/lib/server/resale/payouts';
 import { findUserById } from '@/lib/server/users';
 
@@ -20,12 +24,20 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/profile'
 async function ProfileForUser({ locale }: { locale: Locale }) {
   const user = await requireSignedIn(locale, '/profile');
   // With what the session read leaves out: whether the email is verified, and a change waiting for its link.
-  const [profile, payouts, organisations] = await Promise.all([findUserById(user.id), listPayouts(user), myOrganisations(user.id)]);
+  const [profile, payouts, organisations, bankAccount, admin] = await Promise.all([
+    findUserById(user.id),
+    listPayouts(user),
+    myOrganisations(user.id),
+    getBankAccount(user),
+    isAdmin(user.id),
+  ]);
   return (
     <>
       <ProfileView initialUser={profile ?? { ...user, emailVerified: false, pendingEmail: null }} />
       <ProfileConsoleLink organisations={organisations.length} />
+      <ProfileAdminLink admin={admin} />
       <PayoutLedger payouts={payouts} />
+      <BankAccountForm initial={bankAccount} />
     </>
   );
 }

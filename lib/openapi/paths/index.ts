@@ -18,6 +18,7 @@ import { organiserCodesPaths } from './organiser-codes';
 import { settlementPaths } from './settlements';
 import { reportsLivePaths } from './reports-live';
 import { ticketPaths } from './tickets';
+import { payoutPaths } from './payouts';
 
 export const pathModules: ApiPaths[] = [
   authPaths,
@@ -50,5 +51,6 @@ export const pathModules: ApiPaths[] = [
   settlementPaths,
 
   // payouts: bank accounts and runs
+  payoutPaths,
 
 ];

@@ -107,7 +107,13 @@ export const ticketPaths: ApiPaths = {
     },
   },
   '/api/v1/payouts': {
-    get: { tags: ['resale'], security: auth, summary: "The caller's resale payout ledger, newest first", responses: { 200: jsonResponse('{ payouts }', payoutsSchema), 401: unauthorized } },
+    get: {
+      tags: ['resale'],
+      security: auth,
+      summary:
+        "The caller's resale payout ledger, newest first, each with its state: waiting (the event has not taken place, or the buyer's payment is not final), due (in the next payout run; needsBankAccount when the seller has none), processing (in a run sent to the bank), paid (paidAt, paidTo masked) or cancelled",
+      responses: { 200: jsonResponse('{ payouts }', payoutsSchema), 401: unauthorized },
+    },
   },
   '/api/v1/scan': {
     post: {

@@ -25,6 +25,7 @@ import type { addSection, deleteSection, replaceLayout, updateSection } from '@/
 import type { createCoupon, updateCoupon } from '@/lib/server/organiser/coupons';
 import type { createRedeemBatch } from '@/lib/server/organiser/redeem-codes';
 import type { createUser, updateProfile } from '@/lib/server/users';
+import type { cancelRun, confirmRun, payoutRunsOverview, prepareRun, runFile } from '@/lib/server/payouts/runs';
 
 /** A key of messages/*.json (the three files have the same keys: tests/unit/messages.test.ts). */
 export type MessageKey = MessageKeys<Messages, NestedKeyOf<Messages>>;
@@ -94,6 +95,11 @@ type DomainFailureCode =
   // reports: settlements
 
   // payouts: bank accounts and runs
+  | FailureCodeOf<typeof payoutRunsOverview>
+  | FailureCodeOf<typeof prepareRun>
+  | FailureCodeOf<typeof confirmRun>
+  | FailureCodeOf<typeof cancelRun>
+  | FailureCodeOf<typeof runFile>
 ;
 
 /** Failures of the request itself, and of routes whose lookup finds nothing (a null, not a code). */
@@ -263,5 +269,13 @@ export const FAILURES = {
   // ── reports: settlements ────────────────────────────────────────────────────
 
   // ── payouts: bank accounts and runs ─────────────────────────────────────────
+  /** Not a Tribuna admin: the admin calls answer as if there were nothing (like another organisation's data). */
+  NOT_ADMIN: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
+  RUN_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
+  NOTHING_DUE: { status: 409, key: 'payouts.admin.errors.nothingDue' },
+  /** A deployment without PAYOUT_DEBTOR_IBAN (…_CZK) and PAYOUT_DEBTOR_NAME: no account to pay from. */
+  PAYOUT_DEBTOR_MISSING: { status: 409, key: 'payouts.admin.errors.debtorMissing' },
+  RUN_CANCELLED: { status: 409, key: 'payouts.admin.errors.runCancelled' },
+  RUN_CONFIRMED: { status: 409, key: 'payouts.admin.errors.runConfirmed' },
 
 } as const satisfies Record<FailureCode, Failure>;

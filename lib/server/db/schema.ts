@@ -547,7 +547,8 @@ export const orderItems = pgTable(
     priceAmount: integer('price_amount').notNull(),
     feeAmount: integer('fee_amount').notNull().default(0),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  // order_items_listing_idx: the order that bought a resale listing, which a payout waits for (payouts/state.ts).
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_listing_idx').on(t.listingId).where(sql`listing_id is not null`)],
 );
 
 export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'succeeded', 'declined', 'cancelled', 'refunded']);

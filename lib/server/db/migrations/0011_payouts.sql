@@ -1,0 +1,4 @@
+-- Resale payouts (issue 16): the order that bought a resale listing, looked up for every payout a run considers;
+-- a new organisation's resale defaults name the organiser's share of resale fees (0 %).
+ALTER TABLE "organisations" ALTER COLUMN "resale_defaults" SET DEFAULT '{"transferEnabled":true,"resaleEnabled":true,"resaleCapPercent":100,"resaleCapAmount":null,"resaleWindowHours":2,"resaleSellerFeeBps":500,"resaleBuyerFeeBps":0,"resaleOrganiserSharePercent":0}'::jsonb;--> statement-breakpoint
+CREATE INDEX "order_items_listing_idx" ON "order_items" USING btree ("listing_id") WHERE listing_id is not null;

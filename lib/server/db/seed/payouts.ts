@@ -1,0 +1,82 @@
+// Demo resale payouts: the Tribuna admin (admin@tribuna.sk, README "Demo accounts") who runs payouts at
+// /sk/admin/vyplaty, and two tickets resold for the friendly that took place ten days ago, between
+// supporter@tribuna.eu and fanusik@tribuna.cz: each payout is due as soon as its seller adds a bank
+// account on the profile. Idempotent: keyed by the admin's email and each seller's payout for that event.
+import { and, asc, eq } from 'drizzle-orm';
+import { hashPassword } from '../../auth/password';
+import { newTicketKeys } from '../../../ticket-code/keys';
+import type { Db } from '../client';
+import * as s from '../schema';
+import { DEMO_PASSWORD } from './users';
+
+export const DEMO_ADMIN_EMAIL = 'admin@tribuna.sk';
+const PAST_EVENT = 'dunaj-bratislava-slovan-liberec';
+const SALES = [
+  { seller: 'supporter@tribuna.eu', buyer: 'fanusik@tribuna.cz' },
+  { seller: 'fanusik@tribuna.cz', buyer: 'supporter@tribuna.eu' },
+] as const;
+
+export async function seedPayouts(db: Db): Promise<void> {
+  await db
+    .insert(s.users)
+    .values({ email: DEMO_ADMIN_EMAIL, firstName: 'Adriana', lastName: 'Správcová', sex: 'female', dateOfBirth: '1988-02-14', locale: 'sk', passwordHash: await hashPassword(DEMO_PASSWORD), emailVerifiedAt: new Date(), isAdmin: true })
+    .onConflictDoNothing();
+
+  const [event] = await db.select().from(s.events).where(eq(s.events.slug, PAST_EVENT));
+  if (!event) return;
+  const people = await db.select({ id: s.users.id, email: s.users.email }).from(s.users);
+  for (const sale of SALES) {
+    const seller = people.find((u) => u.email === sale.seller);
+    const buyer = people.find((u) => u.email === sale.buyer);
+    if (seller && buyer) await seedSale(db, event, seller, buyer);
+  }
+}
+
+type Person = { id: string; email: string | null };
+
+async function seedSale(db: Db, event: typeof s.events.$inferSelect, seller: Person, buyer: Person) {
+  const [already] = await db
+    .select({ id: s.payouts.id })
+    .from(s.payouts)
+    .innerJoin(s.resaleListings, eq(s.resaleListings.id, s.payouts.listingId))
+    .where(and(eq(s.payouts.userId, seller.id), eq(s.resaleListings.eventId, event.id)));
+  if (already) return;
+
+  await db.transaction(async (tx) => {
+    const [type] = await tx.select().from(s.ticketTypes).where(eq(s.ticketTypes.eventId, event.id)).orderBy(asc(s.ticketTypes.sortOrder)).limit(1);
+    const [unit] = await tx
+      .select({ id: s.inventoryUnits.id })
+      .from(s.inventoryUnits)
+      .where(and(eq(s.inventoryUnits.ticketTypeId, type.id), eq(s.inventoryUnits.status, 'available')))
+      .orderBy(asc(s.inventoryUnits.spread))
+      .limit(1);
+    if (!unit) return;
+    await tx.update(s.inventoryUnits).set({ status: 'sold' }).where(eq(s.inventoryUnits.id, unit.id));
+    // Sold a week before the match, at face value; the event's own seller and buyer fees.
+    const soldAt = new Date(event.startsAt.getTime() - 7 * 86_400_000);
+    const price = type.priceAmount;
+    const sellerFee = Math.round((price * event.resaleSellerFeeBps) / 10_000);
+    const buyerFee = Math.round((price * event.resaleBuyerFeeBps) / 10_000);
+    const [ticket] = await tx
+      .insert(s.tickets)
+      .values({ eventId: event.id, unitId: unit.id, ticketTypeId: type.id, ownerId: buyer.id, priceAmount: price, ...newTicketKeys(), version: 2, status: 'checked_in', checkedInAt: event.startsAt, createdAt: soldAt })
+      .returning({ id: s.tickets.id });
+    const [listing] = await tx
+      .insert(s.resaleListings)
+      .values({ ticketId: ticket.id, eventId: event.id, sellerId: seller.id, priceAmount: price, currency: event.currency, status: 'sold', createdAt: soldAt, soldAt })
+      .returning({ id: s.resaleListings.id });
+    const [hold] = await tx.insert(s.holds).values({ userId: buyer.id, eventId: event.id, status: 'completed', expiresAt: soldAt, createdAt: soldAt }).returning({ id: s.holds.id });
+    const [order] = await tx
+      .insert(s.orders)
+      .values({ userId: buyer.id, eventId: event.id, holdId: hold.id, status: 'paid', currency: event.currency, subtotalAmount: price, feeAmount: buyerFee, totalAmount: price + buyerFee, locale: 'cs', createdAt: soldAt, paidAt: soldAt })
+      .returning({ id: s.orders.id });
+    await tx.insert(s.orderItems).values({ orderId: order.id, listingId: listing.id, ticketTypeId: type.id, priceAmount: price, feeAmount: buyerFee });
+    const [payment] = await tx
+      .insert(s.payments)
+      .values({ orderId: order.id, provider: 'test', providerRef: `seed-resale-${order.id}`, status: 'succeeded', amount: price + buyerFee, currency: event.currency, createdAt: soldAt, updatedAt: soldAt })
+      .returning({ id: s.payments.id });
+    await tx.update(s.orders).set({ currentPaymentId: payment.id }).where(eq(s.orders.id, order.id));
+    await tx.update(s.tickets).set({ orderId: order.id }).where(eq(s.tickets.id, ticket.id));
+    await tx.insert(s.payouts).values({ userId: seller.id, listingId: listing.id, grossAmount: price, feeAmount: sellerFee, netAmount: price - sellerFee, currency: event.currency, createdAt: soldAt });
+  });
+}
