@@ -23,6 +23,9 @@ export async function EventTabs({ eventId }: { eventId: string }) {
         <li>
           <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/resale', params }}>{t('resale')}</ConsoleLink>
         </li>
+        <li>
+          <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/report', params }}>{t('report')}</ConsoleLink>
+        </li>
       </ul>
     </nav>
   );

@@ -16,6 +16,7 @@ import { organiserEventPaths } from './organiser-events';
 import { organiserVenuePaths } from './organiser-venues';
 import { organiserCodesPaths } from './organiser-codes';
 import { ticketPaths } from './tickets';
+import { reportPaths } from './reports';
 
 export const pathModules: ApiPaths[] = [
   authPaths,
@@ -40,6 +41,7 @@ export const pathModules: ApiPaths[] = [
   organiserCancelPaths,
 
   // reports: event report and overview
+  reportPaths,
 
   // reports: live view and exports
 

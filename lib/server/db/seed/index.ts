@@ -2,6 +2,7 @@ import type { Db } from '../client';
 import { seedCatalogue } from './catalogue';
 import { seedCoupons } from './coupons';
 import { seedOrganisers } from './organisers';
+import { seedReports } from './reports';
 import { seedTickets } from './tickets';
 import { seedUsers } from './users';
 
@@ -15,4 +16,5 @@ export async function runSeed(db: Db): Promise<void> {
   await seedCoupons(db);
   await seedTickets(db);
   await seedOrganisers(db);
+  await seedReports(db);
 }
