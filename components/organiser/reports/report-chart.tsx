@@ -89,6 +89,7 @@ export function ReportChart({
         <button
           type="button"
           aria-pressed={asTable}
+          aria-describedby={headingId}
           onClick={() => setAsTable((v) => !v)}
           className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 aria-pressed:border-emerald-800 aria-pressed:bg-emerald-50"
         >
