@@ -71,14 +71,14 @@ test('the owner reads the past match’s report: charts, attendance, a chart as 
   await expect(page).toHaveURL(/\/sk\/organizator\/prehlady$/);
   await expect(shown(page.getByRole('heading', { level: 1, name: 'Prehľady' }))).toBeVisible();
   await expect(shown(page.getByRole('link', { name: report.event.title.sk }))).toBeVisible();
-  await shown(page.getByLabel('Od')).fill('2020-01-01');
+  await shown(page.getByLabel('Od', { exact: true })).fill('2020-01-01');
   await shown(page.getByLabel('Do (nepovinné)')).fill('2020-01-31');
   await shown(page.getByRole('button', { name: 'Zobraziť', exact: true })).click();
   await expect(page).toHaveURL(/prehlady\?from=2020-01-01&to=2020-01-31$/);
   await expect(shown(page.getByText('V tomto období sa nezačína žiadne podujatie.'))).toBeVisible();
-  await shown(page.getByLabel('Od')).fill('2020-02-01');
+  await shown(page.getByLabel('Od', { exact: true })).fill('2020-02-01');
   await shown(page.getByRole('button', { name: 'Zobraziť', exact: true })).click();
-  await expect(shown(page.getByRole('alert'))).toHaveText('Koniec obdobia nesmie byť pred jeho začiatkom.');
+  await expect(shown(page.getByRole('alert').filter({ hasText: 'Koniec obdobia nesmie byť pred jeho začiatkom.' }))).toBeVisible();
 });
 
 test('the report and the overview have no serious accessibility violations and fit a 390 px phone', async ({ page, signIn }) => {
@@ -90,6 +90,7 @@ test('the report and the overview have no serious accessibility violations and f
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       if (path.endsWith('prehlad')) await expect(page.getByTestId('report-chart').locator('canvas').first()).toBeVisible();
+      await page.screenshot({ path: `/tmp/rt/shot-${width}-${path.endsWith('prehlad') ? 'report' : 'overview'}.png`, fullPage: true });
       expect(await seriousViolations(page), `${path} at ${width} px`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width} px`).toBeLessThanOrEqual(width);
     }

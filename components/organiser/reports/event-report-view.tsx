@@ -27,6 +27,15 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** A table's box: a narrow phone scrolls it sideways, by keyboard too (a focusable region named like the table). */
+function Scroller({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      {children}
+    </div>
+  );
+}
+
 function Table({ caption, head, children }: { caption: string; head: ReactNode; children: ReactNode }) {
   return (
     <table className="w-full border-collapse text-sm">
@@ -40,7 +49,7 @@ function Table({ caption, head, children }: { caption: string; head: ReactNode; 
 /** Label → value rows (money, counts) as a two-column table. */
 function Figures({ caption, rows }: { caption: string; rows: [string, string, boolean?][] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <Scroller label={caption}>
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
         <tbody className="divide-y divide-slate-200">
@@ -54,13 +63,15 @@ function Figures({ caption, rows }: { caption: string; rows: [string, string, bo
           ))}
         </tbody>
       </table>
-    </div>
+    </Scroller>
   );
 }
 
 export async function EventReportView({ report }: { report: EventReport }) {
   const [t, format, locale] = await Promise.all([getTranslations('report'), getFormatter(), getLocale() as Promise<Locale>]);
   const money = (amount: number) => formatMoney({ amount, currency: report.event.currency }, locale);
+  /** A deduction: shown with its minus, nothing as a plain zero. */
+  const minus = (amount: number) => money(amount ? -amount : 0);
   const n = (value: number) => format.number(value);
   const time = (iso: string) => format.dateTime(new Date(iso), { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
   const dateTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE });
@@ -89,7 +100,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
     >
       {buckets.map((b) => (
         <tr key={b.at}>
-          <th scope="row" className={`${td} font-normal`}>
+          <th scope="row" className={`${td} font-normal text-left`}>
             <time dateTime={b.at}>{label(b.at)}</time>
           </th>
           <td className={tdNum}>{n(b.tickets)}</td>
@@ -121,7 +132,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
       </dl>
 
       <Section id="report-tickets" title={t('tickets.title')}>
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <Scroller label={t('tickets.title')}>
           <Table
             caption={t('tickets.title')}
             head={
@@ -146,7 +157,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
           >
             {tickets.categories.map((c) => (
               <tr key={c.id}>
-                <th scope="row" className={`${td} font-normal`}>
+                <th scope="row" className={`${td} min-w-36 font-normal text-left`}>
                   {c.name[locale] || c.name.sk}
                   <span className="block text-xs text-slate-700">{money(c.priceAmount)}</span>
                 </th>
@@ -159,7 +170,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
               </tr>
             ))}
             <tr className="border-t-2 border-slate-300 font-semibold">
-              <th scope="row" className={`${td} font-semibold`}>
+              <th scope="row" className={`${td} text-left font-semibold`}>
                 {t('tickets.total')}
               </th>
               <td className={tdNum}>{n(tickets.total.sold.single)}</td>
@@ -170,7 +181,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
               <td className={tdNum}>{n(tickets.total.capacity)}</td>
             </tr>
           </Table>
-        </div>
+        </Scroller>
       </Section>
 
       <Section id="report-sales" title={t('sales.title')}>
@@ -183,6 +194,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
               stepLabel={t('sales.firstHourStep', { time: dateTime(sales.startedAt) })}
               toggleLabel={t('showAsTable')}
               kind="bars"
+              axis="time"
               xs={sales.firstHour.map((b) => Date.parse(b.at))}
               series={salesSeries(sales.firstHour)}
             >
@@ -193,6 +205,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
               stepLabel={t('sales.firstDayStep')}
               toggleLabel={t('showAsTable')}
               kind="bars"
+              axis="time"
               xs={sales.hourly.map((b) => Date.parse(b.at))}
               series={salesSeries(sales.hourly)}
             >
@@ -205,6 +218,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
                   stepLabel={t('sales.dailyStep')}
                   toggleLabel={t('showAsTable')}
                   kind="bars"
+                  axis="day"
                   xs={sales.daily.map((b) => Date.parse(b.at))}
                   series={salesSeries(sales.daily)}
                 >
@@ -223,10 +237,10 @@ export async function EventReportView({ report }: { report: EventReport }) {
           rows={[
             [t('revenue.orders'), n(revenue.orders)],
             [t('revenue.gross'), money(revenue.gross)],
-            [t('revenue.discounts'), money(-revenue.discounts)],
+            [t('revenue.discounts'), minus(revenue.discounts)],
             [t('revenue.serviceFees'), money(revenue.serviceFees)],
             [t('revenue.collected'), money(revenue.collected)],
-            [t('revenue.refunds', { count: revenue.refundedOrders }), money(-revenue.refunds)],
+            [t('revenue.refunds', { count: revenue.refundedOrders }), minus(revenue.refunds)],
             [t('revenue.net'), money(revenue.net), true],
             [t('revenue.collectedNet'), money(revenue.collectedNet)],
           ]}
@@ -236,7 +250,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
       <Section id="report-codes" title={t('codes.title')}>
         <div className="grid gap-4 lg:grid-cols-2">
           {codes.coupons.length ? (
-            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <Scroller label={t('codes.coupons')}>
               <Table
                 caption={t('codes.coupons')}
                 head={
@@ -255,7 +269,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
               >
                 {codes.coupons.map((c) => (
                   <tr key={c.code}>
-                    <th scope="row" className={`${td} font-mono font-normal`}>
+                    <th scope="row" className={`${td} font-mono font-normal text-left`}>
                       {c.code}
                     </th>
                     <td className={tdNum}>{n(c.uses)}</td>
@@ -263,7 +277,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
                   </tr>
                 ))}
               </Table>
-            </div>
+            </Scroller>
           ) : (
             <p className="text-slate-700">{t('codes.noCoupons')}</p>
           )}
@@ -295,7 +309,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
       </Section>
 
       <Section id="report-attendance" title={t('attendance.title')}>
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <Scroller label={t('attendance.vsSold')}>
           <Table
             caption={t('attendance.vsSold')}
             head={
@@ -315,7 +329,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
           >
             {(['single', 'season', 'total'] as const).map((kind) => (
               <tr key={kind} className={kind === 'total' ? 'font-semibold' : undefined}>
-                <th scope="row" className={`${td} ${kind === 'total' ? 'font-semibold' : 'font-normal'}`}>
+                <th scope="row" className={`${td} text-left ${kind === 'total' ? 'font-semibold' : 'font-normal'}`}>
                   {t(`attendance.${kind}`)}
                 </th>
                 <td className={tdNum}>{n(attendance.sold[kind])}</td>
@@ -326,7 +340,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
               </tr>
             ))}
           </Table>
-        </div>
+        </Scroller>
         {!attendance.noShows && <p className="text-sm text-slate-700">{t('attendance.noShowsLater')}</p>}
         {attendance.buckets.length === 0 ? (
           <p className="text-slate-700">{t('attendance.none')}</p>
@@ -338,6 +352,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
                 stepLabel={t('attendance.step', { time: dateTime(report.event.doorsAt) })}
                 toggleLabel={t('showAsTable')}
                 kind="lines"
+                axis="time"
                 xs={attendance.buckets.map((b) => Date.parse(b.at))}
                 series={[
                   { label: t('attendance.single'), values: attendance.buckets.map((b) => b.single), color: COLORS.single },
@@ -362,7 +377,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
                 >
                   {attendance.buckets.map((b) => (
                     <tr key={b.at}>
-                      <th scope="row" className={`${td} font-normal`}>
+                      <th scope="row" className={`${td} font-normal text-left`}>
                         <time dateTime={b.at}>{time(b.at)}</time>
                       </th>
                       <td className={tdNum}>{n(b.single)}</td>
@@ -372,7 +387,7 @@ export async function EventReportView({ report }: { report: EventReport }) {
                 </Table>
               </ReportChart>
             </div>
-            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <Scroller label={t('attendance.gates')}>
               <Table
                 caption={t('attendance.gates')}
                 head={
@@ -388,14 +403,14 @@ export async function EventReportView({ report }: { report: EventReport }) {
               >
                 {attendance.gates.map((g) => (
                   <tr key={g.gate ?? ''}>
-                    <th scope="row" className={`${td} font-normal`}>
+                    <th scope="row" className={`${td} font-normal text-left`}>
                       {gateName(g.gate)}
                     </th>
                     <td className={tdNum}>{n(g.admitted)}</td>
                   </tr>
                 ))}
               </Table>
-            </div>
+            </Scroller>
           </div>
         )}
       </Section>

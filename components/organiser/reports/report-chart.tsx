@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useLocale } from 'next-intl';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -13,6 +14,15 @@ export type ChartSeries = { label: string; values: number[]; color: string };
 
 const TIME_ZONE = 'Europe/Bratislava';
 const HEIGHT = 220;
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The x axis: times of day (ticks from 5 minutes to 6 hours apart) or days (a day to a week apart), in the page's language. */
+const X_AXES = {
+  time: { incrs: [5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR], format: { hour: '2-digit', minute: '2-digit' } },
+  day: { incrs: [DAY, 2 * DAY, 7 * DAY], format: { day: 'numeric', month: 'numeric' } },
+} as const satisfies Record<string, { incrs: number[]; format: Intl.DateTimeFormatOptions }>;
 
 export function ReportChart({
   title,
@@ -20,6 +30,7 @@ export function ReportChart({
   xs,
   series,
   kind,
+  axis,
   stepLabel,
   children,
 }: {
@@ -30,6 +41,8 @@ export function ReportChart({
   series: ChartSeries[];
   /** Bars for counts per bucket of one series; lines (filled) for several. */
   kind: 'bars' | 'lines';
+  /** Buckets within a day (times on the axis) or days. */
+  axis: keyof typeof X_AXES;
   /** What one bucket is ("5 minutes"), said under the title. */
   stepLabel?: string;
   /** The same figures as a table. */
@@ -38,6 +51,7 @@ export function ReportChart({
   const [asTable, setAsTable] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const headingId = useId();
+  const locale = useLocale();
 
   useEffect(() => {
     if (asTable || !box.current) return;
@@ -48,6 +62,7 @@ export function ReportChart({
     void import('uplot').then(({ default: UPlot }) => {
       if (gone) return;
       const bars = UPlot.paths.bars?.({ size: [0.7, 48], align: 1 });
+      const tick = new Intl.DateTimeFormat(locale, { ...X_AXES[axis].format, timeZone: TIME_ZONE });
       const options: uPlot.Options = {
         width: Math.max(target.clientWidth, 200),
         height: HEIGHT,
@@ -56,7 +71,13 @@ export function ReportChart({
         tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), TIME_ZONE),
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] } },
         axes: [
-          { stroke: '#334155', grid: { stroke: '#e2e8f0' }, ticks: { stroke: '#cbd5e1' } },
+          {
+            stroke: '#334155',
+            grid: { stroke: '#e2e8f0' },
+            ticks: { stroke: '#cbd5e1' },
+            incrs: [...X_AXES[axis].incrs],
+            values: (_u, splits) => splits.map((ts) => tick.format(new Date(ts * 1000))),
+          },
           { stroke: '#334155', grid: { stroke: '#e2e8f0' }, ticks: { stroke: '#cbd5e1' }, size: 44, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] },
         ],
         series: [
@@ -77,7 +98,7 @@ export function ReportChart({
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [asTable, xs, series, kind]);
+  }, [asTable, xs, series, kind, axis, locale]);
 
   return (
     <figure aria-labelledby={headingId} className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
