@@ -90,7 +90,6 @@ test('the report and the overview have no serious accessibility violations and f
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       if (path.endsWith('prehlad')) await expect(page.getByTestId('report-chart').locator('canvas').first()).toBeVisible();
-      await page.screenshot({ path: `/tmp/rt/shot-${width}-${path.endsWith('prehlad') ? 'report' : 'overview'}.png`, fullPage: true });
       expect(await seriousViolations(page), `${path} at ${width} px`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width} px`).toBeLessThanOrEqual(width);
     }

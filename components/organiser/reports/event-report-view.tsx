@@ -67,7 +67,8 @@ function Figures({ caption, rows }: { caption: string; rows: [string, string, bo
   );
 }
 
-export async function EventReportView({ report }: { report: EventReport }) {
+/** `actions`: links beside the report's title (the event's exports go there). */
+export async function EventReportView({ report, actions }: { report: EventReport; actions?: ReactNode }) {
   const [t, format, locale] = await Promise.all([getTranslations('report'), getFormatter(), getLocale() as Promise<Locale>]);
   const money = (amount: number) => formatMoney({ amount, currency: report.event.currency }, locale);
   /** A deduction: shown with its minus, nothing as a plain zero. */
@@ -114,7 +115,10 @@ export async function EventReportView({ report }: { report: EventReport }) {
     <div className="space-y-10">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-xl font-semibold">{t('title')}</h2>
-        <p className="text-sm text-slate-700">{t('generatedAt', { time: dateTime(report.generatedAt) })}</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-slate-700">{t('generatedAt', { time: dateTime(report.generatedAt) })}</p>
+          {actions}
+        </div>
       </div>
 
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
