@@ -129,3 +129,20 @@ test('fan pages never load uPlot; the report does', async ({ page, signIn }) => 
   page.off('response', onConsole);
   expect(consoleScripts.some((body) => body.includes('uplot'))).toBe(true);
 });
+
+test('the report and the overview speak Czech and English at their translated paths', async ({ page, signIn }) => {
+  await signIn(demo.dunajOwner, DEMO_PASSWORD);
+  const { id } = await pastEvent(page);
+  for (const [path, heading, tableToggle] of [
+    [`/cs/poradatel/udalosti/${id}/prehled`, 'Přehled', 'Zobrazit jako tabulku'],
+    [`/en/organiser/events/${id}/report`, 'Report', 'Show as table'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: tableToggle }).first()).toHaveAttribute('aria-pressed', 'false');
+  }
+  await page.goto('/cs/poradatel/prehledy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Přehledy' })).toBeVisible();
+  await page.goto('/en/organiser/reports?from=2020-01-01&to=2020-01-31');
+  await expect(page.getByText('No events start in this period.')).toBeVisible();
+});
