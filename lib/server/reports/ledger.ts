@@ -107,8 +107,9 @@ const COLUMNS: Record<(typeof SIDE_KEYS)[number], string> = {
  */
 export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
   if (!scope.eventIds.length) return [];
-  const from = scope.from ?? null;
-  const to = scope.to ?? null;
+  // As ISO text: postgres.js takes no Date as a parameter of a raw statement (PGlite does).
+  const from = scope.from?.toISOString() ?? null;
+  const to = scope.to?.toISOString() ?? null;
   const ids = sql.join(
     scope.eventIds.map((id) => sql`${id}::uuid`),
     sql`, `,
