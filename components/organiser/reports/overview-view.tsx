@@ -12,7 +12,9 @@ const tdNum = 'px-3 py-2 text-right tabular-nums text-slate-800';
 const input = 'mt-1 block min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-slate-900';
 
 /** The organisation's events of a period: the date range form (GET), each event's figures, totals per currency. */
-export async function OverviewView({ overview, asked, invalid }: { overview: Overview; asked: { from?: string; to?: string }; invalid: boolean }) {
+/** `refusal`: why the asked range was not taken (the default period is shown instead). */
+export async function OverviewView({ overview, asked, refusal }: { overview: Overview; asked: { from?: string; to?: string }; refusal: string | null }) {
+  const invalid = refusal !== null;
   const [t, format, locale] = await Promise.all([getTranslations('report.overview'), getFormatter(), getLocale() as Promise<Locale>]);
   const n = (value: number) => format.number(value);
   const day = (ymd: string) => format.dateTime(new Date(`${ymd}T12:00:00Z`), { dateStyle: 'medium', timeZone: TIME_ZONE });
@@ -35,7 +37,7 @@ export async function OverviewView({ overview, asked, invalid }: { overview: Ove
       </form>
       {invalid && (
         <p id="range-error" role="alert" className="text-red-800">
-          {t('rangeInvalid')}
+          {refusal}
         </p>
       )}
       <p className="text-slate-800">{overview.to ? t('period', { from: day(overview.from), to: day(overview.to) }) : t('periodOpen', { from: day(overview.from) })}</p>

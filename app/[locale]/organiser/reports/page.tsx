@@ -19,13 +19,15 @@ const one = (value: string | string[] | undefined) => (typeof value === 'string'
 /** The current organisation's events of a period (a GET form: works without JavaScript) with sales, money and attendance. */
 async function OverviewScreen({ locale, from, to }: { locale: Locale; from?: string; to?: string }) {
   const access = await consolePage(locale, '/organiser/reports', 'events');
-  const t = await getTranslations('report.overview');
-  if (!access.ok) return <ConsoleFrame access={access} title={t('title')} />;
+  const t = await getTranslations();
+  if (!access.ok) return <ConsoleFrame access={access} title={t('report.overview.title')} />;
   const query = overviewQuerySchema.safeParse({ organisation: access.org.id, from, to });
+  // A range the form cannot send (a day that does not exist, an end before the start): said, and the default period shown.
+  const refusal = query.success ? null : t(query.error.issues[0].message as Parameters<typeof t>[0]);
   const result = await organisationOverview(access.context.user.id, query.success ? query.data : { organisation: access.org.id });
   return (
-    <ConsoleFrame access={access} title={t('title')}>
-      {result.ok && <OverviewView overview={result.overview} asked={{ from, to }} invalid={!query.success} />}
+    <ConsoleFrame access={access} title={t('report.overview.title')}>
+      {result.ok && <OverviewView overview={result.overview} asked={{ from, to }} refusal={refusal} />}
     </ConsoleFrame>
   );
 }
