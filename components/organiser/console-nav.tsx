@@ -28,6 +28,9 @@ export async function ConsoleNav({ context }: { context: ConsoleContext }) {
               <li>
                 <ConsoleLink href="/organiser/codes">{t('nav.codes')}</ConsoleLink>
               </li>
+              <li>
+                <ConsoleLink href="/organiser/reports">{t('nav.reports')}</ConsoleLink>
+              </li>
             </>
           )}
           {can('payouts') && (

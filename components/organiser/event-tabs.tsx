@@ -24,6 +24,9 @@ export async function EventTabs({ eventId, settlement = false }: { eventId: stri
           <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/resale', params }}>{t('resale')}</ConsoleLink>
         </li>
         <li>
+          <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/report', params }}>{t('report')}</ConsoleLink>
+        </li>
+        <li>
           <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/live', params }}>{t('live')}</ConsoleLink>
         </li>
         {settlement && (

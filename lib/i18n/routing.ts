@@ -41,6 +41,8 @@ export const pathnames = {
   '/organiser/events/[eventId]/images': { sk: '/organizator/podujatia/[eventId]/obrazky', cs: '/poradatel/udalosti/[eventId]/obrazky', en: '/organiser/events/[eventId]/images' },
   '/organiser/events/[eventId]/resale': { sk: '/organizator/podujatia/[eventId]/dalsi-predaj', cs: '/poradatel/udalosti/[eventId]/dalsi-prodej', en: '/organiser/events/[eventId]/resale' },
   '/organiser/events/[eventId]/live': { sk: '/organizator/podujatia/[eventId]/nazivo', cs: '/poradatel/udalosti/[eventId]/zive', en: '/organiser/events/[eventId]/live' },
+  '/organiser/events/[eventId]/report': { sk: '/organizator/podujatia/[eventId]/prehlad', cs: '/poradatel/udalosti/[eventId]/prehled', en: '/organiser/events/[eventId]/report' },
+  '/organiser/reports': { sk: '/organizator/prehlady', cs: '/poradatel/prehledy', en: '/organiser/reports' },
   '/organiser/venues': { sk: '/organizator/miesta-konania', cs: '/poradatel/mista-konani', en: '/organiser/venues' },
   '/organiser/venues/new': { sk: '/organizator/miesta-konania/nove', cs: '/poradatel/mista-konani/nove', en: '/organiser/venues/new' },
   '/organiser/venues/[venueId]': { sk: '/organizator/miesta-konania/[venueId]', cs: '/poradatel/mista-konani/[venueId]', en: '/organiser/venues/[venueId]' },

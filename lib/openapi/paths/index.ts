@@ -19,6 +19,7 @@ import { settlementPaths } from './settlements';
 import { reportsLivePaths } from './reports-live';
 import { ticketPaths } from './tickets';
 import { payoutPaths } from './payouts';
+import { reportPaths } from './reports';
 
 export const pathModules: ApiPaths[] = [
   authPaths,
@@ -43,6 +44,7 @@ export const pathModules: ApiPaths[] = [
   organiserCancelPaths,
 
   // reports: event report and overview
+  reportPaths,
 
   // reports: live view and exports
   reportsLivePaths,

@@ -170,3 +170,21 @@ export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
   }
   return scope.eventIds.filter((id) => byEvent.has(id)).map((id) => byEvent.get(id)!);
 }
+
+export type CouponUse = { code: string; uses: number; discount: number };
+
+/**
+ * The coupon discounts of an event's sales per code: the sales side's `discounts`, split by the coupon
+ * each order used (their sum is that figure). A use is a sale (a paid order) with the code.
+ */
+export async function couponUses(eventId: string): Promise<CouponUse[]> {
+  const result = await getDb().execute(sql`
+    select c.code, count(o.id)::int as uses, coalesce(sum(o.discount_amount), 0)::bigint as discount
+    from orders o
+    join coupons c on c.id = o.coupon_id
+    where o.event_id = ${eventId}::uuid and o.paid_at is not null
+    group by c.code
+    order by c.code
+  `);
+  return rowsOf<{ code: string; uses: number; discount: number | string }>(result).map((r) => ({ code: r.code, uses: Number(r.uses), discount: Number(r.discount) }));
+}

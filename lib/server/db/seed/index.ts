@@ -3,6 +3,7 @@ import { seedCatalogue } from './catalogue';
 import { seedCoupons } from './coupons';
 import { seedOrganisers } from './organisers';
 import { seedPayouts } from './payouts';
+import { seedReports } from './reports';
 import { seedTickets } from './tickets';
 import { seedUsers } from './users';
 
@@ -17,4 +18,5 @@ export async function runSeed(db: Db): Promise<void> {
   await seedTickets(db);
   await seedOrganisers(db);
   await seedPayouts(db);
+  await seedReports(db);
 }

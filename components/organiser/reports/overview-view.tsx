@@ -1,0 +1,134 @@
+import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { formatMoney } from '@/components/events/format';
+import { STATUS_STYLE } from '@/components/organiser/event-header';
+import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import type { Overview } from '@/lib/schemas/reports';
+
+const TIME_ZONE = 'Europe/Bratislava';
+const th = 'px-3 py-2 text-left font-semibold text-slate-900';
+const thNum = 'px-3 py-2 text-right font-semibold text-slate-900';
+const tdNum = 'px-3 py-2 text-right tabular-nums text-slate-800';
+const input = 'mt-1 block min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-slate-900';
+
+/** The organisation's events of a period: the date range form (GET), each event's figures, totals per currency. */
+/** `refusal`: why the asked range was not taken (the default period is shown instead). */
+export async function OverviewView({ overview, asked, refusal }: { overview: Overview; asked: { from?: string; to?: string }; refusal: string | null }) {
+  const invalid = refusal !== null;
+  const [t, format, locale] = await Promise.all([getTranslations('report.overview'), getFormatter(), getLocale() as Promise<Locale>]);
+  const n = (value: number) => format.number(value);
+  const day = (ymd: string) => format.dateTime(new Date(`${ymd}T12:00:00Z`), { dateStyle: 'medium', timeZone: TIME_ZONE });
+  const ratio = (part: number, whole: number) => t('ratio', { part: n(part), whole: n(whole) });
+  return (
+    <div className="space-y-6">
+      <p className="max-w-2xl text-slate-700">{t('intro')}</p>
+      <form method="get" className="flex flex-wrap items-end gap-3" aria-label={t('rangeLabel')}>
+        <label className="text-sm font-medium text-slate-900">
+          {t('from')}
+          <input type="date" name="from" defaultValue={invalid ? asked.from : overview.from} className={input} />
+        </label>
+        <label className="text-sm font-medium text-slate-900">
+          {t('to')}
+          <input type="date" name="to" defaultValue={(invalid ? asked.to : overview.to) ?? ''} aria-describedby={invalid ? 'range-error' : undefined} className={input} />
+        </label>
+        <button type="submit" className="min-h-11 rounded-lg bg-emerald-800 px-4 font-medium text-white hover:bg-emerald-700">
+          {t('show')}
+        </button>
+      </form>
+      {invalid && (
+        <p id="range-error" role="alert" className="text-red-800">
+          {refusal}
+        </p>
+      )}
+      <p className="text-slate-800">{overview.to ? t('period', { from: day(overview.from), to: day(overview.to) }) : t('periodOpen', { from: day(overview.from) })}</p>
+
+      {overview.events.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-700">{t('empty')}</p>
+      ) : (
+        <>
+          <div role="region" aria-label={t('eventsLabel')} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full border-collapse text-sm">
+              <caption className="sr-only">{t('eventsLabel')}</caption>
+              <thead className="border-b border-slate-300">
+                <tr>
+                  <th scope="col" className={th}>
+                    {t('event')}
+                  </th>
+                  <th scope="col" className={thNum}>
+                    {t('sold')}
+                  </th>
+                  <th scope="col" className={thNum}>
+                    {t('net')}
+                  </th>
+                  <th scope="col" className={thNum}>
+                    {t('attendance')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {overview.events.map((e) => (
+                  <tr key={e.id}>
+                    <th scope="row" className="px-3 py-2 text-left font-normal text-slate-800">
+                      <Link href={{ pathname: '/organiser/events/[eventId]/report', params: { eventId: e.id } }} className="font-medium text-emerald-800 underline">
+                        {e.title[locale] || e.title.sk}
+                      </Link>
+                      <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-700">
+                        <time dateTime={e.startsAt}>{format.dateTime(new Date(e.startsAt), { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE })}</time>
+                        <span className={`rounded-full px-2 py-0.5 font-medium ${STATUS_STYLE[e.status]}`}>{t(`status.${e.over && e.status !== 'cancelled' ? 'over' : e.status}`)}</span>
+                      </span>
+                    </th>
+                    <td className={tdNum}>{ratio(e.sold, e.capacity)}</td>
+                    <td className={tdNum}>{formatMoney({ amount: e.net, currency: e.currency }, locale)}</td>
+                    <td className={tdNum}>{e.over ? ratio(e.checkedIn, e.sold) : n(e.checkedIn)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          <section aria-labelledby="overview-totals" className="space-y-3">
+            <h2 id="overview-totals" className="text-xl font-semibold">
+              {t('totals')}
+            </h2>
+            <div role="region" aria-labelledby="overview-totals" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+              <table className="w-full border-collapse text-sm">
+                <thead className="border-b border-slate-300">
+                  <tr>
+                    <th scope="col" className={th}>
+                      {t('currency')}
+                    </th>
+                    <th scope="col" className={thNum}>
+                      {t('events')}
+                    </th>
+                    <th scope="col" className={thNum}>
+                      {t('sold')}
+                    </th>
+                    <th scope="col" className={thNum}>
+                      {t('net')}
+                    </th>
+                    <th scope="col" className={thNum}>
+                      {t('checkedIn')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-200">
+                  {overview.totals.map((total) => (
+                    <tr key={total.currency}>
+                      <th scope="row" className="px-3 py-2 text-left font-semibold text-slate-900">
+                        {total.currency}
+                      </th>
+                      <td className={tdNum}>{n(total.events)}</td>
+                      <td className={tdNum}>{ratio(total.sold, total.capacity)}</td>
+                      <td className={tdNum}>{formatMoney({ amount: total.net, currency: total.currency }, locale)}</td>
+                      <td className={tdNum}>{n(total.checkedIn)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
