@@ -66,6 +66,9 @@ test('the owner reads the past match’s report: charts, attendance, a chart as 
   await toggle.click();
   await expect(checkIns.locator('canvas')).toHaveCount(1);
 
+  // The event's exports are offered under its report too, in the page's language.
+  await expect(shown(page.getByTestId('export-links')).locator(`a[href="/api/v1/organiser/events/${id}/exports/attendees.csv?locale=sk"]`)).toBeVisible();
+
   // The overview: the match is among the last 90 days' events; a range before it shows none.
   await shown(page.getByRole('link', { name: 'Prehľady', exact: true })).click();
   await expect(page).toHaveURL(/\/sk\/organizator\/prehlady$/);

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ConsoleSkeleton } from '@/components/organiser/console-frame';
 import { EventFrame } from '@/components/organiser/event-frame';
+import { ExportLinks } from '@/components/organiser/export-links';
 import { EventReportView } from '@/components/organiser/reports/event-report-view';
 import type { Locale } from '@/lib/i18n/routing';
 import { isUuid } from '@/lib/ids';
@@ -25,7 +26,12 @@ async function ReportScreen({ locale, eventId }: { locale: Locale; eventId: stri
   const result = access.ok && event ? await eventReport(access.context.user.id, eventId) : null;
   return (
     <EventFrame access={access} event={event} cancellation={cancellation} deniedTitle={t('title')}>
-      {result?.ok && <EventReportView report={result.report} />}
+      {result?.ok && (
+        <div className="space-y-6">
+          <EventReportView report={result.report} />
+          <ExportLinks eventId={eventId} />
+        </div>
+      )}
     </EventFrame>
   );
 }
