@@ -75,7 +75,7 @@ export function sumFigures(lines: SettlementFigures[]): SettlementFigures {
   return Object.fromEntries(FIGURE_KEYS.map((k) => [k, lines.reduce((sum, line) => sum + line[k], 0)])) as SettlementFigures;
 }
 
-/** The organisation's events for the statement's event filter, soonest last. */
+/** The organisation's events for the statement's event filter, by start. */
 export async function settlementEvents(userId: string, orgId: string, locale: Locale): Promise<{ ok: true; events: { id: string; title: string; startsAt: string }[] } | AccessFailure> {
   const access = await orgAccess(userId, orgId, 'payouts');
   if (!access.ok) return access;
