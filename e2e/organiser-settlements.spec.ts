@@ -96,6 +96,8 @@ test('the owner reads this month’s settlement, downloads its CSV, changes the 
   await page.getByRole('navigation', { name: m.eventTabs.label }).getByRole('link', { name: m.eventTabs.settlement }).click();
   await expect(page).toHaveURL(new RegExp(`/sk/organizator/vyuctovanie\\?event=${apiLine.eventId}$`));
   await expect(page.getByLabel(s.form.event, { exact: true })).toHaveValue(apiLine.eventId);
+  // The match's whole statement: from the day it was created (the demo seeded it today), not this month's first.
+  await expect(page.getByLabel(s.form.from, { exact: true })).toHaveValue(today);
   await expect(page.getByRole('table').getByRole('rowheader')).toHaveCount(2);
   await expect(page.getByRole('table').getByRole('rowheader').first()).toContainText('AS Trenčín');
 

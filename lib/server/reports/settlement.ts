@@ -76,12 +76,17 @@ export function sumFigures(lines: SettlementFigures[]): SettlementFigures {
 }
 
 /** The organisation's events for the statement's event filter, by start. */
-export async function settlementEvents(userId: string, orgId: string, locale: Locale): Promise<{ ok: true; events: { id: string; title: string; startsAt: string }[] } | AccessFailure> {
+export async function settlementEvents(
+  userId: string,
+  orgId: string,
+  locale: Locale,
+): Promise<{ ok: true; events: { id: string; title: string; startsAt: string; createdOn: string }[] } | AccessFailure> {
   const access = await orgAccess(userId, orgId, 'payouts');
   if (!access.ok) return access;
   const e = tables.events;
-  const rows = await getDb().select({ id: e.id, title: e.title, startsAt: e.startsAt }).from(e).where(eq(e.orgId, orgId)).orderBy(asc(e.startsAt));
-  return { ok: true, events: rows.map((r) => ({ id: r.id, title: r.title[locale], startsAt: r.startsAt.toISOString() })) };
+  const rows = await getDb().select({ id: e.id, title: e.title, startsAt: e.startsAt, createdAt: e.createdAt }).from(e).where(eq(e.orgId, orgId)).orderBy(asc(e.startsAt));
+  // createdOn: the first day anything of the event can have sold, where one event's whole statement starts.
+  return { ok: true, events: rows.map((r) => ({ id: r.id, title: r.title[locale], startsAt: r.startsAt.toISOString(), createdOn: dayIn(r.createdAt) })) };
 }
 
 /**

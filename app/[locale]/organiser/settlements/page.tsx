@@ -26,13 +26,14 @@ async function SettlementsScreen({ locale, searchParams }: { locale: Locale; sea
   if (!access.ok) return <ConsoleFrame access={access} title={t('title')} />;
   const search = await searchParams;
   const month = currentMonth();
-  const values = { from: one(search.from) || month.from, to: one(search.to) || month.to, event: one(search.event) || '' };
+  const events = await settlementEvents(access.context.user.id, access.org.id, locale);
+  const event = one(search.event) || '';
+  // One event without a period (its tab's link): the event's whole statement, from the day it was created.
+  const since = (event && events.ok && events.events.find((e) => e.id === event)?.createdOn) || month.from;
+  const values = { from: one(search.from) || since, to: one(search.to) || month.to, event };
   const parsed = settlementQuerySchema.safeParse({ organisation: access.org.id, from: values.from, to: values.to, event: values.event || undefined });
   const errors = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-  const [events, statement] = await Promise.all([
-    settlementEvents(access.context.user.id, access.org.id, locale),
-    parsed.success ? organiserSettlement(access.context.user.id, parsed.data, locale) : null,
-  ]);
+  const statement = parsed.success ? await organiserSettlement(access.context.user.id, parsed.data, locale) : null;
   const csvHref = parsed.success
     ? `/api/v1/organiser/settlements.csv?${new URLSearchParams({ organisation: access.org.id, from: parsed.data.from, to: parsed.data.to, ...(parsed.data.event ? { event: parsed.data.event } : {}) })}`
     : null;
