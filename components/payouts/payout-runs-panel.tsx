@@ -26,7 +26,8 @@ export function PayoutRunsPanel({ due, runs }: { due: DueSummary[]; runs: Payout
   const money = (amount: number, currency: string) => format.number(amount / 100, { style: 'currency', currency });
   const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
   const refresh = () => startTransition(() => router.refresh());
-  const disabled = !hydrated || busy !== null || refreshing;
+  // Not while the screen refreshes: a refresh held up by a busy server must not lock the buttons (every action is idempotent on the server).
+  const disabled = !hydrated || busy !== null;
 
   async function prepare(currency: string) {
     setBusy(`prepare-${currency}`);
@@ -53,7 +54,7 @@ export function PayoutRunsPanel({ due, runs }: { due: DueSummary[]; runs: Payout
   const statusStyle = { prepared: 'bg-amber-100 text-amber-900', confirmed: 'bg-emerald-100 text-emerald-900', cancelled: 'bg-slate-200 text-slate-800' } as const;
 
   return (
-    <div className="space-y-10">
+    <div className="space-y-10" aria-busy={refreshing || undefined}>
       <section aria-labelledby="due-title" className="space-y-4">
         <h2 id="due-title" className="text-xl font-semibold">
           {t('dueTitle')}
