@@ -3,7 +3,8 @@
 // The stadium match gets 20,000 sold tickets (5,000 paid orders of 4, with their order items, payments,
 // holds and sold units) and 15,000 check-ins (tickets checked in, one admitted scan each at two gates),
 // written in bulk with SQL. Then, in one run:
-//   - GET /api/v1/organiser/events/{id}/report when the server has it (answers 200): req/s, p50, p99;
+//   - GET /api/v1/organiser/events/{id}/report when the server has it (answers 200): req/s, p50, p99 under
+//     load (one computation shared for 5 s), and what one fresh computation costs;
 //   - GET …/live: req/s, p50, p99 under load (one read shared for 2 s), and the cost of a fresh read;
 //   - GET …/exports/attendees.csv: time to first byte and total time for every ticket of the event;
 //   - the framework floor (bench/lib.mjs): how fast the machine was at the moment;
@@ -123,8 +124,17 @@ try {
   // ── the report, when this server has one ───────────────────────────────────────────────────────────
   const reportProbe = await fetch(`${server.base}${eventPath}/report`, { headers });
   await reportProbe.arrayBuffer();
-  if (reportProbe.status === 200) await measure('GET …/report', `${eventPath}/report`);
-  else console.log(`GET …/report answered ${reportProbe.status}: not measured (this build has no event report)`);
+  const freshReports = [];
+  if (reportProbe.status === 200) {
+    await measure('GET …/report', `${eventPath}/report`);
+    // What one report computation costs: a request after the 5 s share ran out (lib/server/reports/event-report.ts).
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 5100));
+      const started = performance.now();
+      await (await fetch(`${server.base}${eventPath}/report`, { headers })).arrayBuffer();
+      freshReports.push(performance.now() - started);
+    }
+  } else console.log(`GET …/report answered ${reportProbe.status}: not measured (this build has no event report)`);
 
   // ── the live view: under load (shared reads), and what one fresh read costs ────────────────────────
   await measure('GET …/live', `${eventPath}/live`);
@@ -144,6 +154,7 @@ try {
   for (const r of rows) {
     console.log(`${r.label.padEnd(28)} ${String(r.requestsPerSecond).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors).padStart(7)}`);
   }
+  if (freshReports.length) console.log(`report, a fresh computation (after the 5 s share ran out): ${freshReports.map((ms) => `${Math.round(ms)} ms`).join(', ')}`);
   console.log(`live view, a fresh read (after the 2 s share ran out): ${fresh.map((ms) => `${Math.round(ms)} ms`).join(', ')}`);
   const best = csvRuns.reduce((a, b) => (b.totalMs < a.totalMs ? b : a));
   console.log(
@@ -152,7 +163,7 @@ try {
   const serverPid = listenerPid(port);
   const floor = await frameworkFloor(server.base, serverPid);
   console.log(`framework floor: GET /builds/latest.json ${floor.requestsPerSecond} req/s, server CPU ${floor.cpuPerRequest ?? '?'} ms a request`);
-  const p99Met = rows.every((r) => r.p99 <= 200 && r.non2xx === 0 && r.errors === 0);
+  const p99Met = rows.every((r) => r.p99 <= 200 && r.non2xx === 0 && r.errors === 0) && freshReports.every((ms) => ms <= 200) && fresh.every((ms) => ms <= 200);
 
   // ── the on-sale rush, without and with the organisers watching ─────────────────────────────────────
   const tokens = (await sessionUsers(sql, 'bench-fan', fans)).map((u) => u.token);

@@ -11,7 +11,7 @@ import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { cancelEvent } from '@/lib/server/organiser/cancel';
 import { createRedeemBatch } from '@/lib/server/organiser/redeem-codes';
-import { eventReport } from '@/lib/server/reports/event-report';
+import { eventReport, forgetSharedReports } from '@/lib/server/reports/event-report';
 import { eventLedgers } from '@/lib/server/reports/ledger';
 import { organisationOverview } from '@/lib/server/reports/overview';
 import { listTicketForResale, withdrawListing } from '@/lib/server/resale/listing';
@@ -227,6 +227,34 @@ describe('event report', () => {
     expect(eventReportSchema.parse(body.report).tickets.total.sold.total).toBe(11);
     const unknown = await reportRoute(request('/api/v1/organiser/events/00000000-0000-4000-8000-000000000000/report', { headers: { authorization: `Bearer ${cast.owner.token}` } }), params({ eventId: '00000000-0000-4000-8000-000000000000' }));
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('a report shared among its readers', () => {
+  it('is computed once per 5 s and event for every reader allowed to see it; a report as of a moment is computed afresh', async () => {
+    forgetSharedReports();
+    const first = await eventReport(cast.manager.id, trnava.id);
+    if (!first.ok) throw new Error(first.code);
+    const sold = first.report.tickets.total.sold.total;
+    const [ticket] = await t.db.select({ id: s.tickets.id, status: s.tickets.status }).from(s.tickets).where(and(eq(s.tickets.eventId, trnava.id), eq(s.tickets.status, 'valid'))).limit(1);
+    await t.db.update(s.tickets).set({ status: 'void' }).where(eq(s.tickets.id, ticket.id));
+    try {
+      // Within the share: the same figures (and the same moment) for the owner as for the manager.
+      const shared = await eventReport(cast.owner.id, trnava.id);
+      expect(shared.ok && [shared.report.tickets.total.sold.total, shared.report.generatedAt]).toEqual([sold, first.report.generatedAt]);
+      // Access is still asked on every call: the shared figures go to nobody else.
+      expect(await eventReport(cast.stranger.id, trnava.id)).toEqual({ ok: false, code: 'ORG_NOT_FOUND' });
+      expect(await eventReport(cast.scanner.id, trnava.id)).toEqual({ ok: false, code: 'ROLE_FORBIDDEN' });
+      // As of now: computed afresh, the voided ticket is gone.
+      const fresh = await eventReport(cast.owner.id, trnava.id, new Date());
+      expect(fresh.ok && fresh.report.tickets.total.sold.total).toBe(sold - 1);
+      forgetSharedReports();
+      const next = await eventReport(cast.owner.id, trnava.id);
+      expect(next.ok && next.report.tickets.total.sold.total).toBe(sold - 1);
+    } finally {
+      await t.db.update(s.tickets).set({ status: ticket.status }).where(eq(s.tickets.id, ticket.id));
+      forgetSharedReports();
+    }
   });
 });
 

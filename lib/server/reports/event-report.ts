@@ -35,9 +35,46 @@ export function eventIsOver(event: { startsAt: Date; endsAt: Date | null }, now:
   return (event.endsAt ?? event.startsAt).getTime() <= now.getTime();
 }
 
-export async function eventReport(userId: string, eventId: string, now = new Date()): Promise<{ ok: true; report: EventReport } | AccessFailure> {
+/** How long one computed report answers every organiser screen and API call of the event (per server thread). */
+export const REPORT_SHARED_MS = 5000;
+
+type Memo = { until: number; read: Promise<EventReport> };
+const memo = new Map<string, Memo>();
+
+/**
+ * The event's report for a member allowed to see it (owner, manager). Access is checked on every call;
+ * the figures themselves are computed once per REPORT_SHARED_MS and event and shared: a report is read
+ * by people (it says when it was computed, generatedAt), never by a decision, and during a rush ten
+ * organisers refreshing it then cost the database one computation, not ten. `now` asks for the report
+ * as of that moment, computed afresh (tests, and anything that must not share).
+ */
+export async function eventReport(userId: string, eventId: string, now?: Date): Promise<{ ok: true; report: EventReport } | AccessFailure> {
   const access = await eventAccess(userId, eventId, 'events');
   if (!access.ok) return access;
+  return { ok: true, report: await (now ? computeReport(eventId, now) : sharedReport(eventId)) };
+}
+
+function sharedReport(eventId: string): Promise<EventReport> {
+  const nowMs = Date.now();
+  const kept = memo.get(eventId);
+  if (kept && nowMs < kept.until) return kept.read;
+  if (memo.size >= 1000) memo.clear();
+  const entry = { until: nowMs + REPORT_SHARED_MS, read: computeReport(eventId, new Date(nowMs)) };
+  memo.set(eventId, entry);
+  // A failed computation is not shared: the next caller tries again.
+  entry.read.catch(() => {
+    if (memo.get(eventId) === entry) memo.delete(eventId);
+  });
+  return entry.read;
+}
+
+/** Test hook: forget the shared reports. */
+export function forgetSharedReports(): void {
+  memo.clear();
+}
+
+/** Computes the report of event `eventId` at `now` (access already checked). */
+export async function computeReport(eventId: string, now: Date): Promise<EventReport> {
   const db = getDb();
   const [row] = rowsOf<EventRow>(
     await db.execute(sql`
@@ -114,7 +151,7 @@ export async function eventReport(userId: string, eventId: string, now = new Dat
       noShows: over ? split(tickets, (t) => t.sold - t.checkedIn) : null,
     },
   };
-  return { ok: true, report };
+  return report;
 }
 
 type Category = { id: string; code: string; name: LocalizedText; priceAmount: number; capacity: number };
