@@ -428,10 +428,11 @@ function organiserCodesWrites(): Record<string, (request: APIRequestContext) => 
       const url = `/api/v1/organiser/events/${eventId}/resale-policy`;
       return { caller, url, method: 'PUT', body: { ...policy, resaleWindowHours: Number(policy.resaleWindowHours) + 1 }, observe: () => readAs(caller, url) };
     },
-    // A preview changes nothing by design (the exemption below): what it must not do is take a form.
+    // A preview changes nothing by design (the exemption below): what it must not do is take a form. On
+    // another match than the PUT's, whose write would otherwise change what this one observes meanwhile.
     'POST /api/v1/organiser/events/[eventId]/resale-policy/preview': async () => {
       const caller = await manager();
-      const eventId = await eventOf(caller, QUIET_EVENT);
+      const eventId = await eventOf(caller, 'dunaj-bratislava-as-trencin');
       return { caller, url: `/api/v1/organiser/events/${eventId}/resale-policy/preview`, body: await policyOf(caller, eventId), observe: () => readAs(caller, `/api/v1/organiser/events/${eventId}/resale-policy`) };
     },
     'PATCH /api/v1/organiser/organisations/[orgId]/settings': async () => {

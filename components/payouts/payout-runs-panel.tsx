@@ -89,7 +89,7 @@ export function PayoutRunsPanel({ due, runs }: { due: DueSummary[]; runs: Payout
         ) : (
           <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
             {runs.map((run) => (
-              <li key={run.id} className="flex flex-wrap items-start justify-between gap-3 p-4" data-testid="payout-run" data-status={run.status}>
+              <li key={run.id} className="flex flex-wrap items-start justify-between gap-3 p-4" data-testid="payout-run" data-run={run.id} data-status={run.status}>
                 <div className="min-w-0 space-y-1">
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="font-mono font-semibold break-all">{t('run', { messageId: run.messageId })}</span>
