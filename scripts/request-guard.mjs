@@ -64,7 +64,11 @@ function closeAfterAnswer(req, res) {
     let dropped = 0;
     req.on('data', (chunk) => {
       dropped += chunk.length;
-      if (dropped > LINGER_BYTES) req.pause();
+      if (dropped > LINGER_BYTES) {
+        // The socket too: pausing the request alone leaves a socket whose parser is done flowing, read and dropped.
+        req.pause();
+        socket.pause();
+      }
     });
     req.resume();
     socket.end();
