@@ -2,7 +2,7 @@
 // /sk/admin/vyplaty, and two tickets resold for the friendly that took place ten days ago, between
 // supporter@tribuna.eu and fanusik@tribuna.cz: each payout is due as soon as its seller adds a bank
 // account on the profile. Idempotent: keyed by the admin's email and each seller's payout for that event.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password';
 import { newTicketKeys } from '../../../ticket-code/keys';
 import type { Db } from '../client';
@@ -44,11 +44,15 @@ async function seedSale(db: Db, event: typeof s.events.$inferSelect, seller: Per
 
   await db.transaction(async (tx) => {
     const [type] = await tx.select().from(s.ticketTypes).where(eq(s.ticketTypes.eventId, event.id)).orderBy(asc(s.ticketTypes.sortOrder)).limit(1);
+    // The category's last free seat in seat order: the same one in every fresh database (`spread` is random).
     const [unit] = await tx
       .select({ id: s.inventoryUnits.id })
       .from(s.inventoryUnits)
+      .leftJoin(s.venueSeats, eq(s.venueSeats.id, s.inventoryUnits.seatId))
+      .leftJoin(s.venueRows, eq(s.venueRows.id, s.venueSeats.rowId))
+      .leftJoin(s.venueSections, eq(s.venueSections.id, s.venueSeats.sectionId))
       .where(and(eq(s.inventoryUnits.ticketTypeId, type.id), eq(s.inventoryUnits.status, 'available')))
-      .orderBy(asc(s.inventoryUnits.spread))
+      .orderBy(desc(s.venueSections.code), desc(s.venueRows.sortOrder), desc(s.venueSeats.sortOrder), desc(s.inventoryUnits.id))
       .limit(1);
     if (!unit) return;
     await tx.update(s.inventoryUnits).set({ status: 'sold' }).where(eq(s.inventoryUnits.id, unit.id));

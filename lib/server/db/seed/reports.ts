@@ -113,11 +113,16 @@ export async function seedReports(db: Db): Promise<void> {
   const [scanner] = await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, SCANNER_EMAIL));
   const [coupon] = await db.select().from(s.coupons).where(eq(s.coupons.code, COUPON));
   const types = await db.select().from(s.ticketTypes).where(eq(s.ticketTypes.eventId, event.id)).orderBy(asc(s.ticketTypes.sortOrder));
+  // In seat order, not by `spread` (random per database): the same seats are sold in every fresh demo and
+  // test database, so suites that count on a seat of this venue being unsold get the same seats every run.
   const free = await db
     .select({ id: s.inventoryUnits.id, typeId: s.inventoryUnits.ticketTypeId })
     .from(s.inventoryUnits)
+    .leftJoin(s.venueSeats, eq(s.venueSeats.id, s.inventoryUnits.seatId))
+    .leftJoin(s.venueRows, eq(s.venueRows.id, s.venueSeats.rowId))
+    .leftJoin(s.venueSections, eq(s.venueSections.id, s.venueSeats.sectionId))
     .where(and(eq(s.inventoryUnits.eventId, event.id), eq(s.inventoryUnits.status, 'available')))
-    .orderBy(asc(s.inventoryUnits.spread));
+    .orderBy(asc(s.venueSections.code), asc(s.venueRows.sortOrder), asc(s.venueSeats.sortOrder), asc(s.inventoryUnits.id));
   const freeOf = new Map(types.map((t) => [t.id, free.filter((u) => u.typeId === t.id)]));
 
   const rand = random(20_261_124);
