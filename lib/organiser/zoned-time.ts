@@ -45,3 +45,8 @@ export function instantToLocal(iso: string | null | undefined, timeZone = CONSOL
   const two = (n: number) => String(n).padStart(2, '0');
   return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
 }
+
+/** The day (YYYY-MM-DD) an instant falls on in the zone. */
+export function dayOf(instant: Date, timeZone = CONSOLE_TIME_ZONE): string {
+  return instantToLocal(instant.toISOString(), timeZone).slice(0, 10);
+}

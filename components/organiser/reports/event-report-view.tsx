@@ -4,11 +4,11 @@ import { formatMoney } from '@/components/events/format';
 import type { Locale } from '@/lib/i18n/routing';
 import type { EventReport } from '@/lib/schemas/reports';
 import { ReportChart } from './report-chart';
+import { CONSOLE_TIME_ZONE } from '@/lib/organiser/zoned-time';
 
 // The event report's screen (server-rendered): key figures, tickets per category, sales over time,
 // money, codes, resale and attendance. Every chart carries its figures as a table (ReportChart).
 
-const TIME_ZONE = 'Europe/Bratislava';
 const COLORS = { single: '#047857', season: '#b45309', sales: '#0369a1' };
 
 const th = 'px-3 py-2 text-left font-semibold text-slate-900';
@@ -74,9 +74,9 @@ export async function EventReportView({ report, actions }: { report: EventReport
   /** A deduction: shown with its minus, nothing as a plain zero. */
   const minus = (amount: number) => money(amount ? -amount : 0);
   const n = (value: number) => format.number(value);
-  const time = (iso: string) => format.dateTime(new Date(iso), { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
-  const dateTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE });
-  const day = (iso: string) => format.dateTime(new Date(iso), { weekday: 'short', day: 'numeric', month: 'numeric', timeZone: TIME_ZONE });
+  const time = (iso: string) => format.dateTime(new Date(iso), { hour: '2-digit', minute: '2-digit', timeZone: CONSOLE_TIME_ZONE });
+  const dateTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short', timeZone: CONSOLE_TIME_ZONE });
+  const day = (iso: string) => format.dateTime(new Date(iso), { weekday: 'short', day: 'numeric', month: 'numeric', timeZone: CONSOLE_TIME_ZONE });
   const percent = (part: number, whole: number) => (whole ? format.number(part / whole, { style: 'percent', maximumFractionDigits: 0 }) : '–');
   const { tickets, sales, revenue, codes, resale, attendance } = report;
   const gateName = (gate: string | null) => gate ?? t('attendance.unnamedGate');

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from 'next-intl';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { CONSOLE_TIME_ZONE } from '@/lib/organiser/zoned-time';
 
 // A chart of the console's reports, drawn by uPlot on a canvas, with its table behind it: the table is
 // always in the page (for screen readers only while the chart shows; the canvas is hidden from them),
@@ -12,7 +13,6 @@ import 'uplot/dist/uPlot.min.css';
 
 export type ChartSeries = { label: string; values: number[]; color: string };
 
-const TIME_ZONE = 'Europe/Bratislava';
 const HEIGHT = 220;
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -62,13 +62,13 @@ export function ReportChart({
     void import('uplot').then(({ default: UPlot }) => {
       if (gone) return;
       const bars = UPlot.paths.bars?.({ size: [0.7, 48], align: 1 });
-      const tick = new Intl.DateTimeFormat(locale, { ...X_AXES[axis].format, timeZone: TIME_ZONE });
+      const tick = new Intl.DateTimeFormat(locale, { ...X_AXES[axis].format, timeZone: CONSOLE_TIME_ZONE });
       const options: uPlot.Options = {
         width: Math.max(target.clientWidth, 200),
         height: HEIGHT,
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
-        tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), TIME_ZONE),
+        tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), CONSOLE_TIME_ZONE),
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] } },
         axes: [
           {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { localToInstant } from '@/lib/organiser/zoned-time';
+import { CONSOLE_TIME_ZONE, dayOf, localToInstant } from '@/lib/organiser/zoned-time';
 import type { Overview } from '@/lib/schemas/reports';
 import { getDb, rowsOf } from '@/lib/server/db';
 import type { LocalizedText } from '@/lib/server/db/schema';
@@ -11,19 +11,18 @@ import { eventLedgers, netFigures } from './ledger';
 // The organisation's events of a period (by their start, days in Europe/Bratislava), each with what it
 // sold of its capacity, its net primary sales (the ledger's) and its attendance; totals per currency.
 
-const TIME_ZONE = 'Europe/Bratislava';
 export const DEFAULT_OVERVIEW_DAYS = 90;
 
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** The day `days` before `now` in Europe/Bratislava, YYYY-MM-DD. */
 export function dayBefore(now: Date, days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now.getTime() - days * 86_400_000));
+  return dayOf(new Date(now.getTime() - days * 86_400_000));
 }
 
 /** The instant a local day starts. */
 function dayStart(day: string): string {
-  return localToInstant(`${day}T00:00`, TIME_ZONE)!;
+  return localToInstant(`${day}T00:00`, CONSOLE_TIME_ZONE)!;
 }
 
 /** The day after a YYYY-MM-DD day. */

@@ -1,10 +1,11 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
-import { CONSOLE_TIME_ZONE, localToInstant } from '@/lib/organiser/zoned-time';
+import { CONSOLE_TIME_ZONE, dayOf, localToInstant } from '@/lib/organiser/zoned-time';
 import type { Settlement, SettlementFigures, SettlementLine, SettlementQuery } from '@/lib/schemas/settlements';
 import { getDb, tables } from '@/lib/server/db';
 import { orgAccess, type AccessFailure } from '@/lib/server/organiser/access';
+import { majorUnits } from './exports';
 import { eventLedgers, netFigures, type EventLedger } from './ledger';
 
 // The organiser's settlement (issue 16, item 6): what Tribuna owes an organisation for its events over a
@@ -26,14 +27,9 @@ export function periodOf(from: string, to: string): { start: Date; end: Date } {
   };
 }
 
-/** The day (YYYY-MM-DD) of an instant in Europe/Bratislava. */
-export function dayIn(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: CONSOLE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
-
 /** This month so far, in Europe/Bratislava: its first day and today. */
 export function currentMonth(now = new Date()): { from: string; to: string } {
-  const today = dayIn(now);
+  const today = dayOf(now);
   return { from: `${today.slice(0, 8)}01`, to: today };
 }
 
@@ -86,7 +82,7 @@ export async function settlementEvents(
   const e = tables.events;
   const rows = await getDb().select({ id: e.id, title: e.title, startsAt: e.startsAt, createdAt: e.createdAt }).from(e).where(eq(e.orgId, orgId)).orderBy(asc(e.startsAt));
   // createdOn: the first day anything of the event can have sold, where one event's whole statement starts.
-  return { ok: true, events: rows.map((r) => ({ id: r.id, title: r.title[locale], startsAt: r.startsAt.toISOString(), createdOn: dayIn(r.createdAt) })) };
+  return { ok: true, events: rows.map((r) => ({ id: r.id, title: r.title[locale], startsAt: r.startsAt.toISOString(), createdOn: dayOf(r.createdAt) })) };
 }
 
 /**
@@ -135,11 +131,7 @@ export async function organiserSettlement(userId: string, query: SettlementQuery
 
 /** A statement as CSV rows: one per event, then a total per currency. Amounts in major units with a dot. */
 export function settlementCsvRows(settlement: Settlement, totalLabel: string): Record<string, string | number>[] {
-  const major = (minor: number) => {
-    const sign = minor < 0 ? '-' : '';
-    const abs = Math.abs(minor);
-    return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-  };
+  const major = majorUnits;
   const row = (figures: SettlementFigures, currency: string, event: string, startsAt: string) => ({
     event,
     startsAt,
@@ -156,7 +148,7 @@ export function settlementCsvRows(settlement: Settlement, totalLabel: string): R
     owed: major(figures.owed),
   });
   return settlement.currencies.flatMap(({ currency, lines, total }) => [
-    ...lines.map((line) => row(line, currency, line.title, dayIn(new Date(line.startsAt)))),
+    ...lines.map((line) => row(line, currency, line.title, dayOf(new Date(line.startsAt)))),
     row(total, currency, totalLabel, ''),
   ]);
 }
