@@ -98,10 +98,24 @@ export async function firstLoadJs(base, pagePath) {
   return { path: pagePath, scripts: sources.length, gzipKb: Math.round((bytes / 1024) * 10) / 10 };
 }
 
+/** Signs a demo account in (password tribuna-demo) and returns the Cookie header its session is sent with. */
+export async function signedInCookie(base, email = 'fan@tribuna.sk') {
+  const res = await fetch(`${base}/api/v1/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'tribuna-demo' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 /** Warms a URL so the first measured requests do not include compilation of cached data. */
-export async function warm(url, times = 20) {
+export async function warm(url, times = 20, headers = {}) {
   for (let i = 0; i < times; i++) {
-    const res = await fetch(url, { redirect: 'manual' });
+    const res = await fetch(url, { redirect: 'manual', headers });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${url} answered ${res.status} ${res.headers.get('location') ?? ''}`);
   }

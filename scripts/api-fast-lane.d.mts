@@ -11,5 +11,8 @@ export type HotApi = {
 export function loadHotApi(bundle?: string): Promise<HotApi>;
 export function defaultLaneThreads(env?: Record<string, string | undefined>, cores?: number): number;
 export function createFastLane(options?: { bundle?: string; threads?: number }): Promise<
-  ((req: IncomingMessage, res: ServerResponse) => Promise<void> | null) & { stop: () => Promise<unknown> | undefined }
+  ((req: IncomingMessage, res: ServerResponse) => Promise<void> | null) & {
+    stop: () => Promise<unknown> | undefined;
+    call: (request: { method?: string; url: string; host?: string; headers?: Record<string, string | undefined> }) => Promise<{ status: number; body: Buffer }>;
+  }
 >;

@@ -20,6 +20,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { gzipSync } from 'node:zlib';
 import { bodyLimitOf, refuseBodyTooLarge } from './request-guard.mjs';
 
 /** Where scripts/build-api.mjs writes the hot API's bundle. */
@@ -162,6 +163,11 @@ function readBody(req, limit) {
   });
 }
 
+/** A Buffer over bytes that came back from a thread (a Uint8Array there) without copying them. */
+function bytesOf(body) {
+  return Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+}
+
 /**
  * Lane threads by default: on PostgreSQL one per core but one, which the main thread keeps for HTTP
  * and pages (and the database, on the same machine); none on PGlite. Measured on the 2-core machine
@@ -192,7 +198,13 @@ export async function createFastLane({ bundle = API_BUNDLE, threads = 0 } = {}) 
     const out = { ...securityHeaders };
     for (const [key, value] of result.headers) out[key] = value;
     if (result.cookies.length) out['set-cookie'] = result.cookies;
-    const payload = Buffer.isBuffer(result.body) ? result.body : Buffer.from(result.body.buffer, result.body.byteOffset, result.body.byteLength);
+    let payload = bytesOf(result.body);
+    // Reads (a fan's tickets run to tens of kilobytes) go gzipped to who accepts it, as Next sends them.
+    if (req.method === 'GET' && payload.length > 1024 && !out['content-encoding'] && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      payload = gzipSync(payload, { level: 4 });
+      out['content-encoding'] = 'gzip';
+      out.vary = 'Accept-Encoding';
+    }
     out['content-length'] = String(payload.length);
     res.writeHead(result.status, out);
     res.end(payload);
@@ -203,6 +215,16 @@ export async function createFastLane({ bundle = API_BUNDLE, threads = 0 } = {}) 
     const q = url.indexOf('?');
     return api.isHotApiCall(req.method, q < 0 ? url : url.slice(0, q)) ? answer(req, res) : null;
   }
+  /**
+   * Asks the hot API from inside the server (no socket): { method, url, host, headers } →
+   * { status, body (bytes) }. The page cache asks a signed-in fan's user and tickets this way.
+   */
+  lane.call = async ({ method = 'GET', url, host, headers = {} }) => {
+    const rawHeaders = [];
+    for (const [name, value] of Object.entries(headers)) if (value !== undefined) rawHeaders.push(name, String(value));
+    const result = await run({ method, url, host, rawHeaders, body: Buffer.alloc(0) });
+    return { status: result.status, body: bytesOf(result.body) };
+  };
   lane.stop = () => pool?.stop();
   return lane;
 }

@@ -3,7 +3,12 @@
 // privacy. When a stadium's worth of phones opens the same page at once, one render answers all of
 // them for a couple of seconds instead of rendering it once per phone (the "microcache" of nginx/Varnish).
 //
-// What is never served from it: anything with a session cookie or Authorization header, client-side
+// Signed-in fans get those pages and Your tickets from a shared copy too: the page's signed-in shell,
+// rendered by Next for no one in particular (lib/server/auth/shared-shell.ts), to which each fan's answer
+// adds their own user (and on Your tickets their tickets) as JSON in the <head> (createPageCache's `fans`).
+// A page load differs between two signed-in fans only there, so one render serves them all.
+//
+// What is never served from it: a session that is not live, an Authorization header, client-side
 // navigations (RSC requests), non-GET requests, and any answer that is not a 200 HTML page. Catalogue
 // data is cached for minutes anyway and live availability comes from the API, so a copy at most
 // PAGE_CACHE_MS old (default 2 s; 0 turns the cache off) shows nothing a fan would miss; and when an
@@ -14,6 +19,7 @@
 // hashes of exactly the inline scripts that carried the first answer's nonce, and no nonce at all.
 import { createHash, randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { prepareSplice, spliceGzip } from './gzip-splice.mjs';
 
 // Kept in sync with proxy.ts and lib/i18n/routing.ts (this file runs outside the app's bundle).
 const SESSION_COOKIE = 'tribuna_session';
@@ -25,6 +31,25 @@ const PUBLIC_PATHS = {
   cs: ['', '/udalosti', '/udalosti/[id]', '/o-nas', '/obchodni-podminky', '/ochrana-osobnich-udaju'],
   en: ['', '/events', '/events/[id]', '/about', '/terms', '/privacy'],
 };
+
+/** Pages a signed-in fan also gets from a shared copy, beside the public ones: the fan's own data comes with their answer. */
+const SIGNED_IN_PATHS = { sk: ['/vstupenky'], cs: ['/vstupenky'], en: ['/tickets'] };
+
+const pagePattern = (paths) =>
+  new RegExp(
+    `^/(?:${Object.entries(paths)
+      .map(([locale, list]) => `${locale}(?:${list.map((p) => p.replace('[id]', '[^/]+')).join('|')})`)
+      .join('|')})/?$`,
+  );
+const SHELL_PAGE = pagePattern(Object.fromEntries(Object.entries(PUBLIC_PATHS).map(([locale, list]) => [locale, [...list, ...SIGNED_IN_PATHS[locale]]])));
+const TICKETS_PAGE = pagePattern(SIGNED_IN_PATHS);
+
+/**
+ * The request header by which the server asks Next for the signed-in shell of a page: the page as every
+ * signed-in fan sees it, with no fan's data in it (lib/server/auth/shared-shell.ts). Its value is
+ * SHELL_TOKEN, a secret of the running process, so no one outside can ask for it (serve.mjs drops it).
+ */
+export const SHELL_HEADER = 'x-tribuna-shell';
 
 const PUBLIC_PAGE = new RegExp(
   `^/(?:${Object.entries(PUBLIC_PATHS)
@@ -46,9 +71,8 @@ function cookiesOf(header) {
 
 /** The key a request's answer is stored under, or null when the request must be rendered for itself. */
 export function pageCacheKey(req) {
-  if (req.method !== 'GET') return null;
+  if (!isPageLoad(req)) return null;
   const h = req.headers;
-  if (h.rsc || h['next-router-prefetch'] || h['next-router-state-tree'] || h['next-router-segment-prefetch'] || h['next-action'] || h.authorization) return null;
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (!PUBLIC_PAGE.test(url.pathname) || url.searchParams.has('_rsc')) return null;
   if (cookiesOf(h.cookie)[SESSION_COOKIE]) return null;
@@ -59,6 +83,44 @@ export function pageCacheKey(req) {
   const xfp = h['x-forwarded-proto'];
   const forwarded = xfh || xfp ? `${xfp ?? ''}://${xfh ?? ''} ` : '';
   return `${forwarded}${h.host ?? ''}${url.pathname}${url.search}|${gzip ? 'gzip' : 'identity'}`;
+}
+
+/** Whether a request is a plain page load (no app navigation, prefetch, action or bearer token). */
+function isPageLoad(req) {
+  const h = req.headers;
+  return req.method === 'GET' && !(h.rsc || h['next-router-prefetch'] || h['next-router-state-tree'] || h['next-router-segment-prefetch'] || h['next-action'] || h.authorization);
+}
+
+/**
+ * The key of the signed-in shell a signed-in fan's page load is answered from, or null. The shell is
+ * the same for every fan (no cookie of anyone's is in it); what is the fan's own comes with each answer.
+ */
+export function shellCacheKey(req) {
+  if (!isPageLoad(req)) return null;
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (!SHELL_PAGE.test(url.pathname) || url.searchParams.has('_rsc')) return null;
+  if (!cookiesOf(req.headers.cookie)[SESSION_COOKIE]) return null;
+  const xfh = req.headers['x-forwarded-host'];
+  const xfp = req.headers['x-forwarded-proto'];
+  const forwarded = xfh || xfp ? `${xfp ?? ''}://${xfh ?? ''} ` : '';
+  return `${forwarded}${req.headers.host ?? ''}${url.pathname}${url.search}|shell`;
+}
+
+/** The fan's own parts a shared page needs: always the user (spec: "me" before first render); Your tickets also their tickets. */
+export function fanPartsOf(pathname) {
+  return TICKETS_PAGE.test(pathname) ? ['me', 'tickets'] : ['me'];
+}
+
+/**
+ * A fan's own data as the page carries it: JSON in a `<script type="application/json" id="tribuna-…">`
+ * element, which the browser never runs (so the page's script policy does not concern it) and the
+ * client reads before its first render (lib/client/fan-data.ts). `<` is escaped, so no text in the data
+ * can end the element.
+ */
+export function fanDataElements(parts) {
+  return Object.entries(parts)
+    .map(([name, json]) => `<script type="application/json" id="tribuna-${name}">${json.replace(/</g, '\\u003c')}</script>`)
+    .join('');
 }
 
 /** More distinct inline scripts than this and a page is not shared: their hashes would make the header too long for proxies. */
@@ -162,17 +224,99 @@ function renderAndKeep(req, res, handle, now) {
   });
 }
 
+/** A signed-in shell as Next answered it (uncompressed), ready to be answered with fans' data, or null. */
+function shellCopyOf(answer, at) {
+  if (!answer || answer.status !== 200 || !String(answer.headers['content-type'] ?? '').startsWith('text/html')) return null;
+  if (answer.headers['content-encoding'] && answer.headers['content-encoding'] !== 'identity') return null;
+  const cut = answer.body.indexOf('</head>');
+  if (cut < 0) return null;
+  const headers = {};
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (!HOP_HEADERS.has(name) && name !== 'x-tribuna-cache' && name !== 'content-encoding' && name !== 'etag') headers[name] = value;
+  }
+  if (headers['content-security-policy']) {
+    const policy = sharedPolicy(String(headers['content-security-policy']), answer.body, undefined);
+    if (!policy) return null;
+    headers['content-security-policy'] = policy;
+  }
+  // Never kept by a browser or proxy: the answer carries the fan's own data.
+  headers['cache-control'] = 'private, no-cache, no-store, max-age=0, must-revalidate';
+  // Compressed once, its halves around the fans' data (gzip-splice.mjs).
+  const gzip = prepareSplice(answer.body.subarray(0, cut), answer.body.subarray(cut));
+  return { at, status: 200, headers, body: answer.body, cut, gzip };
+}
+
+/** A fan's page: the shared shell with the fan's own data in its <head>, gzipped when the browser takes it. */
+function sendFanCopy(req, res, copy, parts, now) {
+  const own = Buffer.from(fanDataElements(parts));
+  const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+  const body = gzip ? spliceGzip(copy.gzip, own) : Buffer.concat([copy.body.subarray(0, copy.cut), own, copy.body.subarray(copy.cut)]);
+  for (const [name, value] of Object.entries(copy.headers)) res.setHeader(name, value);
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Vary', 'Accept-Encoding');
+  const cookies = visitorCookies(req);
+  if (cookies.length) res.setHeader('Set-Cookie', cookies);
+  res.setHeader('Content-Length', body.length);
+  res.setHeader('Age', String(Math.floor((now - copy.at) / 1000)));
+  res.setHeader('X-Tribuna-Cache', 'SHELL');
+  res.writeHead(200);
+  res.end(body);
+}
+
 /**
  * The request handler with the cache in front of `handle` (Next's request handler). Concurrent misses
  * of one page share a single render: the first renders, the others wait for its copy.
+ *
+ * With `fans`, signed-in fans' page loads of the public pages and of Your tickets are answered from a
+ * shared signed-in shell too (README, "Signed-in pages"): `fans.renderShell(req)` asks Next for the shell
+ * ({ status, headers, body } uncompressed, or null), `fans.dataOf(req, parts)` the fan's own data for
+ * the parts fanPartsOf names ({ me: JSON text, … }, or null when the session is not live: then Next
+ * renders the page for the request, as without `fans`).
  */
-export function createPageCache({ ttlMs = 2000, maxEntries = 500, now = Date.now } = {}) {
+export function createPageCache({ ttlMs = 2000, maxEntries = 500, now = Date.now, fans = null } = {}) {
   const copies = new Map();
   const rendering = new Map();
   // A render that began before a clear() may show the old data: its copy is not kept.
   let generation = 0;
 
+  function keep(key, fresh) {
+    copies.delete(key);
+    copies.set(key, fresh);
+    // Oldest first out, so many distinct URLs (searches) cannot grow memory without bound.
+    while (copies.size > maxEntries) copies.delete(copies.keys().next().value);
+  }
+
+  /** The fresh shell under `key`, rendering it when there is none; concurrent misses share one render. */
+  function shellOf(key, req) {
+    const copy = copies.get(key);
+    if (copy && now() - copy.at < ttlMs) return copy;
+    const running = rendering.get(key);
+    if (running) return running;
+    const startedIn = generation;
+    const render = Promise.resolve()
+      .then(() => fans.renderShell(req))
+      .then((answer) => shellCopyOf(answer, now()))
+      .catch(() => null)
+      .then((fresh) => {
+        if (fresh && startedIn === generation) keep(key, fresh);
+        else if (copy) copies.delete(key);
+        return fresh;
+      })
+      .finally(() => rendering.get(key) === render && rendering.delete(key));
+    rendering.set(key, render);
+    return render;
+  }
+
+  async function serveFan(req, res, handle, key) {
+    const parts = fanPartsOf(new URL(req.url ?? '/', 'http://localhost').pathname);
+    const [data, shell] = await Promise.all([Promise.resolve().then(() => fans.dataOf(req, parts)).catch(() => null), shellOf(key, req)]);
+    if (!data || !shell) return handle(req, res);
+    sendFanCopy(req, res, shell, data, now());
+  }
+
   async function serve(req, res, handle) {
+    const shellKey = fans && ttlMs > 0 ? shellCacheKey(req) : null;
+    if (shellKey) return serveFan(req, res, handle, shellKey);
     const key = ttlMs > 0 ? pageCacheKey(req) : null;
     if (!key) return handle(req, res);
     const copy = copies.get(key);
@@ -187,10 +331,7 @@ export function createPageCache({ ttlMs = 2000, maxEntries = 500, now = Date.now
     rendering.set(key, render);
     const fresh = await render.finally(() => rendering.get(key) === render && rendering.delete(key));
     if (fresh && startedIn === generation) {
-      copies.delete(key);
-      copies.set(key, fresh);
-      // Oldest first out, so many distinct URLs (searches) cannot grow memory without bound.
-      while (copies.size > maxEntries) copies.delete(copies.keys().next().value);
+      keep(key, fresh);
     } else if (copy) {
       copies.delete(key);
     }

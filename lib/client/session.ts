@@ -2,7 +2,8 @@
 
 // Client-side session state (spec §4): one TanStack Query entry, ['auth', 'me'], holding the
 // signed-in user or null. The server seeds it before first render (<SessionSeed user={...} />
-// rendered by app/[locale]/_auth/session-seed.tsx), so nothing renders signed-out first.
+// rendered by app/[locale]/_auth/session-seed.tsx, or the user the page carries when it was answered
+// from the shell signed-in fans share: lib/client/fan-data.ts), so nothing renders signed-out first.
 //
 //   const { user, status, signedIn } = useSession();   // status: 'loading' | 'signed-in' | 'signed-out'
 //   const signOut = useSignOut();                        // clears locally even if the call fails
@@ -11,9 +12,11 @@
 // session, and any 401 from any call clears it (lib/client/api-client.ts → onUnauthorized).
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { createElement, useEffect, useRef } from 'react';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { analytics } from './analytics';
 import { api, ApiQueryError, type ApiFailure, type ApiResult } from './api-client';
+import { fanDataOfPage } from './fan-data';
 import { clearOfflineTickets } from './offline-tickets';
 import type { SessionUser as SessionUserOutput, User } from '@/lib/schemas/auth';
 
@@ -42,8 +45,11 @@ export function useSession(): SessionState {
     enabled: false,
     staleTime: Infinity,
     gcTime: Infinity,
+    initialData: () => fanDataOfPage<SessionUser>('me'),
   });
-  if (query.data === undefined) return { user: null, status: 'loading', signedIn: false };
+  // A shared shell's HTML was rendered for no one in particular: hydrate it as it was, then show the fan's own.
+  const hydrated = useHydrated();
+  if (query.data === undefined || (!hydrated && fanDataOfPage('me') !== undefined)) return { user: null, status: 'loading', signedIn: false };
   return query.data ? { user: query.data, status: 'signed-in', signedIn: true } : { user: null, status: 'signed-out', signedIn: false };
 }
 
@@ -61,8 +67,16 @@ export function startSession(queryClient: QueryClient, user: SessionUser): void 
   analytics.identify({ id: user.id });
 }
 
-/** Seeds the session from the server render. Renders nothing. */
-export function SessionSeed({ user }: { user: SessionUser | null }) {
+/**
+ * Seeds the session from the server render: the user it names, or (`fromPage`) the one the page carries
+ * (lib/client/fan-data.ts), which the server's render of a shared shell leaves unknown. Renders nothing.
+ */
+export function SessionSeed(props: { user: SessionUser | null } | { fromPage: true }) {
+  const user = 'fromPage' in props ? fanDataOfPage<SessionUser>('me') : props.user;
+  return user === undefined ? null : createElement(Seed, { user });
+}
+
+function Seed({ user }: { user: SessionUser | null }) {
   const queryClient = useQueryClient();
   const seeded = useRef(false);
   if (!seeded.current) {

@@ -55,8 +55,12 @@ async function serveWith(lane: Awaited<ReturnType<typeof createFastLane>>): Prom
 }
 
 describe('the hot API bundle', () => {
-  it('takes hold, release and scan, and nothing else', async () => {
+  it('takes hold, release, scan and a fan’s own user and tickets, and nothing else', async () => {
     const api = await loadHotApi(bundle);
+    expect(api.isHotApiCall('GET', '/api/v1/auth/me')).toBe(true);
+    expect(api.isHotApiCall('GET', '/api/v1/tickets')).toBe(true);
+    expect(api.isHotApiCall('PATCH', '/api/v1/auth/me')).toBe(false);
+    expect(api.isHotApiCall('GET', '/api/v1/tickets/abc')).toBe(false);
     expect(api.isHotApiCall('POST', '/api/v1/scan')).toBe(true);
     expect(api.isHotApiCall('POST', '/api/v1/events/derby-2026/cart/items')).toBe(true);
     expect(api.isHotApiCall('DELETE', '/api/v1/events/derby%202026/cart/items/abc')).toBe(true);
@@ -195,6 +199,24 @@ describe('the fast lane in the server’s thread, on the app’s database', () =
     expect(answers.map((r) => r.status)).toEqual(Array(40).fill(404));
     expect(bodies.slice(0, 20).map((b) => b.code)).toEqual(Array(20).fill('EVENT_NOT_FOUND'));
     expect(bodies.slice(20).map((b) => b.code)).toEqual(Array(20).fill('ITEM_NOT_FOUND'));
+  });
+
+  it('answers a fan’s own user and tickets, and 401 without a live session', async () => {
+    const me = await fetch(`${base}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('cache-control')).toBe('private, no-store');
+    expect(await me.json()).toMatchObject({ email: 'lane@example.com', firstName: 'Lane', emailVerified: false });
+    const tickets = await fetch(`${base}/api/v1/tickets`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
+    expect(tickets.status).toBe(200);
+    expect(await tickets.json()).toMatchObject({ tickets: [] });
+    expect((await fetch(`${base}/api/v1/auth/me`, { headers: { authorization: 'Bearer not-a-session' } })).status).toBe(401);
+  });
+
+  it('is asked from inside the server without a socket (the page cache asks a fan’s user so)', async () => {
+    const answer = await lane.call({ url: '/api/v1/auth/me', host: 'localhost', headers: { authorization: `Bearer ${token}` } });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body.toString('utf8')).firstName).toBe('Lane');
+    expect((await lane.call({ url: '/api/v1/auth/me', headers: {} })).status).toBe(401);
   });
 
   it('scans for a signed-in fan who is no gate scanner: refused as such, not as a stranger', async () => {

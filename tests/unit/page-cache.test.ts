@@ -199,3 +199,131 @@ describe('public page cache', () => {
     expect(pageCacheKey(req({ 'x-forwarded-proto': 'http' }))).not.toBe(pageCacheKey(req({ 'x-forwarded-proto': 'https' })));
   });
 });
+
+describe('signed-in fans: one shared shell, each fan’s own data', () => {
+  // Sessions of the stand-in: "sealed-<name>" is live, anything else is not.
+  const FANS: Record<string, { id: string; firstName: string }> = {
+    jana: { id: 'u-jana', firstName: 'Jana' },
+    peter: { id: 'u-peter', firstName: '</script><script>alert(1)</script>' },
+  };
+  let shellRenders = 0;
+  let shellRequests: IncomingMessage[] = [];
+  let dataAsked: string[][] = [];
+  let fanServer: Server;
+  let fanBase = '';
+  let fanServe: ReturnType<typeof createPageCache>;
+  const cookieOf = (req: IncomingMessage) => /tribuna_session=sealed-(\w+)/.exec(req.headers.cookie ?? '')?.[1];
+
+  beforeAll(async () => {
+    fanServe = createPageCache({
+      ttlMs: 2000,
+      now: () => clock,
+      fans: {
+        async renderShell(req) {
+          shellRenders += 1;
+          shellRequests.push(req);
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          const nonce = 'shellnonce';
+          return {
+            status: 200,
+            headers: {
+              'content-type': 'text/html; charset=utf-8',
+              'content-security-policy': `script-src 'self' 'nonce-${nonce}'`,
+              'set-cookie': ['XSRF-TOKEN=of-the-render; Path=/'],
+            },
+            body: Buffer.from(`<html><head><title>t</title></head><body>shell ${shellRenders} of ${req.url}<script nonce="${nonce}">boot()</script></body></html>`),
+          };
+        },
+        async dataOf(req, parts) {
+          dataAsked.push(parts);
+          const fan = FANS[cookieOf(req) ?? ''];
+          if (!fan) return null;
+          const data: Record<string, string> = { me: JSON.stringify(fan) };
+          if (parts.includes('tickets')) data.tickets = JSON.stringify({ renderedAt: 1, tickets: { owner: fan.id } });
+          return data;
+        },
+      },
+    });
+    fanServer = createServer((req, res) => void fanServe(req, res, handle));
+    await new Promise<void>((resolve) => fanServer.listen(0, '127.0.0.1', resolve));
+    fanBase = `http://127.0.0.1:${(fanServer.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => fanServer.close(resolve)));
+  beforeEach(() => {
+    shellRenders = 0;
+    shellRequests = [];
+    dataAsked = [];
+  });
+  const fanGet = (path: string, fan: string, headers: Record<string, string> = {}) =>
+    fetch(fanBase + path, { headers: { Cookie: `tribuna_session=sealed-${fan}; XSRF-TOKEN=mine; i18n_redirected=sk`, ...headers } });
+  const dataIn = (html: string, name: string) => {
+    const text = new RegExp(`<script type="application/json" id="tribuna-${name}">(.*?)</script>`).exec(html)?.[1];
+    return text === undefined ? undefined : JSON.parse(text);
+  };
+
+  it('renders the shell once for many fans, and gives each fan their own user in the page’s <head>', async () => {
+    const [jana, peter] = await Promise.all([fanGet('/sk', 'jana'), fanGet('/sk', 'peter')]);
+    const [janaHtml, peterHtml] = await Promise.all([jana.text(), peter.text()]);
+    expect(shellRenders).toBe(1);
+    expect(renders).toBe(0); // Next's handler never rendered the page for one fan
+    expect(dataIn(janaHtml, 'me')).toEqual(FANS.jana);
+    expect(dataIn(peterHtml, 'me')).toEqual(FANS.peter);
+    expect(janaHtml).not.toContain('u-peter');
+    expect(janaHtml.indexOf('tribuna-me')).toBeLessThan(janaHtml.indexOf('</head>'));
+    expect(jana.headers.get('x-tribuna-cache')).toBe('SHELL');
+    expect(jana.headers.get('cache-control')).toContain('no-store');
+    expect(jana.headers.getSetCookie()).toEqual([]); // no cookie of the render, none needed by this visitor
+
+    // the shell was asked with no one's cookie
+    expect(shellRequests[0].url).toBe('/sk');
+    const again = await (await fanGet('/sk', 'peter')).text();
+    expect(shellRenders).toBe(1);
+    expect(dataIn(again, 'me')).toEqual(FANS.peter);
+  });
+
+  it('escapes the data so that no text in it ends its element', async () => {
+    const html = await (await fanGet('/sk/podujatia', 'peter')).text();
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
+    expect(dataIn(html, 'me').firstName).toBe(FANS.peter.firstName);
+  });
+
+  it('gzips for browsers that take it, and answers the shell’s script hashes instead of its nonce', async () => {
+    const res = await fanGet('/en/events', 'jana', { 'Accept-Encoding': 'gzip' });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(await res.text()).toContain('shell 1 of /en/events'); // fetch un-gzips
+    expect(res.headers.get('content-security-policy')).toBe(`script-src 'self' ${hashOf('boot()')}`);
+  });
+
+  it('Your tickets carries the fan’s tickets too; other pages only the user', async () => {
+    const html = await (await fanGet('/sk/vstupenky', 'jana')).text();
+    expect(dataIn(html, 'tickets')).toEqual({ renderedAt: 1, tickets: { owner: 'u-jana' } });
+    expect(dataAsked).toEqual([['me', 'tickets']]);
+    await (await fanGet('/en/events/some-match', 'jana')).text();
+    expect(dataAsked[1]).toEqual(['me']);
+  });
+
+  it('a session that is not live, app navigations and private pages are rendered by Next for the request', async () => {
+    const rendered = async (path: string, fan: string, headers: Record<string, string> = {}) => {
+      const before = renders;
+      const res = await fanGet(path, fan, headers);
+      await res.text();
+      return res.headers.get('x-tribuna-cache') !== 'SHELL' && renders === before + 1;
+    };
+    expect(await rendered('/sk', 'nobody')).toBe(true);
+    expect(await rendered('/sk', 'jana', { RSC: '1' })).toBe(true);
+    expect(await rendered('/sk/profil', 'jana')).toBe(true);
+    expect(await rendered('/sk/vstupenky/123', 'jana')).toBe(true);
+    expect(await rendered('/sk', 'jana')).toBe(false);
+  });
+
+  it('an event change clears the shells too', async () => {
+    await (await fanGet('/cs/udalosti', 'jana')).text();
+    await (await fanGet('/cs/udalosti', 'jana')).text();
+    expect(shellRenders).toBe(1);
+    fanServe.clear();
+    expect(await (await fanGet('/cs/udalosti', 'jana')).text()).toContain('shell 2');
+    clock += 2500;
+    expect(await (await fanGet('/cs/udalosti', 'jana')).text()).toContain('shell 3');
+  });
+});

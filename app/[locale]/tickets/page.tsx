@@ -1,10 +1,12 @@
 import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { TicketsOfPage } from '@/components/tickets/tickets-of-page';
 import { TicketsWallet } from '@/components/tickets/tickets-wallet';
 import { Link } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/i18n/metadata';
 import type { Locale } from '@/lib/i18n/routing';
 import { getCurrentUser } from '@/lib/server/auth/current-user';
+import { isSignedInShell } from '@/lib/server/auth/shared-shell';
 import { listMyTickets } from '@/lib/server/tickets/list';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/tickets'>) {
@@ -13,7 +15,11 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/tickets'
   return pageMetadata({ locale, href: '/tickets', title: t('title') });
 }
 
+const busy = <p aria-busy="true" className="h-24" />;
+
 async function TicketsForViewer() {
+  // The shell every signed-in fan shares: each fan's tickets come with their answer (scripts/page-cache.mjs).
+  if (await isSignedInShell()) return <TicketsOfPage busy={busy} />;
   const [t, user] = await Promise.all([getTranslations('tickets'), getCurrentUser()]);
   if (!user) {
     return (
@@ -35,7 +41,7 @@ export default async function TicketsPage({ params }: PageProps<'/[locale]/ticke
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">{t('title')}</h1>
-      <Suspense fallback={<p aria-busy="true" className="h-24" />}>
+      <Suspense fallback={busy}>
         <TicketsForViewer />
       </Suspense>
     </div>

@@ -9,8 +9,7 @@ import 'server-only';
 // (clicked by the real owner of an address someone else registered) never verifies another's account.
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import { appUrl } from '@/lib/app-url';
-import { getPathname } from '@/lib/i18n/navigation';
+import { siteLink } from '@/lib/server/site-link';
 import type { Locale } from '@/lib/i18n/routing';
 import { getDb, isUniqueViolation, tables, type Tx } from '@/lib/server/db';
 import { sendEmail } from '@/lib/server/email';
@@ -24,8 +23,8 @@ const links = tables.emailVerifications;
 const users = tables.users;
 
 /** The landing page in the person's language, carrying the token. */
-function verificationLink(locale: Locale, token: string): string {
-  return `${appUrl()}${getPathname({ locale, href: { pathname: '/verify-email', query: { token } } })}`;
+function verificationLink(locale: Locale, token: string): Promise<string> {
+  return siteLink(locale, { pathname: '/verify-email', query: { token } });
 }
 
 /**
@@ -65,7 +64,7 @@ type Account = { id: string; email: string; firstName: string | null };
 /** After sign-up (or on request): mails the link that verifies the account's own address. */
 export async function sendAccountVerification(user: Account, locale: Locale): Promise<void> {
   const token = await issueLink(getDb(), { userId: user.id, email: user.email, currentEmail: user.email, sessionId: null });
-  await sendEmail(emailVerificationEmail({ to: user.email, locale, name: user.firstName, link: verificationLink(locale, token), hours: VERIFY_TTL_HOURS, change: false }));
+  await sendEmail(emailVerificationEmail({ to: user.email, locale, name: user.firstName, link: await verificationLink(locale, token), hours: VERIFY_TTL_HOURS, change: false }));
 }
 
 /**
@@ -75,8 +74,8 @@ export async function sendAccountVerification(user: Account, locale: Locale): Pr
 export async function startEmailChange(user: Account, newEmail: string, context: { locale: Locale; sessionId: string | null }): Promise<void> {
   const token = await issueLink(getDb(), { userId: user.id, email: newEmail, currentEmail: user.email, sessionId: context.sessionId });
   const { locale } = context;
-  await sendEmail(emailVerificationEmail({ to: newEmail, locale, name: user.firstName, link: verificationLink(locale, token), hours: VERIFY_TTL_HOURS, change: true }));
-  const resetLink = `${appUrl()}${getPathname({ locale, href: '/password-reset' })}`;
+  await sendEmail(emailVerificationEmail({ to: newEmail, locale, name: user.firstName, link: await verificationLink(locale, token), hours: VERIFY_TTL_HOURS, change: true }));
+  const resetLink = await siteLink(locale, '/password-reset');
   await sendEmail(emailChangeNoticeEmail({ to: user.email, locale, name: user.firstName, newEmail, resetLink }));
 }
 

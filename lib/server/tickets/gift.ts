@@ -1,7 +1,6 @@
 import 'server-only';
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { appUrl } from '@/lib/app-url';
-import { getPathname } from '@/lib/i18n/navigation';
+import { siteLink } from '@/lib/server/site-link';
 import type { Locale } from '@/lib/i18n/routing';
 import { translator } from '@/lib/server/api/translate';
 import { getDb, tables } from '@/lib/server/db';
@@ -102,7 +101,7 @@ export async function giftTicket(actor: Actor, input: { ticketId: string; email:
   const t = translator(locale);
   const event = ticket.title[locale];
   if (recipient) {
-    const link = `${appUrl()}${getPathname({ locale, href: '/tickets' })}`;
+    const link = await siteLink(locale, '/tickets');
     await queueTicketEmail({
       to: toEmail,
       locale,
@@ -111,7 +110,7 @@ export async function giftTicket(actor: Actor, input: { ticketId: string; email:
       text: t('gift.mail.receivedBody', { sender, event, link }),
     });
   } else {
-    const link = `${appUrl()}${getPathname({ locale, href: '/signup' })}`;
+    const link = await siteLink(locale, '/signup');
     await queueTicketEmail({
       to: toEmail,
       locale,

@@ -2,20 +2,16 @@
 // PATCH /api/v1/auth/me — edit the profile (first name, last name, date of birth; a new email with the current password, pending until verified)
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { requestLocale } from '@/lib/server/api/request-locale';
-import { apiRoute, ApiError, failureOf, json, parseBody } from '@/lib/server/api/respond';
+import { apiRoute, failureOf, json, parseBody } from '@/lib/server/api/respond';
 import { enforceRateLimit } from '@/lib/server/rate-limit';
-import { findUserById, updateProfile } from '@/lib/server/users';
+import { updateProfile } from '@/lib/server/users';
 import { profileSchema } from '@/lib/schemas/auth';
+
+// GET's handler lives in lib/server/http: the production server serves it without Next (lib/server/http/hot-api.ts).
+export { readMe as GET } from '@/lib/server/http/me';
 
 /** Attempts to change the email per account per hour: password guesses and mails to other addresses. */
 const EMAIL_CHANGES_PER_HOUR = 10;
-
-export const GET = apiRoute(async (request) => {
-  const caller = await requireCaller(request);
-  const user = await findUserById(caller.user.id);
-  if (!user) throw new ApiError('UNAUTHENTICATED');
-  return json(user, { headers: { 'Cache-Control': 'private, no-store' } });
-});
 
 export const PATCH = apiRoute(async (request) => {
   const caller = await requireCaller(request);
