@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { MyOrdersLink } from '@/components/orders/my-orders-link';
 import { TicketsWallet } from '@/components/tickets/tickets-wallet';
 import { Link } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/i18n/metadata';
@@ -26,7 +27,12 @@ async function TicketsForViewer() {
     );
   }
   const data = await listMyTickets(user);
-  return <TicketsWallet initial={data} userId={user.id} renderedAt={Date.now()} />;
+  return (
+    <>
+      <MyOrdersLink />
+      <TicketsWallet initial={data} userId={user.id} renderedAt={Date.now()} />
+    </>
+  );
 }
 
 export default async function TicketsPage({ params }: PageProps<'/[locale]/tickets'>) {
