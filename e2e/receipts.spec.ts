@@ -166,7 +166,7 @@ test.describe('resale on the fan market', () => {
     const first = (mine.tickets as Owned[]).find((t) => t.listing)!;
     const second = (mine.tickets as Owned[]).find((t) => !t.listing)!;
     const listed = await page.request.post(`/api/v1/tickets/${second.id}/listing`, { data: { price: 2150 }, headers: await xsrfHeaders(page) });
-    expect(listed.status(), await listed.text()).toBe(200);
+    expect(listed.status(), await listed.text()).toBe(201);
     const firstListing = first.listing!.id;
     const secondListing = (await listed.json()).listing.id as string;
 
@@ -222,7 +222,8 @@ test.describe('resale on the fan market', () => {
     await expect(dialog.getByTestId('resale-unavailable')).toHaveText(sk.resale.unavailable);
     await expect(dialog.getByRole('button', { name: sk.resale.submit })).toHaveCount(0);
     expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);
-    await dialog.getByRole('button', { name: sk.resale.close }).click();
+    // the dialog's own Close (beside the ✕ in its corner)
+    await dialog.getByRole('button', { name: sk.resale.close }).last().click();
     await expect(dialog).toBeHidden();
   });
 });
