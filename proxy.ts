@@ -22,6 +22,7 @@ const SIGNED_IN_ONLY: AppPathname[] = [
   '/events/[id]/cart',
   '/events/[id]/checkout',
   '/orders/[id]',
+  '/orders',
   // The organiser console, but for the invitation page (it explains the invitation first).
   ...(Object.keys(pathnames) as AppPathname[]).filter((p) => p.startsWith('/organiser') && p !== '/organiser/invitation'),
   // Tribuna's administration (payout runs): the page itself answers 404 to anyone but an admin.

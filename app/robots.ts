@@ -11,6 +11,7 @@ const PRIVATE: Href[] = [
   { pathname: '/events/[id]/cart', params: { id: '*' } },
   { pathname: '/events/[id]/checkout', params: { id: '*' } },
   { pathname: '/orders/[id]', params: { id: '*' } },
+  '/orders',
   '/tickets',
   '/profile',
   '/signin',

@@ -11,6 +11,7 @@ import { flatten, toMapLayout, type ApiLayout } from '@/components/seats/layout'
 import { SeatLists } from '@/components/seats/seat-lists';
 import { SeatMap, type SeatMapText, type SeatState } from '@/components/seats/seat-map';
 import { formatMoney, type Money } from './format';
+import { ResaleOffers } from './resale-offers';
 import type { Availability } from '@/lib/schemas/events';
 
 export type PickerTicketType = { id: string; name: string; kind: 'seated' | 'standing'; price: Money; color: string };
@@ -37,7 +38,6 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
   const router = useRouter();
   const { signedIn } = useSession();
   const headingId = useId();
-  const resaleHeadingId = useId();
 
   // Live availability: polled every 10 s while the tab is visible, so seats others take turn grey.
   const availability = useQuery({
@@ -172,6 +172,26 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
         return;
       }
       router.push({ pathname: '/events/[id]/cart', params: { id: eventId } });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** A resale listing into the cart; its refusals (sold a moment ago, the fan's own) are ResaleOffers' to tell. */
+  async function buyListing(listingId: string) {
+    if (!signedIn) {
+      signInRequired();
+      return null;
+    }
+    setBusy(true);
+    try {
+      const result = await api.post(`/api/v1/events/${encodeURIComponent(eventId)}/cart/items`, { listingId }, { toast: [409] });
+      if (result.ok) {
+        router.push({ pathname: '/events/[id]/cart', params: { id: eventId } });
+        return { ok: true, code: null, message: '' };
+      }
+      if (result.status === 401) signInRequired();
+      return { ok: false, code: result.error.code, message: result.error.message };
     } finally {
       setBusy(false);
     }
@@ -350,41 +370,16 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
         )}
       </section>
 
-      <section aria-labelledby={resaleHeadingId} className="space-y-3">
-        <h2 id={resaleHeadingId} className="text-2xl font-semibold">
-          {t('resaleTickets')}
-        </h2>
-        <p className="text-slate-700">{t('resaleLead')}</p>
-        {!data || data.resale.length === 0 ? (
-          <p className="rounded-xl bg-white p-4 text-slate-700">{data || !onSale ? t('resaleNone') : t('loadingAvailability')}</p>
-        ) : (
-          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="resale-offers">
-            {data.resale.map((offer) => {
-              const what = offer.seatId ? seatLabel(offer.seatId) || typeName(offer.ticketTypeId) : typeName(offer.ticketTypeId);
-              return (
-                <li key={offer.listingId} className="flex flex-wrap items-center justify-between gap-3 p-4">
-                  <div>
-                    <p className="font-medium">{what}</p>
-                    <p className="text-sm text-slate-700">
-                      {typeName(offer.ticketTypeId)} · <strong>{priceText(offer.price)}</strong>
-                      {offer.buyerFee.amount > 0 && <> {t('resaleFee', { fee: priceText(offer.buyerFee) })}</>}
-                    </p>
-                  </div>
-                  <button
-                    type="button"
-                    disabled={busy}
-                    onClick={() => void addToCart([{ listingId: offer.listingId }])}
-                    aria-label={t('resaleBuyLabel', { what, price: priceText(offer.price) })}
-                    className="rounded-lg bg-emerald-800 px-4 py-2 font-medium text-white hover:bg-emerald-700 disabled:bg-slate-400"
-                  >
-                    {t('resaleBuy')}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
+      <ResaleOffers
+        eventId={eventId}
+        onSale={onSale}
+        offers={data?.resale ?? null}
+        busy={busy}
+        describe={(offer) => ({ what: offer.seatId ? seatLabel(offer.seatId) || typeName(offer.ticketTypeId) : typeName(offer.ticketTypeId), typeName: typeName(offer.ticketTypeId) })}
+        priceText={priceText}
+        addToCart={buyListing}
+        refresh={() => void availability.refetch()}
+      />
     </>
   );
 }

@@ -15,8 +15,28 @@ import { Modal } from './modal';
 
 type Props = { ticket: OwnedTicket; open: boolean; onClose: () => void; onDone: () => void };
 
-/** The fan's resale offer: price within the organiser's cap, with the fee and payout shown before sending. */
-export function SellDialog({ ticket, open, onClose, onDone }: Props) {
+/**
+ * The fan's resale offer: price within the organiser's cap, with the fee and payout shown before sending.
+ * When the organiser does not allow resale (or it has closed), the dialog says so instead of a form.
+ */
+export function SellDialog(props: Props) {
+  const t = useTranslations('resale');
+  const { enabled, closesAt } = props.ticket.event.resale;
+  const [closed] = useState(() => new Date(closesAt).getTime() <= Date.now());
+  if (enabled && !closed) return <SellForm {...props} />;
+  return (
+    <Modal open={props.open} onClose={props.onClose} title={t('title')}>
+      <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-amber-950" data-testid="resale-unavailable">
+        {enabled ? t('errors.windowClosed') : t('unavailable')}
+      </p>
+      <button type="button" onClick={props.onClose} className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50">
+        {t('close')}
+      </button>
+    </Modal>
+  );
+}
+
+function SellForm({ ticket, open, onClose, onDone }: Props) {
   const t = useTranslations('resale');
   const locale = useLocale();
   const [formError, setFormError] = useState<string | null>(null);
@@ -27,12 +47,16 @@ export function SellDialog({ ticket, open, onClose, onDone }: Props) {
   });
   const typed = form.watch('price');
   const valid = listingFormSchema.safeParse({ price: typed }).success;
-  const amount = valid ? priceToMinorUnits(typed) : null;
+  const typedAmount = valid ? priceToMinorUnits(typed) : null;
+  // Over the cap there is no payout to promise: the cap and the error instead (the server refuses it too).
+  const overCap = typedAmount != null && capAmount != null && typedAmount > capAmount;
+  const amount = overCap ? null : typedAmount;
   const fee = amount != null ? Math.round((amount * sellerFeeBps) / 10_000) : null;
   const money = (value: number) => formatMoney(value, ticket.currency, locale);
 
   const submit = form.handleSubmit(async ({ price }) => {
     setFormError(null);
+    if (overCap) return;
     const result = await api.post(`/api/v1/tickets/${ticket.id}/listing`, { price: priceToMinorUnits(price) }, { toast: [404, 409, 422] });
     if (!result.ok) {
       const field = result.error.errors.find((e) => e.field === 'price');
@@ -54,7 +78,13 @@ export function SellDialog({ ticket, open, onClose, onDone }: Props) {
       </p>
       <p className="text-sm text-slate-600">{t('faceValue', { price: money(ticket.priceAmount) })}</p>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField inputMode="decimal" autoComplete="off" label={t('price', { currency: ticket.currency })} error={form.formState.errors.price?.message} {...form.register('price')} />
+        <TextField
+          inputMode="decimal"
+          autoComplete="off"
+          label={t('price', { currency: ticket.currency })}
+          error={overCap && capAmount != null ? t('errors.overCap', { cap: money(capAmount) }) : form.formState.errors.price?.message}
+          {...form.register('price')}
+        />
         {amount != null && fee != null && (
           <dl className="grid grid-cols-2 gap-1 text-sm">
             <dt className="text-slate-600">{t('fee', { percent: `${(sellerFeeBps / 100).toLocaleString(locale)} %` })}</dt>

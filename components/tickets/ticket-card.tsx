@@ -69,7 +69,7 @@ export function TicketCard({ ticket, past, online, onChanged }: { ticket: OwnedT
         ) : (
           row(t('seat'), t('standing'))
         )}
-        {row(t('price'), ticket.priceAmount ? money(ticket.priceAmount) : t('complimentary'))}
+        {row(t('price'), (ticket.paidAmount ?? ticket.priceAmount) ? money(ticket.paidAmount ?? ticket.priceAmount) : t('complimentary'))}
       </dl>
 
       {ticket.status === 'checked_in' && ticket.checkedInAt && <p className="mt-3 text-sm text-slate-700">{t('checkedInAt', { when: formatDateTime(ticket.checkedInAt, locale) })}</p>}
@@ -116,11 +116,9 @@ export function TicketCard({ ticket, past, online, onChanged }: { ticket: OwnedT
           >
             {showCode ? t('hideCode') : t('showCode')}
           </button>
-          {ticket.event.resale.enabled && (
-            <button type="button" disabled={!canAct} onClick={() => setDialog('sell')} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-50">
-              {t('sell')}
-            </button>
-          )}
+          <button type="button" disabled={!canAct} onClick={() => setDialog('sell')} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-50">
+            {t('sell')}
+          </button>
           {ticket.event.transferEnabled && (
             <button type="button" disabled={!canAct} onClick={() => setDialog('gift')} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-50">
               {t('gift')}

@@ -21,6 +21,7 @@ export const pathnames = {
   '/events/[id]/cart': { sk: '/podujatia/[id]/kosik', cs: '/udalosti/[id]/kosik', en: '/events/[id]/cart' },
   '/events/[id]/checkout': { sk: '/podujatia/[id]/pokladna', cs: '/udalosti/[id]/pokladna', en: '/events/[id]/checkout' },
   '/orders/[id]': { sk: '/objednavky/[id]', cs: '/objednavky/[id]', en: '/orders/[id]' },
+  '/orders': { sk: '/objednavky', cs: '/objednavky', en: '/orders' },
   '/pay/[paymentId]': { sk: '/platba/[paymentId]', cs: '/platba/[paymentId]', en: '/pay/[paymentId]' },
   '/ios-payment-redirect': '/ios-payment-redirect',
   '/tickets': { sk: '/vstupenky', cs: '/vstupenky', en: '/tickets' },

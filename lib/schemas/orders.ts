@@ -2,10 +2,26 @@
 import { z } from 'zod';
 import { moneySchema } from './primitives';
 
+/** One line of an order's receipt (lib/server/orders/receipt.ts): the lines' amounts add up to the order's total. */
+export const receiptLineSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('ticket'),
+    ticketType: z.string(),
+    seat: z.object({ section: z.string(), row: z.string(), seat: z.string() }).nullable(),
+    resale: z.boolean().describe('bought from another fan (resale listing)'),
+    amount: moneySchema,
+  }),
+  z.object({ kind: z.literal('discount'), code: z.string().nullable(), amount: moneySchema.describe('negative') }),
+  z.object({ kind: z.literal('fee'), fee: z.enum(['service', 'resale']).describe("service: the organiser's fee per primary ticket; resale: the buyer's fee on resale tickets"), count: z.number().int(), amount: moneySchema }),
+]);
+export type ReceiptLine = z.infer<typeof receiptLineSchema>;
+
+export const orderStatusSchema = z.enum(['pending', 'paid', 'failed', 'cancelled', 'refunded']);
+
 /** GET /api/v1/orders/{id} — one of the caller's orders. */
 export const orderSchema = z.object({
   id: z.string(),
-  status: z.enum(['pending', 'paid', 'failed', 'cancelled', 'refunded']),
+  status: orderStatusSchema,
   result: z.enum(['paid', 'pending', 'failed']).describe('what the fan is told: paid, pending (payment under way), failed (declined, cancelled or refunded)'),
   refundedLate: z.boolean().describe('a payment arrived after the reservation ran out and the tickets were gone: it was refunded'),
   eventCancelled: z.boolean().describe('the organiser cancelled the event: the order was refunded and its tickets voided'),
@@ -20,8 +36,32 @@ export const orderSchema = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   ticketCount: z.number().int(),
+  number: z.string().describe('the short order number a person reads and quotes'),
+  organiser: z.object({ name: z.string() }),
+  lines: z.array(receiptLineSchema).describe('tickets, discount, each fee: their amounts add up to total'),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** GET /api/v1/orders?cursor= — the caller's orders, newest first. */
+export const orderListQuerySchema = z.object({
+  cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
+  limit: z.coerce.number().int().min(1).max(50).optional(),
+});
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: orderStatusSchema,
+  createdAt: z.string(),
+  event: z.object({ id: z.string(), slug: z.string(), title: z.string(), startsAt: z.string() }),
+  total: moneySchema,
+  ticketCount: z.number().int().describe('tickets bought in the order'),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export const orderListSchema = z.object({
+  orders: z.array(orderSummarySchema),
+  nextCursor: z.string().nullable().describe('pass as cursor for the next (older) page; null on the last'),
+});
+export type OrderList = z.infer<typeof orderListSchema>;
 
 /** POST /api/v1/payments/{provider}/webhook: the notice was taken (a repeat of one already taken is `duplicate`). */
 export const webhookResultSchema = z.object({

@@ -106,6 +106,7 @@ export const ownedTicketSchema = z.object({
     .describe('Private key (Ed25519 seed, base64url) the phone signs its rotating codes with; null while the ticket cannot be scanned'),
   holderName: z.string(),
   priceAmount: z.number().int(),
+  paidAmount: z.number().int().nullable().describe("what the holder paid for it: a resale ticket's resale price; null when the holder did not buy it (gift, code)"),
   currency: currencySchema,
   checkedInAt: z.string().nullable(),
   seasonTicketId: z.string().nullable(),

@@ -279,7 +279,7 @@ describe('checkout and payment', () => {
       .values({ ticketId: ticket.id, eventId: e.id, sellerId: seller.id, priceAmount: 2000, currency: 'EUR' })
       .returning();
     // the seller cannot buy their own listing
-    expect(await addToCart({ user: seller, eventRef: STADIUM, selection: { listingId: listing.id }, locale: 'en' })).toMatchObject({ ok: false, code: 'SEAT_TAKEN' });
+    expect(await addToCart({ user: seller, eventRef: STADIUM, selection: { listingId: listing.id }, locale: 'en' })).toMatchObject({ ok: false, code: 'OWN_LISTING' });
     const buyer = await newFan();
     const held = await addToCart({ user: buyer, eventRef: STADIUM, selection: { listingId: listing.id }, locale: 'en' });
     if (!held.ok) throw new Error(held.code);
@@ -287,7 +287,7 @@ describe('checkout and payment', () => {
     expect(held.cart.items[0].seat).not.toBeNull();
     // a second buyer cannot hold it meanwhile
     const other = await newFan();
-    expect(await addToCart({ user: other, eventRef: STADIUM, selection: { listingId: listing.id }, locale: 'en' })).toMatchObject({ ok: false, code: 'SEAT_TAKEN' });
+    expect(await addToCart({ user: other, eventRef: STADIUM, selection: { listingId: listing.id }, locale: 'en' })).toMatchObject({ ok: false, code: 'LISTING_SOLD' });
     // taken out of the cart, it is on sale again at once; the first buyer then holds it again
     expect(await removeFromCart({ user: buyer, eventRef: STADIUM, itemId: held.cart.items[0].id, locale: 'en' })).toMatchObject({ ok: true, cart: { count: 0 } });
     const [released] = await t.db.select().from(s.resaleListings).where(eq(s.resaleListings.id, listing.id));

@@ -217,7 +217,7 @@ describePg('on-sale concurrency (PostgreSQL)', () => {
     const results = await Promise.all(buyers.map((fan, i) => addToCart({ user: fan, eventRef: STADIUM, selection: { listingId: ids[i % 12] }, locale: 'en' })));
     const won = results.filter((r) => r.ok);
     expect(won).toHaveLength(12);
-    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.code === 'SEAT_TAKEN')).toBe(true);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.code === 'LISTING_SOLD')).toBe(true);
     const heldListings = won.flatMap((r) => (r.ok ? r.cart.items : []));
     expect(new Set(heldListings.map((item) => item.listingId))).toEqual(new Set(ids));
     const [{ resaleBuyerFeeBps }] = await t.db.select({ resaleBuyerFeeBps: s.events.resaleBuyerFeeBps }).from(s.events).where(eq(s.events.slug, STADIUM));

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { FormPlaceholder } from '@/components/auth/auth-card';
 import { ProfileView } from '@/components/profile/profile-view';
+import { MyOrdersLink } from '@/components/orders/my-orders-link';
 import { ProfileConsoleLink } from '@/components/organiser/profile-console-link';
 import { ProfileAdminLink } from '@/components/payouts/profile-admin-link';
 import { BankAccountForm } from '@/components/profile/bank-account-form';
@@ -34,6 +35,7 @@ async function ProfileForUser({ locale }: { locale: Locale }) {
   return (
     <>
       <ProfileView initialUser={profile ?? { ...user, emailVerified: false, pendingEmail: null }} />
+      <MyOrdersLink boxed />
       <ProfileConsoleLink organisations={organisations.length} />
       <ProfileAdminLink admin={admin} />
       <PayoutLedger payouts={payouts} />

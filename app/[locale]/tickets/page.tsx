@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { MyOrdersLink } from '@/components/orders/my-orders-link';
 import { TicketsOfPage } from '@/components/tickets/tickets-of-page';
 import { TicketsWallet } from '@/components/tickets/tickets-wallet';
 import { Link } from '@/lib/i18n/navigation';
@@ -19,7 +20,14 @@ const busy = <p aria-busy="true" className="h-24" />;
 
 async function TicketsForViewer() {
   // The shell every signed-in fan shares: each fan's tickets come with their answer (scripts/page-cache.mjs).
-  if (await isSignedInShell()) return <TicketsOfPage busy={busy} />;
+  if (await isSignedInShell()) {
+    return (
+      <>
+        <MyOrdersLink />
+        <TicketsOfPage busy={busy} />
+      </>
+    );
+  }
   const [t, user] = await Promise.all([getTranslations('tickets'), getCurrentUser()]);
   if (!user) {
     return (
@@ -32,7 +40,12 @@ async function TicketsForViewer() {
     );
   }
   const data = await listMyTickets(user);
-  return <TicketsWallet initial={data} userId={user.id} renderedAt={Date.now()} />;
+  return (
+    <>
+      <MyOrdersLink />
+      <TicketsWallet initial={data} userId={user.id} renderedAt={Date.now()} />
+    </>
+  );
 }
 
 export default async function TicketsPage({ params }: PageProps<'/[locale]/tickets'>) {

@@ -32,7 +32,7 @@ export const cartPaths: ApiPaths = {
         403: crossSite,
         404: errorResponse('Unknown event or price category'),
         409: errorResponse(
-          'Not on sale (NOT_ON_SALE), sold out (SOLD_OUT), over the per-order or per-fan limit (LIMIT_PER_ORDER, LIMIT_PER_USER; the limit is in the message), or seats taken (SEAT_TAKEN: one entry per seat in `errors`, with `field: seatIds` and the seat’s `id`)',
+          'Not on sale (NOT_ON_SALE), sold out (SOLD_OUT), over the per-order or per-fan limit (LIMIT_PER_ORDER, LIMIT_PER_USER; the limit is in the message), or seats taken (SEAT_TAKEN: one entry per seat in `errors`, with `field: seatIds` and the seat’s `id`); a resale listing just sold or held by someone else (LISTING_SOLD) or the caller’s own (OWN_LISTING)',
         ),
         415: notJson,
         422: errorResponse('Invalid selection (VALIDATION)'),

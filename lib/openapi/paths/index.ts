@@ -20,6 +20,7 @@ import { reportsLivePaths } from './reports-live';
 import { ticketPaths } from './tickets';
 import { payoutPaths } from './payouts';
 import { reportPaths } from './reports';
+import { resalePaths } from './resale';
 
 export const pathModules: ApiPaths[] = [
   authPaths,
@@ -55,4 +56,6 @@ export const pathModules: ApiPaths[] = [
   // payouts: bank accounts and runs
   payoutPaths,
 
+  // resale buying and order history
+  resalePaths,
 ];

@@ -8,6 +8,7 @@ import type { confirmEmailVerification, resendVerification } from '@/lib/server/
 import type { resetPassword } from '@/lib/server/auth/password-reset';
 import type { addToCart, applyCoupon, getCart, removeCoupon, removeFromCart } from '@/lib/server/cart';
 import type { checkout } from '@/lib/server/orders/checkout';
+import type { listMyOrders } from '@/lib/server/orders/list';
 import type { listTicketForResale, withdrawListing } from '@/lib/server/resale/listing';
 import type { offlineDataset, syncOfflineCheckIns } from '@/lib/server/scan/offline';
 import type { scannerEvents } from '@/lib/server/scan/access';
@@ -40,6 +41,7 @@ type DomainFailureCode =
   | FailureCodeOf<typeof applyCoupon>
   | FailureCodeOf<typeof removeCoupon>
   | FailureCodeOf<typeof checkout>
+  | FailureCodeOf<typeof listMyOrders>
   | FailureCodeOf<typeof giftTicket>
   | FailureCodeOf<typeof cancelGift>
   | FailureCodeOf<typeof listTicketForResale>
@@ -174,6 +176,8 @@ export const FAILURES = {
   CART_EMPTY: { status: 409, key: 'cart.nothingToPay' },
   INVALID_DISCOUNT_CODE: { status: 422, key: 'errors.invalidDiscountCode', field: 'code' },
   PAYMENTS_UNAVAILABLE: { status: 503, key: 'checkout.paymentsUnavailable' },
+  /** GET /api/v1/orders: a cursor that is no page's end. */
+  INVALID_CURSOR: { status: 422, key: 'errors.invalidInput', field: 'cursor' },
 
   // ── tickets: redeem, gifts, resale ──────────────────────────────────────────
   TICKET_NOT_FOUND: { status: 404, key: 'tickets.errors.notFound', answersAs: 'NOT_FOUND' },
@@ -191,6 +195,10 @@ export const FAILURES = {
   RESALE_WINDOW_CLOSED: { status: 409, key: 'resale.errors.windowClosed' },
   PRICE_OVER_CAP: { status: 422, key: 'resale.errors.overCap', field: 'price' },
   LISTING_HELD: { status: 409, key: 'resale.errors.held' },
+  /** A resale listing someone else bought or holds in their cart this moment: said in words, never its id. */
+  LISTING_SOLD: { status: 409, key: 'resale.errors.justSold' },
+  /** The seller's own listing: theirs to manage in Your tickets, not to buy. */
+  OWN_LISTING: { status: 409, key: 'resale.errors.ownListing' },
 
   // ── gates ───────────────────────────────────────────────────────────────────
   NOT_A_SCANNER: { status: 403, key: 'scanner.errors.notAScanner' },

@@ -6,6 +6,7 @@ import { cartChange } from './change';
 import { holdSelection } from './hold';
 import { readCart } from './read';
 import { seatLabels } from './seat-labels';
+import { isOwnListing } from '@/lib/server/resale/own-listings';
 import type { Actor, CartAnswer, CartSelection } from './types';
 
 /**
@@ -33,6 +34,9 @@ export async function addToCart(input: { user: Actor; eventRef: string; selectio
   if (!result.ok) {
     if (result.code === 'SEAT_TAKEN' && 'seatIds' in input.selection) {
       return { ok: false, code: 'SEAT_TAKEN', taken: await seatLabels(event.id, result.taken.map((t) => t.id), input.locale) };
+    }
+    if (result.code === 'SEAT_TAKEN' && 'listingId' in input.selection) {
+      return { ok: false, code: (await isOwnListing(input.selection.listingId, input.user.id)) ? 'OWN_LISTING' : 'LISTING_SOLD' };
     }
     return result;
   }

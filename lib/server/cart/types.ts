@@ -42,6 +42,8 @@ export type CartFailure =
   | { ok: false; code: 'EVENT_NOT_FOUND' | 'NOT_ON_SALE' | 'TICKET_TYPE_NOT_FOUND' | 'SOLD_OUT' | 'ITEM_NOT_FOUND' | 'CART_EMPTY' | 'INVALID_DISCOUNT_CODE' }
   | { ok: false; code: 'SEAT_TAKEN'; taken: TakenSeat[] }
   | { ok: false; code: 'LIMIT_PER_ORDER' | 'LIMIT_PER_USER'; limit: number }
-  | { ok: false; code: 'RATE_LIMITED'; retryAfterSeconds: number };
+  | { ok: false; code: 'RATE_LIMITED'; retryAfterSeconds: number }
+  /** A resale listing that is no longer to be had (bought, or in another fan's cart), or the fan's own. */
+  | { ok: false; code: 'LISTING_SOLD' | 'OWN_LISTING' };
 
 export type CartAnswer = { ok: true; cart: CartView } | CartFailure;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { isUuid } from '@/lib/ids';
 import { getDb, tables } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
@@ -7,6 +7,12 @@ import { seatLabel } from '@/lib/server/cart/seat-labels';
 import type { Money } from '@/lib/schemas/primitives';
 import type { Order } from '@/lib/schemas/orders';
 import { paymentCoverage } from '@/lib/server/payments/coverage';
+import { receiptLines } from './receipt';
+
+/** The short number a fan reads on the receipt and quotes to support: the order id's first 8 characters. */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(0, 8).toUpperCase();
+}
 
 export function orderResult(status: Order['status']): Order['result'] {
   return status === 'paid' ? 'paid' : status === 'pending' ? 'pending' : 'failed';
@@ -22,9 +28,11 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
       eventSlug: tables.events.slug,
       eventTitle: tables.events.title,
       couponCode: tables.coupons.code,
+      organiser: tables.organisations.name,
     })
     .from(tables.orders)
     .innerJoin(tables.events, eq(tables.events.id, tables.orders.eventId))
+    .innerJoin(tables.organisations, eq(tables.organisations.id, tables.events.orgId))
     .leftJoin(tables.coupons, eq(tables.coupons.id, tables.orders.couponId))
     .where(and(eq(tables.orders.id, input.orderId), eq(tables.orders.userId, input.user.id)));
   if (!order) return null;
@@ -33,6 +41,8 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
     .select({
       ticketType: tables.ticketTypes.name,
       price: tables.orderItems.priceAmount,
+      fee: tables.orderItems.feeAmount,
+      listingId: tables.orderItems.listingId,
       section: tables.venueSections.name,
       row: tables.venueRows.label,
       seat: tables.venueSeats.label,
@@ -41,7 +51,7 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
     .innerJoin(tables.ticketTypes, eq(tables.ticketTypes.id, tables.orderItems.ticketTypeId))
     .leftJoin(tables.resaleListings, eq(tables.resaleListings.id, tables.orderItems.listingId))
     .leftJoin(tables.tickets, eq(tables.tickets.id, tables.resaleListings.ticketId))
-    .leftJoin(tables.inventoryUnits, eq(tables.inventoryUnits.id, tables.orderItems.unitId))
+    .leftJoin(tables.inventoryUnits, eq(tables.inventoryUnits.id, sql`coalesce(${tables.orderItems.unitId}, ${tables.tickets.unitId})`))
     .leftJoin(tables.venueSeats, eq(tables.venueSeats.id, tables.inventoryUnits.seatId))
     .leftJoin(tables.venueRows, eq(tables.venueRows.id, tables.venueSeats.rowId))
     .leftJoin(tables.venueSections, eq(tables.venueSections.id, tables.venueSeats.sectionId))
@@ -76,6 +86,20 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
     createdAt: o.createdAt.toISOString(),
     paidAt: o.paidAt?.toISOString() ?? null,
     ticketCount: tickets.length,
+    number: orderNumber(o.id),
+    organiser: { name: order.organiser },
+    lines: receiptLines({
+      currency: o.currency,
+      discountAmount: o.discountAmount,
+      couponCode: order.couponCode ?? null,
+      items: items.map((item) => ({
+        ticketType: item.ticketType[input.locale],
+        seat: item.section && item.row && item.seat ? { section: item.section[input.locale], row: item.row, seat: item.seat } : null,
+        resale: item.listingId !== null,
+        priceAmount: item.price,
+        feeAmount: item.fee,
+      })),
+    }).lines,
   };
 }
 

@@ -6,6 +6,7 @@ import { getDb, tables } from '@/lib/server/db';
 import { resaleCapFor, resaleClosesAt } from '@/lib/server/resale/policy';
 import { seasonSchedule } from '@/lib/server/seasons/schedule';
 import { claimPendingGifts } from './gift';
+import { paidAmountOfTicket } from './paid-price';
 import type { MyTickets, OwnedTicket } from '@/lib/schemas/tickets';
 
 
@@ -24,6 +25,7 @@ export async function listMyTickets(user: { id: string; email: string; firstName
       version: t.version,
       secret: t.secret,
       priceAmount: t.priceAmount,
+      paidAmount: paidAmountOfTicket,
       checkedInAt: t.checkedInAt,
       seasonTicketId: t.seasonTicketId,
       typeName: tables.ticketTypes.name,
@@ -88,6 +90,7 @@ export async function listMyTickets(user: { id: string; email: string; firstName
         signingKey: r.status === 'valid' && !gift ? signingKeyFor(r.secret, r.version) : null,
         holderName,
         priceAmount: r.priceAmount,
+        paidAmount: r.paidAmount,
         currency: r.currency,
         checkedInAt: r.checkedInAt?.toISOString() ?? null,
         seasonTicketId: r.seasonTicketId,

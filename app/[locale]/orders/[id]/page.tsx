@@ -3,6 +3,8 @@ import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { OrderRefresher } from '@/components/checkout/order-refresher';
 import { formatMoney } from '@/components/events/format';
+import { PrintButton } from '@/components/orders/print-button';
+import { Receipt } from '@/components/orders/receipt';
 import { Link } from '@/lib/i18n/navigation';
 import { isLocale, type Locale } from '@/lib/i18n/routing';
 import { requireSignedIn } from '@/lib/server/auth/guard';
@@ -27,6 +29,7 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
   const order = await getOrder({ user, orderId: id, locale });
   if (!order) notFound();
   const t = await getTranslations('orders');
+  const receipt = await getTranslations('receipt');
   const money = (m: { amount: number; currency: 'EUR' | 'CZK' }) => formatMoney(m, locale);
   const refunding = order.refunds.some((refund) => refund.status === 'pending');
   const cancelled = await getTranslations('organiser.cancel.fanOrder');
@@ -46,7 +49,7 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
   return (
     <div className="space-y-6">
       {order.result === 'pending' && <OrderRefresher />}
-      <div role="status" className={`rounded-xl border p-4 ${tone[order.result]}`} data-testid="order-result" data-result={order.result}>
+      <div role="status" className={`rounded-xl border p-4 ${tone[order.result]}`} data-print="hide" data-testid="order-result" data-result={order.result}>
         <h2 className="text-xl font-semibold">{title}</h2>
         <p className="mt-1">{text}</p>
       </div>
@@ -65,39 +68,9 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
           {!order.refundedLate && !order.eventCancelled && <p className="mt-2 text-sm">{t('refunds.why')}</p>}
         </section>
       )}
-      <section aria-labelledby="order-items" className="rounded-xl border border-slate-200 bg-white">
-        <h2 id="order-items" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold">
-          {order.event.title}
-        </h2>
-        <ul className="divide-y divide-slate-200">
-          {order.items.map((item, i) => (
-            <li key={i} className="flex justify-between gap-3 px-4 py-3">
-              <span>
-                {item.ticketType}
-                {item.seat && <span className="text-sm text-slate-600"> · {item.seat}</span>}
-              </span>
-              <span className="tabular-nums">{money(item.price)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="space-y-1 border-t border-slate-200 p-4">
-          <div className="flex justify-between text-sm text-slate-600">
-            <dt>{t('number')}</dt>
-            <dd className="font-mono">{order.id.slice(0, 8).toUpperCase()}</dd>
-          </div>
-          {order.discount.amount > 0 && (
-            <div className="flex justify-between">
-              <dt>{order.couponCode}</dt>
-              <dd className="tabular-nums">−{money(order.discount)}</dd>
-            </div>
-          )}
-          <div className="flex justify-between text-lg font-bold">
-            <dt>{(await getTranslations('cart'))('total')}</dt>
-            <dd className="tabular-nums">{money(order.total)}</dd>
-          </div>
-        </dl>
-      </section>
-      <div className="flex flex-wrap gap-3">
+      <Receipt order={order} locale={locale} />
+      <div className="flex flex-wrap gap-3" data-print="hide">
+        <PrintButton label={receipt('print')} />
         {order.result === 'paid' || order.eventCancelled ? (
           <Link href="/tickets" className="rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white">
             {t('goToTickets')}
@@ -112,6 +85,9 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
             {t('goToTickets')}
           </Link>
         )}
+        <Link href="/orders" className="rounded-lg border border-slate-300 px-5 py-3 font-medium">
+          {receipt('allOrders')}
+        </Link>
       </div>
     </div>
   );

@@ -1,0 +1,22 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/lib/i18n/navigation';
+
+/** The way to My orders (receipts) from Your tickets and the profile. */
+export async function MyOrdersLink({ boxed }: { boxed?: boolean }) {
+  const t = await getTranslations('myOrders');
+  const link = (
+    <Link href="/orders" className="font-medium text-emerald-800 underline hover:text-emerald-700" data-testid="my-orders-link">
+      {t('link')}
+    </Link>
+  );
+  if (!boxed) return <p className="text-sm">{link}</p>;
+  return (
+    <section aria-labelledby="profile-orders" className="rounded-xl border border-slate-200 bg-white p-6">
+      <h2 id="profile-orders" className="text-xl font-semibold">
+        {t('title')}
+      </h2>
+      <p className="mt-2 text-slate-700">{t('profileText')}</p>
+      <p className="mt-3">{link}</p>
+    </section>
+  );
+}

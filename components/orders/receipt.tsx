@@ -1,0 +1,83 @@
+import { getTranslations } from 'next-intl/server';
+import { formatMoney } from '@/components/events/format';
+import { formatDateTime } from '@/components/tickets/format';
+import type { Locale } from '@/lib/i18n/routing';
+import type { Order, ReceiptLine } from '@/lib/schemas/orders';
+
+/**
+ * An order's receipt as a fan reads it, prints it or saves it as PDF: who sold it, the order number and
+ * date, then every line the server drew (lib/server/orders/receipt.ts) and the total they add up to.
+ */
+export async function Receipt({ order, locale }: { order: Order; locale: Locale }) {
+  const t = await getTranslations('receipt');
+  const money = (m: Order['total']) => formatMoney(m, locale);
+  const describe = (line: ReceiptLine): { text: string; detail: string | null } => {
+    switch (line.kind) {
+      case 'ticket':
+        return {
+          text: line.resale ? t('resaleTicket', { type: line.ticketType }) : line.ticketType,
+          detail: line.seat ? t('seat', line.seat) : t('standing'),
+        };
+      case 'discount':
+        return { text: line.code ? t('discountCode', { code: line.code }) : t('discount'), detail: null };
+      case 'fee':
+        return { text: t(line.fee === 'service' ? 'serviceFee' : 'resaleFee', { count: line.count }), detail: null };
+    }
+  };
+  return (
+    <section aria-labelledby="receipt-title" className="rounded-xl border border-slate-200 bg-white" data-testid="receipt">
+      <div className="space-y-1 border-b border-slate-200 px-4 py-3">
+        <h2 id="receipt-title" className="text-lg font-semibold">
+          {order.event.title}
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-slate-700">
+          <dt>{t('organiser')}</dt>
+          <dd data-testid="receipt-organiser">{order.organiser.name}</dd>
+          <dt>{t('number')}</dt>
+          <dd className="font-mono" data-testid="receipt-number">
+            {order.number}
+          </dd>
+          <dt>{t('date')}</dt>
+          <dd>{formatDateTime(order.paidAt ?? order.createdAt, locale)}</dd>
+          <dt>{t('status')}</dt>
+          <dd>{t(`statuses.${order.status}`)}</dd>
+        </dl>
+      </div>
+      <table className="w-full text-left">
+        <caption className="sr-only">{t('linesCaption')}</caption>
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">{t('item')}</th>
+            <th scope="col">{t('amount')}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {order.lines.map((line, i) => {
+            const { text, detail } = describe(line);
+            return (
+              <tr key={i} data-testid="receipt-line" data-kind={line.kind} data-amount={line.amount.amount}>
+                <th scope="row" className="px-4 py-3 font-normal">
+                  <span className="block">{text}</span>
+                  {detail && <span className="block text-sm text-slate-600">{detail}</span>}
+                </th>
+                <td className="px-4 py-3 text-right align-top tabular-nums whitespace-nowrap">
+                  {line.amount.amount < 0 ? `−${money({ ...line.amount, amount: -line.amount.amount })}` : money(line.amount)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot className="border-t-2 border-slate-300">
+          <tr>
+            <th scope="row" className="px-4 py-3 text-lg font-bold">
+              {t('total')}
+            </th>
+            <td className="px-4 py-3 text-right text-lg font-bold tabular-nums whitespace-nowrap" data-testid="receipt-total" data-amount={order.total.amount}>
+              {money(order.total)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </section>
+  );
+}
