@@ -107,7 +107,7 @@ export function CartView({ eventId, initialCart, paymentNotice }: { eventId: str
             </h2>
             <ul className="divide-y divide-slate-200">
               {cart.items.map((item) => {
-                const label = itemLabel(item, t('standing'));
+                const label = itemLabel(item, t);
                 return (
                   <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-testid="cart-item">
                     <div>
@@ -154,8 +154,9 @@ function zero(cart: Cart) {
   return { amount: 0, currency: cart.currency };
 }
 
-export function itemLabel(item: CartItem, standing: string): string {
-  return item.seat ? `${item.seat.section} · ${item.seat.row} · ${item.seat.seat}` : standing;
+/** A cart line's place in words: "Opposite stand B2, row 10, seat 15", or a standing place. */
+export function itemLabel(item: CartItem, t: (key: 'seatLine' | 'standing', values?: { section: string; row: string; seat: string }) => string): string {
+  return item.seat ? t('seatLine', item.seat) : t('standing');
 }
 
 /** Number of tickets, subtotal, discount, fees and total, formatted in the page's language. */

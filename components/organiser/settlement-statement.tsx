@@ -1,6 +1,7 @@
-import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMoney } from '@/components/events/format';
 import type { Settlement, SettlementFigures } from '@/lib/schemas/settlements';
+import { formatDate } from '@/lib/i18n/formats';
 
 /** The figures of a statement's table, in its order; `sign` −1 shows an amount that is taken off. */
 const COLUMNS = [
@@ -21,8 +22,7 @@ const COLUMNS = [
 export async function SettlementStatement({ settlement, csvHref }: { settlement: Settlement; csvHref: string }) {
   const t = await getTranslations('organiser.settlements');
   const locale = await getLocale();
-  const format = await getFormatter();
-  const day = (iso: string) => format.dateTime(new Date(iso), { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: settlement.period.timeZone });
+  const day = (iso: string) => formatDate(new Date(iso), locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: settlement.period.timeZone });
   const period = t('period', { from: day(`${settlement.period.from}T12:00:00Z`), to: day(`${settlement.period.to}T12:00:00Z`) });
   return (
     <section aria-labelledby="settlement-statement" className="space-y-6">

@@ -174,6 +174,8 @@ export const FAILURES = {
   CART_EMPTY: { status: 409, key: 'cart.nothingToPay' },
   INVALID_DISCOUNT_CODE: { status: 422, key: 'errors.invalidDiscountCode', field: 'code' },
   PAYMENTS_UNAVAILABLE: { status: 503, key: 'checkout.paymentsUnavailable' },
+  DISCOUNT_CODE_EXPIRED: { status: 422, key: 'errors.discountCodeExpired', field: 'code' },
+  DISCOUNT_CODE_USED_UP: { status: 422, key: 'errors.discountCodeUsedUp', field: 'code' },
 
   // ── tickets: redeem, gifts, resale ──────────────────────────────────────────
   TICKET_NOT_FOUND: { status: 404, key: 'tickets.errors.notFound', answersAs: 'NOT_FOUND' },
