@@ -237,18 +237,21 @@ function CouponForm({ path, cart, onCart }: { path: string; cart: Cart; onCart: 
         <button type="submit" disabled={isSubmitting} className="rounded-lg bg-slate-800 px-4 py-2 font-medium text-white disabled:opacity-50">
           {t('cart.couponApply')}
         </button>
-        {cart.couponCode && (
-          <button type="button" onClick={() => void removeCoupon()} className="rounded-lg border border-slate-300 px-4 py-2">
-            {t('cart.couponRemove')}
-          </button>
-        )}
       </div>
       {shown && (
         <p id="coupon-error" role="alert" className="mt-1 text-sm text-red-700">
           {shown}
         </p>
       )}
-      {cart.couponCode && !shown && <p className="mt-1 text-sm text-emerald-800">{t('cart.couponApplied', { code: cart.couponCode })}</p>}
+      {/* The applied code and its Remove button sit under the field, so the field keeps its width in every language. */}
+      {cart.couponCode && (
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+          {!shown && <p className="text-sm text-emerald-800">{t('cart.couponApplied', { code: cart.couponCode })}</p>}
+          <button type="button" onClick={() => void removeCoupon()} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm">
+            {t('cart.couponRemove')}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { getPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { eventCategories, type EventListQuery } from '@/lib/schemas/events';
+import { FilterDisclosure } from './filter-disclosure';
 
 /** Search and filters as one plain GET form: works before (and without) JavaScript, and every result page has a URL. */
 export async function EventFilters({ query }: { query: EventListQuery }) {
@@ -9,6 +10,8 @@ export async function EventFilters({ query }: { query: EventListQuery }) {
   const action = getPathname({ locale: locale as Locale, href: '/events' });
   const field = 'w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900';
   const hasFilters = Boolean(query.q || query.category || query.from || query.to);
+  // The search words are in the field above; the panel's own filters are counted on its button.
+  const active = [query.category, query.from, query.to].filter(Boolean).length;
   return (
     <form role="search" action={action} method="get" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex gap-2">
@@ -28,6 +31,7 @@ export async function EventFilters({ query }: { query: EventListQuery }) {
           {ts('submit')}
         </button>
       </div>
+      <FilterDisclosure label={t('filters')} activeLabel={t('filtersActive', { count: active })} active={active}>
       <fieldset className="grid gap-3 sm:grid-cols-4">
         <legend className="sr-only">{t('filters')}</legend>
         <div>
@@ -66,6 +70,7 @@ export async function EventFilters({ query }: { query: EventListQuery }) {
           )}
         </div>
       </fieldset>
+      </FilterDisclosure>
     </form>
   );
 }

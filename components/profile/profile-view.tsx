@@ -185,7 +185,8 @@ export function ProfileView({ initialUser }: { initialUser: ProfileUser }) {
             disabled={signOut.isPending}
             aria-busy={signOut.isPending}
             onClick={() => signOut.mutate(undefined, { onSettled: home })}
-            className="rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white hover:bg-emerald-700 disabled:opacity-70"
+            data-testid="sign-out"
+            className="rounded-lg border border-slate-400 bg-white px-5 py-3 font-medium text-slate-900 hover:bg-slate-50 disabled:opacity-70"
           >
             {signOut.isPending ? t('signingOut') : t('signOut')}
           </button>

@@ -3,6 +3,7 @@ import { EVENT_TIME_ZONE } from '@/components/events/format';
 import { formatMoney, localized } from './format';
 import type { Payout } from '@/lib/schemas/tickets';
 import { dateTimeFormat } from '@/lib/i18n/formats';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 /** The seller's payout ledger (server-rendered): each resold ticket's price, seller fee and payout, and where its payment stands. */
 export async function PayoutLedger({ payouts }: { payouts: Payout[] }) {
@@ -30,7 +31,7 @@ export async function PayoutLedger({ payouts }: { payouts: Payout[] }) {
       {payouts.length === 0 ? (
         <p className="text-slate-700">{t('empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion labelledBy="payouts-title">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
@@ -63,7 +64,7 @@ export async function PayoutLedger({ payouts }: { payouts: Payout[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import type { EventReport } from '@/lib/schemas/reports';
 import { ReportChart } from './report-chart';
 import { CONSOLE_TIME_ZONE } from '@/lib/organiser/zoned-time';
 import { formatDate, formatNumber } from '@/lib/i18n/formats';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 // The event report's screen (server-rendered): key figures, tickets per category, sales over time,
 // money, codes, resale and attendance. Every chart carries its figures as a table (ReportChart).
@@ -31,9 +32,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** A table's box: a narrow phone scrolls it sideways, by keyboard too (a focusable region named like the table). */
 function Scroller({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <ScrollRegion label={label} className="rounded-xl border border-slate-200 bg-white">
       {children}
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -6,6 +6,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import type { Overview } from '@/lib/schemas/reports';
 import { CONSOLE_TIME_ZONE } from '@/lib/organiser/zoned-time';
 import { formatDate, formatNumber } from '@/lib/i18n/formats';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 const th = 'px-3 py-2 text-left font-semibold text-slate-900';
 const thNum = 'px-3 py-2 text-right font-semibold text-slate-900';
@@ -47,7 +48,7 @@ export async function OverviewView({ overview, asked, refusal }: { overview: Ove
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-700">{t('empty')}</p>
       ) : (
         <>
-          <div role="region" aria-label={t('eventsLabel')} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <ScrollRegion label={t('eventsLabel')} className="rounded-xl border border-slate-200 bg-white">
             <table className="w-full border-collapse text-sm">
               <caption className="sr-only">{t('eventsLabel')}</caption>
               <thead className="border-b border-slate-300">
@@ -85,13 +86,13 @@ export async function OverviewView({ overview, asked, refusal }: { overview: Ove
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
 
           <section aria-labelledby="overview-totals" className="space-y-3">
             <h2 id="overview-totals" className="text-xl font-semibold">
               {t('totals')}
             </h2>
-            <div role="region" aria-labelledby="overview-totals" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <ScrollRegion labelledBy="overview-totals" className="rounded-xl border border-slate-200 bg-white">
               <table className="w-full border-collapse text-sm">
                 <thead className="border-b border-slate-300">
                   <tr>
@@ -126,7 +127,7 @@ export async function OverviewView({ overview, asked, refusal }: { overview: Ove
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </section>
         </>
       )}
