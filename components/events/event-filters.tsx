@@ -32,44 +32,44 @@ export async function EventFilters({ query }: { query: EventListQuery }) {
         </button>
       </div>
       <FilterDisclosure label={t('filters')} activeLabel={t('filtersActive', { count: active })} active={active}>
-      <fieldset className="grid gap-3 sm:grid-cols-4">
-        <legend className="sr-only">{t('filters')}</legend>
-        <div>
-          <label htmlFor="event-category" className="mb-1 block text-sm font-medium text-slate-800">
-            {t('category')}
-          </label>
-          <select id="event-category" name="category" defaultValue={query.category ?? ''} className={field}>
-            <option value="">{t('allCategories')}</option>
-            {eventCategories.map((c) => (
-              <option key={c} value={c}>
-                {t(`categories.${c}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="event-from" className="mb-1 block text-sm font-medium text-slate-800">
-            {t('dateFrom')}
-          </label>
-          <input id="event-from" name="from" type="date" defaultValue={query.from ?? ''} className={field} />
-        </div>
-        <div>
-          <label htmlFor="event-to" className="mb-1 block text-sm font-medium text-slate-800">
-            {t('dateTo')}
-          </label>
-          <input id="event-to" name="to" type="date" defaultValue={query.to ?? ''} className={field} />
-        </div>
-        <div className="flex items-end gap-2">
-          <button type="submit" className="rounded-lg bg-emerald-800 px-4 py-2 font-medium text-white hover:bg-emerald-700">
-            {t('apply')}
-          </button>
-          {hasFilters && (
-            <a href={action} className="px-2 py-2 text-sm font-medium text-emerald-900 underline">
-              {t('clear')}
-            </a>
-          )}
-        </div>
-      </fieldset>
+        <fieldset className="grid gap-3 sm:grid-cols-4">
+          <legend className="sr-only">{t('filters')}</legend>
+          <div>
+            <label htmlFor="event-category" className="mb-1 block text-sm font-medium text-slate-800">
+              {t('category')}
+            </label>
+            <select id="event-category" name="category" defaultValue={query.category ?? ''} className={field}>
+              <option value="">{t('allCategories')}</option>
+              {eventCategories.map((c) => (
+                <option key={c} value={c}>
+                  {t(`categories.${c}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="event-from" className="mb-1 block text-sm font-medium text-slate-800">
+              {t('dateFrom')}
+            </label>
+            <input id="event-from" name="from" type="date" defaultValue={query.from ?? ''} className={field} />
+          </div>
+          <div>
+            <label htmlFor="event-to" className="mb-1 block text-sm font-medium text-slate-800">
+              {t('dateTo')}
+            </label>
+            <input id="event-to" name="to" type="date" defaultValue={query.to ?? ''} className={field} />
+          </div>
+          <div className="flex items-end gap-2">
+            <button type="submit" className="rounded-lg bg-emerald-800 px-4 py-2 font-medium text-white hover:bg-emerald-700">
+              {t('apply')}
+            </button>
+            {hasFilters && (
+              <a href={action} className="px-2 py-2 text-sm font-medium text-emerald-900 underline">
+                {t('clear')}
+              </a>
+            )}
+          </div>
+        </fieldset>
       </FilterDisclosure>
     </form>
   );
