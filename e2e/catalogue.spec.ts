@@ -132,7 +132,8 @@ test('anonymous buy shows the Sign in required toast with a way to sign in', asy
   await expect(toast).toBeVisible();
   await expect(toast).toContainText(messages.en.auth.signInRequiredText);
   await toast.getByRole('button', { name: messages.en.event.signIn }).click();
-  await expect(page).toHaveURL(/\/en\/signin/);
+  // …and back to this event afterwards.
+  await expect(page).toHaveURL(new RegExp(`/en/signin\\?next=${encodeURIComponent(`/en/events/${STANDING}`)}$`));
 });
 
 test('a signed-in buy posts the seats to the cart and opens it; a taken seat refreshes and explains', async ({ page, signIn, request }) => {

@@ -107,7 +107,7 @@ export function CartView({ eventId, initialCart, paymentNotice }: { eventId: str
             </h2>
             <ul className="divide-y divide-slate-200">
               {cart.items.map((item) => {
-                const label = itemLabel(item, t('standing'));
+                const label = itemLabel(item, t);
                 return (
                   <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-testid="cart-item">
                     <div>
@@ -154,8 +154,9 @@ function zero(cart: Cart) {
   return { amount: 0, currency: cart.currency };
 }
 
-export function itemLabel(item: CartItem, standing: string): string {
-  return item.seat ? `${item.seat.section} · ${item.seat.row} · ${item.seat.seat}` : standing;
+/** A cart line's place in words: "Opposite stand B2, row 10, seat 15", or a standing place. */
+export function itemLabel(item: CartItem, t: (key: 'seatLine' | 'standing', values?: { section: string; row: string; seat: string }) => string): string {
+  return item.seat ? t('seatLine', item.seat) : t('standing');
 }
 
 /** Number of tickets, subtotal, discount, fees and total, formatted in the page's language. */
@@ -236,18 +237,21 @@ function CouponForm({ path, cart, onCart }: { path: string; cart: Cart; onCart: 
         <button type="submit" disabled={isSubmitting} className="rounded-lg bg-slate-800 px-4 py-2 font-medium text-white disabled:opacity-50">
           {t('cart.couponApply')}
         </button>
-        {cart.couponCode && (
-          <button type="button" onClick={() => void removeCoupon()} className="rounded-lg border border-slate-300 px-4 py-2">
-            {t('cart.couponRemove')}
-          </button>
-        )}
       </div>
       {shown && (
         <p id="coupon-error" role="alert" className="mt-1 text-sm text-red-700">
           {shown}
         </p>
       )}
-      {cart.couponCode && !shown && <p className="mt-1 text-sm text-emerald-800">{t('cart.couponApplied', { code: cart.couponCode })}</p>}
+      {/* The applied code and its Remove button sit under the field, so the field keeps its width in every language. */}
+      {cart.couponCode && (
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+          {!shown && <p className="text-sm text-emerald-800">{t('cart.couponApplied', { code: cart.couponCode })}</p>}
+          <button type="button" onClick={() => void removeCoupon()} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm">
+            {t('cart.couponRemove')}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

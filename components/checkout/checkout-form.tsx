@@ -18,6 +18,7 @@ type Values = z.input<typeof checkoutSchema>;
 /** Summary, buyer, terms and the pay button: creates the order and goes to the payment provider. */
 export function CheckoutForm({ eventId, cart, buyer }: { eventId: string; cart: Cart; buyer: { name: string; email: string } }) {
   const t = useTranslations();
+  const tc = useTranslations('cart');
   const locale = useLocale();
   const router = useRouter();
   const [receivedAt] = useState(() => Date.now());
@@ -53,7 +54,7 @@ export function CheckoutForm({ eventId, cart, buyer }: { eventId: string; cart: 
           {cart.items.map((item) => (
             <li key={item.id} className="flex justify-between gap-3 px-4 py-3">
               <span>
-                {item.ticketType.name} <span className="text-sm text-slate-600">· {itemLabel(item, t('cart.standing'))}</span>
+                {item.ticketType.name} <span className="text-sm text-slate-600">· {itemLabel(item, tc)}</span>
               </span>
               <span className="tabular-nums">{formatMoney(item.price, locale)}</span>
             </li>

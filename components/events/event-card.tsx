@@ -1,8 +1,9 @@
 import Image from 'next/image';
-import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import { eventDateTimeFormat, formatMoney, type Money } from './format';
 import { allowedImage, CARD_SIZES } from './safe-image';
+import { formatDate } from '@/lib/i18n/formats';
 
 export type EventCardData = {
   id: string;
@@ -17,7 +18,7 @@ export type EventCardData = {
 
 /** One event in a list: image, title, date and time, venue and city, 'From' + the lowest available price. */
 export async function EventCard({ event, priority = false }: { event: EventCardData; priority?: boolean }) {
-  const [t, format, locale] = await Promise.all([getTranslations('events'), getFormatter(), getLocale()]);
+  const [t, locale] = await Promise.all([getTranslations('events'), getLocale()]);
   const showImage = allowedImage(event.imageUrl, process.env.STORAGE_CDN_HOST);
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
@@ -36,7 +37,7 @@ export async function EventCard({ event, priority = false }: { event: EventCardD
           </Link>
         </h3>
         <p className="text-sm text-slate-700">
-          <time dateTime={event.startsAt}>{format.dateTime(new Date(event.startsAt), eventDateTimeFormat)}</time>
+          <time dateTime={event.startsAt}>{formatDate(new Date(event.startsAt), locale, eventDateTimeFormat)}</time>
         </p>
         <p className="text-sm text-slate-700">
           {event.venue.name}, {event.venue.city}

@@ -1,5 +1,7 @@
 // Formatting shared by server and client components: money in the event's currency (minor units),
-// dates in Europe/Bratislava in the page's language.
+// dates in Europe/Bratislava in the page's language (the Intl locale of each language: lib/i18n/formats.ts).
+import { formatLocale } from '@/lib/i18n/formats';
+
 export type Money = { amount: number; currency: 'EUR' | 'CZK' };
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
@@ -8,7 +10,7 @@ export function formatMoney(money: Money, locale: string): string {
   const key = `${locale}:${money.currency}`;
   let format = moneyFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency });
+    format = new Intl.NumberFormat(formatLocale(locale), { style: 'currency', currency: money.currency });
     moneyFormats.set(key, format);
   }
   return format.format(money.amount / 100);

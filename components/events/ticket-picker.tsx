@@ -13,6 +13,8 @@ import { SeatMap, type SeatMapText, type SeatState } from '@/components/seats/se
 import { formatMoney, type Money } from './format';
 import { ResaleOffers } from './resale-offers';
 import type { Availability } from '@/lib/schemas/events';
+import { signInHref } from '@/components/layout/return-here';
+import { returnPathFrom } from '@/lib/auth/return-path';
 
 export type PickerTicketType = { id: string; name: string; kind: 'seated' | 'standing'; price: Money; color: string };
 
@@ -150,7 +152,8 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
       id: 'sign-in-required',
       title: ta('signInRequiredTitle'),
       description: ta('signInRequiredText'),
-      action: { label: t('signIn'), onClick: () => router.push('/signin') },
+      // Back to this event after signing in (the return path is checked again by the sign-in page).
+      action: { label: t('signIn'), onClick: () => router.push(signInHref(returnPathFrom(window.location.pathname, window.location.search))) },
     });
 
   /** Hands the selection to the cart (POST …/cart/items); on success, the cart page. */

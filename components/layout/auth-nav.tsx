@@ -7,7 +7,7 @@ export async function AuthNav({ signedIn }: { signedIn: boolean }) {
   if (signedIn) return <NavLink href="/profile">{t('profile')}</NavLink>;
   return (
     <>
-      <NavLink href="/signin">{t('signIn')}</NavLink>
+      <NavLink href="/signin" returnHere>{t('signIn')}</NavLink>
       <NavLink href="/signup" variant="button">
         {t('signUp')}
       </NavLink>

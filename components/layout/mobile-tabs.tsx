@@ -5,7 +5,7 @@ import { TabLink } from './tab-link';
 /** The last tab: Profile when someone is signed in, else Sign In. */
 export async function AccountTab({ signedIn }: { signedIn: boolean }) {
   const t = await getTranslations('tabs');
-  return signedIn ? <TabLink href="/profile" icon="profile" label={t('profile')} /> : <TabLink href="/signin" icon="signin" label={t('signIn')} />;
+  return signedIn ? <TabLink href="/profile" icon="profile" label={t('profile')} /> : <TabLink href="/signin" icon="signin" label={t('signIn')} returnHere />;
 }
 
 /**

@@ -3,12 +3,24 @@
 import type { ComponentProps } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import { MarkCurrent } from './mark-current';
+import { ReturnHere, signInHref } from './return-here';
 
-type Props = { href: ComponentProps<typeof Link>['href']; children: React.ReactNode; variant?: 'link' | 'button' };
+type Props = {
+  href: ComponentProps<typeof Link>['href'];
+  children: React.ReactNode;
+  variant?: 'link' | 'button';
+  /** The sign-in link: it carries the current page as its return path. */
+  returnHere?: boolean;
+};
 
 /** A header link that marks the current screen (see MarkCurrent). */
 export function NavLink(props: Props) {
   const target = typeof props.href === 'string' ? props.href : props.href.pathname;
+  if (props.returnHere) {
+    return (
+      <ReturnHere render={(next) => <MarkCurrent target={target} render={(active) => <StyledNavLink {...props} href={signInHref(next)} active={active} />} />} />
+    );
+  }
   return <MarkCurrent target={target} render={(active) => <StyledNavLink {...props} active={active} />} />;
 }
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -13,6 +13,7 @@ import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import { couponCreateSchema, type couponSchema } from '@/lib/schemas/organiser-codes';
+import { formatDate, formatNumber } from '@/lib/i18n/formats';
 
 export type Coupon = z.infer<typeof couponSchema>;
 export type CodesEventOption = { id: string; title: string; startsAt: string; currency: 'EUR' | 'CZK'; categories: { id: string; code: string; name: string }[] };
@@ -59,7 +60,7 @@ const empty: Values = { code: '', kind: 'percent', value: '', currency: 'EUR', e
 /** The organisation's coupons: a form to create one, and each coupon with its uses and a deactivate/activate button. */
 export function CouponsPanel({ orgId, coupons, events }: { orgId: string; coupons: Coupon[]; events: CodesEventOption[] }) {
   const t = useTranslations('organiser.codes.coupons');
-  const format = useFormatter();
+  const locale = useLocale();
   const router = useRouter();
   const hydrated = useHydrated();
   const [formError, setFormError] = useState<string | null>(null);
@@ -98,8 +99,8 @@ export function CouponsPanel({ orgId, coupons, events }: { orgId: string; coupon
     startTransition(() => router.refresh());
   }
 
-  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
-  const discount = (c: Coupon) => (c.kind === 'percent' ? `${c.value} %` : format.number(c.value / 100, { style: 'currency', currency: c.currency ?? 'EUR' }));
+  const date = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const discount = (c: Coupon) => (c.kind === 'percent' ? `${c.value} %` : formatNumber(c.value / 100, locale, { style: 'currency', currency: c.currency ?? 'EUR' }));
   const button = 'min-h-11 rounded-lg px-4 py-2 text-sm font-medium disabled:opacity-60';
 
   return (
@@ -189,7 +190,7 @@ export function CouponsPanel({ orgId, coupons, events }: { orgId: string; coupon
           <option value="">{t('scopeOrg')}</option>
           {events.map((e) => (
             <option key={e.id} value={e.id}>
-              {e.title} · {format.dateTime(new Date(e.startsAt), { dateStyle: 'medium' })}
+              {e.title} · {formatDate(new Date(e.startsAt), locale, { dateStyle: 'medium' })}
             </option>
           ))}
         </SelectField>

@@ -1,9 +1,10 @@
-import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import type { EventSummary } from '@/lib/server/organiser/event-summary';
 import { EventActions } from './event-actions';
 import { EventTabs } from './event-tabs';
+import { formatDate } from '@/lib/i18n/formats';
 
 export const STATUS_STYLE: Record<EventSummary['status'], string> = {
   draft: 'bg-slate-100 text-slate-800',
@@ -14,7 +15,7 @@ export const STATUS_STYLE: Record<EventSummary['status'], string> = {
 
 /** The head of every screen of one event: its title, state, date, how much is sold, its actions and tabs. */
 export async function EventHeader({ event, settlement = false }: { event: EventSummary; settlement?: boolean }) {
-  const [t, format, locale] = await Promise.all([getTranslations('organiser'), getFormatter(), getLocale()]);
+  const [t, locale] = await Promise.all([getTranslations('organiser'), getLocale()]);
   return (
     <div className="space-y-4">
       <Link href="/organiser/events" className="text-sm text-emerald-800 underline">
@@ -27,7 +28,7 @@ export async function EventHeader({ event, settlement = false }: { event: EventS
             <span className={`rounded-full px-2.5 py-0.5 font-medium ${STATUS_STYLE[event.status]}`} data-testid="event-status">
               {t(`eventStatus.${event.status}`)}
             </span>
-            <time dateTime={event.startsAt}>{format.dateTime(new Date(event.startsAt), { dateStyle: 'medium', timeStyle: 'short' })}</time>
+            <time dateTime={event.startsAt}>{formatDate(new Date(event.startsAt), locale, { dateStyle: 'medium', timeStyle: 'short' })}</time>
             <span>{t('eventHeader.sold', { sold: event.sold, capacity: event.capacity })}</span>
             {event.status !== 'draft' && event.status !== 'cancelled' && (
               <Link href={{ pathname: '/events/[id]', params: { id: event.slug } }} className="text-emerald-800 underline">

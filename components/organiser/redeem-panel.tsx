@@ -1,7 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -14,6 +14,7 @@ import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import { REDEEM_BATCH_MAX, redeemBatchCreateSchema, type redeemBatchSchema, type redeemCodeRowSchema } from '@/lib/schemas/organiser-codes';
 import type { CodesEventOption } from './coupons-panel';
+import { formatDate } from '@/lib/i18n/formats';
 
 export type RedeemBatch = z.infer<typeof redeemBatchSchema>;
 type CodeRow = z.infer<typeof redeemCodeRowSchema>;
@@ -32,7 +33,7 @@ const button = 'min-h-11 rounded-lg px-4 py-2 text-sm font-medium disabled:opaci
 /** One batch's codes, loaded when opened: each code's use and a deactivate/activate button. */
 function BatchCodes({ batch, onChanged }: { batch: RedeemBatch; onChanged: () => void }) {
   const t = useTranslations('organiser.codes.redeem');
-  const format = useFormatter();
+  const locale = useLocale();
   const hydrated = useHydrated();
   const [codes, setCodes] = useState<CodeRow[] | null>(null);
   const [open, setOpen] = useState(false);
@@ -78,7 +79,7 @@ function BatchCodes({ batch, onChanged }: { batch: RedeemBatch; onChanged: () =>
                 <div>
                   <span className="font-mono font-semibold">{c.code}</span>
                   <span className="ml-2 text-sm text-slate-700">
-                    {c.usedAt ? t('usedBy', { date: format.dateTime(new Date(c.usedAt), { dateStyle: 'medium', timeStyle: 'short' }), email: c.usedByEmail ?? '—' }) : t('unused')}
+                    {c.usedAt ? t('usedBy', { date: formatDate(new Date(c.usedAt), locale, { dateStyle: 'medium', timeStyle: 'short' }), email: c.usedByEmail ?? '—' }) : t('unused')}
                     {' · '}
                     {c.active ? t('active') : t('inactive')}
                   </span>
@@ -116,7 +117,7 @@ function BatchCodes({ batch, onChanged }: { batch: RedeemBatch; onChanged: () =>
 /** Redeem codes: generate a batch for an event's price category, and every batch with its uses, CSV and codes. */
 export function RedeemPanel({ batches, events }: { batches: RedeemBatch[]; events: CodesEventOption[] }) {
   const t = useTranslations('organiser.codes.redeem');
-  const format = useFormatter();
+  const locale = useLocale();
   const router = useRouter();
   const hydrated = useHydrated();
   const [formError, setFormError] = useState<string | null>(null);
@@ -139,7 +140,7 @@ export function RedeemPanel({ batches, events }: { batches: RedeemBatch[]; event
     refresh();
   });
 
-  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section aria-labelledby="redeem-title" className="space-y-4">
       <h2 id="redeem-title" className="text-xl font-semibold">
@@ -157,7 +158,7 @@ export function RedeemPanel({ batches, events }: { batches: RedeemBatch[]; event
             <option value="">{t('chooseEvent')}</option>
             {events.map((e) => (
               <option key={e.id} value={e.id}>
-                {e.title} · {format.dateTime(new Date(e.startsAt), { dateStyle: 'medium' })}
+                {e.title} · {formatDate(new Date(e.startsAt), locale, { dateStyle: 'medium' })}
               </option>
             ))}
           </SelectField>

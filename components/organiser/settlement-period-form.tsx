@@ -1,5 +1,6 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { SelectField, TextField } from '@/components/auth/form-parts';
+import { formatDate } from '@/lib/i18n/formats';
 
 type Values = { from: string; to: string; event: string };
 
@@ -8,8 +9,7 @@ type Values = { from: string; to: string; event: string };
  * without JavaScript and every statement has its own address. Days are in Europe/Bratislava, both included.
  */
 export async function SettlementPeriodForm({ values, errors, events }: { values: Values; errors: Record<string, string>; events: { id: string; title: string; startsAt: string }[] }) {
-  const t = await getTranslations('organiser.settlements.form');
-  const format = await getFormatter();
+  const [t, locale] = await Promise.all([getTranslations('organiser.settlements.form'), getLocale()]);
   return (
     <form method="get" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" aria-labelledby="settlement-period">
       <h2 id="settlement-period" className="text-lg font-semibold">
@@ -22,7 +22,7 @@ export async function SettlementPeriodForm({ values, errors, events }: { values:
           <option value="">{t('allEvents')}</option>
           {events.map((event) => (
             <option key={event.id} value={event.id}>
-              {event.title} ({format.dateTime(new Date(event.startsAt), { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Europe/Bratislava' })})
+              {event.title} ({formatDate(new Date(event.startsAt), locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Europe/Bratislava' })})
             </option>
           ))}
         </SelectField>

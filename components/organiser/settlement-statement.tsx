@@ -1,6 +1,8 @@
-import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMoney } from '@/components/events/format';
 import type { Settlement, SettlementFigures } from '@/lib/schemas/settlements';
+import { formatDate } from '@/lib/i18n/formats';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 /** The figures of a statement's table, in its order; `sign` −1 shows an amount that is taken off. */
 const COLUMNS = [
@@ -21,8 +23,7 @@ const COLUMNS = [
 export async function SettlementStatement({ settlement, csvHref }: { settlement: Settlement; csvHref: string }) {
   const t = await getTranslations('organiser.settlements');
   const locale = await getLocale();
-  const format = await getFormatter();
-  const day = (iso: string) => format.dateTime(new Date(iso), { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: settlement.period.timeZone });
+  const day = (iso: string) => formatDate(new Date(iso), locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: settlement.period.timeZone });
   const period = t('period', { from: day(`${settlement.period.from}T12:00:00Z`), to: day(`${settlement.period.to}T12:00:00Z`) });
   return (
     <section aria-labelledby="settlement-statement" className="space-y-6">
@@ -47,7 +48,7 @@ export async function SettlementStatement({ settlement, csvHref }: { settlement:
             <p className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-4 text-lg text-emerald-950">
               {t.rich('owedSummary', { currency, amount: money(total.owed), strong: (chunks) => <strong className="text-2xl">{chunks}</strong> })}
             </p>
-            <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus:outline-none focus:ring-2 focus:ring-emerald-700/40">
+            <ScrollRegion labelledBy={captionId} className="rounded-xl border border-slate-200 bg-white">
               <table className="min-w-full text-left text-sm">
                 <caption id={captionId} className="px-4 py-3 text-left font-medium text-slate-800">
                   {t('tableCaption', { currency })}
@@ -95,7 +96,7 @@ export async function SettlementStatement({ settlement, csvHref }: { settlement:
                   </tr>
                 </tfoot>
               </table>
-            </div>
+            </ScrollRegion>
           </div>
         );
       })}

@@ -13,6 +13,7 @@ import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { OrgRole } from '@/lib/schemas/organiser';
 import { inviteSchema, type Team } from '@/lib/schemas/organiser-team';
+import { dateTimeFormat } from '@/lib/i18n/formats';
 
 type Member = Team['members'][number];
 type Invitation = Team['invitations'][number];
@@ -21,7 +22,7 @@ const ROLES: OrgRole[] = ['owner', 'manager', 'scanner'];
 const button = 'inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 font-medium disabled:opacity-60';
 
 function formatDate(iso: string, locale: string) {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+  return dateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
 }
 
 /** The team screen's interactive part: members (role, remove), the invite form and the open invitations. */

@@ -1,6 +1,6 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { ConfirmDialog } from '@/components/profile/confirm-dialog';
 import { useHydrated } from '@/components/ui/use-hydrated';
@@ -8,6 +8,7 @@ import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { DueSummary, PayoutRunView } from '@/lib/schemas/payouts';
+import { formatDate, formatNumber } from '@/lib/i18n/formats';
 
 type Asking = { kind: 'confirm' | 'cancel'; run: PayoutRunView } | null;
 
@@ -17,14 +18,14 @@ type Asking = { kind: 'confirm' | 'cancel'; run: PayoutRunView } | null;
  */
 export function PayoutRunsPanel({ due, runs }: { due: DueSummary[]; runs: PayoutRunView[] }) {
   const t = useTranslations('payouts.admin');
-  const format = useFormatter();
+  const locale = useLocale();
   const router = useRouter();
   const hydrated = useHydrated();
   const [busy, setBusy] = useState<string | null>(null);
   const [asking, setAsking] = useState<Asking>(null);
   const [refreshing, startTransition] = useTransition();
-  const money = (amount: number, currency: string) => format.number(amount / 100, { style: 'currency', currency });
-  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const money = (amount: number, currency: string) => formatNumber(amount / 100, locale, { style: 'currency', currency });
+  const date = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short' });
   const refresh = () => startTransition(() => router.refresh());
   // Not while the screen refreshes: a refresh held up by a busy server must not lock the buttons (every action is idempotent on the server).
   const disabled = !hydrated || busy !== null;

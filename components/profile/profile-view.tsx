@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -15,6 +15,7 @@ import { getPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { profileSchema, type User } from '@/lib/schemas/auth';
 import { ConfirmDialog } from './confirm-dialog';
+import { formatDate } from '@/lib/i18n/formats';
 
 type Values = z.input<typeof profileSchema>;
 /** The profile's user: the API's answer, with the email's verification state and a pending change. */
@@ -26,7 +27,6 @@ const FIELDS = ['firstName', 'lastName', 'email', 'dateOfBirth', 'currentPasswor
 export function ProfileView({ initialUser }: { initialUser: ProfileUser }) {
   const t = useTranslations('profile');
   const tAuth = useTranslations('auth');
-  const format = useFormatter();
   const locale = useLocale() as Locale;
   const queryClient = useQueryClient();
   const [user, setUser] = useState(initialUser);
@@ -75,7 +75,7 @@ export function ProfileView({ initialUser }: { initialUser: ProfileUser }) {
 
   const home = () => goTo(getPathname({ locale, href: '/' }));
 
-  const birthDate = user.dateOfBirth ? format.dateTime(new Date(`${user.dateOfBirth}T12:00:00Z`), { dateStyle: 'long', timeZone: 'UTC' }) : t('notSet');
+  const birthDate = user.dateOfBirth ? formatDate(new Date(`${user.dateOfBirth}T12:00:00Z`), locale, { dateStyle: 'long', timeZone: 'UTC' }) : t('notSet');
 
   return (
     <div className="space-y-8">
@@ -185,7 +185,8 @@ export function ProfileView({ initialUser }: { initialUser: ProfileUser }) {
             disabled={signOut.isPending}
             aria-busy={signOut.isPending}
             onClick={() => signOut.mutate(undefined, { onSettled: home })}
-            className="rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white hover:bg-emerald-700 disabled:opacity-70"
+            data-testid="sign-out"
+            className="rounded-lg border border-slate-400 bg-white px-5 py-3 font-medium text-slate-900 hover:bg-slate-50 disabled:opacity-70"
           >
             {signOut.isPending ? t('signingOut') : t('signOut')}
           </button>

@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import type { ScanAnswer } from './types';
+import { dateTimeFormat } from '@/lib/i18n/formats';
 
 const tone: Record<ScanAnswer['result'], string> = {
   admitted: 'bg-emerald-700 text-white',
@@ -20,9 +21,9 @@ export function ScanResult({ answer }: { answer: ScanAnswer }) {
   const t = useTranslations('scanner');
   const locale = useLocale();
   const when = answer.checkedInAt
-    ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Europe/Bratislava' }).format(new Date(answer.checkedInAt))
+    ? dateTimeFormat(locale, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Europe/Bratislava' }).format(new Date(answer.checkedInAt))
     : null;
-  const moment = (iso: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Bratislava' }).format(new Date(iso));
+  const moment = (iso: string) => dateTimeFormat(locale, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Bratislava' }).format(new Date(iso));
   const details: string[] = [];
   if (answer.result === 'already_used' && when) details.push(t('details.usedAt', { when }));
   if (answer.result === 'expired') details.push(t('details.expired'));

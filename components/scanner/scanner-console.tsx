@@ -9,6 +9,7 @@ import { OfflineSupport, useOnline } from '@/components/tickets/offline-support'
 import { checkOffline, loadGate, saveGate } from './offline-gate';
 import { ScanResult } from './scan-result';
 import type { GateDataset, GateState, ScanAnswer, ScannerEvent } from './types';
+import { dateTimeFormat } from '@/lib/i18n/formats';
 
 /** The same code read again within this time is the same person still in front of the camera. */
 const REPEAT_MS = 4000;
@@ -169,10 +170,10 @@ export function ScannerConsole({ events }: { events: ScannerEvent[] }) {
     if (online) void sync();
   }, [online, sync]);
 
-  const time = (iso: string) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Bratislava' }).format(new Date(iso));
+  const time = (iso: string) => dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Bratislava' }).format(new Date(iso));
   const title = (e: ScannerEvent) => e.title[locale as 'sk'] ?? e.title.en;
   const dateTime = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Bratislava' }).format(new Date(iso));
+    dateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Bratislava' }).format(new Date(iso));
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">

@@ -1,13 +1,14 @@
 // Formatting shared by the ticket components (server and client render the same text).
 import { eventDateTimeFormat, formatMoney as formatEventMoney } from '@/components/events/format';
 import type { Currency, Localized } from '@/lib/schemas/primitives';
+import { dateTimeFormat } from '@/lib/i18n/formats';
 
 export function formatMoney(amount: number, currency: Currency, locale: string): string {
   return formatEventMoney({ amount, currency }, locale);
 }
 
 export function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, eventDateTimeFormat).format(new Date(iso));
+  return dateTimeFormat(locale, eventDateTimeFormat).format(new Date(iso));
 }
 
 export function localized(text: Localized, locale: string): string {

@@ -2,11 +2,13 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { EVENT_TIME_ZONE } from '@/components/events/format';
 import { formatMoney, localized } from './format';
 import type { Payout } from '@/lib/schemas/tickets';
+import { dateTimeFormat } from '@/lib/i18n/formats';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 /** The seller's payout ledger (server-rendered): each resold ticket's price, seller fee and payout, and where its payment stands. */
 export async function PayoutLedger({ payouts }: { payouts: Payout[] }) {
   const [t, locale] = await Promise.all([getTranslations('payouts'), getLocale()]);
-  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: EVENT_TIME_ZONE });
+  const date = dateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: EVENT_TIME_ZONE });
   // Where the payout stands, in words (lib/server/payouts/state.ts decides the state).
   const stateText = (p: Payout) => {
     const account = p.paidTo ?? '';
@@ -29,7 +31,7 @@ export async function PayoutLedger({ payouts }: { payouts: Payout[] }) {
       {payouts.length === 0 ? (
         <p className="text-slate-700">{t('empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion labelledBy="payouts-title">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
@@ -62,7 +64,7 @@ export async function PayoutLedger({ payouts }: { payouts: Payout[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -4,6 +4,19 @@
 
 export const RETURN_PARAM = 'next';
 
+/** Screens that are part of signing in: a link to sign-in from one of them carries no return path. */
+const AUTH_SCREENS = /^\/(?:sk|cs|en)\/(?:signin|signup|prihlasenie|prihlaseni|registracia|registrace|password-reset|obnovenie-hesla|obnoveni-hesla|verify-email|overenie-emailu|overeni-emailu)(?:\/|$)/;
+
+/**
+ * The return path a sign-in link carries from the page a person is on (the browser's path and query):
+ * that page when it is a safe path of this site and not itself a sign-in screen, else null.
+ */
+export function returnPathFrom(pathname: string, search = ''): string | null {
+  if (AUTH_SCREENS.test(pathname)) return null;
+  const query = search && search !== '?' ? (search.startsWith('?') ? search : `?${search}`) : '';
+  return safeReturnPath(`${pathname}${query}`);
+}
+
 /** A base that no real request has: a parsed value whose origin is not this one left the site. */
 const BASE = 'http://tribuna.invalid';
 

@@ -9,6 +9,11 @@ export { moneySchema };
 export const eventCategories = ['sport', 'concert', 'festival'] as const;
 export type EventCategory = (typeof eventCategories)[number];
 
+/** Concerts and festivals show their performers as a line-up; a sport event never does (its performers are the teams). */
+export function hasLineUp(category: EventCategory): boolean {
+  return category === 'concert' || category === 'festival';
+}
+
 const isoDate = calendarDate();
 
 /** GET /api/v1/events?q=&category=&from=&to=&page= — also the events page's search params. */

@@ -323,14 +323,38 @@ describe('coupons', () => {
     expect(applied.ok && applied.cart.discount.amount).toBe(Math.floor(5900 * 0.2));
   });
 
-  it('unknown, expired, not yet valid and used-up codes are all "Invalid discount code"', async () => {
+  it('an expired code and a used-up code say so; unknown, not yet valid and other organisers\' codes are "Invalid discount code"', async () => {
     const { fan } = await cartWith(STADIUM, { seatIds: await freeSeats(STADIUM, 1, 700) });
-    for (const code of ['NOSUCHCODE', 'LETO2025', 'VYPREDANE']) {
-      expect(await applyCoupon({ user: fan, eventRef: STADIUM, code, locale: 'en' })).toMatchObject({ ok: false, code: 'INVALID_DISCOUNT_CODE' });
-    }
+    expect(await applyCoupon({ user: fan, eventRef: STADIUM, code: 'NOSUCHCODE', locale: 'en' })).toMatchObject({ ok: false, code: 'INVALID_DISCOUNT_CODE' });
+    expect(await applyCoupon({ user: fan, eventRef: STADIUM, code: 'leto2025', locale: 'en' })).toMatchObject({ ok: false, code: 'DISCOUNT_CODE_EXPIRED' });
+    expect(await applyCoupon({ user: fan, eventRef: STADIUM, code: 'VYPREDANE', locale: 'en' })).toMatchObject({ ok: false, code: 'DISCOUNT_CODE_USED_UP' });
     const e = await event(STADIUM);
     await t.db.insert(s.coupons).values({ code: 'BUDUCI', orgId: e.orgId, kind: 'percent', value: 5, validFrom: new Date(Date.now() + 86_400_000) });
     expect(await applyCoupon({ user: fan, eventRef: STADIUM, code: 'BUDUCI', locale: 'en' })).toMatchObject({ ok: false, code: 'INVALID_DISCOUNT_CODE' });
+    // Another organiser's expired code is, to this event's fan, a code that does not exist.
+    const concert = await event(CONCERT);
+    await t.db.insert(s.coupons).values({ code: 'CUDZI', orgId: concert.orgId, kind: 'percent', value: 5, validUntil: new Date(Date.now() - 86_400_000) });
+    expect(await applyCoupon({ user: fan, eventRef: STADIUM, code: 'CUDZI', locale: 'en' })).toMatchObject({ ok: false, code: 'INVALID_DISCOUNT_CODE' });
+  });
+
+  it.each([
+    ['NOSUCHCODE', 'en', 'INVALID_DISCOUNT_CODE', 'Invalid discount code', 920],
+    ['LETO2025', 'en', 'DISCOUNT_CODE_EXPIRED', 'This code has expired.', 940],
+    ['VYPREDANE', 'en', 'DISCOUNT_CODE_USED_UP', 'This code has been used up.', 960],
+    ['LETO2025', 'sk', 'DISCOUNT_CODE_EXPIRED', 'Platnosť tohto kódu už skončila.', 980],
+    ['VYPREDANE', 'cs', 'DISCOUNT_CODE_USED_UP', 'Tento kód je už vyčerpaný.', 1000],
+  ])('the coupon endpoint answers %s (%s) with 422 %s and its sentence at the code field', async (code, language, failure, message, from) => {
+    const { fan } = await cartWith(STADIUM, { seatIds: await freeSeats(STADIUM, 1, from) });
+    const response = await couponRoute(
+      new Request(`http://localhost/api/v1/events/${STADIUM}/cart/coupon`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await sessionFor(fan.id)}`, 'accept-language': language, 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+      }),
+      { params: Promise.resolve({ id: STADIUM }) },
+    );
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ code: failure, message, errors: [{ field: 'code', message }] });
   });
 
   it('the coupon endpoint answers 422 with the translated message', async () => {
@@ -340,7 +364,7 @@ describe('coupons', () => {
       new Request(`http://localhost/api/v1/events/${STADIUM}/cart/coupon`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'accept-language': 'sk', 'content-type': 'application/json' },
-        body: JSON.stringify({ code: 'LETO2025' }),
+        body: JSON.stringify({ code: 'NOSUCHCODE' }),
       }),
       { params: Promise.resolve({ id: STADIUM }) },
     );

@@ -248,7 +248,7 @@ describe('checkout and payment', () => {
     const first = await holdAndCheckout(fan, await freeSeats(1), new Date(), 'PRVYZAPAS');
     await handlePaymentNotice(testGateway, notice(first.paymentId, 'succeeded'));
     await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: await freeSeats(1) }, locale: 'en' });
-    expect(await applyCoupon({ user: fan, eventRef: STADIUM, code: 'PRVYZAPAS', locale: 'en' })).toMatchObject({ ok: false, code: 'INVALID_DISCOUNT_CODE' });
+    expect(await applyCoupon({ user: fan, eventRef: STADIUM, code: 'PRVYZAPAS', locale: 'en' })).toMatchObject({ ok: false, code: 'DISCOUNT_CODE_USED_UP' });
 
     const [e] = await t.db.select().from(s.events).where(eq(s.events.slug, STADIUM));
     const [one] = await t.db.insert(s.coupons).values({ code: 'JEDEN', orgId: e.orgId, kind: 'percent', value: 50, maxUses: 1 }).returning();
@@ -258,7 +258,7 @@ describe('checkout and payment', () => {
       expect((await applyCoupon({ user: fanX, eventRef: STADIUM, code: 'JEDEN', locale: 'en' })).ok).toBe(true);
     }
     expect((await checkout({ user: a, eventRef: STADIUM, locale: 'en', urls })).ok).toBe(true);
-    expect(await checkout({ user: b, eventRef: STADIUM, locale: 'en', urls })).toMatchObject({ ok: false, code: 'INVALID_DISCOUNT_CODE' });
+    expect(await checkout({ user: b, eventRef: STADIUM, locale: 'en', urls })).toMatchObject({ ok: false, code: 'DISCOUNT_CODE_USED_UP' });
     const cartB = await getCart({ user: b, eventRef: STADIUM, locale: 'en' });
     expect(cartB.ok && cartB.cart).toMatchObject({ couponCode: null, discount: { amount: 0 } });
     const [used] = await t.db.select().from(s.coupons).where(eq(s.coupons.id, one.id));

@@ -163,7 +163,7 @@ describePg('on-sale concurrency (PostgreSQL)', () => {
     }
     const results = await Promise.all(buyers.map((fan) => checkout({ user: fan, eventRef: STADIUM, locale: 'en', urls })));
     expect(results.filter((r) => r.ok)).toHaveLength(10);
-    expect(results.filter((r) => !r.ok && r.code === 'INVALID_DISCOUNT_CODE')).toHaveLength(40);
+    expect(results.filter((r) => !r.ok && r.code === 'DISCOUNT_CODE_USED_UP')).toHaveLength(40);
     const [coupon] = await t.db.select().from(s.coupons).where(eq(s.coupons.code, 'DESAT'));
     expect(coupon.usedCount).toBe(10);
     const [{ n }] = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from coupon_redemptions where coupon_id = ${coupon.id}`));

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
-import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMoney } from '@/components/events/format';
 import type { Locale } from '@/lib/i18n/routing';
 import type { EventReport } from '@/lib/schemas/reports';
 import { ReportChart } from './report-chart';
 import { CONSOLE_TIME_ZONE } from '@/lib/organiser/zoned-time';
+import { formatDate, formatNumber } from '@/lib/i18n/formats';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 // The event report's screen (server-rendered): key figures, tickets per category, sales over time,
 // money, codes, resale and attendance. Every chart carries its figures as a table (ReportChart).
@@ -30,9 +32,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** A table's box: a narrow phone scrolls it sideways, by keyboard too (a focusable region named like the table). */
 function Scroller({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <ScrollRegion label={label} className="rounded-xl border border-slate-200 bg-white">
       {children}
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -69,15 +71,15 @@ function Figures({ caption, rows }: { caption: string; rows: [string, string, bo
 
 /** `actions`: links beside the report's title (the event's exports go there). */
 export async function EventReportView({ report, actions }: { report: EventReport; actions?: ReactNode }) {
-  const [t, format, locale] = await Promise.all([getTranslations('report'), getFormatter(), getLocale() as Promise<Locale>]);
+  const [t, locale] = await Promise.all([getTranslations('report'), getLocale() as Promise<Locale>]);
   const money = (amount: number) => formatMoney({ amount, currency: report.event.currency }, locale);
   /** A deduction: shown with its minus, nothing as a plain zero. */
   const minus = (amount: number) => money(amount ? -amount : 0);
-  const n = (value: number) => format.number(value);
-  const time = (iso: string) => format.dateTime(new Date(iso), { hour: '2-digit', minute: '2-digit', timeZone: CONSOLE_TIME_ZONE });
-  const dateTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short', timeZone: CONSOLE_TIME_ZONE });
-  const day = (iso: string) => format.dateTime(new Date(iso), { weekday: 'short', day: 'numeric', month: 'numeric', timeZone: CONSOLE_TIME_ZONE });
-  const percent = (part: number, whole: number) => (whole ? format.number(part / whole, { style: 'percent', maximumFractionDigits: 0 }) : '–');
+  const n = (value: number) => formatNumber(value, locale);
+  const time = (iso: string) => formatDate(new Date(iso), locale, { hour: '2-digit', minute: '2-digit', timeZone: CONSOLE_TIME_ZONE });
+  const dateTime = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: CONSOLE_TIME_ZONE });
+  const day = (iso: string) => formatDate(new Date(iso), locale, { weekday: 'short', day: 'numeric', month: 'numeric', timeZone: CONSOLE_TIME_ZONE });
+  const percent = (part: number, whole: number) => (whole ? formatNumber(part / whole, locale, { style: 'percent', maximumFractionDigits: 0 }) : '–');
   const { tickets, sales, revenue, codes, resale, attendance } = report;
   const gateName = (gate: string | null) => gate ?? t('attendance.unnamedGate');
   const salesSeries = (buckets: { tickets: number }[]) => [{ label: t('sales.tickets'), values: buckets.map((b) => b.tickets), color: COLORS.sales }];

@@ -1,10 +1,12 @@
-import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMoney } from '@/components/events/format';
 import { STATUS_STYLE } from '@/components/organiser/event-header';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import type { Overview } from '@/lib/schemas/reports';
 import { CONSOLE_TIME_ZONE } from '@/lib/organiser/zoned-time';
+import { formatDate, formatNumber } from '@/lib/i18n/formats';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 const th = 'px-3 py-2 text-left font-semibold text-slate-900';
 const thNum = 'px-3 py-2 text-right font-semibold text-slate-900';
@@ -15,9 +17,9 @@ const input = 'mt-1 block min-h-11 rounded-lg border border-slate-400 bg-white p
 /** `refusal`: why the asked range was not taken (the default period is shown instead). */
 export async function OverviewView({ overview, asked, refusal }: { overview: Overview; asked: { from?: string; to?: string }; refusal: string | null }) {
   const invalid = refusal !== null;
-  const [t, format, locale] = await Promise.all([getTranslations('report.overview'), getFormatter(), getLocale() as Promise<Locale>]);
-  const n = (value: number) => format.number(value);
-  const day = (ymd: string) => format.dateTime(new Date(`${ymd}T12:00:00Z`), { dateStyle: 'medium', timeZone: CONSOLE_TIME_ZONE });
+  const [t, locale] = await Promise.all([getTranslations('report.overview'), getLocale() as Promise<Locale>]);
+  const n = (value: number) => formatNumber(value, locale);
+  const day = (ymd: string) => formatDate(new Date(`${ymd}T12:00:00Z`), locale, { dateStyle: 'medium', timeZone: CONSOLE_TIME_ZONE });
   const ratio = (part: number, whole: number) => t('ratio', { part: n(part), whole: n(whole) });
   return (
     <div className="space-y-6">
@@ -46,7 +48,7 @@ export async function OverviewView({ overview, asked, refusal }: { overview: Ove
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-700">{t('empty')}</p>
       ) : (
         <>
-          <div role="region" aria-label={t('eventsLabel')} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <ScrollRegion label={t('eventsLabel')} className="rounded-xl border border-slate-200 bg-white">
             <table className="w-full border-collapse text-sm">
               <caption className="sr-only">{t('eventsLabel')}</caption>
               <thead className="border-b border-slate-300">
@@ -73,7 +75,7 @@ export async function OverviewView({ overview, asked, refusal }: { overview: Ove
                         {e.title[locale] || e.title.sk}
                       </Link>
                       <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-700">
-                        <time dateTime={e.startsAt}>{format.dateTime(new Date(e.startsAt), { dateStyle: 'medium', timeStyle: 'short', timeZone: CONSOLE_TIME_ZONE })}</time>
+                        <time dateTime={e.startsAt}>{formatDate(new Date(e.startsAt), locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: CONSOLE_TIME_ZONE })}</time>
                         <span className={`rounded-full px-2 py-0.5 font-medium ${STATUS_STYLE[e.status]}`}>{t(`status.${e.over && e.status !== 'cancelled' ? 'over' : e.status}`)}</span>
                       </span>
                     </th>
@@ -84,13 +86,13 @@ export async function OverviewView({ overview, asked, refusal }: { overview: Ove
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
 
           <section aria-labelledby="overview-totals" className="space-y-3">
             <h2 id="overview-totals" className="text-xl font-semibold">
               {t('totals')}
             </h2>
-            <div role="region" aria-labelledby="overview-totals" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <ScrollRegion labelledBy="overview-totals" className="rounded-xl border border-slate-200 bg-white">
               <table className="w-full border-collapse text-sm">
                 <thead className="border-b border-slate-300">
                   <tr>
@@ -125,7 +127,7 @@ export async function OverviewView({ overview, asked, refusal }: { overview: Ove
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </section>
         </>
       )}

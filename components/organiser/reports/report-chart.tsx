@@ -5,6 +5,7 @@ import { useLocale } from 'next-intl';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { CONSOLE_TIME_ZONE } from '@/lib/organiser/zoned-time';
+import { dateTimeFormat } from '@/lib/i18n/formats';
 
 // A chart of the console's reports, drawn by uPlot on a canvas, with its table behind it: the table is
 // always in the page (for screen readers only while the chart shows; the canvas is hidden from them),
@@ -62,7 +63,7 @@ export function ReportChart({
     void import('uplot').then(({ default: UPlot }) => {
       if (gone) return;
       const bars = UPlot.paths.bars?.({ size: [0.7, 48], align: 1 });
-      const tick = new Intl.DateTimeFormat(locale, { ...X_AXES[axis].format, timeZone: CONSOLE_TIME_ZONE });
+      const tick = dateTimeFormat(locale, { ...X_AXES[axis].format, timeZone: CONSOLE_TIME_ZONE });
       const options: uPlot.Options = {
         width: Math.max(target.clientWidth, 200),
         height: HEIGHT,

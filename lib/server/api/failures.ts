@@ -178,6 +178,8 @@ export const FAILURES = {
   PAYMENTS_UNAVAILABLE: { status: 503, key: 'checkout.paymentsUnavailable' },
   /** GET /api/v1/orders: a cursor that is no page's end. */
   INVALID_CURSOR: { status: 422, key: 'errors.invalidInput', field: 'cursor' },
+  DISCOUNT_CODE_EXPIRED: { status: 422, key: 'errors.discountCodeExpired', field: 'code' },
+  DISCOUNT_CODE_USED_UP: { status: 422, key: 'errors.discountCodeUsedUp', field: 'code' },
 
   // ── tickets: redeem, gifts, resale ──────────────────────────────────────────
   TICKET_NOT_FOUND: { status: 404, key: 'tickets.errors.notFound', answersAs: 'NOT_FOUND' },

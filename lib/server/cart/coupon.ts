@@ -29,9 +29,9 @@ export async function applyCoupon(input: { user: Actor; eventRef: string; code: 
       const hold = await lockOpenHold(tx, input.user.id, event, now, false);
       if (!hold) throw new CartAbort({ ok: false, code: 'INVALID_DISCOUNT_CODE' });
       const items = await liveHoldItems(tx, hold.id);
-      const coupon = await findUsableCoupon(tx, { code: input.code, event, userId: input.user.id, holdId: hold.id, items, now });
-      if (!coupon) throw new CartAbort({ ok: false, code: 'INVALID_DISCOUNT_CODE' });
-      await tx.update(h).set({ couponId: coupon.id, updatedAt: now }).where(eq(h.id, hold.id));
+      const check = await findUsableCoupon(tx, { code: input.code, event, userId: input.user.id, holdId: hold.id, items, now });
+      if (!check.ok) throw new CartAbort(check);
+      await tx.update(h).set({ couponId: check.coupon.id, updatedAt: now }).where(eq(h.id, hold.id));
     }),
   );
   if (failure) return failure;

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { CouponRefusal } from '@/lib/server/coupons/validate';
 import type { HoldSelection } from './hold';
 import type { Money } from './totals';
 
@@ -40,6 +41,7 @@ export type CartView = {
 export type TakenSeat = { id: string; label: string };
 export type CartFailure =
   | { ok: false; code: 'EVENT_NOT_FOUND' | 'NOT_ON_SALE' | 'TICKET_TYPE_NOT_FOUND' | 'SOLD_OUT' | 'ITEM_NOT_FOUND' | 'CART_EMPTY' | 'INVALID_DISCOUNT_CODE' }
+  | { ok: false; code: CouponRefusal }
   | { ok: false; code: 'SEAT_TAKEN'; taken: TakenSeat[] }
   | { ok: false; code: 'LIMIT_PER_ORDER' | 'LIMIT_PER_USER'; limit: number }
   | { ok: false; code: 'RATE_LIMITED'; retryAfterSeconds: number }

@@ -5,7 +5,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { findSaleEvent } from '@/lib/server/cart/event';
 import { liveHoldItems } from '@/lib/server/cart/items';
 import { cartTotals } from '@/lib/server/cart/totals';
-import { findUsableCoupon } from '@/lib/server/coupons/validate';
+import { findUsableCoupon, type CouponRefusal } from '@/lib/server/coupons/validate';
 import { redeemCoupon } from '@/lib/server/coupons/redeem';
 import { activePaymentProvider, paymentProviderByName, type PaymentProvider } from '@/lib/server/payments';
 
@@ -20,7 +20,9 @@ export type CheckoutUrls = {
 
 export type CheckoutResult =
   | { ok: true; orderId: string; paymentId: string; paymentUrl: string }
-  | { ok: false; code: 'EVENT_NOT_FOUND' | 'CART_EMPTY' | 'INVALID_DISCOUNT_CODE' }
+  | { ok: false; code: 'EVENT_NOT_FOUND' | 'CART_EMPTY' }
+  /** The applied code no longer applies (it is taken off the cart): expired, used up or otherwise invalid. */
+  | { ok: false; code: CouponRefusal }
   /** The organiser cancelled the event: its carts are ended and nothing more is sold (organiser/cancel.ts). */
   | { ok: false; code: 'NOT_ON_SALE' }
   /** No payment provider is configured (a deployment without Stripe or PAYMENTS_TEST_GATEWAY=1). */
@@ -80,12 +82,20 @@ export async function checkout(input: {
     let coupon = null;
     if (hold.couponId) {
       const [applied] = await tx.select({ code: tables.coupons.code }).from(tables.coupons).where(eq(tables.coupons.id, hold.couponId));
-      coupon = applied ? await findUsableCoupon(tx, { code: applied.code, event, userId: input.user.id, holdId: hold.id, items, now }) : null;
-      if (!coupon || !(await redeemCoupon(tx, { couponId: coupon.id, userId: input.user.id, holdId: hold.id }))) {
+      const check = applied
+        ? await findUsableCoupon(tx, { code: applied.code, event, userId: input.user.id, holdId: hold.id, items, now })
+        : ({ ok: false, code: 'INVALID_DISCOUNT_CODE' } as const);
+      const refusal: CouponRefusal | null = !check.ok
+        ? check.code
+        : (await redeemCoupon(tx, { couponId: check.coupon.id, userId: input.user.id, holdId: hold.id }))
+          ? null
+          : 'DISCOUNT_CODE_USED_UP';
+      if (refusal || !check.ok) {
         // The code ran out (or its window closed) since it was applied: the fan sees the new total first.
         await tx.update(h).set({ couponId: null, updatedAt: now }).where(eq(h.id, hold.id));
-        return { ok: false as const, code: 'INVALID_DISCOUNT_CODE' as const };
+        return { ok: false as const, code: refusal ?? 'INVALID_DISCOUNT_CODE' };
       }
+      coupon = check.coupon;
     }
     const totals = cartTotals(items, coupon);
     const values = {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Image from 'next/image';
 import { notFound } from 'next/navigation';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { eventDateTimeFormat, eventTimeFormat, formatMoney } from '@/components/events/format';
 import { Gallery } from '@/components/events/gallery';
 import { allowedImage, HERO_SIZES } from '@/components/events/safe-image';
@@ -10,7 +10,9 @@ import { appUrl } from '@/lib/app-url';
 import { alternatesFor } from '@/lib/i18n/metadata';
 import { getPathname } from '@/lib/i18n/navigation';
 import { isLocale, type Locale } from '@/lib/i18n/routing';
+import { hasLineUp } from '@/lib/schemas/events';
 import { cachedEventDetail, type EventDetail } from '@/lib/server/events';
+import { formatDate } from '@/lib/i18n/formats';
 
 type Props = PageProps<'/[locale]/events/[id]'>;
 
@@ -24,12 +26,12 @@ async function load(params: Props['params']) {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, detail } = await load(params);
   if (!detail) return {};
-  const [seo, format] = await Promise.all([getTranslations({ locale, namespace: 'seo' }), getFormatter({ locale })]);
+  const seo = await getTranslations({ locale, namespace: 'seo' });
   const href = { pathname: '/events/[id]' as const, params: { id: detail.id } };
   const title = detail.title[locale];
   const description = seo('eventDescription', {
     summary: detail.summary[locale],
-    date: format.dateTime(new Date(detail.startsAt), eventDateTimeFormat),
+    date: formatDate(new Date(detail.startsAt), locale, eventDateTimeFormat),
     venue: detail.venue.name,
     city: detail.venue.city,
   });
@@ -94,7 +96,7 @@ function jsonLd(detail: EventDetail, locale: Locale) {
 }
 
 async function EventContent({ locale, detail }: { locale: Locale; detail: EventDetail }) {
-  const [t, format] = await Promise.all([getTranslations('event'), getFormatter()]);
+  const t = await getTranslations('event');
   const starts = new Date(detail.startsAt);
   const hero = allowedImage(detail.imageUrl, process.env.STORAGE_CDN_HOST);
   const onSale = detail.status === 'on_sale' && !detail.isPast;
@@ -118,10 +120,10 @@ async function EventContent({ locale, detail }: { locale: Locale; detail: EventD
             <div>
               <dt className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t('time')}</dt>
               <dd className="text-lg">
-                <time dateTime={detail.startsAt}>{format.dateTime(starts, eventDateTimeFormat)}</time>
-                {detail.doorsAt && <span className="block text-sm text-slate-700">{t('doors', { time: format.dateTime(new Date(detail.doorsAt), eventTimeFormat) })}</span>}
+                <time dateTime={detail.startsAt}>{formatDate(starts, locale, eventDateTimeFormat)}</time>
+                {detail.doorsAt && <span className="block text-sm text-slate-700">{t('doors', { time: formatDate(new Date(detail.doorsAt), locale, eventTimeFormat) })}</span>}
                 {detail.salePhase === 'not_yet' && detail.saleStartsAt && (
-                  <span className="block text-sm font-medium text-slate-800">{t('salesOpen', { time: format.dateTime(new Date(detail.saleStartsAt), eventDateTimeFormat) })}</span>
+                  <span className="block text-sm font-medium text-slate-800">{t('salesOpen', { time: formatDate(new Date(detail.saleStartsAt), locale, eventDateTimeFormat) })}</span>
                 )}
                 {detail.salePhase === 'closed' && !detail.isPast && <span className="block text-sm font-medium text-slate-800">{t('salesClosed')}</span>}
               </dd>
@@ -168,8 +170,8 @@ async function EventContent({ locale, detail }: { locale: Locale; detail: EventD
           {t('description')}
         </h2>
         <p className="leading-relaxed">{detail.description[locale]}</p>
-        {detail.performers.length > 0 && (
-          <p className="text-slate-700">
+        {hasLineUp(detail.category) && detail.performers.length > 0 && (
+          <p className="text-slate-700" data-testid="line-up">
             <span className="font-semibold">{t('performers')}:</span> {detail.performers.join(', ')}
           </p>
         )}

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
 import { STATUS_STYLE } from '@/components/organiser/event-header';
 import { Link } from '@/lib/i18n/navigation';
@@ -7,6 +7,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
 import { listOrganiserEvents } from '@/lib/server/organiser/events';
 import { consoleMetadata } from '../metadata';
+import { formatDate } from '@/lib/i18n/formats';
 
 const SHOWS = ['upcoming', 'past', 'drafts'] as const;
 type Show = (typeof SHOWS)[number];
@@ -18,7 +19,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/organise
 /** The current organisation's events, drafts too: upcoming (published, not yet started), past, or drafts. */
 async function EventList({ locale, show }: { locale: Locale; show: Show }) {
   const access = await consolePage(locale, '/organiser/events', 'events');
-  const [t, format] = await Promise.all([getTranslations('organiser'), getFormatter()]);
+  const t = await getTranslations('organiser');
   const newEvent = (
     <Link href="/organiser/events/new" className="inline-flex min-h-11 items-center rounded-lg bg-emerald-800 px-4 py-2 font-medium text-white hover:bg-emerald-700">
       {t('events.new')}
@@ -65,7 +66,7 @@ async function EventList({ locale, show }: { locale: Locale; show: Show }) {
                 <span className="font-medium text-slate-900">{e.title[locale] || e.title.sk}</span>
                 <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
                   <span className={`rounded-full px-2.5 py-0.5 font-medium ${STATUS_STYLE[e.status]}`}>{t(`eventStatus.${e.status}`)}</span>
-                  <time dateTime={e.startsAt}>{format.dateTime(new Date(e.startsAt), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Bratislava' })}</time>
+                  <time dateTime={e.startsAt}>{formatDate(new Date(e.startsAt), locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Bratislava' })}</time>
                   <span>{e.venue.name}</span>
                   <span>{t('events.sold', { sold: e.sold, capacity: e.capacity })}</span>
                 </span>

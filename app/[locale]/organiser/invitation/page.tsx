@@ -9,6 +9,7 @@ import { getPathname, Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { getCurrentUser } from '@/lib/server/auth/current-user';
 import { previewInvitation } from '@/lib/server/organiser/invitations';
+import { dateTimeFormat } from '@/lib/i18n/formats';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/invitation'>) {
   const locale = (await params).locale as Locale;
@@ -40,7 +41,7 @@ async function Invitation({ locale, searchParams }: { locale: Locale; searchPara
   }
   const role = t(`roles.${preview.role}`);
   const organisation = preview.organisation.name;
-  const expires = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(preview.expiresAt));
+  const expires = dateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(preview.expiresAt));
   const user = await getCurrentUser();
   const here = getPathname({ locale, href: { pathname: '/organiser/invitation', query: { token } } });
   return (

@@ -12,6 +12,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { consoleRowPage } from '@/lib/server/organiser/console';
 import { getVenue } from '@/lib/server/organiser/venues';
 import { consoleMetadata } from '../../metadata';
+import { dateTimeFormat } from '@/lib/i18n/formats';
 
 type Props = PageProps<'/[locale]/organiser/venues/[venueId]'>;
 
@@ -28,7 +29,7 @@ async function Venue({ locale, venueId }: { locale: Locale; venueId: string }) {
   const result = access.ok ? await getVenue(access.context.user.id, venueId) : null;
   if (result && !result.ok) notFound();
   const venue = result?.ok ? result.venue : null;
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Bratislava' });
+  const dateFormat = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Bratislava' });
   return (
     <ConsoleFrame access={access} title={venue?.name ?? t('title')}>
       <Link href="/organiser/venues" className="text-sm text-emerald-800 underline">

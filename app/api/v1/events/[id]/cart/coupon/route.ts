@@ -1,4 +1,4 @@
-// POST /api/v1/events/{id}/cart/coupon — apply a discount code {code} to the cart ('Invalid discount code' when unknown, expired or used up) · DELETE removes it
+// POST /api/v1/events/{id}/cart/coupon — apply a discount code {code} to the cart (422: unknown, expired or used-up code, each with its own sentence) · DELETE removes it
 import { apiRoute, failureOf, json, parseBody } from '@/lib/server/api/respond';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { requestLocale } from '@/lib/server/api/request-locale';
