@@ -94,6 +94,8 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
   // The seats are drawn in the browser only: the server sends the frame, not thousands of circles
   // (smaller HTML, cheaper server renders; the map is useless before hydration anyway).
   const [mounted, setMounted] = useState(false);
+  // The tooltip's portal: a layer that never catches the pointer (a tap goes to the seat under it).
+  const [tooltipLayer, setTooltipLayer] = useState<HTMLDivElement | null>(null);
   useEffect(() => setMounted(true), []);
 
   const stateOf = useCallback(
@@ -321,6 +323,7 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
   const cursorInfo = cursor !== null && focused ? describe(cursor) : null;
 
   const scale = pixels > 0 ? pixels / view.w : 0;
+  const seatPx = 2 * R * scale;
   // Labels in CSS px whatever the zoom: the outline's in map units scaled back, the sections' as HTML.
   const outlineLabelSize = scale > 0 ? 14 / scale : 18;
   const labels = layout.sections.map((s, i) => {
@@ -427,11 +430,11 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
               <Tooltip.Trigger asChild>
                 <span aria-hidden="true" className="pointer-events-none absolute h-0 w-0" style={{ left: anchor.left, top: anchor.top }} />
               </Tooltip.Trigger>
-              <Tooltip.Portal>
+              <Tooltip.Portal container={tooltipLayer}>
                 {/* kept inside the map's box: it never covers the zoom buttons above it */}
                 <Tooltip.Content
                   side="top"
-                  sideOffset={10}
+                  sideOffset={Math.max(10, seatPx / 2 + 6)}
                   collisionBoundary={boxRef.current}
                   collisionPadding={4}
                   sticky="always"
@@ -451,6 +454,7 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
             </Tooltip.Root>
           )}
         </div>
+        <div ref={setTooltipLayer} className="pointer-events-none" />
         <p className="sr-only" aria-live="polite">
           {cursorInfo ? `${cursorInfo.name}. ${text.state[cursorInfo.state]}${cursorInfo.type ? `, ${cursorInfo.type.name}${cursorInfo.type.priceText ? `, ${cursorInfo.type.priceText}` : ''}` : ''}` : ''}
         </p>
