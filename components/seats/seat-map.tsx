@@ -5,7 +5,7 @@ import { TOOLTIP_SETTINGS } from '@/lib/client/tooltip';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { neighbour, type Direction, type FlatSeats, type MapLayout } from './layout';
 import { VenueOutline } from './outline';
-import { clampView as clampTo, minViewWidth, sectionAt, sectionBoxes, seatsBox, seatsTappable, toBoxFraction, zoomAround, zoomToBox, SEAT_RADIUS, type ViewBox } from './zoom';
+import { clampView as clampTo, minViewWidth, sectionAt, sectionBoxes, seatsBox, seatsTappable, toBoxFraction, zoomAround, zoomToBox, zoomToSeats, SEAT_RADIUS, type ViewBox } from './zoom';
 
 // One SVG for the whole venue. Performance rules (a 10,000-seat stadium must not jank a phone):
 // - the seats are drawn ONCE by a memoised static layer; nothing per seat lives in React state;
@@ -178,7 +178,7 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
   useEffect(() => {
     if (!focus) return;
     const box = seatsBox(flat, focus.seats.map((id) => flat.index.get(id)).filter((i): i is number => i !== undefined));
-    if (box) setView(zoomToBox(box, full, pixels));
+    if (box) setView(zoomToSeats(box, full, pixels));
     // only a new focus object moves the view (not a resize or new seat data)
   }, [focus]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -115,6 +115,21 @@ export function zoomToBox(box: Box, full: Size, pixels: number): ViewBox {
   return clampView({ x: cx - w / 2, y: cy - h / 2, w, h }, full, Math.min(w, minViewWidth(full, pixels)));
 }
 
+/**
+ * The view that shows a few chosen seats (best available) with their surroundings: seats SECTION_SEAT_PX
+ * big around them, widened to show them all as long as a seat stays at least MIN_SEAT_PX (else centred on them).
+ */
+export function zoomToSeats(box: Box, full: Size, pixels: number): ViewBox {
+  if (pixels <= 0) return zoomToBox(box, full, pixels);
+  const aspect = full.h / full.w;
+  const fitW = Math.max(box.x1 - box.x0 + 2 * SEAT_PITCH, (box.y1 - box.y0 + 2 * SEAT_PITCH) / aspect);
+  const comfortable = (pixels * 2 * SEAT_RADIUS) / SECTION_SEAT_PX;
+  const smallest = (pixels * 2 * SEAT_RADIUS) / MIN_SEAT_PX;
+  const w = Math.max(comfortable, Math.min(fitW, smallest));
+  const h = w * aspect;
+  return clampView({ x: (box.x0 + box.x1) / 2 - w / 2, y: (box.y0 + box.y1) / 2 - h / 2, w, h }, full, Math.min(w, minViewWidth(full, pixels)));
+}
+
 /** Where a map point is in the box, as a fraction of its width and height (outside 0…1: not in view). */
 export function toBoxFraction(view: ViewBox, x: number, y: number): { left: number; top: number } {
   return { left: (x - view.x) / view.w, top: (y - view.y) / view.h };

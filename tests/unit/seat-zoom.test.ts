@@ -1,5 +1,5 @@
 import { flatten, type MapLayout } from '@/components/seats/layout';
-import { clampView, MIN_SEAT_PX, sectionAt, sectionBoxes, seatPixels, seatsTappable, zoomAround, zoomToBox, MAX_SEAT_PX } from '@/components/seats/zoom';
+import { clampView, MIN_SEAT_PX, sectionAt, sectionBoxes, seatPixels, seatsTappable, zoomAround, zoomToBox, zoomToSeats, MAX_SEAT_PX, SECTION_SEAT_PX } from '@/components/seats/zoom';
 
 // The demo stadium's shape: 1000 × 720, a 16 × 10 block of seats 12 units apart.
 const full = { w: 1000, h: 720 };
@@ -51,6 +51,21 @@ describe('seat map zoom', () => {
     expect(corner.x).toBe(0);
     expect(corner.y).toBe(0);
     expect(clampView({ x: -50, y: 900, w: 5000, h: 1 }, full, 100)).toEqual({ x: 0, y: 0, w: 1000, h: 720 });
+  });
+
+  it('shows chosen seats with their surroundings, all of them while a seat stays at least 24 px', () => {
+    // two seats on a wide screen: not blown up to the largest size, but the comfortable one
+    const two = { x0: 495, y0: 221, x1: 517, y1: 231 };
+    expect(seatPixels(zoomToSeats(two, full, 1200), 1200)).toBeCloseTo(SECTION_SEAT_PX);
+    // ten seats in a row on a phone: all in view, seats between 24 and 28 px
+    const ten = { x0: 303, y0: 221, x1: 421, y1: 231 };
+    const view = zoomToSeats(ten, full, PHONE);
+    expect(view.x).toBeLessThanOrEqual(ten.x0);
+    expect(view.x + view.w).toBeGreaterThanOrEqual(ten.x1);
+    expect(seatPixels(view, PHONE)).toBeGreaterThanOrEqual(MIN_SEAT_PX);
+    // ten seats down an end stand: too tall to fit at 24 px, so centred on them with seats at 24 px
+    const column = { x0: 719, y0: 243, x1: 729, y1: 361 };
+    expect(seatPixels(zoomToSeats(column, full, PHONE), PHONE)).toBeCloseTo(MIN_SEAT_PX);
   });
 
   it('zooms around a point that stays put on screen', () => {
