@@ -10,6 +10,8 @@ import { useRouter } from '@/lib/i18n/navigation';
 import { flatten, toMapLayout, type ApiLayout } from '@/components/seats/layout';
 import { SeatLists } from '@/components/seats/seat-lists';
 import { SeatMap, type SeatMapText, type SeatState } from '@/components/seats/seat-map';
+import { bestAvailable } from '@/components/seats/best-available';
+import { BestAvailableForm } from '@/components/seats/best-available-form';
 import { formatMoney, type Money } from './format';
 import { ResaleOffers } from './resale-offers';
 import type { Availability } from '@/lib/schemas/events';
@@ -76,6 +78,8 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [busy, setBusy] = useState(false);
+  // Seats the map should bring into view (best available's pick).
+  const [focus, setFocus] = useState<{ seats: readonly string[] } | null>(null);
 
   const standingCount = Object.values(quantities).reduce((n, q) => n + q, 0);
   const count = selected.size + standingCount;
@@ -142,6 +146,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
       seatName: (section, row, seat) => tm('seatName', { section, row, seat }),
       state: { available: tm('available'), selected: tm('selected'), taken: tm('taken'), resale: tm('resale'), unavailable: tm('taken') } satisfies Record<SeatState, string>,
       resaleHint: tm('resaleHint'),
+      zoomToSection: (section) => tm('zoomToSection', { section }),
     }),
     [tm],
   );
@@ -206,6 +211,31 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
     for (const type of standingTypes) if (quantities[type.id]) bodies.push({ ticketTypeId: type.id, quantity: quantities[type.id] });
     if (bodies.length) void addToCart(bodies);
   }
+
+  /** Best available: replaces the seat selection with the best `count` seats together in the category (best-available.ts). */
+  const findBest = (type: number, count: number): string | null => {
+    if (!flat || !layout) return null;
+    const seats = bestAvailable(layout, flat, { type, count, isFree });
+    if (!seats) return null;
+    const ids = seats.map((i) => flat.ids[i]);
+    setSelected(new Set(ids));
+    setFocus({ seats: ids });
+    return seatGroups(ids);
+  };
+
+  /** The selected seats in words, a row at a time: "Main stand A1, row 1, seats 7, 8". */
+  const seatGroups = (ids: Iterable<string>) => {
+    if (!flat || !layout) return '';
+    const groups = new Map<string, { section: string; row: string; seats: string[] }>();
+    const order = [...ids].map((id) => flat.index.get(id)).filter((i): i is number => i !== undefined).sort((a, b) => a - b);
+    for (const i of order) {
+      const key = `${flat.section[i]}|${flat.row[i]}`;
+      const group = groups.get(key) ?? { section: layout.sections[flat.section[i]].name, row: flat.row[i], seats: [] };
+      group.seats.push(flat.labels[i]);
+      groups.set(key, group);
+    }
+    return [...groups.values()].map((g) => tm('seatGroup', { section: g.section, row: g.row, count: g.seats.length, seats: g.seats.join(', ') })).join('; ');
+  };
 
   const typeName = (id: string) => ticketTypes.find((x) => x.id === id)?.name ?? '';
   const seatLabel = (seatId: string) => {
@@ -272,7 +302,22 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
 
             {layout && flat && seatedTypes.length > 0 && (
               <>
-                <SeatMap layout={layout} flat={flat} types={mapTypes} taken={taken} resale={resaleSeats} selected={selected} ready={ready} onToggle={toggleSeat} text={mapText} />
+                <BestAvailableForm
+                  categories={ticketTypes.map((x, index) => ({ index, name: x.name, kind: x.kind })).filter((x) => x.kind === 'seated')}
+                  max={Math.max(0, limit - standingCount)}
+                  disabled={!ready}
+                  onFind={findBest}
+                  text={{
+                    title: tm('bestTitle'),
+                    help: tm('bestHelp'),
+                    category: tm('bestCategory'),
+                    count: tm('bestCount'),
+                    find: tm('bestFind'),
+                    found: (n, seats) => tm('bestFound', { count: n, seats }),
+                    none: (n, category) => tm('bestNone', { count: n, category }),
+                  }}
+                />
+                <SeatMap layout={layout} flat={flat} types={mapTypes} taken={taken} resale={resaleSeats} selected={selected} ready={ready} onToggle={toggleSeat} text={mapText} focus={focus} />
                 <SeatLists
                   layout={layout}
                   flat={flat}
@@ -355,19 +400,31 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
               )}
               <p className="text-sm text-slate-700">{t('perOrder', { max: limit })}</p>
               {serviceFee.amount > 0 && <p className="text-sm text-slate-700">{t('serviceFee', { fee: priceText(serviceFee) })}</p>}
-              <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3">
-                <p className="text-lg">
-                  {t('selected')}: <strong>{count}</strong> · {t('total')}: <strong data-testid="selection-total">{priceText({ amount: total, currency })}</strong>
+            </div>
+
+            {/* The basket bar: stays in view while the fan picks (above the phone's bottom tabs, at the bottom on desktop). */}
+            <div
+              className="sticky bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] z-20 -mx-4 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] sm:mx-0 sm:rounded-xl sm:border md:bottom-3"
+              data-testid="basket-bar"
+            >
+              <div className="min-w-0" aria-live="polite">
+                <p>
+                  {t('selected')}: <strong data-testid="basket-count">{count}</strong> · {t('total')}: <strong data-testid="selection-total">{priceText({ amount: total, currency })}</strong>
                 </p>
-                <button
-                  type="button"
-                  onClick={buy}
-                  disabled={count === 0 || busy}
-                  className="rounded-lg bg-amber-400 px-6 py-3 font-semibold text-emerald-950 hover:bg-amber-300 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
-                >
-                  {busy ? t('buying') : t('buy')}
-                </button>
+                {selected.size > 0 && (
+                  <p className="truncate text-sm text-slate-700" data-testid="basket-seats">
+                    {seatGroups(selected)}
+                  </p>
+                )}
               </div>
+              <button
+                type="button"
+                onClick={buy}
+                disabled={count === 0 || busy}
+                className="shrink-0 rounded-lg bg-amber-400 px-4 py-3 font-semibold text-emerald-950 hover:bg-amber-300 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 sm:px-6"
+              >
+                {busy ? t('buying') : t('buy')}
+              </button>
             </div>
           </>
         )}

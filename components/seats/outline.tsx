@@ -11,7 +11,8 @@ function centreOf(shape: MapOutlineShape): { x: number; y: number } {
 }
 
 /** The pitch, rink or stage under the seats, with its label: decoration only (the map's own label says where the seats are). */
-export function OutlineShapes({ shapes }: { shapes: readonly MapOutlineShape[] | undefined }) {
+/** `labelSize`: the label's font size in map units (the fan's map passes one that keeps it readable at every zoom). */
+export function OutlineShapes({ shapes, labelSize = 18 }: { shapes: readonly MapOutlineShape[] | undefined; labelSize?: number }) {
   if (!shapes?.length) return null;
   return (
     <g aria-hidden="true" pointerEvents="none" data-testid="venue-outline">
@@ -24,7 +25,7 @@ export function OutlineShapes({ shapes }: { shapes: readonly MapOutlineShape[] |
             {shape.kind === 'ellipse' && <ellipse cx={shape.cx} cy={shape.cy} rx={shape.rx} ry={shape.ry} {...common} />}
             {shape.kind === 'polygon' && <polygon points={shape.points.map((p) => p.join(',')).join(' ')} {...common} />}
             {shape.label && (
-              <text x={centre.x} y={centre.y} textAnchor="middle" dominantBaseline="middle" fontSize={18} fontWeight={700} fill="#14532d">
+              <text x={centre.x} y={centre.y} textAnchor="middle" dominantBaseline="middle" fontSize={labelSize} fontWeight={700} fill="#14532d">
                 {shape.label}
               </text>
             )}

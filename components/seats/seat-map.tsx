@@ -5,12 +5,16 @@ import { TOOLTIP_SETTINGS } from '@/lib/client/tooltip';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { neighbour, type Direction, type FlatSeats, type MapLayout } from './layout';
 import { VenueOutline } from './outline';
+import { clampView as clampTo, minViewWidth, sectionAt, sectionBoxes, seatsBox, seatsTappable, toBoxFraction, zoomAround, zoomToBox, zoomToSeats, SEAT_RADIUS, type ViewBox } from './zoom';
 
 // One SVG for the whole venue. Performance rules (a 10,000-seat stadium must not jank a phone):
 // - the seats are drawn ONCE by a memoised static layer; nothing per seat lives in React state;
 // - clicks, hovers and touches are handled by ONE listener on the <svg> (event delegation via data-i);
 // - what changes (taken, resale, selected, the keyboard cursor) is drawn as small overlay layers on top,
 //   and the selection is a Set handed in by the parent.
+// On a phone the whole venue is too small to tap one seat: a tap on a section (or its label, or Enter
+// on the label) zooms to it so each seat is at least 24 CSS px (zoom.ts); a mouse can still click a
+// seat at any zoom. Section labels are HTML buttons over the SVG, so they stay readable at every zoom.
 
 export type SeatState = 'available' | 'selected' | 'taken' | 'resale' | 'unavailable';
 
@@ -25,6 +29,8 @@ export type SeatMapText = {
   seatName: (section: string, row: string, seat: string) => string;
   state: Record<SeatState, string>;
   resaleHint: string;
+  /** The section label's accessible name ("Zoom to Main stand A1"); without it labels are text only. */
+  zoomToSection?: (section: string) => string;
 };
 
 type Props = {
@@ -38,9 +44,11 @@ type Props = {
   ready: boolean;
   onToggle: (seatId: string) => void;
   text: SeatMapText;
+  /** Seats to bring into view (best available): a new object zooms to them. */
+  focus?: { seats: readonly string[] } | null;
 };
 
-const R = 5;
+const R = SEAT_RADIUS;
 const TAKEN = '#9ca3af';
 const UNSOLD = '#e5e7eb';
 
@@ -51,20 +59,6 @@ const StaticSeats = memo(function StaticSeats({ flat, colors }: { flat: FlatSeat
     circles.push(<circle key={i} data-i={i} cx={flat.xs[i]} cy={flat.ys[i]} r={R} fill={type >= 0 ? colors[type] : UNSOLD} />);
   }
   return <g className="cursor-pointer">{circles}</g>;
-});
-
-const SectionLabels = memo(function SectionLabels({ layout }: { layout: MapLayout }) {
-  return (
-    <g aria-hidden="true" pointerEvents="none">
-      {layout.sections.map((s) =>
-        s.labelX == null || s.labelY == null ? null : (
-          <text key={s.id} x={s.labelX} y={s.labelY} textAnchor="middle" dominantBaseline="middle" fontSize={14} fontWeight={700} fill="#0f172a" opacity={0.55}>
-            {s.name.replace(/^.*\s(\S+)$/, '$1')}
-          </text>
-        ),
-      )}
-    </g>
-  );
 });
 
 /** Seats in a set, drawn on top of the static layer (they never catch the pointer: the seat below does). */
@@ -78,15 +72,21 @@ const Overlay = memo(function Overlay({ flat, ids, fill, stroke, strokeWidth = 0
   return <g pointerEvents="none">{circles}</g>;
 });
 
-type ViewBox = { x: number; y: number; w: number; h: number };
+/** A section's short name for its label: the last word ("Main stand A1" → "A1"). */
+const shortName = (name: string) => name.replace(/^.*\s(\S+)$/, '$1');
 
-export function SeatMap({ layout, flat, types, taken, resale, selected, ready, onToggle, text }: Props) {
+export function SeatMap({ layout, flat, types, taken, resale, selected, ready, onToggle, text, focus }: Props) {
   const helpId = useId();
   const svgRef = useRef<SVGSVGElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const colors = useMemo(() => types.map((t) => t.color), [types]);
   const full: ViewBox = useMemo(() => ({ x: 0, y: 0, w: layout.width, h: layout.height }), [layout.width, layout.height]);
   const [view, setView] = useState<ViewBox>(full);
+  // The map box's width in CSS px (0 until measured): what turns map units into on-screen size.
+  const [pixels, setPixels] = useState(0);
+  const minW = minViewWidth(full, pixels);
+  const tappable = seatsTappable(view, pixels);
+  const boxes = useMemo(() => sectionBoxes(flat, layout.sections.length), [flat, layout.sections.length]);
   const [pointed, setPointed] = useState<number | null>(null);
   const [cursor, setCursor] = useState<number | null>(null);
   const [focused, setFocused] = useState(false);
@@ -94,6 +94,8 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
   // The seats are drawn in the browser only: the server sends the frame, not thousands of circles
   // (smaller HTML, cheaper server renders; the map is useless before hydration anyway).
   const [mounted, setMounted] = useState(false);
+  // The tooltip's portal: a layer that never catches the pointer (a tap goes to the seat under it).
+  const [tooltipLayer, setTooltipLayer] = useState<HTMLDivElement | null>(null);
   useEffect(() => setMounted(true), []);
 
   const stateOf = useCallback(
@@ -133,7 +135,17 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
     const point = new DOMPoint(flat.xs[active], flat.ys[active]).matrixTransform(matrix);
     const rect = box.getBoundingClientRect();
     setAnchor({ left: point.x - rect.left, top: point.y - rect.top });
-  }, [active, flat, view]);
+  }, [active, flat, view, pixels]);
+
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setPixels(svg.getBoundingClientRect().width);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(svg);
+    return () => observer.disconnect();
+  }, []);
 
   // ── pointer: click to toggle, drag to pan, pinch or ctrl+wheel to zoom ───────────────
   const pointers = useRef(new Map<number, { x: number; y: number }>());
@@ -145,29 +157,36 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
     return value == null ? null : Number(value);
   };
 
-  const clampView = useCallback(
-    (v: ViewBox): ViewBox => {
-      const w = Math.min(full.w, Math.max(full.w / 8, v.w));
-      const h = (w / full.w) * full.h;
-      const x = Math.min(full.w - w, Math.max(0, v.x));
-      const y = Math.min(full.h - h, Math.max(0, v.y));
-      return { x, y, w, h };
-    },
-    [full],
-  );
+  const clampView = useCallback((v: ViewBox): ViewBox => clampTo(v, full, minW), [full, minW]);
 
   const zoom = useCallback(
     (factor: number, center?: { x: number; y: number }) => {
-      setView((v) => {
-        const cx = center?.x ?? v.x + v.w / 2;
-        const cy = center?.y ?? v.y + v.h / 2;
-        const w = v.w / factor;
-        const h = v.h / factor;
-        return clampView({ x: cx - (cx - v.x) / factor, y: cy - (cy - v.y) / factor, w, h });
-      });
+      setView((v) => zoomAround(v, factor, center ?? { x: v.x + v.w / 2, y: v.y + v.h / 2 }, full, minW));
     },
-    [clampView],
+    [full, minW],
   );
+
+  const zoomToSection = useCallback(
+    (s: number) => {
+      const box = boxes[s];
+      if (box) setView(zoomToBox(box, full, pixels));
+    },
+    [boxes, full, pixels],
+  );
+
+  // Best available: bring the chosen seats into view, big enough to tap.
+  useEffect(() => {
+    if (!focus) return;
+    const box = seatsBox(flat, focus.seats.map((id) => flat.index.get(id)).filter((i): i is number => i !== undefined));
+    if (box) setView(zoomToSeats(box, full, pixels));
+    // only a new focus object moves the view (not a resize or new seat data)
+  }, [focus]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  /** The map point under a screen point. */
+  const mapPoint = (clientX: number, clientY: number) => {
+    const matrix = svgRef.current?.getScreenCTM?.();
+    return matrix ? new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse()) : null;
+  };
 
   const onPointerDown = (e: PointerEvent<SVGSVGElement>) => {
     pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
@@ -218,6 +237,20 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
       drag.current = null;
       if (!moved && (e.pointerType !== 'mouse' || e.button === 0)) {
         const i = seatAt(e.target);
+        const sectionHere = () => {
+          if (i !== null) return flat.section[i];
+          const point = mapPoint(e.clientX, e.clientY);
+          return point ? sectionAt(boxes, point.x, point.y) : null;
+        };
+        // A finger on seats too small to tap, or a click beside the seats: zoom to that section.
+        if ((e.pointerType === 'touch' || e.pointerType === 'pen' || i === null) && !tappable) {
+          const s = sectionHere();
+          if (s !== null) {
+            setPointed(null);
+            zoomToSection(s);
+          }
+          return;
+        }
         if (i !== null) {
           setCursor(i);
           // touch has no hover: the tapped seat keeps its tooltip until the next tap
@@ -228,14 +261,23 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
     }
   };
 
-  const onWheel = (e: React.WheelEvent<SVGSVGElement>) => {
-    if (!e.ctrlKey && !e.metaKey) return;
-    e.preventDefault();
-    const svg = svgRef.current!;
-    const matrix = svg.getScreenCTM?.();
-    const center = matrix ? new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse()) : undefined;
-    zoom(e.deltaY < 0 ? 1.25 : 0.8, center);
-  };
+  // ctrl/⌘ + wheel (and a trackpad pinch) zooms around the pointer. A native listener: React's wheel
+  // listener is passive, so it could not keep the page itself from zooming.
+  const zoomRef = useRef(zoom);
+  zoomRef.current = zoom;
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const onWheel = (e: WheelEvent) => {
+      if (!e.ctrlKey && !e.metaKey) return;
+      e.preventDefault();
+      const matrix = svg.getScreenCTM?.();
+      const center = matrix ? new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse()) : undefined;
+      zoomRef.current(e.deltaY < 0 ? 1.25 : 0.8, center ? { x: center.x, y: center.y } : undefined);
+    };
+    svg.addEventListener('wheel', onWheel, { passive: false });
+    return () => svg.removeEventListener('wheel', onWheel);
+  }, []);
 
   // ── keyboard: arrows move the cursor, Enter/Space toggles, +/- zoom ────────────────
   const ensureVisible = useCallback(
@@ -280,30 +322,49 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
   const info = active !== null ? describe(active) : null;
   const cursorInfo = cursor !== null && focused ? describe(cursor) : null;
 
+  const scale = pixels > 0 ? pixels / view.w : 0;
+  const seatPx = 2 * R * scale;
+  // Labels in CSS px whatever the zoom: the outline's in map units scaled back, the sections' as HTML.
+  const outlineLabelSize = scale > 0 ? 14 / scale : 18;
+  const labels = layout.sections.map((s, i) => {
+    const box = boxes[i];
+    const x = s.labelX ?? (box ? (box.x0 + box.x1) / 2 : null);
+    const y = s.labelY ?? (box ? (box.y0 + box.y1) / 2 : null);
+    if (x == null || y == null) return null;
+    const at = toBoxFraction(view, x, y);
+    if (at.left < 0 || at.left > 1 || at.top < 0 || at.top > 1) return null;
+    return { i, name: s.name, short: shortName(s.name), left: at.left, top: at.top };
+  });
+  const tool = 'h-11 min-w-11 rounded-md border border-slate-400 bg-white text-slate-900 hover:bg-slate-100';
+
   return (
     <Tooltip.Provider {...TOOLTIP_SETTINGS}>
       <div className="space-y-2">
-        <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2" data-testid="seat-map-toolbar">
           <p id={helpId} className="text-sm text-slate-700">
             {text.help}
           </p>
           <div className="flex gap-1">
-            <button type="button" onClick={() => zoom(1.5)} className="h-9 w-9 rounded-md border border-slate-400 bg-white text-lg font-bold" aria-label={text.zoomIn} title={text.zoomIn}>
+            <button type="button" onClick={() => zoom(1.5)} className={`${tool} text-lg font-bold`} aria-label={text.zoomIn} title={text.zoomIn}>
               +
             </button>
-            <button type="button" onClick={() => zoom(1 / 1.5)} className="h-9 w-9 rounded-md border border-slate-400 bg-white text-lg font-bold" aria-label={text.zoomOut} title={text.zoomOut}>
+            <button type="button" onClick={() => zoom(1 / 1.5)} className={`${tool} text-lg font-bold`} aria-label={text.zoomOut} title={text.zoomOut}>
               −
             </button>
-            <button type="button" onClick={() => setView(full)} className="h-9 rounded-md border border-slate-400 bg-white px-3 text-sm" >
+            <button type="button" onClick={() => setView(full)} className={`${tool} px-3 text-sm font-medium`}>
               {text.resetZoom}
             </button>
           </div>
         </div>
-        <div ref={boxRef} className="relative overflow-hidden rounded-xl border border-slate-300 bg-slate-50">
+        <div
+          ref={boxRef}
+          className="relative mx-auto w-full overflow-hidden rounded-xl border border-slate-300 bg-slate-50"
+          style={{ aspectRatio: `${layout.width} / ${layout.height}`, maxWidth: `calc(70vh * ${layout.width / layout.height})` }}
+        >
           <svg
             ref={svgRef}
             viewBox={`${view.x} ${view.y} ${view.w} ${view.h}`}
-            className="block h-auto max-h-[70vh] w-full touch-none select-none outline-none focus-visible:ring-4 focus-visible:ring-amber-400"
+            className="absolute inset-0 block h-full w-full touch-none select-none outline-none focus-visible:ring-4 focus-visible:ring-inset focus-visible:ring-amber-400"
             role="application"
             aria-roledescription={text.title}
             aria-label={text.title}
@@ -319,7 +380,6 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
             onPointerLeave={(e) => {
               if (e.pointerType === 'mouse') setPointed(null);
             }}
-            onWheel={onWheel}
             onKeyDown={onKeyDown}
             onFocus={() => {
               setFocused(true);
@@ -327,10 +387,10 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
             }}
             onBlur={() => setFocused(false)}
             data-testid="seat-map"
+            data-zoomed={view.w < full.w ? 'true' : 'false'}
           >
             <rect x={0} y={0} width={layout.width} height={layout.height} fill="#f8fafc" />
-            <VenueOutline shapes={layout.outline} />
-            <SectionLabels layout={layout} />
+            <VenueOutline shapes={layout.outline} labelSize={outlineLabelSize} />
             {mounted && (
               <>
                 <StaticSeats flat={flat} colors={colors} />
@@ -341,13 +401,47 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
               </>
             )}
           </svg>
+          {/* Section labels: readable at every zoom; while seats are too small to tap, a tap on one zooms to its section. */}
+          <ul className="pointer-events-none absolute inset-0" data-testid="section-labels" aria-hidden={text.zoomToSection ? undefined : true}>
+            {labels.map((label) =>
+              label === null ? null : (
+                <li key={label.i} className="absolute -translate-x-1/2 -translate-y-1/2" style={{ left: `${label.left * 100}%`, top: `${label.top * 100}%` }}>
+                  {text.zoomToSection ? (
+                    <button
+                      type="button"
+                      onClick={() => zoomToSection(label.i)}
+                      aria-label={text.zoomToSection(label.name)}
+                      className={`${tappable ? 'pointer-events-none opacity-80' : 'pointer-events-auto'} touch-manipulation rounded-full border border-slate-300 bg-white/95 px-2 py-0.5 text-xs font-bold text-slate-900 shadow-sm outline-none focus-visible:pointer-events-auto focus-visible:opacity-100 focus-visible:ring-4 focus-visible:ring-amber-400`}
+                      data-section={label.name}
+                    >
+                      {label.short}
+                    </button>
+                  ) : (
+                    <span aria-hidden="true" className="rounded-full bg-white/95 px-2 py-0.5 text-xs font-bold text-slate-900">
+                      {label.short}
+                    </span>
+                  )}
+                </li>
+              ),
+            )}
+          </ul>
           {anchor && info && (
             <Tooltip.Root key={active} open>
               <Tooltip.Trigger asChild>
                 <span aria-hidden="true" className="pointer-events-none absolute h-0 w-0" style={{ left: anchor.left, top: anchor.top }} />
               </Tooltip.Trigger>
-              <Tooltip.Portal>
-                <Tooltip.Content side="top" sideOffset={10} className="z-50 max-w-xs rounded-lg bg-slate-900 px-3 py-2 text-sm text-white shadow-lg" data-testid="seat-tooltip">
+              <Tooltip.Portal container={tooltipLayer}>
+                {/* kept inside the map's box: it never covers the zoom buttons above it */}
+                <Tooltip.Content
+                  side="top"
+                  sideOffset={Math.max(10, seatPx / 2 + 6)}
+                  collisionBoundary={boxRef.current}
+                  collisionPadding={4}
+                  sticky="always"
+                  hideWhenDetached
+                  className="pointer-events-none z-40 max-w-[16rem] rounded-lg bg-slate-900 px-3 py-2 text-sm text-white shadow-lg"
+                  data-testid="seat-tooltip"
+                >
                   <p className="font-semibold">{info.name}</p>
                   <p>
                     {info.type ? (info.type.priceText ? `${info.type.name} · ${info.type.priceText}` : info.type.name) : ''}
@@ -360,6 +454,7 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
             </Tooltip.Root>
           )}
         </div>
+        <div ref={setTooltipLayer} className="pointer-events-none" />
         <p className="sr-only" aria-live="polite">
           {cursorInfo ? `${cursorInfo.name}. ${text.state[cursorInfo.state]}${cursorInfo.type ? `, ${cursorInfo.type.name}${cursorInfo.type.priceText ? `, ${cursorInfo.type.priceText}` : ''}` : ''}` : ''}
         </p>

@@ -62,6 +62,7 @@ export function SeatBlocker({ eventId, seats, locale }: { eventId: string; seats
     seatName: (section, row, seat) => tm('seatName', { section, row, seat }),
     state: { available: t('notSelected'), selected: t('status.selected'), taken: t('status.sold'), resale: t('status.sold'), unavailable: t('status.unsold') },
     resaleHint: '',
+    zoomToSection: (section) => tm('zoomToSection', { section }),
   };
 
   // Only seats the event sells can be picked: a block or release acts on those.
