@@ -3,7 +3,7 @@
 // at the end, so one run names every page that fails.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { demo, expect, messages, seeded, test } from './fixtures';
+import { demo, expect, messages, seeded, test, xsrfHeaders } from './fixtures';
 
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 const CONCERT = seeded.standingEvent;
@@ -34,11 +34,6 @@ const pages: { name: string; path: string; open?: (page: Page) => Promise<void> 
   { name: 'events list (en)', path: '/en/events?category=sport' },
   { name: 'event page (cs)', path: `/cs/udalosti/${CONCERT}` },
 ];
-
-async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
-  return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value) } : {};
-}
 
 /** One standing ticket in the demo fan's cart, so the cart and checkout pages have something to show. */
 async function fillCart(page: Page) {

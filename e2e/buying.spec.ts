@@ -1,32 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, messages, seeded, test } from './fixtures';
+import { expect, freeSeats, messages, seeded, test, xsrfHeaders } from './fixtures';
 
 const sk = messages.sk;
 /** lib/server/db/seed/coupons.ts: a copy of a match whose carts hold for one minute (TRIBUNA_E2E=1). */
 const SHORT_HOLD_EVENT = 'e2e-kratka-rezervacia';
-
-async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
-  return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value) } : {};
-}
-
-/**
- * Free seat ids of an event, picked at random so parallel journeys do not race for the same seats.
- * Only seats a price category sells at this event count (a venue seat with no category is not for sale).
- */
-async function freeSeats(page: Page, eventId: string, count: number): Promise<string[]> {
-  const detail = await (await page.request.get(`/api/v1/events/${eventId}?include=seats`)).json();
-  const availability = await (await page.request.get(`/api/v1/events/${eventId}/availability`)).json();
-  const taken = new Set<string>(availability.takenSeatIds);
-  type Seat = { id: string; ticketTypeId: string | null };
-  const seats: string[] = detail.layout.sections.flatMap((section: { rows: { seats: Seat[] }[] }) =>
-    section.rows.flatMap((row) => row.seats.filter((seat) => seat.ticketTypeId).map((seat) => seat.id)),
-  );
-  const free = seats.filter((id) => !taken.has(id));
-  const start = Math.floor(Math.random() * (free.length - count));
-  return free.slice(start, start + count);
-}
 
 /** What the event page's buy button does: POST …/cart/items with the selected seats. */
 async function holdSeats(page: Page, eventId: string, seatIds: string[]) {

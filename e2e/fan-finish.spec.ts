@@ -2,16 +2,11 @@
 // coupon field's width, the line-up, sign-in coming back, the events filters on a phone, sign-out as a
 // secondary action, and tables that show they scroll sideways.
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, demo, expect, messages, seeded, test, type Locale } from './fixtures';
+import { demo, DEMO_PASSWORD, expect, messages, seeded, test, xsrfHeaders, type Locale } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const CONCERT = seeded.standingEvent;
 const STADIUM = seeded.stadiumEvent;
-
-async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
-  return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value) } : {};
-}
 
 /** Holds `count` free seats of the stadium match, picked at random so parallel tests do not race for them. */
 async function holdStadiumSeats(page: Page, count: number) {

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import cs from '../messages/cs.json';
 import en from '../messages/en.json';
 import sk from '../messages/sk.json';
@@ -64,6 +64,49 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** The header a signed-in page's own API writes carry: the XSRF cookie's token (lib/server/api/authenticate.ts). */
+export async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
+  return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value) } : {};
+}
+
+/** A browser context of its own (Slovak), signed in through the API as `email` with the demo password. */
+export async function signedInContext(browser: Browser, baseURL: string, email: string) {
+  const context = await browser.newContext({ baseURL, locale: 'sk-SK' });
+  const page = await context.newPage();
+  const response = await page.request.post('/api/v1/auth/signin', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.status(), await response.text()).toBe(200);
+  return { context, page };
+}
+
+/**
+ * Free seat ids of an event, picked at random so parallel journeys do not race for the same seats.
+ * Only seats a price category sells at this event count (a venue seat with no category is not for sale).
+ */
+export async function freeSeats(page: Page, eventId: string, count: number): Promise<string[]> {
+  const detail = await (await page.request.get(`/api/v1/events/${eventId}?include=seats`)).json();
+  const availability = await (await page.request.get(`/api/v1/events/${eventId}/availability`)).json();
+  const taken = new Set<string>(availability.takenSeatIds);
+  type Seat = { id: string; ticketTypeId: string | null };
+  const seats: string[] = detail.layout.sections.flatMap((section: { rows: { seats: Seat[] }[] }) =>
+    section.rows.flatMap((row) => row.seats.filter((seat) => seat.ticketTypeId).map((seat) => seat.id)),
+  );
+  const free = seats.filter((id) => !taken.has(id));
+  const start = Math.floor(Math.random() * (free.length - count));
+  return free.slice(start, start + count);
+}
+
+/** Redeems a seeded voucher through the Your tickets dialog (Slovak). */
+export async function redeemVoucher(page: Page, code: string) {
+  const sk = messages.sk;
+  await page.goto('/sk/vstupenky');
+  await page.getByRole('button', { name: sk.tickets.redeemCta }).click();
+  const dialog = page.getByRole('dialog', { name: sk.redeem.title });
+  await dialog.getByLabel(sk.redeem.code).fill(code);
+  await dialog.getByRole('button', { name: sk.redeem.submit }).click();
+  await expect(dialog).toBeHidden();
+}
 
 export async function heading(page: Page) {
   return page.getByRole('heading', { level: 1 });

@@ -2,34 +2,15 @@
 // the fan market.
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { expect, messages, seeded, test, uniqueEmail } from './fixtures';
+import { expect, freeSeats, messages, redeemVoucher, seeded, test, uniqueEmail, xsrfHeaders } from './fixtures';
 
 const sk = messages.sk;
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
 
-async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
-  return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value) } : {};
-}
-
 async function seriousViolations(page: Page, selector = 'main') {
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
-/** Free seats of an event, at random so parallel tests do not race for them. */
-async function freeSeats(page: Page, eventId: string, count: number): Promise<string[]> {
-  const detail = await (await page.request.get(`/api/v1/events/${eventId}?include=seats`)).json();
-  const availability = await (await page.request.get(`/api/v1/events/${eventId}/availability`)).json();
-  const taken = new Set<string>(availability.takenSeatIds);
-  type Seat = { id: string; ticketTypeId: string | null };
-  const seats: string[] = detail.layout.sections.flatMap((section: { rows: { seats: Seat[] }[] }) =>
-    section.rows.flatMap((row) => row.seats.filter((seat) => seat.ticketTypeId).map((seat) => seat.id)),
-  );
-  const free = seats.filter((id) => !taken.has(id));
-  const start = Math.floor(Math.random() * (free.length - count));
-  return free.slice(start, start + count);
 }
 
 /** From the cart page: checkout, accept the terms, pay at the test gateway; ends on the order page. */
@@ -58,15 +39,6 @@ async function newFan(browser: Browser, baseURL: string) {
   });
   expect(response.status(), await response.text()).toBe(200);
   return { context, page };
-}
-
-async function redeem(page: Page, code: string) {
-  await page.goto('/sk/vstupenky');
-  await page.getByRole('button', { name: sk.tickets.redeemCta }).click();
-  const dialog = page.getByRole('dialog', { name: sk.redeem.title });
-  await dialog.getByLabel(sk.redeem.code).fill(code);
-  await dialog.getByRole('button', { name: sk.redeem.submit }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test.describe('receipts and My orders', () => {
@@ -147,8 +119,8 @@ test.describe('resale on the fan market', () => {
     test.setTimeout(180_000);
     const eventId = seeded.stadiumEvent;
     await signUpFresh();
-    await redeem(page, 'VOUCHER-DUNAJ-20');
-    await redeem(page, 'VOUCHER-DUNAJ-21');
+    await redeemVoucher(page, 'VOUCHER-DUNAJ-20');
+    await redeemVoucher(page, 'VOUCHER-DUNAJ-21');
 
     // the sell dialog: over the cap, no payout but the cap and the error; within it, the payout
     await page.getByRole('button', { name: sk.tickets.sell }).first().click();
@@ -216,7 +188,7 @@ test.describe('resale on the fan market', () => {
 
   test('a ticket whose organiser forbids resale says why instead of hiding Sell', async ({ page, signUpFresh }) => {
     await signUpFresh();
-    await redeem(page, 'VOUCHER-KOVOVE-3');
+    await redeemVoucher(page, 'VOUCHER-KOVOVE-3');
     await page.getByRole('button', { name: sk.tickets.sell }).first().click();
     const dialog = page.getByRole('dialog', { name: sk.resale.title });
     await expect(dialog.getByTestId('resale-unavailable')).toHaveText(sk.resale.unavailable);

@@ -1,18 +1,10 @@
 // Signed-in fans' pages from the shared shell (scripts/page-cache.mjs, README "Signed-in pages"): one
 // render for every signed-in fan, each answer with the fan's own user (and tickets) — never another's —
 // and a page React takes over without a hydration mismatch.
-import type { Browser, Page } from '@playwright/test';
-import { demo, DEMO_PASSWORD, expect, messages, seeded, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { demo, expect, messages, seeded, signedInContext, test } from './fixtures';
 
 const sk = messages.sk;
-
-async function fanPage(browser: Browser, baseURL: string, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'sk-SK' });
-  const page = await context.newPage();
-  const response = await page.request.post('/api/v1/auth/signin', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.status()).toBe(200);
-  return page;
-}
 
 /** Console errors React reports when the server's HTML and the first client render differ. */
 function hydrationErrors(page: Page): string[] {
@@ -26,7 +18,7 @@ function hydrationErrors(page: Page): string[] {
 
 test.describe('signed-in pages from the shared shell', () => {
   test('home, events and an event page: the fan is signed in from the first paint, with their own data and no hydration mismatch', async ({ browser, baseURL }) => {
-    const page = await fanPage(browser, baseURL!, demo.fan);
+    const { page } = await signedInContext(browser, baseURL!, demo.fan);
     const errors = hydrationErrors(page);
     for (const path of ['/sk', '/sk/podujatia', `/sk/podujatia/${seeded.stadiumEvent}`]) {
       const response = await page.goto(path);
@@ -45,7 +37,7 @@ test.describe('signed-in pages from the shared shell', () => {
   });
 
   test('two fans on Your tickets at once: each sees their own tickets, never the other’s', async ({ browser, baseURL }) => {
-    const [jana, other] = await Promise.all([fanPage(browser, baseURL!, demo.fan), fanPage(browser, baseURL!, demo.fanEn)]);
+    const [jana, other] = (await Promise.all([signedInContext(browser, baseURL!, demo.fan), signedInContext(browser, baseURL!, demo.fanEn)])).map((fan) => fan.page);
     const janaErrors = hydrationErrors(jana);
     const [a, b] = await Promise.all([jana.goto('/sk/vstupenky'), other.goto('/sk/vstupenky')]);
     expect(a?.headers()['x-tribuna-cache']).toBe('SHELL');

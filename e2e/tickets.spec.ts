@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, demo, expect, messages, test, uniqueEmail, verifyEmailFromMailbox } from './fixtures';
+import { demo, expect, messages, redeemVoucher, signedInContext, test, uniqueEmail, verifyEmailFromMailbox } from './fixtures';
 
 const sk = messages.sk;
 const STEP_MS = 15_000;
@@ -18,22 +18,9 @@ async function otherFan(browser: Browser, baseURL: string, options: { verified?:
   return { context, page, email };
 }
 
-async function signedInContext(browser: Browser, baseURL: string, email: string) {
-  const context = await browser.newContext({ baseURL, locale: 'sk-SK' });
-  const page = await context.newPage();
-  const response = await page.request.post('/api/v1/auth/signin', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.status(), await response.text()).toBe(200);
-  return { context, page };
-}
-
-/** Redeems a seeded voucher through the Your tickets dialog. */
+/** Redeems a seeded voucher through the Your tickets dialog and waits for its ticket to show. */
 async function redeem(page: Page, code: string) {
-  await page.goto('/sk/vstupenky');
-  await page.getByRole('button', { name: sk.tickets.redeemCta }).click();
-  const dialog = page.getByRole('dialog', { name: sk.redeem.title });
-  await dialog.getByLabel(sk.redeem.code).fill(code);
-  await dialog.getByRole('button', { name: sk.redeem.submit }).click();
-  await expect(dialog).toBeHidden();
+  await redeemVoucher(page, code);
   await expect(page.getByTestId('ticket-card').first()).toBeVisible();
 }
 

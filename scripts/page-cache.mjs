@@ -41,6 +41,7 @@ const pagePattern = (paths) =>
       .map(([locale, list]) => `${locale}(?:${list.map((p) => p.replace('[id]', '[^/]+')).join('|')})`)
       .join('|')})/?$`,
   );
+const PUBLIC_PAGE = pagePattern(PUBLIC_PATHS);
 const SHELL_PAGE = pagePattern(Object.fromEntries(Object.entries(PUBLIC_PATHS).map(([locale, list]) => [locale, [...list, ...SIGNED_IN_PATHS[locale]]])));
 const TICKETS_PAGE = pagePattern(SIGNED_IN_PATHS);
 
@@ -50,12 +51,6 @@ const TICKETS_PAGE = pagePattern(SIGNED_IN_PATHS);
  * SHELL_TOKEN, a secret of the running process, so no one outside can ask for it (serve.mjs drops it).
  */
 export const SHELL_HEADER = 'x-tribuna-shell';
-
-const PUBLIC_PAGE = new RegExp(
-  `^/(?:${Object.entries(PUBLIC_PATHS)
-    .map(([locale, paths]) => `${locale}(?:${paths.map((p) => p.replace('[id]', '[^/]+')).join('|')})`)
-    .join('|')})/?$`,
-);
 
 /** Headers that belong to one answer on one connection, never to a stored copy. */
 const HOP_HEADERS = new Set(['set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
@@ -69,6 +64,16 @@ function cookiesOf(header) {
   return out;
 }
 
+/** The page a request asks for, as a cache key: its origin and its path and query. */
+function pageKey(req, url) {
+  // Whatever names the page's origin is part of the key: the Host, and the forwarded host and scheme,
+  // which reach this far only from a trusted proxy (serve.mjs drops them otherwise, client-address.mjs).
+  const xfh = req.headers['x-forwarded-host'];
+  const xfp = req.headers['x-forwarded-proto'];
+  const forwarded = xfh || xfp ? `${xfp ?? ''}://${xfh ?? ''} ` : '';
+  return `${forwarded}${req.headers.host ?? ''}${url.pathname}${url.search}`;
+}
+
 /** The key a request's answer is stored under, or null when the request must be rendered for itself. */
 export function pageCacheKey(req) {
   if (!isPageLoad(req)) return null;
@@ -77,12 +82,7 @@ export function pageCacheKey(req) {
   if (!PUBLIC_PAGE.test(url.pathname) || url.searchParams.has('_rsc')) return null;
   if (cookiesOf(h.cookie)[SESSION_COOKIE]) return null;
   const gzip = /\bgzip\b/.test(h['accept-encoding'] ?? '');
-  // Whatever names the page's origin is part of the key: the Host, and the forwarded host and scheme,
-  // which reach this far only from a trusted proxy (serve.mjs drops them otherwise, client-address.mjs).
-  const xfh = h['x-forwarded-host'];
-  const xfp = h['x-forwarded-proto'];
-  const forwarded = xfh || xfp ? `${xfp ?? ''}://${xfh ?? ''} ` : '';
-  return `${forwarded}${h.host ?? ''}${url.pathname}${url.search}|${gzip ? 'gzip' : 'identity'}`;
+  return `${pageKey(req, url)}|${gzip ? 'gzip' : 'identity'}`;
 }
 
 /** Whether a request is a plain page load (no app navigation, prefetch, action or bearer token). */
@@ -100,10 +100,7 @@ export function shellCacheKey(req) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (!SHELL_PAGE.test(url.pathname) || url.searchParams.has('_rsc')) return null;
   if (!cookiesOf(req.headers.cookie)[SESSION_COOKIE]) return null;
-  const xfh = req.headers['x-forwarded-host'];
-  const xfp = req.headers['x-forwarded-proto'];
-  const forwarded = xfh || xfp ? `${xfp ?? ''}://${xfh ?? ''} ` : '';
-  return `${forwarded}${req.headers.host ?? ''}${url.pathname}${url.search}|shell`;
+  return `${pageKey(req, url)}|shell`;
 }
 
 /** The fan's own parts a shared page needs: always the user (spec: "me" before first render); Your tickets also their tickets. */
