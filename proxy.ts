@@ -21,6 +21,7 @@ const SIGNED_IN_ONLY: AppPathname[] = [
   '/profile',
   '/events/[id]/cart',
   '/events/[id]/checkout',
+  '/events/[id]/feedback',
   '/orders/[id]',
   '/orders',
   // The organiser console, but for the invitation page (it explains the invitation first).

@@ -2,8 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import { isChunkLoadError, reloadAfterChunkError } from '@/lib/client/chunk-reload';
-import { localeOfPath } from '@/lib/i18n/resolve-locale';
-import { defaultLocale, type Locale } from '@/lib/i18n/routing';
+// ./locales, not ./routing: every page's first-load JS carries this page, and it needs no paths.
+import { defaultLocale, isLocale, type Locale } from '@/lib/i18n/locales';
 
 type Texts = { title: string; heading: string; text: string; home: string };
 
@@ -16,7 +16,8 @@ const loaders: Record<Locale, () => Promise<{ default: typeof import('@/messages
 
 // A fatal error in the layout itself: no providers are left, so this page reads its language's catalogue.
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
-  const locale = (typeof window !== 'undefined' && localeOfPath(window.location.pathname)) || defaultLocale;
+  const first = typeof window !== 'undefined' ? window.location.pathname.split('/')[1] : undefined;
+  const locale = isLocale(first) ? first : defaultLocale;
   const [texts, setTexts] = useState<Texts | null>(null);
   useEffect(() => {
     if (isChunkLoadError(error)) reloadAfterChunkError(window.sessionStorage, () => window.location.reload());

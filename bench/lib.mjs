@@ -4,7 +4,9 @@ import http from 'node:http';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import postgres from 'postgres';
 
 export async function startServer({ port, env = {}, seed = true }) {
   const distDir = process.env.NEXT_DIST_DIR || '.next';
@@ -61,6 +63,31 @@ export function serverDatabaseUrl(url) {
 }
 
 /**
+ * A fresh, migrated PostgreSQL database for a bench's server (BENCH_PG_URL: the server to make it on):
+ * `env` is what the server needs to use it, `drop()` removes it afterwards.
+ */
+export async function benchDatabase(label) {
+  const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `tribuna_bench_${label}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const env = { DATABASE_URL: serverDatabaseUrl(url.toString()), DATABASE_POOL_SIZE: BENCH_POOL_SIZE };
+  const migrated = spawnSync('npx', ['tsx', 'scripts/db-migrate.ts'], { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (migrated.status !== 0) throw new Error('migration failed');
+  return {
+    name,
+    url: url.toString(),
+    env,
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+/**
  * Connections per server process for the benches: 4, twice the cores of the machine the database
  * runs on. postgres.js sends the queries waiting for a busy connection down it in one write, so a
  * small pool costs fewer system calls and wake-ups per query; on the 2-core machine 4 connections
@@ -84,10 +111,10 @@ export async function load({ url, connections = 10, duration = 10, requests, hea
 
 /**
  * The JavaScript a first visit downloads in a current browser: every <script src> of the page's HTML,
- * gzipped, except `noModule` legacy polyfills that modern browsers skip.
+ * gzipped, except `noModule` legacy polyfills that modern browsers skip. `headers`: e.g. a signed-in cookie.
  */
-export async function firstLoadJs(base, pagePath) {
-  const html = await (await fetch(base + pagePath)).text();
+export async function firstLoadJs(base, pagePath, headers = {}) {
+  const html = await (await fetch(base + pagePath, { headers })).text();
   const tags = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].filter((m) => !/noModule/i.test(m[0]));
   const sources = [...new Set(tags.map((m) => m[1]))];
   let bytes = 0;

@@ -28,7 +28,7 @@ function apiRoutes(): { template: string; methods: string[]; readsJson: boolean 
     .map((file) => {
       const source = readFileSync(path.join(root, file), 'utf8');
       const methods = METHODS.filter((m) => new RegExp(`export (const|async function|function) ${m}\\b`).test(source));
-      return { template: `/api/${path.dirname(file)}`, methods, readsJson: /\bparseBody\(/.test(source) };
+      return { template: `/api/${path.dirname(file)}`, methods, readsJson: /\b(parseBody|eventSettingsRoute)\(/.test(source) };
     });
 }
 
@@ -178,6 +178,14 @@ async function mailCount(email: string): Promise<number> {
   return (answer.body.match(/<article class="mail"/g) ?? []).length;
 }
 
+/** The unsubscribe token in the announcement mailed to `email`, or null while none has come. */
+async function announcementUnsubscribeToken(email: string): Promise<string | null> {
+  const answer = await raw(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const mail = /<article class="mail"[^>]*data-kind="notification-announcement"[^>]*>([\s\S]*?)<\/article>/.exec(answer.body);
+  const link = mail && /href="([^"]+token=[^"]+)"/.exec(mail[1]);
+  return link ? new URL(link[1].replace(/&amp;/g, '&')).searchParams.get('token') : null;
+}
+
 /** The token of the newest link mailed to `email`. */
 async function mailedToken(email: string): Promise<string> {
   const answer = await raw(`/dev/mailbox?to=${encodeURIComponent(email)}`);
@@ -268,6 +276,13 @@ const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWr
     await postJson(fan, `${cart}/items`, { seatIds: [await freeStadiumSeat()] });
     return { caller: fan, url: `${cart}/coupon`, body: { code: 'DUNAJ10' }, observe: () => readAs(fan, cart) };
   },
+  // The e2e fan with FK Dunaj's points (lib/server/db/seed/loyalty.ts) pays part of a cart with some of them.
+  'PUT /api/v1/events/[id]/cart/loyalty': async () => {
+    const fan = await signInAs('body@e2e.tribuna.sk', DEMO_PASSWORD);
+    const cart = `/api/v1/events/${seeded.stadiumEvent}/cart`;
+    await postJson(fan, `${cart}/items`, { seatIds: [await freeStadiumSeat()] });
+    return { caller: fan, url: `${cart}/loyalty`, method: 'PUT', body: { points: 100 + Math.floor(Math.random() * 100) }, observe: () => readAs(fan, cart) };
+  },
   'POST /api/v1/events/[id]/checkout': async (request) => {
     const fan = await signUp(request);
     const cart = `/api/v1/events/${seeded.stadiumEvent}/cart`;
@@ -285,6 +300,48 @@ const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWr
   'POST /api/v1/tickets/[id]/listing': async (request) => {
     const { fan, ticket } = await fanWithTicket(request, 'VOUCHER-DUNAJ-33');
     return { caller: fan, url: `/api/v1/tickets/${ticket.id}/listing`, body: { price: ticket.priceAmount }, observe: () => readAs(fan, '/api/v1/tickets') };
+  },
+  // An e2e-only holder of the winter season (lib/server/db/seed/season-release.ts) releases a match for credit.
+  'POST /api/v1/tickets/[id]/release': async () => {
+    const fan = await signInAs('uvolnenie-2@e2e.tribuna.sk', DEMO_PASSWORD);
+    const { tickets } = JSON.parse((await raw('/api/v1/tickets', { authorization: `Bearer ${fan.token}` })).body) as { tickets: (OwnTicket & { release?: { released: boolean; sharePercent: number } | null })[] };
+    const ticket = tickets.find((x) => x.release && !x.release.released)!;
+    return { caller: fan, url: `/api/v1/tickets/${ticket.id}/release`, body: { sharePercent: ticket.release!.sharePercent }, observe: () => readAs(fan, '/api/v1/tickets') };
+  },
+  // Named tickets (lib/server/db/seed/named-tickets.ts): the e2e-only risk match names every ticket.
+  'PUT /api/v1/events/[id]/cart/holders': async (request) => {
+    const fan = await signUp(request);
+    const event = 'e2e-rizikovy-zapas';
+    const detail = JSON.parse((await raw(`/api/v1/events/${event}?include=seats`)).body) as { layout: { sections: { rows: { seats: { id: string; ticketTypeId: string | null }[] }[] }[] } };
+    const taken = new Set((JSON.parse((await raw(`/api/v1/events/${event}/availability`)).body) as { takenSeatIds: string[] }).takenSeatIds);
+    const free = detail.layout.sections.flatMap((s) => s.rows.flatMap((r) => r.seats.filter((seat) => seat.ticketTypeId).map((seat) => seat.id))).filter((id) => !taken.has(id));
+    const cart = await postJson(fan, `/api/v1/events/${event}/cart/items`, { seatIds: [free[Math.floor(Math.random() * free.length)]] });
+    const url = `/api/v1/events/${event}/cart/holders`;
+    return { caller: fan, url, method: 'PUT', body: { holders: [{ itemId: cart.items[0].id, name: 'Ján Novák', dateOfBirth: '1990-04-02' }] }, observe: () => readAs(fan, url) };
+  },
+  'PUT /api/v1/tickets/[id]/holder': async (request) => {
+    const { fan, ticket } = await fanWithTicket(request, 'VOUCHER-RIZIKO-1');
+    return { caller: fan, url: `/api/v1/tickets/${ticket.id}/holder`, method: 'PUT', body: { name: 'Eva Nováková', dateOfBirth: '1992-03-04' }, observe: () => readAs(fan, '/api/v1/tickets') };
+  },
+  // Concessions (lib/server/db/seed/concessions.ts): a student concession on a cart line; a wheelchair place of the arena with a ZŤP card.
+  'PUT /api/v1/events/[id]/cart/concessions': async (request) => {
+    const fan = await signUp(request);
+    const cart = await postJson(fan, `/api/v1/events/${seeded.stadiumEvent}/cart/items`, { seatIds: [await freeStadiumSeat()] });
+    const url = `/api/v1/events/${seeded.stadiumEvent}/cart/concessions`;
+    return { caller: fan, url, method: 'PUT', body: { itemId: cart.items[0].id, concession: 'student' }, observe: () => readAs(fan, url) };
+  },
+  'POST /api/v1/events/[id]/cart/accessible': async (request) => {
+    const fan = await signUp(request);
+    const event = 'vltava-praha-kometa-brno';
+    const { seats } = JSON.parse((await raw(`/api/v1/events/${event}/accessible-seats`)).body) as { seats: { seatId: string; kind: string; free: boolean }[] };
+    const place = seats.find((seat) => seat.kind === 'wheelchair' && seat.free)!;
+    return { caller: fan, url: `/api/v1/events/${event}/cart/accessible`, body: { seatId: place.seatId, concession: 'ztp' }, observe: () => readAs(fan, `/api/v1/events/${event}/cart`) };
+  },
+  // Feedback (lib/server/db/seed/feedback.ts): the e2e-only past concert whose one checked-in holder only this pass answers for.
+  'POST /api/v1/events/[id]/feedback': async () => {
+    const fan = await signInAs('hodnotenie-vstupy@e2e.tribuna.sk', DEMO_PASSWORD);
+    const url = '/api/v1/events/e2e-hodnotenie-vstupy/feedback';
+    return { caller: fan, url, body: { rating: 4, comment: 'Rýchle vstupy.' }, observe: () => readAs(fan, url) };
   },
   // Today's match (VOUCHER-DNES): its gates are open.
   'POST /api/v1/scan': async (request) => {
@@ -369,9 +426,19 @@ const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWr
   },
   // organiser: codes and resale
   ...organiserCodesWrites(),
+  // The demo's sold-out VIP category of Kovové nebe (its waiting list is on): a new fan joins it.
+  'POST /api/v1/events/[id]/waiting-list': async (request) => {
+    const fan = await signUp(request);
+    const vip = (JSON.parse((await raw('/api/v1/events/kovove-nebe-praha')).body) as { ticketTypes: { id: string; code: string }[] }).ticketTypes.find((t) => t.code === 'VIP')!.id;
+    const url = '/api/v1/events/kovove-nebe-praha/waiting-list';
+    return { caller: fan, url, body: { quantity: 1, ticketTypeId: vip }, observe: () => readAs(fan, url) };
+  },
   // organiser: events, images and team
   ...organiserEventWrites(),
   ...organiserTeamWrites(),
+  ...notificationWrites(),
+  ...seasonWrites(),
+  ...packageWrites(),
   // payouts: bank accounts and runs
   'PUT /api/v1/payouts/bank-account': async (request) => {
     const fan = await signUp(request);
@@ -421,6 +488,16 @@ function organiserCodesWrites(): Record<string, (request: APIRequestContext) => 
   let counter = 0;
   const code = () => `FORM${Date.now().toString(36).toUpperCase()}${counter++}`;
   return {
+    // The quiet match's first category: its child price one cent up (fans of that match see it, nobody buys it in e2e).
+    'PUT /api/v1/organiser/events/[eventId]/price-categories/[categoryId]/concessions': async () => {
+      const caller = await manager();
+      const eventId = await eventOf(caller, QUIET_EVENT);
+      const { categories } = JSON.parse((await raw(`/api/v1/organiser/events/${eventId}/price-categories`, { authorization: `Bearer ${caller.token}` })).body) as { categories: { id: string }[] };
+      const url = `/api/v1/organiser/events/${eventId}/price-categories/${categories[0].id}/concessions`;
+      const { concessions } = JSON.parse((await raw(url, { authorization: `Bearer ${caller.token}` })).body) as { concessions: { kind: string; priceAmount: number; companion: boolean }[] };
+      const changed = concessions.map((c, i) => (i === 0 ? { ...c, priceAmount: c.priceAmount + 1 } : c));
+      return { caller, url, method: 'PUT', body: { concessions: changed }, observe: () => readAs(caller, url) };
+    },
     'PUT /api/v1/organiser/events/[eventId]/resale-policy': async () => {
       const caller = await manager();
       const eventId = await eventOf(caller, QUIET_EVENT);
@@ -434,6 +511,20 @@ function organiserCodesWrites(): Record<string, (request: APIRequestContext) => 
       const caller = await manager();
       const eventId = await eventOf(caller, 'dunaj-bratislava-as-trencin');
       return { caller, url: `/api/v1/organiser/events/${eventId}/resale-policy/preview`, body: await policyOf(caller, eventId), observe: () => readAs(caller, `/api/v1/organiser/events/${eventId}/resale-policy`) };
+    },
+    // The quiet match's list stays off; only its offer time changes.
+    'PUT /api/v1/organiser/events/[eventId]/waiting-list': async () => {
+      const caller = await manager();
+      const url = `/api/v1/organiser/events/${await eventOf(caller, QUIET_EVENT)}/waiting-list`;
+      const current = JSON.parse((await raw(url, { authorization: `Bearer ${caller.token}` })).body) as { offerMinutes: number };
+      return { caller, url, method: 'PUT', body: { enabled: false, offerMinutes: current.offerMinutes + 1 }, observe: () => readAs(caller, url) };
+    },
+    // The quiet match's feedback form: one question, worded anew on every run (a retry changes it again).
+    'PUT /api/v1/organiser/events/[eventId]/feedback-questions': async () => {
+      const caller = await manager();
+      const url = `/api/v1/organiser/events/${await eventOf(caller, QUIET_EVENT)}/feedback-questions`;
+      const word = `Ako sa vám páčil zápas (${Date.now() % 100_000})?`;
+      return { caller, url, method: 'PUT', body: { questions: [{ prompt: { sk: word, cs: word, en: word }, kind: 'rating' }] }, observe: () => readAs(caller, url) };
     },
     'PATCH /api/v1/organiser/organisations/[orgId]/settings': async () => {
       const caller = await manager();
@@ -460,6 +551,30 @@ function organiserCodesWrites(): Record<string, (request: APIRequestContext) => 
       const eventId = await eventOf(caller, QUIET_EVENT);
       const categoryId = (JSON.parse((await raw(`/api/v1/events/${QUIET_EVENT}`)).body) as { ticketTypes: { id: string }[] }).ticketTypes[0].id;
       return { caller, url: '/api/v1/organiser/redeem-codes', body: { eventId, categoryId, count: 2 }, observe: () => readAs(caller, `/api/v1/organiser/redeem-codes?organisation=${organisation}`) };
+    },
+    // The loyalty programme stays as it is (e2e/loyalty.spec.ts may turn it on); one more point per check-in changes what its console shows.
+    'PUT /api/v1/organiser/organisations/[orgId]/loyalty': async () => {
+      const caller = await manager();
+      const url = `/api/v1/organiser/organisations/${await orgOf(caller)}/loyalty`;
+      const program = JSON.parse((await raw(url, { authorization: `Bearer ${caller.token}` })).body) as {
+        enabled: boolean;
+        attendancePoints: number;
+        pointsPerUnit: number;
+        redeemRate: number;
+        redeemMaxPercent: number;
+      };
+      const { enabled, attendancePoints, pointsPerUnit, redeemRate, redeemMaxPercent } = program;
+      return { caller, url, method: 'PUT', body: { enabled, attendancePoints: attendancePoints + 1, pointsPerUnit, redeemRate, redeemMaxPercent }, observe: () => readAs(caller, url) };
+    },
+    // On the demo's risk match, already named as a whole: naming one more section changes what its console shows, not its tickets.
+    'PUT /api/v1/organiser/events/[eventId]/named-tickets': async () => {
+      const caller = await manager();
+      const eventId = await eventOf(caller, QUIET_EVENT);
+      const url = `/api/v1/organiser/events/${eventId}/named-tickets`;
+      const rule = JSON.parse((await raw(url, { authorization: `Bearer ${caller.token}` })).body) as { namedTickets: boolean; sections: { id: string; named: boolean }[] };
+      const named = rule.sections.filter((section) => section.named).map((section) => section.id);
+      const more = rule.sections.find((section) => !section.named)!.id;
+      return { caller, url, method: 'PUT', body: { namedTickets: rule.namedTickets, sectionIds: [...named, more] }, observe: () => readAs(caller, url) };
     },
     'PATCH /api/v1/organiser/redeem-codes/[codeId]': async () => {
       const caller = await manager();
@@ -639,6 +754,51 @@ test.describe('request bodies', () => {
 });
 
 /**
+ * Packages: Lúka Fest's demo owner makes and changes packages of its Sunday (each test its own, by a
+ * unique name); a new fan puts the demo's festival pass in the Sunday's cart.
+ */
+function packageWrites(): Record<string, (request: APIRequestContext) => Promise<RealWrite>> {
+  const SUNDAY = 'luka-fest-2027-nedela';
+  const owner = () => signInAs('festival@lukafest.sk', DEMO_PASSWORD);
+  const auth = (caller: Caller) => ({ authorization: `Bearer ${caller.token}` });
+  const packageBody = async (caller: Caller) => {
+    const { organisations } = JSON.parse((await raw('/api/v1/organiser/organisations', auth(caller))).body) as { organisations: { id: string }[] };
+    const organisation = organisations[0].id;
+    const { events } = JSON.parse((await raw(`/api/v1/organiser/packages?organisation=${organisation}`, auth(caller))).body) as {
+      events: { id: string; title: { en: string }; categories: { id: string }[] }[];
+    };
+    const sunday = events.find((e) => e.title.en.endsWith('Sunday'))!;
+    const name = `Form ${uniqueEmail('package')}`.slice(0, 100);
+    return { organisation, name: { sk: name, cs: name, en: name }, description: null, price: 7000, quantity: 5, onSale: false, contents: [{ eventId: sunday.id, ticketTypeId: sunday.categories[0].id, quantity: 2 }] };
+  };
+  return {
+    'POST /api/v1/organiser/packages': async () => {
+      const caller = await owner();
+      const body = await packageBody(caller);
+      const list = `/api/v1/organiser/packages?organisation=${body.organisation}`;
+      return {
+        caller,
+        url: '/api/v1/organiser/packages',
+        body,
+        observe: async () => (JSON.parse((await raw(list, auth(caller))).body) as { packages: { name: { en: string } }[] }).packages.filter((p) => p.name.en === body.name.en).length,
+      };
+    },
+    'PATCH /api/v1/organiser/packages/[packageId]': async () => {
+      const caller = await owner();
+      const created = (await postJson(caller, '/api/v1/organiser/packages', await packageBody(caller))) as { package: { id: string } };
+      const url = `/api/v1/organiser/packages/${created.package.id}`;
+      return { caller, url, method: 'PATCH', body: { price: 6900, quantity: 6 }, observe: () => readAs(caller, url) };
+    },
+    'POST /api/v1/events/[id]/cart/packages': async (request) => {
+      const fan = await signUp(request);
+      const { packages } = JSON.parse((await raw(`/api/v1/events/${SUNDAY}/packages`)).body) as { packages: { id: string; tickets: number; seated: boolean }[] };
+      const pass = packages.find((p) => p.tickets === 3 && !p.seated)!;
+      return { caller: fan, url: `/api/v1/events/${SUNDAY}/cart/packages`, body: { packageId: pass.id }, observe: () => readAs(fan, `/api/v1/events/${SUNDAY}/cart`) };
+    },
+  };
+}
+
+/**
  * The organiser's event, picture and price writes, as Lúka Fest's demo owner on drafts of its own made
  * for each test (no other journey sees them).
  */
@@ -730,6 +890,95 @@ function organiserEventWrites(): Record<string, (request: APIRequestContext) => 
  * The team's writes, as Lúka Fest's demo owner: invitations of new accounts, a member's new role, an
  * invitation accepted by the account it was sent to (signed up and confirmed for the test).
  */
+/**
+ * Seasons: FK Dunaj's owner writes seasons of their own made for each test (no fan sees them: they have no
+ * sale windows); fans buy in the demo's winter season and its renewal (fan@tribuna.sk: e2e/seasons.spec.ts
+ * renews fanusik@tribuna.cz's seat).
+ */
+function seasonWrites(): Record<string, (request: APIRequestContext) => Promise<RealWrite>> {
+  const WINTER = 'fk-dunaj-bratislava-zima';
+  const owner = () => signInAs('klub@fkdunaj.sk', DEMO_PASSWORD);
+  const auth = (caller: Caller) => ({ authorization: `Bearer ${caller.token}` });
+  const stadium = async (caller: Caller) => {
+    const { organisations } = JSON.parse((await raw('/api/v1/organiser/organisations', auth(caller))).body) as { organisations: { id: string }[] };
+    for (const { id } of organisations) {
+      const events = JSON.parse((await raw(`/api/v1/organiser/events?organisation=${id}`, auth(caller))).body) as { events?: { slug: string; venue: { id: string } }[] };
+      const match = events.events?.find((e) => e.slug === seeded.stadiumEvent);
+      if (match) return { organisation: id, venueId: match.venue.id };
+    }
+    throw new Error('FK Dunaj’s stadium is not among its owner’s events');
+  };
+  const freshSeason = async (caller: Caller) => {
+    const where = await stadium(caller);
+    // Short words: these names show in the club's console, also on a phone.
+    const label = uniqueEmail('s').split('.').slice(1, 3).join('-');
+    const name = { sk: `Sezóna ${label}`, cs: `Sezóna ${label}`, en: `Season ${label}` };
+    const body = { ...where, currency: 'EUR', renewsSeasonId: null, name, saleOpensAt: null, saleClosesAt: null, renewalOpensAt: null, renewalClosesAt: null, transferEnabled: false, releaseSharePercent: 50 };
+    return { where, body, seasonId: async () => (await postJson(caller, '/api/v1/organiser/seasons', body)).season.id as string };
+  };
+  const seasonUrl = (seasonId: string) => `/api/v1/organiser/seasons/${seasonId}`;
+  const freeWinterSeat = async () => {
+    const { season } = JSON.parse((await raw(`/api/v1/seasons/${WINTER}`)).body) as { season: { sections: { rows: { seats: { id: string; state: string }[] }[] }[] } };
+    const free = season.sections.flatMap((x) => x.rows.flatMap((r) => r.seats)).filter((seat) => seat.state === 'free');
+    return free[Math.floor(Math.random() * free.length)].id;
+  };
+  return {
+    'POST /api/v1/organiser/seasons': async () => {
+      const caller = await owner();
+      const { where, body } = await freshSeason(caller);
+      const seasons = async () =>
+        (JSON.parse((await raw(`/api/v1/organiser/seasons?organisation=${where.organisation}`, auth(caller))).body) as { seasons: { name: { sk: string } }[] }).seasons.filter((x) => x.name.sk === body.name.sk).length;
+      return { caller, url: '/api/v1/organiser/seasons', body, observe: seasons };
+    },
+    'PATCH /api/v1/organiser/seasons/[seasonId]': async () => {
+      const caller = await owner();
+      const seasonId = await (await freshSeason(caller)).seasonId();
+      return { caller, url: seasonUrl(seasonId), method: 'PATCH', body: { releaseSharePercent: 40, transferEnabled: true }, observe: () => readAs(caller, seasonUrl(seasonId)) };
+    },
+    'PUT /api/v1/organiser/seasons/[seasonId]/prices': async () => {
+      const caller = await owner();
+      const seasonId = await (await freshSeason(caller)).seasonId();
+      return { caller, url: `${seasonUrl(seasonId)}/prices`, method: 'PUT', body: { prices: [{ code: 'A', price: 19_900 }] }, observe: () => readAs(caller, seasonUrl(seasonId)) };
+    },
+    // a new match of the club at the stadium selling every seat, added to a new season
+    'POST /api/v1/organiser/seasons/[seasonId]/matches': async (request) => {
+      const caller = await owner();
+      const fresh = await freshSeason(caller);
+      const seasonId = await fresh.seasonId();
+      const draft = { organisation: fresh.where.organisation, venueId: fresh.where.venueId, category: 'sport', title: { sk: `Priateľský zápas ${uniqueEmail('z').split('.').slice(1, 3).join('-')}` }, startsAt: new Date(Date.now() + 60 * 86_400_000).toISOString(), currency: 'EUR' };
+      const eventId = (await postJson(caller, '/api/v1/organiser/events', draft)).event.id as string;
+      const categories = JSON.parse((await raw(`/api/v1/organiser/events/${eventId}/price-categories`, auth(caller))).body) as { sections: { id: string; kind: string }[] };
+      const sectionIds = categories.sections.filter((x) => x.kind === 'seated').map((x) => x.id);
+      await postJson(caller, `/api/v1/organiser/events/${eventId}/price-categories`, { name: { sk: 'Sedenie' }, kind: 'seated', priceAmount: 900, sectionIds });
+      const buffer = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#0b6e4f' } }).png().toBuffer();
+      const picture = await request.post(`/api/v1/organiser/events/${eventId}/images`, { headers: auth(caller), multipart: { file: { name: 'plagat.png', mimeType: 'image/png', buffer } } });
+      expect(picture.status(), await picture.text()).toBeLessThan(300);
+      await postJson(caller, `/api/v1/organiser/events/${eventId}/publish`, {});
+      return { caller, url: `${seasonUrl(seasonId)}/matches`, body: { eventId }, observe: () => readAs(caller, seasonUrl(seasonId)) };
+    },
+    // a new fan buys a free seat of the winter season (its sale is open): the seat is held and an order waits for payment
+    'POST /api/v1/seasons/[seasonId]/purchase': async (request) => {
+      const fan = await signUp(request);
+      return { caller: fan, url: `/api/v1/seasons/${WINTER}/purchase`, body: { seatIds: [await freeWinterSeat()] }, observe: () => readAs(fan, '/api/v1/orders') };
+    },
+    'POST /api/v1/seasons/[seasonId]/renewal': async () => {
+      const fan = await signInAs('fan@tribuna.sk', DEMO_PASSWORD);
+      return { caller: fan, url: `/api/v1/seasons/${WINTER}/renewal`, body: {}, observe: () => readAs(fan, '/api/v1/orders') };
+    },
+    // the e2e-only winter holder (lib/server/db/seed/seasons.ts) gives their whole season ticket to a new fan
+    'POST /api/v1/season-tickets/[id]/transfer': async (request) => {
+      const holder = await signInAs('sezona-prevod@e2e.tribuna.sk', DEMO_PASSWORD);
+      // a season ticket goes only to an account with a verified e-mail
+      const receiver = await signUp(request);
+      await postJson(receiver, '/api/v1/auth/verify-email', { token: await mailedToken(receiver.email) });
+      const { tickets } = JSON.parse((await raw('/api/v1/tickets', { authorization: `Bearer ${holder.token}` })).body) as { tickets: { seasonTicketId?: string | null }[] };
+      const seasonTicketId = tickets.find((t) => t.seasonTicketId)?.seasonTicketId;
+      expect(seasonTicketId, 'the seeded holder’s season ticket').toBeTruthy();
+      return { caller: holder, url: `/api/v1/season-tickets/${seasonTicketId}/transfer`, body: { email: receiver.email }, observe: () => readAs(holder, '/api/v1/tickets') };
+    },
+  };
+}
+
 function organiserTeamWrites(): Record<string, (request: APIRequestContext) => Promise<RealWrite>> {
   const owner = () => signInAs('festival@lukafest.sk', DEMO_PASSWORD);
   const orgOf = async (caller: Caller) => (JSON.parse((await raw('/api/v1/organiser/organisations', { authorization: `Bearer ${caller.token}` })).body) as { organisations: { id: string }[] }).organisations[0].id;
@@ -765,6 +1014,61 @@ function organiserTeamWrites(): Record<string, (request: APIRequestContext) => P
       const caller = await owner();
       const member = await invited(request, caller, await orgOf(caller));
       return { caller: member, url: '/api/v1/organiser/invitations/accept', body: { token: await mailedToken(member.email) }, observe: () => readAs(member, '/api/v1/organiser/organisations') };
+    },
+  };
+}
+
+/**
+ * The notification writes (issue 19): settings, push subscriptions, an email's unsubscribe link (its
+ * token read from a real announcement mail, sent by the sweeper), and an organiser's announcement on a
+ * Lúka Fest event no other journey announces to.
+ */
+function notificationWrites(): Record<string, (request: APIRequestContext) => Promise<RealWrite>> {
+  const settings = '/api/v1/notifications/settings';
+  const subscriptions = '/api/v1/notifications/push-subscriptions';
+  const keys = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
+  /** An event's id as its organiser's console knows it. */
+  const eventUuid = async (caller: Caller, slug: string) => {
+    const auth = { authorization: `Bearer ${caller.token}` };
+    const { organisations } = JSON.parse((await raw('/api/v1/organiser/organisations', auth)).body) as { organisations: { id: string }[] };
+    const { events } = JSON.parse((await raw(`/api/v1/organiser/events?organisation=${organisations[0].id}`, auth)).body) as { events: { id: string; slug: string }[] };
+    return events.find((e) => e.slug === slug)!.id;
+  };
+  return {
+    'PUT /api/v1/notifications/settings': async (request) => {
+      const fan = await signUp(request);
+      return { caller: fan, url: settings, method: 'PUT', body: { push: ['gift-received'], email: ['announcement'], locale: 'cs' }, observe: () => readAs(fan, settings) };
+    },
+    'POST /api/v1/notifications/push-subscriptions': async (request) => {
+      const fan = await signUp(request);
+      return { caller: fan, url: subscriptions, body: { endpoint: `https://push.example.com/${uniqueEmail('push')}`, keys }, observe: () => readAs(fan, settings) };
+    },
+    'DELETE /api/v1/notifications/push-subscriptions': async (request) => {
+      const fan = await signUp(request);
+      const endpoint = `https://push.example.com/${uniqueEmail('push')}`;
+      await postJson(fan, subscriptions, { endpoint, keys });
+      return { caller: fan, url: subscriptions, method: 'DELETE', body: { endpoint }, observe: () => readAs(fan, settings) };
+    },
+    'POST /api/v1/notifications/unsubscribe': async (request) => {
+      const { fan } = await fanWithTicket(request, `VOUCHER-DNES-${19 + test.info().retry}`);
+      const owner = await signInAs('klub@fkdunaj.sk', DEMO_PASSWORD);
+      await postJson(owner, `/api/v1/organiser/events/${await eventUuid(owner, 'dunaj-bratislava-zemplin-michalovce')}/announcements`, { message: { sk: 'Brány sa otvoria o 30 minút neskôr.', cs: '', en: '' } });
+      // The sweeper sends it (every 15 s): by email, as the fan has no push subscription. (The fan's first
+      // mail, the sign-up's verification link, has a token too: the one wanted is the announcement's.)
+      let token: string | null = null;
+      await expect.poll(async () => (token = await announcementUnsubscribeToken(fan.email)), { timeout: 45_000 }).not.toBeNull();
+      return { caller: null, url: '/api/v1/notifications/unsubscribe', body: { token }, observe: () => readAs(fan, settings) };
+    },
+    'POST /api/v1/organiser/events/[eventId]/announcements': async () => {
+      const caller = await signInAs('festival@lukafest.sk', DEMO_PASSWORD);
+      const url = `/api/v1/organiser/events/${await eventUuid(caller, 'luka-fest-warm-up')}/announcements`;
+      return {
+        caller,
+        url,
+        body: { message: { sk: 'Parkovisko P2 je plné.', cs: '', en: 'Car park P2 is full.' } },
+        // How many there are (their delivery counts move with the sweeper by themselves).
+        observe: async () => (JSON.parse((await raw(url, { authorization: `Bearer ${caller.token}` })).body) as { announcements: unknown[] }).announcements.length,
+      };
     },
   };
 }

@@ -192,7 +192,7 @@ test('the events list filters by category, pages, and tells no results from no e
   expect(festivals.items.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(['luka-fest-2027', 'luka-fest-warm-up']));
   await expect(page.getByText(`${festivals.total} events`)).toBeVisible();
   await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(festivals.total);
-  await expect(page.getByRole('link', { name: 'Lúka Fest 2027' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Lúka Fest 2027', exact: true })).toBeVisible();
 
   await page.goto('/en/events');
   await page.getByRole('link', { name: messages.en.events.next }).click();

@@ -72,6 +72,7 @@ test('every console screen has no serious accessibility violations and fits a ph
     '/sk/organizator/miesta-konania/nove',
     `/sk/organizator/miesta-konania/${venueId}`,
     '/sk/organizator/kody',
+    '/sk/organizator/baliky',
     '/sk/organizator/tim',
     '/sk/organizator/nastavenia',
     '/cs/poradatel/udalosti',

@@ -37,7 +37,7 @@ test('an owner creates a draft, edits it, prices a section and sees it among dra
   await form.getByLabel('Cena (EUR)').fill('25');
   await form.getByRole('checkbox').first().check();
   await form.getByRole('button', { name: 'Pridať kategóriu' }).click();
-  const card = shown(page.getByRole('form', { name: 'Hlavná tribúna' }));
+  const card = shown(page.getByRole('form', { name: 'Hlavná tribúna', exact: true }));
   await expect(card).toBeVisible();
   await expect(card.getByText(/Predané 0 · v košíkoch 0 · miest [1-9]/)).toBeVisible();
 

@@ -3,13 +3,14 @@ import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { ApiClientBridge } from '@/components/auth/api-client-bridge';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { MobileTabs } from '@/components/layout/mobile-tabs';
 import { Providers } from '@/components/layout/providers';
 import { appUrl } from '@/lib/app-url';
+import { pickMessages } from '@/lib/i18n/pick-messages';
 import { routing } from '@/lib/i18n/routing';
 import { HeaderAccount, TabAccount } from './_auth/account';
 import { ServerSessionSeed } from './_auth/session-seed';
@@ -40,12 +41,13 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'nav' });
+  const [t, messages] = await Promise.all([getTranslations({ locale, namespace: 'nav' }), getMessages({ locale })]);
 
   return (
     <html lang={locale}>
       <body className="flex min-h-dvh flex-col">
-        <NextIntlClientProvider>
+        {/* The browser gets the shell's message namespaces only; routes add theirs (lib/i18n/client-messages.tsx). */}
+        <NextIntlClientProvider messages={pickMessages(messages, [])}>
           <Providers>
             <ApiClientBridge />
             <Suspense fallback={null}>

@@ -1,10 +1,9 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect } from 'react';
-import { configureApiClient, onUnauthorized } from '@/lib/client/api-client';
-import { clearSession } from '@/lib/client/session';
+import { configureApiClient, onUnauthorized } from '@/lib/client/api-config';
+import { clearSession, useSessionStore } from '@/lib/client/session';
 
 /**
  * Wires the api client to the app: the current locale (Accept-Language), translated toast texts,
@@ -13,9 +12,9 @@ import { clearSession } from '@/lib/client/session';
 export function ApiClientBridge() {
   const locale = useLocale();
   const t = useTranslations();
-  const queryClient = useQueryClient();
+  const session = useSessionStore();
   // During render, so the first effects of any page already call with the right locale.
   configureApiClient({ locale, translate: (key) => (t.has(key as never) ? t(key as never) : key) });
-  useEffect(() => onUnauthorized(() => clearSession(queryClient)), [queryClient]);
+  useEffect(() => onUnauthorized(() => clearSession(session)), [session]);
   return null;
 }

@@ -1,26 +1,27 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { safeReturnPath } from '@/lib/auth/return-path';
-import { startSession, type SessionUser } from '@/lib/client/session';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { startSession, useSessionStore, type SessionUser } from '@/lib/client/session';
 import { getPathname, Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { signInSchema } from '@/lib/schemas/auth';
+import type { signInSchema } from '@/lib/schemas/auth';
 import { goTo } from './auth-helpers';
 import { FormAlert, SubmitButton, TextField } from './form-parts';
 import { useAccountSubmit } from './use-account-submit';
 
 type Values = z.input<typeof signInSchema>;
+// zod and the schema load when the form first validates.
+const resolver = lazyResolver<Values, z.output<typeof signInSchema>>(() => import('./resolvers').then((m) => m.signInResolver));
 
 export function SignInForm({ next, notice }: { next: string | null; notice?: string | null }) {
   const t = useTranslations('auth');
   const locale = useLocale() as Locale;
-  const queryClient = useQueryClient();
-  const form = useForm<Values, unknown, z.output<typeof signInSchema>>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const session = useSessionStore();
+  const form = useForm<Values, unknown, z.output<typeof signInSchema>>({ resolver, defaultValues: { email: '', password: '' } });
   const {
     register,
     formState: { errors, isSubmitting, isSubmitSuccessful },
@@ -29,7 +30,7 @@ export function SignInForm({ next, notice }: { next: string | null; notice?: str
 
   const submit = onSubmit(async (values) => {
     const { user } = await post<{ user: SessionUser; token: string }>('/api/v1/auth/signin', values);
-    startSession(queryClient, user);
+    startSession(session, user);
     // Checked again here: this form sends the browser wherever `next` says.
     goTo(safeReturnPath(next) ?? getPathname({ locale, href: '/profile' }));
   });

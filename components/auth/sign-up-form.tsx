@@ -1,28 +1,30 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { safeReturnPath } from '@/lib/auth/return-path';
-import { startSession, type SessionUser } from '@/lib/client/session';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { startSession, useSessionStore, type SessionUser } from '@/lib/client/session';
 import { getPathname, Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { SEXES, signUpSchema } from '@/lib/schemas/auth';
+import { SEXES } from '@/lib/schemas/sexes';
+import type { signUpSchema } from '@/lib/schemas/auth';
 import { goTo } from './auth-helpers';
 import { FormAlert, SelectField, SubmitButton, TextField } from './form-parts';
 import { useAccountSubmit } from './use-account-submit';
 
 type Values = z.input<typeof signUpSchema>;
+// zod and the schema load when the form first validates.
+const resolver = lazyResolver<Values, z.output<typeof signUpSchema>>(() => import('./resolvers').then((m) => m.signUpResolver));
 const FIELDS = ['firstName', 'lastName', 'sex', 'dateOfBirth', 'email', 'password', 'confirmPassword'] as const;
 
 export function SignUpForm({ next }: { next: string | null }) {
   const t = useTranslations('auth');
   const locale = useLocale() as Locale;
-  const queryClient = useQueryClient();
+  const session = useSessionStore();
   const form = useForm<Values, unknown, z.output<typeof signUpSchema>>({
-    resolver: zodResolver(signUpSchema),
+    resolver,
     // The sex starts unchosen: the select's empty option, which the schema refuses ('Please select an option.').
     defaultValues: { firstName: '', lastName: '', sex: '' as Values['sex'], dateOfBirth: '', email: '', password: '', confirmPassword: '' },
   });
@@ -34,7 +36,7 @@ export function SignUpForm({ next }: { next: string | null }) {
 
   const submit = onSubmit(async (values) => {
     const { user } = await post<{ user: SessionUser; token: string }>('/api/v1/auth/signup', values);
-    startSession(queryClient, user);
+    startSession(session, user);
     // Checked again here: this form sends the browser wherever `next` says.
     goTo(safeReturnPath(next) ?? getPathname({ locale, href: '/profile' }));
   });

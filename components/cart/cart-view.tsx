@@ -11,6 +11,9 @@ import { notify } from '@/lib/client/toast';
 import { Link } from '@/lib/i18n/navigation';
 import { couponSchema, type Cart, type CartItem, type CouponInput } from '@/lib/schemas/cart';
 import { formatClock, useCountdown } from './countdown';
+import { PackageTickets, packageSummary } from '@/components/packages/package-line';
+import { LineConcession, useCartConcessions } from '@/components/concessions/line-concession';
+import { LoyaltyPointsForm } from './loyalty-points';
 
 export function cartQueryKey(eventId: string) {
   return ['cart', eventId] as const;
@@ -38,7 +41,7 @@ export function CartView({ eventId, initialCart, paymentNotice }: { eventId: str
     // Time is up: the tickets leave the cart (the server already treats them as free).
     setExpiredNow(true);
     queryClient.setQueryData<Cart>(cartQueryKey(eventId), (old) =>
-      old ? { ...old, items: [], count: 0, expired: true, timeLeft: 0, expiresAt: null, couponCode: null, subtotal: zero(old), discount: zero(old), fees: zero(old), total: zero(old) } : old,
+      old ? { ...old, items: [], count: 0, expired: true, timeLeft: 0, expiresAt: null, couponCode: null, subtotal: zero(old), discount: zero(old), fees: zero(old), loyalty: null, walletCredit: zero(old), total: zero(old) } : old,
     );
     // Ask the server a moment later (timeLeft is rounded up, so by now the hold has ended there too).
     setTimeout(() => void queryClient.invalidateQueries({ queryKey: cartQueryKey(eventId) }), 2500);
@@ -63,6 +66,8 @@ export function CartView({ eventId, initialCart, paymentNotice }: { eventId: str
   }
 
   const showExpired = expiredNow || (cart.expired && !cart.count);
+  // Concessions per line (lib/server/concessions): read again with every change of the cart's lines.
+  const concessions = useCartConcessions(eventId, cart.items.map((item) => `${item.id}:${item.price.amount}`));
 
   return (
     <div className="space-y-6">
@@ -107,15 +112,20 @@ export function CartView({ eventId, initialCart, paymentNotice }: { eventId: str
             </h2>
             <ul className="divide-y divide-slate-200">
               {cart.items.map((item) => {
-                const label = itemLabel(item, t);
+                const label = item.package ? packageSummary(item.package, t) : itemLabel(item, t);
                 return (
                   <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-testid="cart-item">
                     <div>
                       <p className="font-medium">{item.ticketType.name}</p>
-                      <p className="text-sm text-slate-600">
-                        {label}
-                        {item.kind === 'resale' && <span className="ml-2 rounded bg-violet-100 px-1.5 py-0.5 text-xs text-violet-900">{t('resale')}</span>}
-                      </p>
+                      {item.package ? (
+                        <PackageTickets pkg={item.package} />
+                      ) : (
+                        <p className="text-sm text-slate-600">
+                          {label}
+                          {item.kind === 'resale' && <span className="ml-2 rounded bg-violet-100 px-1.5 py-0.5 text-xs text-violet-900">{t('resale')}</span>}
+                        </p>
+                      )}
+                      <LineConcession eventId={eventId} line={concessions.get(item.id)} ticketLabel={`${item.ticketType.name}, ${label}`} />
                     </div>
                     <div className="flex items-center gap-4">
                       <span className="tabular-nums">{money(item.price)}</span>
@@ -135,6 +145,7 @@ export function CartView({ eventId, initialCart, paymentNotice }: { eventId: str
             </ul>
           </section>
           <CouponForm path={path} cart={cart} onCart={update} />
+          <LoyaltyPointsForm key={cart.loyalty ? `${cart.loyalty.points}/${cart.loyalty.usable}` : 'none'} path={path} cart={cart} onCart={update} />
           <CartTotals cart={cart} />
           <div className="flex flex-wrap justify-end gap-3">
             <Link href={{ pathname: '/events/[id]', params: { id: eventId } }} className="rounded-lg border border-slate-300 px-5 py-3 font-medium">
@@ -160,7 +171,7 @@ export function itemLabel(item: CartItem, t: (key: 'seatLine' | 'standing', valu
 }
 
 /** Number of tickets, subtotal, discount, fees and total, formatted in the page's language. */
-export function CartTotals({ cart }: { cart: Pick<Cart, 'count' | 'subtotal' | 'discount' | 'fees' | 'total' | 'couponCode'> }) {
+export function CartTotals({ cart }: { cart: Pick<Cart, 'count' | 'subtotal' | 'discount' | 'fees' | 'walletCredit' | 'total' | 'couponCode'> & { loyalty?: Cart['loyalty'] } }) {
   const t = useTranslations('cart');
   const locale = useLocale();
   const money = (m: Cart['total']) => formatMoney(m, locale);
@@ -183,10 +194,22 @@ export function CartTotals({ cart }: { cart: Pick<Cart, 'count' | 'subtotal' | '
           <dd className="tabular-nums" data-testid="cart-discount">−{money(cart.discount)}</dd>
         </div>
       )}
+      {cart.loyalty && cart.loyalty.points > 0 && (
+        <div className="flex justify-between text-emerald-800">
+          <dt>{t('loyalty.line', { points: cart.loyalty.points })}</dt>
+          <dd className="tabular-nums" data-testid="cart-loyalty-amount">−{money(cart.loyalty.amount)}</dd>
+        </div>
+      )}
       <div className="flex justify-between">
         <dt>{t('fees')}</dt>
         <dd className="tabular-nums">{money(cart.fees)}</dd>
       </div>
+      {cart.walletCredit.amount > 0 && (
+        <div className="flex justify-between text-emerald-800">
+          <dt>{t('walletCredit')}</dt>
+          <dd className="tabular-nums" data-testid="cart-wallet-credit">−{money(cart.walletCredit)}</dd>
+        </div>
+      )}
       <div className="flex justify-between border-t border-slate-200 pt-2 text-lg font-bold">
         <dt>{t('total')}</dt>
         <dd className="tabular-nums" data-testid="cart-total">{money(cart.total)}</dd>

@@ -1,5 +1,6 @@
 'use client';
 
+import { PackageTickets } from '@/components/packages/package-line';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -12,11 +13,24 @@ import { formatMoney } from '@/components/events/format';
 import { api } from '@/lib/client/api-client';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { checkoutSchema } from '@/lib/schemas/cart';
+import type { CartHolders } from '@/lib/schemas/named-tickets';
+import { HolderNames, holderErrors, initialHolders, type HolderErrors, type HolderValues } from './holder-names';
 
 type Values = z.input<typeof checkoutSchema>;
 
 /** Summary, buyer, terms and the pay button: creates the order and goes to the payment provider. */
-export function CheckoutForm({ eventId, cart, buyer }: { eventId: string; cart: Cart; buyer: { name: string; email: string } }) {
+export function CheckoutForm({
+  eventId,
+  cart,
+  buyer,
+  holders = [],
+}: {
+  eventId: string;
+  cart: Cart;
+  buyer: { name: string; email: string };
+  /** A risk match: the lines to name before paying (named-tickets). */
+  holders?: CartHolders['holders'];
+}) {
   const t = useTranslations();
   const tc = useTranslations('cart');
   const locale = useLocale();
@@ -24,6 +38,10 @@ export function CheckoutForm({ eventId, cart, buyer }: { eventId: string; cart: 
   const [receivedAt] = useState(() => Date.now());
   const left = useCountdown(cart.timeLeft, receivedAt, () => router.push({ pathname: '/events/[id]/cart', params: { id: eventId } }));
   const [redirecting, setRedirecting] = useState(false);
+  const [holderValues, setHolderValues] = useState<HolderValues>(() => initialHolders(holders));
+  const [holderProblems, setHolderProblems] = useState<HolderErrors>({});
+  const changeHolder = (itemId: string, field: 'name' | 'dateOfBirth', value: string) =>
+    setHolderValues((current) => ({ ...current, [itemId]: { ...current[itemId], [field]: value } }));
   const {
     register,
     handleSubmit,
@@ -31,6 +49,16 @@ export function CheckoutForm({ eventId, cart, buyer }: { eventId: string; cart: 
   } = useForm<Values, unknown, z.output<typeof checkoutSchema>>({ resolver: zodResolver(checkoutSchema), defaultValues: { acceptTerms: false as unknown as true } });
 
   const onSubmit = handleSubmit(async (values) => {
+    // Named tickets first: checkout refuses a cart whose named lines have no holder (HOLDER_NAMES_MISSING).
+    if (Object.keys(holderValues).length) {
+      const problems = holderErrors(holderValues);
+      setHolderProblems(problems);
+      if (Object.keys(problems).length) return;
+      const saved = await api.put(`/api/v1/events/${encodeURIComponent(eventId)}/cart/holders`, {
+        holders: Object.entries(holderValues).map(([itemId, value]) => ({ itemId, ...value })),
+      });
+      if (!saved.ok) return;
+    }
     const result = await api.post<{ orderId: string; paymentUrl: string }>(`/api/v1/events/${encodeURIComponent(eventId)}/checkout`, values);
     if (result.ok) {
       setRedirecting(true);
@@ -54,7 +82,7 @@ export function CheckoutForm({ eventId, cart, buyer }: { eventId: string; cart: 
           {cart.items.map((item) => (
             <li key={item.id} className="flex justify-between gap-3 px-4 py-3">
               <span>
-                {item.ticketType.name} <span className="text-sm text-slate-600">· {itemLabel(item, tc)}</span>
+                {item.ticketType.name} {item.package ? <PackageTickets pkg={item.package} /> : <span className="text-sm text-slate-600">· {itemLabel(item, tc)}</span>}
               </span>
               <span className="tabular-nums">{formatMoney(item.price, locale)}</span>
             </li>
@@ -62,6 +90,7 @@ export function CheckoutForm({ eventId, cart, buyer }: { eventId: string; cart: 
         </ul>
       </section>
       <CartTotals cart={cart} />
+      <HolderNames cart={cart} values={holderValues} errors={holderProblems} onChange={changeHolder} />
       <section aria-labelledby="checkout-buyer" className="rounded-xl border border-slate-200 bg-white p-4">
         <h2 id="checkout-buyer" className="text-lg font-semibold">
           {t('checkout.buyer')}

@@ -1,7 +1,7 @@
-import Image from 'next/image';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import { eventDateTimeFormat, formatMoney, type Money } from './format';
+import { Picture } from './picture';
 import { allowedImage, CARD_SIZES } from './safe-image';
 import { formatDate } from '@/lib/i18n/formats';
 
@@ -16,26 +16,30 @@ export type EventCardData = {
   lowestPrice: Money | null;
 };
 
-/** One event in a list: image, title, date and time, venue and city, 'From' + the lowest available price. */
-export async function EventCard({ event, priority = false }: { event: EventCardData; priority?: boolean }) {
+/**
+ * One event in a list: image, title, date and time, venue and city, 'From' + the lowest available price.
+ * `heading`: the title's level, one below the list's own heading (h3 under home's "Upcoming events" h2,
+ * h2 on the events list, whose heading is the page's h1).
+ */
+export async function EventCard({ event, priority = false, heading: Heading = 'h3' }: { event: EventCardData; priority?: boolean; heading?: 'h2' | 'h3' }) {
   const [t, locale] = await Promise.all([getTranslations('events'), getLocale()]);
   const showImage = allowedImage(event.imageUrl, process.env.STORAGE_CDN_HOST);
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <div className="relative aspect-[16/9] bg-slate-200">
         {showImage && (
-          <Image src={event.imageUrl} alt="" fill sizes={CARD_SIZES} className="object-cover" priority={priority} loading={priority ? undefined : 'lazy'} />
+          <Picture src={event.imageUrl} alt="" sizes={CARD_SIZES} className="object-cover" lcp={priority} />
         )}
         <span className="absolute left-3 top-3 rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
           {t(`categories.${event.category}`)}
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <h3 className="text-lg font-semibold leading-snug">
+        <Heading className="text-lg font-semibold leading-snug">
           <Link href={{ pathname: '/events/[id]', params: { id: event.id } }} className="after:absolute after:inset-0 focus-visible:outline-none">
             {event.title}
           </Link>
-        </h3>
+        </Heading>
         <p className="text-sm text-slate-700">
           <time dateTime={event.startsAt}>{formatDate(new Date(event.startsAt), locale, eventDateTimeFormat)}</time>
         </p>

@@ -1,5 +1,5 @@
-import Image from 'next/image';
 import { getTranslations } from 'next-intl/server';
+import { Picture } from './picture';
 import { allowedImage, GALLERY_SIZES } from './safe-image';
 
 export type GalleryItem = { src: string; width: number; height: number; alt: string };
@@ -18,7 +18,7 @@ export async function Gallery({ images, headingId }: { images: GalleryItem[]; he
         {shown.map((image, i) => (
           <li key={image.src} className="relative aspect-[16/9] overflow-hidden rounded-lg bg-slate-200">
             <a href={image.src} target="_blank" rel="noopener" aria-label={`${image.alt} – ${t('galleryImage', { index: i + 1, count: shown.length })}`}>
-              <Image src={image.src} alt={image.alt} fill loading="lazy" sizes={GALLERY_SIZES} className="object-cover transition-transform hover:scale-105" />
+              <Picture src={image.src} alt={image.alt} sizes={GALLERY_SIZES} className="object-cover transition-transform hover:scale-105" />
             </a>
           </li>
         ))}

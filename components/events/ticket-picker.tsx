@@ -2,20 +2,28 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { api, apiQuery } from '@/lib/client/api-client';
 import { useSession } from '@/lib/client/session';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import { flatten, toMapLayout, type ApiLayout } from '@/components/seats/layout';
+import { useSeatListsText } from '@/components/seats/seat-lists-text';
 import { SeatLists } from '@/components/seats/seat-lists';
-import { SeatMap, type SeatMapText, type SeatState } from '@/components/seats/seat-map';
+import type { SeatMapText, SeatState } from '@/components/seats/seat-map';
 import { bestAvailable } from '@/components/seats/best-available';
 import { BestAvailableForm } from '@/components/seats/best-available-form';
 import { formatMoney, type Money } from './format';
 import { ResaleOffers } from './resale-offers';
 import type { Availability } from '@/lib/schemas/events';
 import { signInHref } from '@/components/layout/return-here';
+import { useAccessibleSeats, WheelchairPlaces } from '@/components/concessions/wheelchair-places';
+
+// The seat map (its zoom, outline and tooltips) draws only once the layout has come from the API, after
+// hydration: its code is a chunk of its own, fetched meanwhile, never part of the page's first-load JS.
+// (It renders in the browser only: the layout is never there during the server's render.)
+const SeatMap = lazy(() => import('@/components/seats/seat-map').then((m) => ({ default: m.SeatMap })));
+const mapPlaceholder = <div className="aspect-[10/7] animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />;
 import { returnPathFrom } from '@/lib/auth/return-path';
 
 export type PickerTicketType = { id: string; name: string; kind: 'seated' | 'standing'; price: Money; color: string };
@@ -64,6 +72,9 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
     () => (layoutQuery.data?.layout ? toMapLayout(layoutQuery.data.layout, ticketTypes.map((x) => x.id)) : null),
     [layoutQuery.data, ticketTypes],
   );
+
+  // Wheelchair places and companion seats (held back for ZŤP / ZŤP-S card holders): marked on the map, offered below it.
+  const accessible = useAccessibleSeats(eventId, hasLayout && onSale);
 
   const data = availability.data;
   const ready = Boolean(data) && (!hasLayout || Boolean(layout));
@@ -122,6 +133,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
 
   const priceText = (money: Money) => formatMoney(money, locale);
   const seatPrice = (i: number) => (flat && flat.type[i] >= 0 ? priceText(ticketTypes[flat.type[i]].price) : '');
+  const seatListsText = useSeatListsText(seatPrice);
 
   const total = useMemo(() => {
     let amount = 0;
@@ -317,24 +329,23 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
                     none: (n, category) => tm('bestNone', { count: n, category }),
                   }}
                 />
-                <SeatMap layout={layout} flat={flat} types={mapTypes} taken={taken} resale={resaleSeats} selected={selected} ready={ready} onToggle={toggleSeat} text={mapText} focus={focus} />
+                <Suspense fallback={mapPlaceholder}>
+                  <SeatMap layout={layout} flat={flat} types={mapTypes} taken={taken} resale={resaleSeats} selected={selected} ready={ready} onToggle={toggleSeat} text={mapText} focus={focus} marks={accessible.marks} />
+                </Suspense>
+                <WheelchairPlaces
+                  eventId={eventId}
+                  seats={accessible.seats}
+                  signedIn={signedIn}
+                  onSignInRequired={signInRequired}
+                  onAdded={() => router.push({ pathname: '/events/[id]/cart', params: { id: eventId } })}
+                />
                 <SeatLists
                   layout={layout}
                   flat={flat}
                   isFree={isFree}
                   disabled={!ready}
                   onAdd={toggleSeat}
-                  text={{
-                    title: tm('lists'),
-                    help: tm('listsHelp'),
-                    section: tm('chooseSection'),
-                    row: tm('chooseRow'),
-                    seat: tm('chooseSeat'),
-                    choose: tm('choose'),
-                    add: tm('addSeat'),
-                    seatOption: (label, price) => `${label} · ${price}`,
-                    priceOf: seatPrice,
-                  }}
+                  text={seatListsText}
                 />
               </>
             )}

@@ -1,44 +1,59 @@
 'use client';
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import NextTopLoader from 'nextjs-toploader';
-import { Suspense, useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { config as zodConfig } from 'zod/v4/core';
-import { TOAST_SETTINGS } from '@/lib/client/toast';
-import { Analytics } from './analytics';
-import { BuildWatcher } from './build-watcher';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { SessionProvider } from '@/lib/client/session';
+import { onToastWanted } from '@/lib/client/toast';
 import { ChunkReloadGuard } from './chunk-reload-guard';
-import { OnlineStatus } from './online-status';
 
 // The pages' CSP allows no eval (lib/csp.ts): zod would probe for it with Function('') on its first
 // parse and the browser would report a violation. Browser only: the server's zod keeps its fast path.
-if (typeof window !== 'undefined') zodConfig({ jitless: true });
+// Set on zod's global configuration object (globalThis.__zod_globalConfig, which zod adopts when it loads)
+// rather than through `config()` from zod/v4/core: importing that would put zod into every page's first-load JS.
+if (typeof window !== 'undefined') {
+  const scope = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+  scope.__zod_globalConfig = Object.assign(scope.__zod_globalConfig ?? {}, { jitless: true });
+}
 
-/**
- * The loading bar's markup: nprogress finds the bar by its role="bar", which is no ARIA role (axe: aria-roles,
- * serious, seen while a page navigates), so the decorative bar sits in an element hidden from assistive
- * technology; the spinner is off.
- */
-const LOADING_BAR_TEMPLATE = '<div aria-hidden="true"><div class="bar" role="bar"><div class="peg"></div></div></div>';
+// Toasts, the loading bar, analytics, the offline toast and the new-build check: a chunk of their own, loaded once the page is idle after
+// hydration (or at the first toast), never part of the first-load JS.
+// React.lazy rather than next/dynamic (whose runtime would be one more thing in the shell): it renders
+// in the browser only, once `ready`.
+const Deferred = lazy(() => import('./deferred'));
+
+function useIdleOrToast(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let done = false;
+    const go = () => {
+      if (!done) {
+        done = true;
+        setReady(true);
+      }
+    };
+    const stop = onToastWanted(go);
+    const idle = window.requestIdleCallback ? window.requestIdleCallback(go, { timeout: 3000 }) : window.setTimeout(go, 1500);
+    return () => {
+      stop();
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, []);
+  return ready;
+}
 
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } } }),
-  );
-  // Tooltips bring their own provider (lib/client/tooltip.ts): pages without one load no tooltip code.
+  const ready = useIdleOrToast();
+  // TanStack Query is provided by the routes that use it (components/layout/query-provider.tsx); tooltips
+  // bring their own provider (lib/client/tooltip.ts): pages without them load neither.
   return (
-    <QueryClientProvider client={queryClient}>
-      {/* Spec §9: loading bar 3 px, throttle 200 ms. */}
-      <NextTopLoader height={3} color="#f59e0b" showSpinner={false} crawlSpeed={200} speed={400} template={LOADING_BAR_TEMPLATE} />
+    <SessionProvider>
       {children}
-      <Toaster {...TOAST_SETTINGS} />
-      <Suspense fallback={null}>
-        <Analytics />
-      </Suspense>
-      <BuildWatcher />
+      {ready && (
+        <Suspense fallback={null}>
+          <Deferred />
+        </Suspense>
+      )}
       <ChunkReloadGuard />
-      <OnlineStatus />
-    </QueryClientProvider>
+    </SessionProvider>
   );
 }

@@ -20,6 +20,10 @@ export async function Receipt({ order, locale }: { order: Order; locale: Locale 
         };
       case 'discount':
         return { text: line.code ? t('discountCode', { code: line.code }) : t('discount'), detail: null };
+      case 'wallet':
+        return { text: t('walletCredit'), detail: null };
+      case 'loyalty':
+        return { text: t('loyalty', { points: line.points }), detail: null };
       case 'fee':
         return { text: t(line.fee === 'service' ? 'serviceFee' : 'resaleFee', { count: line.count }), detail: null };
     }

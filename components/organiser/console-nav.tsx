@@ -6,6 +6,8 @@ import { OrgSwitcher } from './org-switcher';
 /** The console's header: the organisation (with a switcher for members of several), the caller's role and the console's screens. */
 export async function ConsoleNav({ context }: { context: ConsoleContext }) {
   const t = await getTranslations('organiser');
+  const ts = await getTranslations('seasons.organiser');
+  const tp = await getTranslations('packages.organiser');
   const org = context.current;
   if (!org) return null;
   const can = (c: string) => org.capabilities.includes(c as never);
@@ -27,6 +29,12 @@ export async function ConsoleNav({ context }: { context: ConsoleContext }) {
               </li>
               <li>
                 <ConsoleLink href="/organiser/codes">{t('nav.codes')}</ConsoleLink>
+              </li>
+              <li>
+                <ConsoleLink href="/organiser/seasons">{ts('nav')}</ConsoleLink>
+              </li>
+              <li>
+                <ConsoleLink href="/organiser/packages">{tp('nav')}</ConsoleLink>
               </li>
               <li>
                 <ConsoleLink href="/organiser/reports">{t('nav.reports')}</ConsoleLink>

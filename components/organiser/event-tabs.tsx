@@ -4,6 +4,8 @@ import { ConsoleLink } from './console-link';
 /** The screens of one event in the console; `settlement` (owners: the 'payouts' capability) adds its settlement. */
 export async function EventTabs({ eventId, settlement = false }: { eventId: string; settlement?: boolean }) {
   const t = await getTranslations('organiser.eventTabs');
+  const tAnnouncements = await getTranslations('notifications.announcements');
+  const tn = await getTranslations('namedTickets.organiser');
   const params = { eventId };
   return (
     <nav aria-label={t('label')} className="-mx-1 overflow-x-auto">
@@ -24,10 +26,17 @@ export async function EventTabs({ eventId, settlement = false }: { eventId: stri
           <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/resale', params }}>{t('resale')}</ConsoleLink>
         </li>
         <li>
+          <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/named-tickets', params }}>{tn('tab')}</ConsoleLink>
+        </li>
+        <li>
           <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/report', params }}>{t('report')}</ConsoleLink>
         </li>
         <li>
           <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/live', params }}>{t('live')}</ConsoleLink>
+        </li>
+        <li>
+          <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/announcements', params }}>{tAnnouncements('tab')}</ConsoleLink>
+          <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/feedback', params }}>{t('feedback')}</ConsoleLink>
         </li>
         {settlement && (
           <li>

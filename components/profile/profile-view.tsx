@@ -1,7 +1,6 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,7 +8,8 @@ import type { z } from 'zod';
 import { applyServerErrors, FORM_STATUSES, goTo } from '@/components/auth/auth-helpers';
 import { FormAlert, SubmitButton, TextField } from '@/components/auth/form-parts';
 import { api } from '@/lib/client/api-client';
-import { sessionQueryKey, useApiMutation, useRemoveAccount, useSignOut } from '@/lib/client/session';
+import { useSessionStore } from '@/lib/client/session';
+import { useApiMutation, useRemoveAccount, useSignOut } from '@/lib/client/session-mutations';
 import { notify } from '@/lib/client/toast';
 import { getPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -28,7 +28,7 @@ export function ProfileView({ initialUser }: { initialUser: ProfileUser }) {
   const t = useTranslations('profile');
   const tAuth = useTranslations('auth');
   const locale = useLocale() as Locale;
-  const queryClient = useQueryClient();
+  const session = useSessionStore();
   const [user, setUser] = useState(initialUser);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -51,7 +51,7 @@ export function ProfileView({ initialUser }: { initialUser: ProfileUser }) {
       return;
     }
     setUser(result.data);
-    queryClient.setQueryData(sessionQueryKey, result.data);
+    session.set(result.data);
     form.reset(valuesOf(result.data));
     setEditing(false);
     const requested = changingEmail && result.data.pendingEmail;

@@ -36,8 +36,12 @@ export async function checkOffline(state: GateState, payload: string, now = Date
     const refused = outsideWindow(state.dataset.window, now);
     if (refused) return { answer: { result: 'not_valid', reason: refused, window: state.dataset.window, ticketId: ticket.id, offline: true }, state };
   }
-  if (ticket.status === 'checked_in') return { answer: { result: 'already_used', checkedInAt: ticket.checkedInAt ?? undefined, ticketId: ticket.id, offline: true }, state };
+  // A named ticket (risk match): the holder whose ID the gate checks.
+  // A concession ticket: the card the gate checks (student, ZŤP…).
+  const holder = { ...(ticket.holder ? { holder: ticket.holder } : {}), ...(ticket.card ? { card: ticket.card } : {}) };
+  if (ticket.status === 'checked_in') return { answer: { result: 'already_used', checkedInAt: ticket.checkedInAt ?? undefined, ticketId: ticket.id, offline: true, ...holder }, state };
   if (ticket.giftPending) return { answer: { result: 'not_valid', reason: 'gift_pending', ticketId: ticket.id, offline: true }, state };
+  if (ticket.holderMissing) return { answer: { result: 'not_valid', reason: 'holder_missing', ticketId: ticket.id, offline: true }, state };
   if (ticket.status !== 'valid' || !ticket.publicKey) {
     return { answer: { result: 'not_valid', reason: ticket.status === 'listed' ? 'listed' : 'void', ticketId: ticket.id, offline: true }, state };
   }
@@ -47,5 +51,5 @@ export async function checkOffline(state: GateState, payload: string, now = Date
     // The code itself goes with the check-in: the server admits only what a phone showed (ids and versions are in every gate's data).
     queue: [...state.queue, { ticketId: ticket.id, version: ticket.version, scannedAt, payload: payload.trim() }],
   };
-  return { answer: { result: 'admitted', ticketId: ticket.id, checkedInAt: scannedAt, offline: true }, state: next };
+  return { answer: { result: 'admitted', ticketId: ticket.id, checkedInAt: scannedAt, offline: true, ...holder }, state: next };
 }

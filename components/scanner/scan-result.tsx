@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import type { ScanAnswer } from './types';
 import { dateTimeFormat } from '@/lib/i18n/formats';
+import { formatBirthDate } from '@/components/tickets/format';
 
 const tone: Record<ScanAnswer['result'], string> = {
   admitted: 'bg-emerald-700 text-white',
@@ -19,6 +20,8 @@ const pick = (text: { sk: string; cs: string; en: string }, locale: string) => t
 /** The big, unmistakable answer at the gate. */
 export function ScanResult({ answer }: { answer: ScanAnswer }) {
   const t = useTranslations('scanner');
+  const tn = useTranslations('namedTickets.gate');
+  const tc = useTranslations('concessions.gate');
   const locale = useLocale();
   const when = answer.checkedInAt
     ? dateTimeFormat(locale, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Europe/Bratislava' }).format(new Date(answer.checkedInAt))
@@ -52,6 +55,25 @@ export function ScanResult({ answer }: { answer: ScanAnswer }) {
           {d}
         </p>
       ))}
+      {answer.holder && (answer.result === 'admitted' || answer.result === 'already_used') && (
+        // A named ticket of a risk match (Slovak act 1/2014): let in only the person of this ID.
+        <div className="mx-auto mt-4 max-w-md rounded-xl bg-white p-4 text-left text-slate-950" data-testid="scan-holder">
+          <p className="text-xl font-extrabold uppercase">{tn('checkId')}</p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-lg">
+            <dt className="text-slate-600">{tn('name')}</dt>
+            <dd className="font-bold">{answer.holder.name}</dd>
+            <dt className="text-slate-600">{tn('dateOfBirth')}</dt>
+            <dd className="font-bold">{formatBirthDate(answer.holder.dateOfBirth, locale)}</dd>
+          </dl>
+        </div>
+      )}
+      {answer.card && (answer.result === 'admitted' || answer.result === 'already_used') && (
+        // A concession ticket: let in only with the card (student, ZŤP…); a companion with its ZŤP-S holder.
+        <div className="mx-auto mt-4 max-w-md rounded-xl bg-white p-4 text-left text-slate-950" data-testid="scan-card" role="status">
+          <p className="text-xl font-extrabold uppercase">{tc('checkCard', { card: tc(`cards.${answer.card}`) })}</p>
+          {answer.card === 'companion' && <p className="mt-1 text-lg font-medium">{tc('companion')}</p>}
+        </div>
+      )}
       {answer.offline && <p className="mt-2 text-sm opacity-90">{t('offline.title')}</p>}
     </div>
   );

@@ -46,7 +46,11 @@ type Props = {
   text: SeatMapText;
   /** Seats to bring into view (best available): a new object zooms to them. */
   focus?: { seats: readonly string[] } | null;
+  /** Wheelchair places and companion seats (lib/server/concessions): ringed on the map and named so for screen readers. */
+  marks?: AccessibleMarks | null;
 };
+
+export type AccessibleMarks = { wheelchair: ReadonlySet<string>; companion: ReadonlySet<string>; wheelchairName: string; companionName: string };
 
 const R = SEAT_RADIUS;
 const TAKEN = '#9ca3af';
@@ -75,7 +79,7 @@ const Overlay = memo(function Overlay({ flat, ids, fill, stroke, strokeWidth = 0
 /** A section's short name for its label: the last word ("Main stand A1" → "A1"). */
 const shortName = (name: string) => name.replace(/^.*\s(\S+)$/, '$1');
 
-export function SeatMap({ layout, flat, types, taken, resale, selected, ready, onToggle, text, focus }: Props) {
+export function SeatMap({ layout, flat, types, taken, resale, selected, ready, onToggle, text, focus, marks }: Props) {
   const helpId = useId();
   const svgRef = useRef<SVGSVGElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -114,10 +118,13 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
     (i: number) => {
       const state = stateOf(i);
       const type = flat.type[i] >= 0 ? types[flat.type[i]] : null;
-      const name = text.seatName(layout.sections[flat.section[i]].name, flat.row[i], flat.labels[i]);
+      const seat = text.seatName(layout.sections[flat.section[i]].name, flat.row[i], flat.labels[i]);
+      const id = flat.ids[i];
+      const mark = marks?.wheelchair.has(id) ? marks.wheelchairName : marks?.companion.has(id) ? marks.companionName : null;
+      const name = mark ? `${seat} (${mark})` : seat;
       return { name, state, type };
     },
-    [flat, layout.sections, stateOf, text, types],
+    [flat, layout.sections, stateOf, text, types, marks],
   );
 
   // Where the tooltip points: the seat under the pointer, else the keyboard cursor.
@@ -140,9 +147,9 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
   useEffect(() => {
     const svg = svgRef.current;
     if (!svg || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setPixels(svg.getBoundingClientRect().width);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer reports the first size itself, after the browser's own layout: measuring here too
+    // would force a layout of every seat inside the commit that mounts the map (a long task at load).
+    const observer = new ResizeObserver(([entry]) => setPixels(entry.target.getBoundingClientRect().width));
     observer.observe(svg);
     return () => observer.disconnect();
   }, []);
@@ -397,6 +404,8 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
                 <Overlay flat={flat} ids={taken} fill={TAKEN} />
                 <Overlay flat={flat} ids={resale} fill="#ffffff" stroke="#7c3aed" strokeWidth={2.5} r={4} />
                 <Overlay flat={flat} ids={selected} fill="#0f172a" stroke="#fbbf24" strokeWidth={2.5} r={R + 1} />
+                {marks && <Overlay flat={flat} ids={marks.wheelchair} fill="none" stroke="#0369a1" strokeWidth={2.5} r={R + 2.5} />}
+                {marks && <Overlay flat={flat} ids={marks.companion} fill="none" stroke="#0369a1" strokeWidth={1.5} r={R + 2.5} dash="2 2" />}
                 <Overlay flat={flat} ids={cursorIds} fill="none" stroke="#f59e0b" strokeWidth={2.5} r={R + 4} />
               </>
             )}

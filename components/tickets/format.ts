@@ -1,7 +1,7 @@
 // Formatting shared by the ticket components (server and client render the same text).
 import { eventDateTimeFormat, formatMoney as formatEventMoney } from '@/components/events/format';
 import type { Currency, Localized } from '@/lib/schemas/primitives';
-import { dateTimeFormat } from '@/lib/i18n/formats';
+import { dateTimeFormat, formatDate } from '@/lib/i18n/formats';
 
 export function formatMoney(amount: number, currency: Currency, locale: string): string {
   return formatEventMoney({ amount, currency }, locale);
@@ -13,4 +13,9 @@ export function formatDateTime(iso: string, locale: string): string {
 
 export function localized(text: Localized, locale: string): string {
   return text[locale as keyof Localized] ?? text.en;
+}
+
+/** A date of birth (YYYY-MM-DD), as a calendar day whatever the device's time zone: named tickets, the gate. */
+export function formatBirthDate(day: string, locale: string): string {
+  return formatDate(new Date(`${day}T12:00:00Z`), locale, { dateStyle: 'long', timeZone: 'UTC' });
 }

@@ -22,10 +22,12 @@ export function useOnline(): boolean {
 
 /**
  * Registers the service worker (public/sw.js) and hands it this page and the assets it loaded, so the
- * page opens offline next time even though it was loaded before the worker took control.
+ * page opens offline next time even though it was loaded before the worker took control. `preload`
+ * loads the code the page loads only on use (its dialogs) first, so that is stored too. The worker also
+ * keeps the branded offline page for every other page it has no copy of.
  * Sets <html data-offline-ready> once the copy is stored.
  */
-export function OfflineSupport() {
+export function OfflineSupport({ preload }: { preload?: () => Promise<unknown> }) {
   useEffect(() => {
     if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
     let cancelled = false;
@@ -36,7 +38,10 @@ export function OfflineSupport() {
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
       .then(() => navigator.serviceWorker.ready)
-      .then((registration) => {
+      .then(async (registration) => {
+        // The parts every page loads after its first paint (toasts, the offline notice: components/layout/
+        // deferred.tsx) must be in the offline copy too: loaded, with this page's own, before the assets are listed.
+        await Promise.all([preload?.(), import('@/components/layout/deferred')]).catch(() => {});
         if (cancelled || !navigator.onLine) return;
         const assets = new Set<string>();
         for (const entry of performance.getEntriesByType('resource')) assets.add(entry.name);
@@ -49,6 +54,6 @@ export function OfflineSupport() {
       cancelled = true;
       navigator.serviceWorker.removeEventListener('message', onMessage);
     };
-  }, []);
+  }, [preload]);
   return null;
 }

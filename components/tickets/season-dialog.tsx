@@ -1,7 +1,8 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { Link } from '@/lib/i18n/navigation';
+import { SeasonTransfer } from '@/components/seasons/season-transfer';
+import { Link, useRouter } from '@/lib/i18n/navigation';
 import { formatDateTime, localized } from './format';
 import { Modal } from './modal';
 import type { SeasonSchedule } from '@/lib/schemas/tickets';
@@ -17,6 +18,7 @@ const stateStyle: Record<SeasonSchedule['matches'][number]['state'], string> = {
 export function SeasonDialog({ seasons, open, onClose }: { seasons: SeasonSchedule[]; open: boolean; onClose: () => void }) {
   const t = useTranslations('season');
   const locale = useLocale();
+  const router = useRouter();
   return (
     <Modal open={open} onClose={onClose} title={t('title')} wide>
       {seasons.length === 0 && <p>{t('empty')}</p>}
@@ -37,6 +39,13 @@ export function SeasonDialog({ seasons, open, onClose }: { seasons: SeasonSchedu
               </li>
             ))}
           </ol>
+          <SeasonTransfer
+            seasonTicketId={s.seasonTicketId}
+            onDone={() => {
+              onClose();
+              router.refresh();
+            }}
+          />
         </section>
       ))}
     </Modal>

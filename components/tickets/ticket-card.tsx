@@ -1,34 +1,62 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
-import { formatDateTime, formatMoney, localized } from './format';
-import { GiftDialog } from './gift-dialog';
-import { SellDialog } from './sell-dialog';
-import { TicketCode } from './ticket-code';
+import { formatBirthDate, formatDateTime, formatMoney, localized } from './format';
 import type { OwnedTicket } from '@/lib/schemas/tickets';
+
+// What no first paint needs loads on use: the full-screen code (with the QR drawer) and the dialogs.
+// tickets-wallet.tsx preloads the code so it opens offline too (OfflineSupport).
+export const loadTicketCode = () => import('./ticket-code');
+const TicketCodeDialog = dynamic(() => loadTicketCode().then((m) => m.TicketCodeDialog), { ssr: false });
+const GiftDialog = dynamic(() => import('./gift-dialog').then((m) => m.GiftDialog), { ssr: false });
+const SellDialog = dynamic(() => import('./sell-dialog').then((m) => m.SellDialog), { ssr: false });
+const ReleaseDialog = dynamic(() => import('./release-dialog').then((m) => m.ReleaseDialog), { ssr: false });
+// Only a received ticket of a risk match still to be named shows it.
+const NameTicketForm = dynamic(() => import('./name-ticket-form').then((m) => m.NameTicketForm), { ssr: false });
 
 const statusStyle: Record<OwnedTicket['status'], string> = {
   valid: 'bg-emerald-100 text-emerald-900',
   listed: 'bg-amber-100 text-amber-900',
   checked_in: 'bg-slate-200 text-slate-800',
   void: 'bg-red-100 text-red-900',
+  released: 'bg-sky-100 text-sky-900',
 };
 
-/** One ticket as spec §3 shows it (holder, date and time, ticket, seat, venue; seats also section, row, seat, price) and its actions. */
+/** Where a ticket is: section (its name already says stand or sector), row and seat, or standing. */
+export function seatText(seat: OwnedTicket['seat'], t: (key: 'row' | 'seatNumber' | 'standing') => string, locale: string): string {
+  return seat ? `${localized(seat.section, locale)} · ${t('row')} ${seat.row} · ${t('seatNumber')} ${seat.seat}` : t('standing');
+}
+
+/**
+ * One ticket as a compact row of its event's group (tickets-wallet.tsx; the group's header holds the
+ * event, date and time, venue and holder once): seat or standing, ticket type, price, status, the
+ * gift it came as, and its actions. Show code opens the code full screen at once.
+ */
 export function TicketCard({ ticket, past, online, onChanged }: { ticket: OwnedTicket; past: boolean; online: boolean; onChanged: () => void }) {
   const t = useTranslations('tickets');
+  const tn = useTranslations('namedTickets');
+  const tr = useTranslations('release');
+  const tc = useTranslations('concessions');
   const locale = useLocale();
   const [showCode, setShowCode] = useState(false);
-  const [dialog, setDialog] = useState<'gift' | 'sell' | null>(null);
+  const [dialog, setDialog] = useState<'gift' | 'sell' | 'release' | null>(null);
   const [busy, setBusy] = useState(false);
-  const codeId = useId();
   const title = localized(ticket.event.title, locale);
+  const typeName = localized(ticket.ticketType.name, locale);
+  const where = seatText(ticket.seat, t, locale);
   const money = (amount: number) => formatMoney(amount, ticket.currency, locale);
   const startsInFuture = new Date(ticket.event.startsAt).getTime() > Date.now();
   const canAct = ticket.status === 'valid' && !ticket.pendingGift && startsInFuture && online;
+  const price = (ticket.paidAmount ?? ticket.priceAmount) ? money(ticket.paidAmount ?? ticket.priceAmount) : t('complimentary');
+  // A match of the fan's own season ticket, before its sale closes: release it to the club's sale for credit.
+  const release = ticket.release ?? null;
+  const releaseOpen = !!release && new Date(release.closesAt).getTime() > Date.now();
+  // A risk match: a named ticket without its holder's name has no code until its owner names it.
+  const needsName = Boolean(ticket.named && !ticket.named.name);
 
   const run = async (request: () => ReturnType<typeof api.delete>, done: string) => {
     setBusy(true);
@@ -40,38 +68,39 @@ export function TicketCard({ ticket, past, online, onChanged }: { ticket: OwnedT
     }
   };
 
-  const row = (label: string, value: string) => (
-    <div className="flex justify-between gap-3 sm:block">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="font-medium">{value}</dd>
-    </div>
-  );
-
   return (
-    <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="ticket-card" data-ticket-id={ticket.id} aria-label={`${title} · ${localized(ticket.ticketType.name, locale)}`}>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <p className="font-semibold">
-          {localized(ticket.ticketType.name, locale)}
-          {ticket.seasonTicketId && <span className="ml-2 rounded bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900">{t('seasonMatch')}</span>}
-        </p>
+    <article className="p-4" data-testid="ticket-card" data-ticket-id={ticket.id} aria-label={`${title} · ${typeName} · ${where}`}>
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <div className="min-w-0">
+          <p className="font-semibold">{where}</p>
+          <p className="text-sm text-slate-700">
+            {typeName} · {price}
+            {ticket.seasonTicketId && <span className="ml-2 rounded bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900">{t('seasonMatch')}</span>}
+          </p>
+          {ticket.giftedFrom && (
+            <p className="text-sm text-slate-700" data-testid="gift-from">
+              {ticket.giftedFrom.name ? t('giftFrom', { name: ticket.giftedFrom.name }) : t('giftFromUnknown')}
+            </p>
+          )}
+        </div>
         <span className={`rounded-full px-3 py-1 text-sm font-medium ${statusStyle[ticket.status]}`}>{t(`status.${ticket.status}`)}</span>
       </div>
-      <dl className="grid gap-2 sm:grid-cols-3">
-        {row(t('holder'), ticket.holderName)}
-        {row(t('dateTime'), formatDateTime(ticket.event.startsAt, locale))}
-        {row(t('venue'), `${ticket.event.venue.name}, ${ticket.event.venue.city}`)}
-        {ticket.seat ? (
-          <>
-            {row(t('section'), localized(ticket.seat.section, locale))}
-            {row(t('row'), ticket.seat.row)}
-            {row(t('seatNumber'), ticket.seat.seat)}
-          </>
-        ) : (
-          row(t('seat'), t('standing'))
-        )}
-        {row(t('price'), (ticket.paidAmount ?? ticket.priceAmount) ? money(ticket.paidAmount ?? ticket.priceAmount) : t('complimentary'))}
-      </dl>
 
+      {ticket.named?.name && (
+        <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm" data-testid="ticket-holder">
+          <span className="font-medium">{tn('tickets.namedTo', { name: ticket.named.name })}</span>
+          {ticket.named.dateOfBirth && <span> · {tn('tickets.bornOn', { date: formatBirthDate(ticket.named.dateOfBirth, locale) })}</span>}
+          {!past && <span className="block text-slate-700">{tn('tickets.idNote')}</span>}
+        </p>
+      )}
+      {ticket.concession && (
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="ticket-concession">
+          {ticket.concession === 'companion' ? tc('ticket.companion') : tc('ticket.badge', { kind: tc(`kinds.${ticket.concession}`) })}
+        </p>
+      )}
+      {needsName && !past && (ticket.status === 'valid' || ticket.status === 'listed') && !ticket.pendingGift && (
+        <NameTicketForm ticketId={ticket.id} online={online} onDone={onChanged} />
+      )}
       {ticket.status === 'checked_in' && ticket.checkedInAt && <p className="mt-3 text-sm text-slate-700">{t('checkedInAt', { when: formatDateTime(ticket.checkedInAt, locale) })}</p>}
       {ticket.listing && (
         <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-3 text-sm">
@@ -90,6 +119,19 @@ export function TicketCard({ ticket, past, online, onChanged }: { ticket: OwnedT
           )}
         </div>
       )}
+      {ticket.status === 'released' && release && (
+        <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-sky-50 p-3 text-sm" data-testid="ticket-released">
+          <span>{tr('onSale', { credit: money(release.creditAmount) })}</span>
+          <button
+            type="button"
+            disabled={busy || !online}
+            onClick={() => run(() => api.delete(`/api/v1/tickets/${ticket.id}/release`, { toast: true }), tr('takenBack'))}
+            className="rounded-lg border border-sky-300 bg-white px-3 py-1.5 font-medium hover:bg-sky-100 disabled:opacity-50"
+          >
+            {tr('takeBack')}
+          </button>
+        </div>
+      )}
       {ticket.pendingGift && (
         <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-sky-50 p-3 text-sm">
           <span>{t('giftPendingTo', { email: ticket.pendingGift.toEmail })}</span>
@@ -106,16 +148,18 @@ export function TicketCard({ ticket, past, online, onChanged }: { ticket: OwnedT
 
       {/* A ticket being gifted has no code to show (the gate refuses it) and nothing to do but cancel the gift, above. */}
       {!past && ticket.status === 'valid' && !ticket.pendingGift && (
-        <div className="mt-4 flex flex-wrap gap-2">
-          <button
-            type="button"
-            aria-expanded={showCode}
-            aria-controls={codeId}
-            onClick={() => setShowCode((v) => !v)}
-            className="rounded-lg bg-emerald-800 px-4 py-2 font-medium text-white hover:bg-emerald-700"
-          >
-            {showCode ? t('hideCode') : t('showCode')}
-          </button>
+        <div className="mt-3 flex flex-wrap gap-2">
+          {!needsName && (
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              disabled={!ticket.signingKey}
+              onClick={() => setShowCode(true)}
+              className="rounded-lg bg-emerald-800 px-4 py-2 font-medium text-white hover:bg-emerald-700 disabled:opacity-50"
+            >
+              {t('showCode')}
+            </button>
+          )}
           <button type="button" disabled={!canAct} onClick={() => setDialog('sell')} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-50">
             {t('sell')}
           </button>
@@ -124,15 +168,44 @@ export function TicketCard({ ticket, past, online, onChanged }: { ticket: OwnedT
               {t('gift')}
             </button>
           )}
+          {releaseOpen && (
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              disabled={!canAct}
+              onClick={() => setDialog('release')}
+              className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-50"
+            >
+              {tr('action')}
+            </button>
+          )}
         </div>
       )}
-      <div id={codeId} className="mt-4 empty:hidden">
-        {showCode && ticket.signingKey && <TicketCode ticketId={ticket.id} version={ticket.version} signingKey={ticket.signingKey} eventTitle={title} />}
-      </div>
+      {showCode && ticket.signingKey && (
+        <TicketCodeDialog
+          ticketId={ticket.id}
+          version={ticket.version}
+          signingKey={ticket.signingKey}
+          eventTitle={title}
+          details={[`${typeName} · ${where}`, `${t('holder')}: ${ticket.holderName}`, formatDateTime(ticket.event.startsAt, locale)]}
+          onClose={() => setShowCode(false)}
+        />
+      )}
       {dialog === 'gift' && (
         <GiftDialog
           ticketId={ticket.id}
           eventTitle={title}
+          open
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            onChanged();
+          }}
+        />
+      )}
+      {dialog === 'release' && release && (
+        <ReleaseDialog
+          ticket={{ ...ticket, release }}
           open
           onClose={() => setDialog(null)}
           onDone={() => {

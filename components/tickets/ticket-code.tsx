@@ -2,23 +2,36 @@
 
 import { useTranslations } from 'next-intl';
 import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import { generateTicketCode, msUntilNextStep, STEP_SECONDS, timeStep } from '@/lib/ticket-code/code';
-import { Modal } from './modal';
 
-type Props = { ticketId: string; version: number; signingKey: string; eventTitle: string };
+type Props = {
+  ticketId: string;
+  version: number;
+  signingKey: string;
+  eventTitle: string;
+  /** What the gate staff read beside the code: ticket type and seat, holder. */
+  details: string[];
+  onClose: () => void;
+};
 
 type Drawn = { step: number; payload: string; image: string };
 
 /**
- * The rotating entry code, signed on the device with the ticket's signing key (works offline) and
- * redrawn at every 15-second step, with the time left shown as a bar.
+ * The rotating entry code, full screen at once: a modal <dialog> covering the viewport (focus stays in
+ * it, Escape or the buttons close it), with the code as large as the screen allows and never below the
+ * fold. Signed on the device with the ticket's signing key (works offline) and redrawn at every
+ * 15-second step, with the time left shown as a bar. Loaded on use (ticket-card.tsx), with the QR drawer.
  */
-export function TicketCode({ ticketId, version, signingKey, eventTitle }: Props) {
+export function TicketCodeDialog({ ticketId, version, signingKey, eventTitle, details, onClose }: Props) {
   const t = useTranslations('ticketCode');
+  const tickets = useTranslations('tickets');
+  const close = t('close');
+  const ref = useModalDialog(true, { returnFocus: true });
+  const titleId = useId();
   const [drawn, setDrawn] = useState<Drawn | null>(null);
   const [left, setLeft] = useState(STEP_SECONDS * 1000);
-  const [full, setFull] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -26,7 +39,7 @@ export function TicketCode({ ticketId, version, signingKey, eventTitle }: Props)
     const draw = async () => {
       const now = Date.now();
       const payload = await generateTicketCode({ ticketId, version, signingKey }, now);
-      const image = await QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 1, width: 480, color: { dark: '#0f172a', light: '#ffffff' } });
+      const image = await QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: 480, color: { dark: '#0f172a', light: '#ffffff' } });
       if (cancelled) return;
       setDrawn({ step: timeStep(now), payload, image });
       timer = setTimeout(draw, msUntilNextStep(Date.now()) + 20);
@@ -40,62 +53,91 @@ export function TicketCode({ ticketId, version, signingKey, eventTitle }: Props)
     };
   }, [ticketId, version, signingKey]);
 
-  // Keep the screen on while the full-screen code is shown, where the browser allows it.
+  // Keep the screen on while the code is shown, where the browser allows it.
   useEffect(() => {
-    if (!full || !('wakeLock' in navigator)) return;
+    if (!('wakeLock' in navigator)) return;
     let lock: { release: () => Promise<void> } | null = null;
+    let done = false;
     (navigator as Navigator & { wakeLock: { request: (t: 'screen') => Promise<{ release: () => Promise<void> }> } }).wakeLock
       .request('screen')
-      .then((l) => (lock = l))
+      .then((l) => {
+        lock = l;
+        if (done) void l.release().catch(() => {});
+      })
       .catch(() => {});
-    return () => void lock?.release().catch(() => {});
-  }, [full]);
+    return () => {
+      done = true;
+      void lock?.release().catch(() => {});
+    };
+  }, []);
 
   const seconds = Math.ceil(left / 1000);
-  const progress = (
-    <div className="w-full space-y-1">
-      <div
-        role="progressbar"
-        aria-label={t('progress')}
-        aria-valuemin={0}
-        aria-valuemax={STEP_SECONDS}
-        aria-valuenow={seconds}
-        className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
-      >
-        <div className="h-full rounded-full bg-emerald-700 transition-[width] duration-200 ease-linear" style={{ width: `${(left / (STEP_SECONDS * 1000)) * 100}%` }} />
-      </div>
-      <p className="text-center text-sm text-slate-600" aria-live="off">
-        {t('refreshIn', { seconds })}
-      </p>
-    </div>
-  );
-
-  const image = (size: string) =>
-    drawn ? (
-      // eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn on the device
-      <img src={drawn.image} alt={t('label', { event: eventTitle })} data-testid="ticket-qr" data-step={drawn.step} data-payload={drawn.payload} className={`${size} aspect-square bg-white`} />
-    ) : (
-      <div className={`${size} aspect-square animate-pulse rounded bg-slate-100`} aria-hidden="true" />
-    );
-
   return (
-    <div className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
-      {image('w-56')}
-      {progress}
-      <p className="text-center text-xs text-slate-600">{t('noScreenshots')}</p>
-      <button type="button" onClick={() => setFull(true)} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50">
-        {t('fullScreen')}
-      </button>
-      <Modal open={full} onClose={() => setFull(false)} title={eventTitle} wide>
-        <div className="flex flex-col items-center gap-4">
-          <p className="rounded-lg bg-amber-100 px-3 py-2 text-center text-sm font-medium text-amber-900">
-            <span aria-hidden="true">☀ </span>
-            {t('brightness')}
-          </p>
-          {image('w-full max-w-md')}
-          {progress}
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      data-testid="ticket-code-dialog"
+      className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none bg-white p-0 text-slate-900 backdrop:bg-slate-900"
+    >
+      <div className="mx-auto flex h-full max-w-xl flex-col gap-3 px-4 pt-3 pb-4">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 id={titleId} className="truncate text-lg font-bold">
+              {eventTitle}
+            </h2>
+            {details.map((line) => (
+              <p key={line} className="truncate text-sm text-slate-700">
+                {line}
+              </p>
+            ))}
+          </div>
+          <button type="button" onClick={onClose} className="shrink-0 rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100" aria-label={close}>
+            <span aria-hidden="true">✕</span>
+          </button>
         </div>
-      </Modal>
-    </div>
+        <p className="rounded-lg bg-amber-100 px-3 py-2 text-center text-sm font-medium text-amber-950">
+          <span aria-hidden="true">☀ </span>
+          {t('brightness')}
+        </p>
+        <div className="flex min-h-0 flex-1 items-center justify-center">
+          {drawn ? (
+            // eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn on the device
+            <img
+              src={drawn.image}
+              alt={t('label', { event: eventTitle })}
+              data-testid="ticket-qr"
+              data-step={drawn.step}
+              data-payload={drawn.payload}
+              className="aspect-square max-h-full w-auto max-w-full bg-white object-contain [image-rendering:pixelated]"
+              style={{ height: 'min(100%, calc(100vw - 2rem))' }}
+            />
+          ) : (
+            <div className="aspect-square h-full max-w-full animate-pulse rounded bg-slate-100" aria-hidden="true" />
+          )}
+        </div>
+        <div className="w-full space-y-1">
+          <div
+            role="progressbar"
+            aria-label={t('progress')}
+            aria-valuemin={0}
+            aria-valuemax={STEP_SECONDS}
+            aria-valuenow={seconds}
+            className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+          >
+            <div className="h-full rounded-full bg-emerald-700 transition-[width] duration-200 ease-linear" style={{ width: `${(left / (STEP_SECONDS * 1000)) * 100}%` }} />
+          </div>
+          <p className="text-center text-sm text-slate-700" aria-live="off">
+            {t('refreshIn', { seconds })}
+          </p>
+        </div>
+        <p className="text-center text-xs text-slate-700">{t('noScreenshots')}</p>
+        <button type="button" onClick={onClose} className="w-full rounded-lg border border-slate-300 px-4 py-3 font-medium hover:bg-slate-50">
+          {tickets('hideCode')}
+        </button>
+      </div>
+    </dialog>
   );
 }
+
+export default TicketCodeDialog;

@@ -15,6 +15,7 @@
 // - offline → the 'No internet connection' toast.
 
 import { cookieFrom } from '@/lib/cookies';
+import { apiConfig as config } from './api-config';
 import { notify } from './toast';
 
 export type ApiFieldError = { field?: string; message: string };
@@ -54,44 +55,9 @@ const RETRY_STATUSES = new Set([502, 503, 504]);
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
-type Translate = (key: string) => string;
-
-const FALLBACK_TEXT: Record<string, string> = {
-  'global.error.title': 'Error',
-  'errors.noInternet': 'No internet connection',
-  'errors.generic': 'Something went wrong. Please try again.',
-};
-
-const config: {
-  baseUrl: string;
-  locale: string | null;
-  translate: Translate;
-  bearerToken: string | null;
-  unauthorized: Set<() => void>;
-} = {
-  baseUrl: (process.env.NEXT_PUBLIC_API_BASE_URL ?? '').replace(/\/$/, ''),
-  locale: null,
-  translate: (key) => FALLBACK_TEXT[key] ?? key,
-  bearerToken: null,
-  unauthorized: new Set(),
-};
-
-/**
- * Wiring done once by the app shell (components/auth/api-client-bridge): the current locale and a
- * translator for toast texts. `bearerToken` is for non-cookie clients; the web uses its sealed cookie.
- */
-export function configureApiClient(options: { locale?: string; translate?: Translate; baseUrl?: string; bearerToken?: string | null }) {
-  if (options.locale !== undefined) config.locale = options.locale;
-  if (options.translate) config.translate = options.translate;
-  if (options.baseUrl !== undefined) config.baseUrl = options.baseUrl.replace(/\/$/, '');
-  if (options.bearerToken !== undefined) config.bearerToken = options.bearerToken;
-}
-
-/** Called on every 401 answer (the session is gone). Returns an unsubscribe function. */
-export function onUnauthorized(listener: () => void): () => void {
-  config.unauthorized.add(listener);
-  return () => config.unauthorized.delete(listener);
-}
+// The client's wiring (locale, translator, 401 listeners) lives in ./api-config, which the app shell sets
+// up without loading this module: pages that call no API load no api client.
+export { configureApiClient, onUnauthorized } from './api-config';
 
 function readCookie(name: string): string | null {
   return typeof document === 'undefined' ? null : cookieFrom(document.cookie, name);

@@ -1,14 +1,9 @@
 import { defineRouting } from 'next-intl/routing';
 
-export const locales = ['sk', 'cs', 'en'] as const;
-export type Locale = (typeof locales)[number];
-export const defaultLocale: Locale = 'sk';
-export const LOCALE_COOKIE = 'i18n_redirected';
-export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+import { defaultLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, locales } from './locales';
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (locales as readonly string[]).includes(value);
-}
+// The languages themselves live in ./locales (what code that needs no paths imports, e.g. the fatal-error page).
+export { defaultLocale, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, locales, type Locale } from './locales';
 
 /** Internal path → the path a person sees in each language (spec §2). */
 export const pathnames = {
@@ -20,11 +15,13 @@ export const pathnames = {
   '/events/[id]': { sk: '/podujatia/[id]', cs: '/udalosti/[id]', en: '/events/[id]' },
   '/events/[id]/cart': { sk: '/podujatia/[id]/kosik', cs: '/udalosti/[id]/kosik', en: '/events/[id]/cart' },
   '/events/[id]/checkout': { sk: '/podujatia/[id]/pokladna', cs: '/udalosti/[id]/pokladna', en: '/events/[id]/checkout' },
+  '/events/[id]/feedback': { sk: '/podujatia/[id]/hodnotenie', cs: '/udalosti/[id]/hodnoceni', en: '/events/[id]/feedback' },
   '/orders/[id]': { sk: '/objednavky/[id]', cs: '/objednavky/[id]', en: '/orders/[id]' },
   '/orders': { sk: '/objednavky', cs: '/objednavky', en: '/orders' },
   '/pay/[paymentId]': { sk: '/platba/[paymentId]', cs: '/platba/[paymentId]', en: '/pay/[paymentId]' },
   '/ios-payment-redirect': '/ios-payment-redirect',
   '/tickets': { sk: '/vstupenky', cs: '/vstupenky', en: '/tickets' },
+  '/seasons/[slug]': { sk: '/permanentky/[slug]', cs: '/permanentky/[slug]', en: '/seasons/[slug]' },
   '/scanner': { sk: '/skener', cs: '/skener', en: '/scanner' },
   '/signin': { sk: '/prihlasenie', cs: '/prihlaseni', en: '/signin' },
   '/signup': { sk: '/registracia', cs: '/registrace', en: '/signup' },
@@ -32,6 +29,8 @@ export const pathnames = {
   '/password-reset': { sk: '/obnovenie-hesla', cs: '/obnoveni-hesla', en: '/password-reset' },
   '/password-reset/new': { sk: '/obnovenie-hesla/nove', cs: '/obnoveni-hesla/nove', en: '/password-reset/new' },
   '/verify-email': { sk: '/overenie-emailu', cs: '/overeni-emailu', en: '/verify-email' },
+  // An email's unsubscribe link (a signed token: notifications/token.ts).
+  '/notifications/unsubscribe': { sk: '/upozornenia/odhlasenie', cs: '/upozorneni/odhlaseni', en: '/notifications/unsubscribe' },
   // The organiser console (organiser/…): signed-in members of an organisation.
   '/organiser': { sk: '/organizator', cs: '/poradatel', en: '/organiser' },
   '/organiser/events': { sk: '/organizator/podujatia', cs: '/poradatel/udalosti', en: '/organiser/events' },
@@ -41,8 +40,11 @@ export const pathnames = {
   '/organiser/events/[eventId]/seats': { sk: '/organizator/podujatia/[eventId]/miesta', cs: '/poradatel/udalosti/[eventId]/mista', en: '/organiser/events/[eventId]/seats' },
   '/organiser/events/[eventId]/images': { sk: '/organizator/podujatia/[eventId]/obrazky', cs: '/poradatel/udalosti/[eventId]/obrazky', en: '/organiser/events/[eventId]/images' },
   '/organiser/events/[eventId]/resale': { sk: '/organizator/podujatia/[eventId]/dalsi-predaj', cs: '/poradatel/udalosti/[eventId]/dalsi-prodej', en: '/organiser/events/[eventId]/resale' },
+  '/organiser/events/[eventId]/named-tickets': { sk: '/organizator/podujatia/[eventId]/na-meno', cs: '/poradatel/udalosti/[eventId]/na-jmeno', en: '/organiser/events/[eventId]/named-tickets' },
   '/organiser/events/[eventId]/live': { sk: '/organizator/podujatia/[eventId]/nazivo', cs: '/poradatel/udalosti/[eventId]/zive', en: '/organiser/events/[eventId]/live' },
+  '/organiser/events/[eventId]/announcements': { sk: '/organizator/podujatia/[eventId]/oznamenia', cs: '/poradatel/udalosti/[eventId]/oznameni', en: '/organiser/events/[eventId]/announcements' },
   '/organiser/events/[eventId]/report': { sk: '/organizator/podujatia/[eventId]/prehlad', cs: '/poradatel/udalosti/[eventId]/prehled', en: '/organiser/events/[eventId]/report' },
+  '/organiser/events/[eventId]/feedback': { sk: '/organizator/podujatia/[eventId]/hodnotenie', cs: '/poradatel/udalosti/[eventId]/hodnoceni', en: '/organiser/events/[eventId]/feedback' },
   '/organiser/reports': { sk: '/organizator/prehlady', cs: '/poradatel/prehledy', en: '/organiser/reports' },
   '/organiser/venues': { sk: '/organizator/miesta-konania', cs: '/poradatel/mista-konani', en: '/organiser/venues' },
   '/organiser/venues/new': { sk: '/organizator/miesta-konania/nove', cs: '/poradatel/mista-konani/nove', en: '/organiser/venues/new' },
@@ -52,6 +54,9 @@ export const pathnames = {
   '/organiser/settlements': { sk: '/organizator/vyuctovanie', cs: '/poradatel/vyuctovani', en: '/organiser/settlements' },
   '/organiser/settings': { sk: '/organizator/nastavenia', cs: '/poradatel/nastaveni', en: '/organiser/settings' },
   '/organiser/invitation': { sk: '/organizator/pozvanka', cs: '/poradatel/pozvanka', en: '/organiser/invitation' },
+  '/organiser/seasons': { sk: '/organizator/permanentky', cs: '/poradatel/permanentky', en: '/organiser/seasons' },
+  '/organiser/seasons/[seasonId]': { sk: '/organizator/permanentky/[seasonId]', cs: '/poradatel/permanentky/[seasonId]', en: '/organiser/seasons/[seasonId]' },
+  '/organiser/packages': { sk: '/organizator/baliky', cs: '/poradatel/balicky', en: '/organiser/packages' },
   // Tribuna's own administration (users.is_admin): resale payout runs.
   '/admin/payouts': { sk: '/admin/vyplaty', cs: '/admin/vyplaty', en: '/admin/payouts' },
 } as const;

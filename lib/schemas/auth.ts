@@ -1,15 +1,16 @@
 // One zod schema per account form, shared by the form (zodResolver) and the API handler (parseBody).
 // Every message is a key in messages/*.json (namespace `validation`), translated where it is shown.
 import { z } from 'zod';
+// In a module of their own, so the sign-up form can list them without loading zod.
+import { SEXES, type Sex } from './sexes';
+
+export { SEXES, type Sex };
 
 export const PASSWORD_MIN = 8;
 /** Long enough for any passphrase, short enough that nobody makes the server hash megabytes. */
 export const PASSWORD_MAX = 200;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
-
-export const SEXES = ['male', 'female', 'other', 'not-to-say'] as const;
-export type Sex = (typeof SEXES)[number];
 
 // Control characters (including NUL, which PostgreSQL refuses in text) never belong in a name.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;

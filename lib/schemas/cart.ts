@@ -20,6 +20,12 @@ export const couponSchema = z.object({
 });
 export type CouponInput = z.infer<typeof couponSchema>;
 
+/** PUT /api/v1/events/{id}/cart/loyalty: pay with up to this many of the organiser's loyalty points (0: none). */
+export const cartPointsSchema = z.object({
+  points: z.number({ error: 'cart.loyalty.pointsInvalid' }).int('cart.loyalty.pointsInvalid').min(0, 'cart.loyalty.pointsInvalid').max(10_000_000, 'cart.loyalty.pointsInvalid'),
+});
+export type CartPointsInput = z.infer<typeof cartPointsSchema>;
+
 /** The checkout form: the terms must be accepted. */
 export const checkoutSchema = z.object({
   acceptTerms: z.literal(true, { message: 'checkout.termsRequired' }),
@@ -31,12 +37,20 @@ export type CheckoutInput = z.infer<typeof checkoutSchema>;
 // ── answers ──────────────────────────────────────────────────────────────────
 export const cartItemSchema = z.object({
   id: z.string().describe('the line; DELETE …/cart/items/{itemId} takes it out'),
-  kind: z.enum(['seat', 'place', 'resale']),
+  kind: z.enum(['seat', 'place', 'resale', 'package']),
   ticketType: z.object({ id: z.string(), code: z.string(), name: z.string() }),
   seat: z.object({ section: z.string(), row: z.string(), seat: z.string() }).nullable(),
   listingId: z.string().nullable(),
   price: moneySchema,
   fee: moneySchema,
+  package: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      tickets: z.array(z.object({ ticketType: z.string(), seat: z.object({ section: z.string(), row: z.string(), seat: z.string() }).nullable(), event: z.string() })),
+    })
+    .optional()
+    .describe("a package's line: its tickets, held, paid and taken out as one (the line's id takes the whole package out)"),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -57,6 +71,17 @@ export const cartSchema = z.object({
   subtotal: moneySchema,
   discount: moneySchema,
   fees: moneySchema,
+  walletCredit: moneySchema.describe("the fan's Tribuna wallet credit with the organiser (season seats released and sold), at most the total; total is after it"),
+  loyalty: z
+    .object({
+      rate: z.number().int().describe('points worth one euro or koruna'),
+      balance: z.number().int().describe("the caller's points with the organiser"),
+      usable: z.number().int().describe('the most points this cart can take (the organiser caps the share of the tickets)'),
+      points: z.number().int().describe('points this cart is paid with; spent at checkout, given back if the order is not paid'),
+      amount: moneySchema.describe('what they take off the total'),
+    })
+    .nullable()
+    .describe('paying with loyalty points: null when the organiser takes none or the caller has none'),
   total: moneySchema,
 });
 export type Cart = z.infer<typeof cartSchema>;

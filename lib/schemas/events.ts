@@ -48,6 +48,11 @@ export const eventDetailQuerySchema = z.object({
   include: z.enum(['seats']).optional(),
 });
 
+/** GET /api/v1/events/{id}/calendar.ics: the language of its texts (else Accept-Language, then the locale cookie). */
+export const calendarQuerySchema = z.object({
+  lang: z.enum(['sk', 'cs', 'en'], 'errors.invalidInput').optional().describe('sk, cs or en'),
+});
+
 // ── answers ──────────────────────────────────────────────────────────────────
 
 export const eventCardSchema = z.object({
@@ -93,6 +98,10 @@ export const eventDetailSchema = z.object({
   doorsAt: z.string().nullable(),
   saleStartsAt: z.string().nullable().describe('sales open (null: from publishing)'),
   saleEndsAt: z.string().nullable().describe('sales close (null: at the start)'),
+  priority: z
+    .object({ points: z.number().int(), startsAt: z.string() })
+    .nullable()
+    .describe("priority access: fans with at least `points` loyalty points of the organiser may buy from `startsAt`, before saleStartsAt"),
   performers: z.array(z.string()),
   imageUrl: z.string(),
   gallery: z.array(z.object({ src: z.string(), width: z.number(), height: z.number(), alt: z.string() })),

@@ -12,6 +12,8 @@ export const receiptLineSchema = z.discriminatedUnion('kind', [
     amount: moneySchema,
   }),
   z.object({ kind: z.literal('discount'), code: z.string().nullable(), amount: moneySchema.describe('negative') }),
+  z.object({ kind: z.literal('wallet'), amount: moneySchema.describe('negative: the Tribuna wallet credit with the organiser the order used') }),
+  z.object({ kind: z.literal('loyalty'), points: z.number().int().describe('loyalty points the order was paid with'), amount: moneySchema.describe('negative') }),
   z.object({ kind: z.literal('fee'), fee: z.enum(['service', 'resale']).describe("service: the organiser's fee per primary ticket; resale: the buyer's fee on resale tickets"), count: z.number().int(), amount: moneySchema }),
 ]);
 export type ReceiptLine = z.infer<typeof receiptLineSchema>;
@@ -38,7 +40,7 @@ export const orderSchema = z.object({
   ticketCount: z.number().int(),
   number: z.string().describe('the short order number a person reads and quotes'),
   organiser: z.object({ name: z.string() }),
-  lines: z.array(receiptLineSchema).describe('tickets, discount, each fee: their amounts add up to total'),
+  lines: z.array(receiptLineSchema).describe('tickets, discount, loyalty points, each fee: their amounts add up to total'),
 });
 export type Order = z.infer<typeof orderSchema>;
 

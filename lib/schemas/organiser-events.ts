@@ -66,6 +66,9 @@ const editable = {
   reservationMinutes: count(EVENT_LIMITS.reservationMinutes.min, EVENT_LIMITS.reservationMinutes.max),
   saleStartsAt: date.nullable(),
   saleEndsAt: date.nullable(),
+  /** Priority access: fans with at least prioritySalePoints of the organiser's loyalty points buy from prioritySaleStartsAt, before saleStartsAt. */
+  prioritySaleStartsAt: date.nullable(),
+  prioritySalePoints: count(1, 10_000_000).nullable(),
   serviceFeeAmount: count(0, INT32_MAX),
 };
 
@@ -84,6 +87,8 @@ export const createEventSchema = z.strictObject(
     reservationMinutes: editable.reservationMinutes.optional(),
     saleStartsAt: editable.saleStartsAt.optional(),
     saleEndsAt: editable.saleEndsAt.optional(),
+    prioritySaleStartsAt: editable.prioritySaleStartsAt.optional(),
+    prioritySalePoints: editable.prioritySalePoints.optional(),
     serviceFeeAmount: editable.serviceFeeAmount.optional(),
   },
   { error: 'errors.invalidInput' },
@@ -164,6 +169,8 @@ export const organiserEventSchema = z.object({
   reservationMinutes: z.number().int(),
   saleStartsAt: z.string().nullable(),
   saleEndsAt: z.string().nullable(),
+  prioritySaleStartsAt: z.string().nullable().describe('priority access for loyal fans opens (before saleStartsAt)'),
+  prioritySalePoints: z.number().int().nullable().describe("the organiser's loyalty points a fan needs for priority access"),
   serviceFeeAmount: z.number().int(),
   imageUrl: z.string(),
   publishedAt: z.string().nullable(),
@@ -247,6 +254,9 @@ export const eventFormSchema = z.object({
   endsAt: wallClock,
   saleStartsAt: wallClock,
   saleEndsAt: wallClock,
+  prioritySaleStartsAt: wallClock,
+  /** Empty: no priority access. */
+  prioritySalePoints: z.string().regex(/^\s*(\d{1,8})?\s*$/, `${M}.whole`),
   maxTicketsPerOrder: count(EVENT_LIMITS.maxTicketsPerOrder.min, EVENT_LIMITS.maxTicketsPerOrder.max),
   maxTicketsPerUser: count(EVENT_LIMITS.maxTicketsPerUser.min, EVENT_LIMITS.maxTicketsPerUser.max),
   reservationMinutes: count(EVENT_LIMITS.reservationMinutes.min, EVENT_LIMITS.reservationMinutes.max),

@@ -79,13 +79,21 @@ const localizedText = localizedTextSchema;
 /** What POST /api/v1/scan answers (every outcome is a 200; the gate shows it). */
 export const scanResultSchema = z.object({
   result: z.enum(['admitted', 'already_used', 'invalid', 'wrong_event', 'expired', 'not_valid']),
-  reason: z.enum(['old_version', 'listed', 'gift_pending', 'void', 'too_early', 'too_late']).optional(),
+  reason: z.enum(['old_version', 'listed', 'gift_pending', 'void', 'too_early', 'too_late', 'holder_missing']).optional(),
   /** When the event's gates open and close: with a too_early / too_late reason. */
   window: z.object({ opensAt: z.iso.datetime(), closesAt: z.iso.datetime() }).optional(),
   ticketId: z.uuid().optional(),
   checkedInAt: z.iso.datetime().optional(),
   event: z.object({ id: z.uuid(), title: localizedText }).optional(),
   ticket: z.object({ type: localizedText, seat: z.object({ section: localizedText, row: z.string(), seat: z.string() }).nullable() }).optional(),
+  holder: z
+    .object({ name: z.string(), dateOfBirth: z.string() })
+    .optional()
+    .describe('a named ticket (risk match): the gate checks the holder’s ID against this name and date of birth'),
+  card: z
+    .enum(['child', 'student', 'senior', 'ztp', 'ztp_s', 'companion'])
+    .optional()
+    .describe('a concession ticket: the gate checks the card (child, student, senior, ZŤP, ZŤP-S; companion: the ZŤP-S holder it goes with)'),
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;
 
@@ -98,7 +106,7 @@ const seatSchema = z.object({ section: localizedText, row: z.string(), seat: z.s
 /** One owned ticket as Your tickets and the native app show it (and as the phone stores it offline). */
 export const ownedTicketSchema = z.object({
   id: z.uuid(),
-  status: z.enum(['valid', 'listed', 'checked_in', 'void']),
+  status: z.enum(['valid', 'listed', 'checked_in', 'void', 'released']).describe("released: its season-ticket holder gave the seat back to the club's sale for this match (no code until taken back)"),
   version: z.number().int(),
   signingKey: z
     .string()
@@ -124,8 +132,48 @@ export const ownedTicketSchema = z.object({
   }),
   listing: z.object({ id: z.string(), priceAmount: z.number().int(), held: z.boolean() }).nullable(),
   pendingGift: z.object({ toEmail: z.string() }).nullable(),
+  giftedFrom: z
+    .object({ name: z.string().nullable().describe('the sender as "Jana N." (first name, initial of the last); null when that account was removed') })
+    .nullable()
+    .describe('set when the holder received this ticket as a gift'),
+  named: z
+    .object({ name: z.string().nullable(), dateOfBirth: z.string().nullable() })
+    .nullable()
+    .describe('a risk match: the ticket is in its holder’s name (checked against an ID at the gate); name null until the owner names it (PUT …/holder), and no code until then'),
+  release: z
+    .object({
+      sharePercent: z.number().int().describe("the season's releaseSharePercent: the holder's credit in % of the face value if the seat sells"),
+      creditAmount: z.number().int().describe('that credit in minor units'),
+      closesAt: z.string().describe("the match's sale closes: until then it may be released or taken back; unsold by then, it stays the holder's"),
+      released: z.boolean().describe('on sale now (POST …/release); DELETE …/release takes it back'),
+    })
+    .nullish()
+    .describe("a match ticket of the caller's own season ticket: it may be released to the club's sale for wallet credit"),
+  concession: z
+    .enum(['child', 'student', 'senior', 'ztp', 'ztp_s', 'companion'])
+    .nullable()
+    .optional()
+    .describe('a concession ticket: the holder shows the card at the gate (companion: the free companion of a ZŤP-S holder)'),
 });
 export type OwnedTicket = z.infer<typeof ownedTicketSchema>;
+
+/** A ticket the caller gave away as a gift (claimed by its recipient): a history line on Your tickets. */
+export const giftedTicketSchema = z.object({
+  ticketId: z.string(),
+  giftedAt: z.string(),
+  to: z.object({ name: z.string().nullable().describe('the recipient as "Peter D."; null when that account was removed') }),
+  ticketType: z.object({ name: localizedText }),
+  seat: seatSchema.nullable(),
+  event: z.object({
+    id: z.string(),
+    slug: z.string(),
+    title: localizedText,
+    startsAt: z.string(),
+    endsAt: z.string().nullable(),
+    venue: z.object({ name: z.string(), city: z.string() }),
+  }),
+});
+export type GiftedTicket = z.infer<typeof giftedTicketSchema>;
 
 export const seasonScheduleSchema = z.object({
   seasonTicketId: z.string(),
@@ -145,7 +193,11 @@ export const seasonScheduleSchema = z.object({
 export type SeasonSchedule = z.infer<typeof seasonScheduleSchema>;
 
 /** GET /api/v1/tickets */
-export const myTicketsSchema = z.object({ tickets: z.array(ownedTicketSchema), seasons: z.array(seasonScheduleSchema) });
+export const myTicketsSchema = z.object({
+  tickets: z.array(ownedTicketSchema),
+  seasons: z.array(seasonScheduleSchema),
+  gifted: z.array(giftedTicketSchema).describe('tickets the caller gifted that their recipients hold now, latest first'),
+});
 export type MyTickets = z.infer<typeof myTicketsSchema>;
 
 /** POST /api/v1/tickets/redeem */
@@ -220,9 +272,18 @@ export const offlineDatasetSchema = z.object({
       id: z.string(),
       version: z.number().int(),
       publicKey: z.string().nullable().describe("Ed25519 public key (base64url) the ticket's codes verify with; null while the ticket cannot be admitted"),
-      status: z.enum(['valid', 'listed', 'checked_in', 'void']),
+      status: z.enum(['valid', 'listed', 'checked_in', 'void', 'released']),
       checkedInAt: z.string().nullable(),
       giftPending: z.boolean().optional().describe('being gifted: not usable until the gift is claimed or cancelled'),
+      holder: z
+        .object({ name: z.string(), dateOfBirth: z.string() })
+        .optional()
+        .describe('a named ticket (risk match): whose ID the gate checks; a named ticket without a holder has no publicKey'),
+      holderMissing: z.boolean().optional().describe('a named ticket whose new owner has not named its holder yet: not usable until they do'),
+      card: z
+        .enum(['child', 'student', 'senior', 'ztp', 'ztp_s', 'companion'])
+        .optional()
+        .describe('a concession ticket: the card the gate checks (companion: goes in with its ZŤP-S holder)'),
     }),
   ),
 });

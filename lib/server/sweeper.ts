@@ -2,9 +2,16 @@ import 'server-only';
 import { and, asc, inArray, lt } from 'drizzle-orm';
 import { getDb, tables, type Db } from '@/lib/server/db';
 import { endHold } from '@/lib/server/cart/lifecycle';
+import { inviteDueFeedback, INVITE_BATCH } from '@/lib/server/feedback/invitations';
 import { availabilityChanged } from '@/lib/server/events/changed';
 import { finishCancelledEvents } from '@/lib/server/organiser/cancel';
 import { processDueRefunds } from '@/lib/server/payments/refunds';
+import { queueDueNotifications } from '@/lib/server/notifications/scheduled';
+import { sendDueNotifications } from '@/lib/server/notifications/sender';
+import { sweepWaitingLists } from '@/lib/server/waiting-list/offers';
+import { eraseExpiredHolders } from '@/lib/server/named-tickets/erase';
+import { sweepSeasonRenewals } from '@/lib/server/seasons/renewal-blocks';
+import { keepUnsoldReleases } from '@/lib/server/seasons/release';
 
 const BATCH = 200;
 const REFUND_BATCH = 20;
@@ -39,8 +46,12 @@ const globalForSweeper = globalThis as unknown as { __tribunaSweeper?: NodeJS.Ti
 
 /**
  * Started once per server process (instrumentation.ts), every SWEEP_INTERVAL_SECONDS (default 15):
- * ends expired holds, finishes cancelled events that still have paid orders (organiser/cancel.ts) and
- * works the refund queue (payments/refunds.ts). All are safe with several processes at once (SKIP LOCKED).
+ * ends expired holds, offers returned tickets to waiting lists (waiting-list/offers.ts), finishes
+ * cancelled events that still have paid orders (organiser/cancel.ts), works the refund queue
+ * (payments/refunds.ts), invites checked-in holders to give feedback once their event is over
+ * (feedback/invitations.ts), then queues the due reminders and sends the notification queue
+ * (notifications/), and erases named tickets' holders 30 days after their event (named-tickets/erase.ts).
+ * All are safe with several processes at once (SKIP LOCKED, or a claimed row per invitation).
  */
 export function startSweeper(): void {
   if (globalForSweeper.__tribunaSweeper) return;
@@ -57,10 +68,36 @@ export function startSweeper(): void {
       console.error('Hold sweeper failed:', error instanceof Error ? error.message : error);
     }
     try {
+      // After the expired carts were ended: what they held, and offers that ran out, go to the waiting lists.
+      await sweepWaitingLists();
+    } catch (error) {
+      console.error('Waiting lists failed:', error instanceof Error ? error.message : error);
+    }
+    try {
+      // Released season seats nobody bought by their match's sale close stay their holders' (seasons/release.ts).
+      await keepUnsoldReleases();
+    } catch (error) {
+      console.error('Season release sweep failed:', error instanceof Error ? error.message : error);
+    }
+    try {
+      // Last season's unrenewed seats: held back while a renewal window lasts, back on sale after it.
+      await sweepSeasonRenewals();
+    } catch (error) {
+      console.error('Season renewal sweep failed:', error instanceof Error ? error.message : error);
+    }
+    try {
       // Before the refund queue, so that the refunds it queues go out in this same tick.
       await finishCancelledEvents();
     } catch (error) {
       console.error('Event cancellations failed:', error instanceof Error ? error.message : error);
+    }
+    try {
+      // Named tickets: the holders' data of events over 30 days ago (Slovak act 1/2014).
+      while ((await eraseExpiredHolders()) === 500) {
+        /* a backlog: keep going */
+      }
+    } catch (error) {
+      console.error('Holder erasure failed:', error instanceof Error ? error.message : error);
     }
     try {
       while ((await processDueRefunds({ limit: REFUND_BATCH })).length === REFUND_BATCH) {
@@ -68,6 +105,24 @@ export function startSweeper(): void {
       }
     } catch (error) {
       console.error('Refund queue failed:', error instanceof Error ? error.message : error);
+    }
+    try {
+      while ((await inviteDueFeedback()).length === INVITE_BATCH) {
+        /* a stadium's worth of holders: keep going */
+      }
+    } catch (error) {
+      console.error('Feedback invitations failed:', error instanceof Error ? error.message : error);
+    }
+    try {
+      // Reminders, expiring carts and feedback invitations first, so that they go out in this same tick.
+      await queueDueNotifications();
+      const started = Date.now();
+      // A backlog (an announcement to a stadium) is worked for a few seconds a tick; the rest waits for the next.
+      while ((await sendDueNotifications()).length && Date.now() - started < seconds * 500) {
+        /* keep going */
+      }
+    } catch (error) {
+      console.error('Notification queue failed:', error instanceof Error ? error.message : error);
     } finally {
       running = false;
     }

@@ -1,6 +1,6 @@
 // Test factory for ticket suites: users with bearer sessions, tickets issued straight onto units.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { hashToken } from '@/lib/server/auth/session-token';
 import type { Db } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
@@ -46,7 +46,8 @@ export async function giveTicket(db: Db, ownerId: string, slug: string, typeCode
   const [unit] = await db
     .select({ id: s.inventoryUnits.id })
     .from(s.inventoryUnits)
-    .where(and(eq(s.inventoryUnits.ticketTypeId, type.id), eq(s.inventoryUnits.status, 'available')))
+    // A season holder's released seat is on sale again while its ticket still exists (seasons/release.ts): not that one.
+    .where(and(eq(s.inventoryUnits.ticketTypeId, type.id), eq(s.inventoryUnits.status, 'available'), sql`not exists (select 1 from tickets t where t.unit_id = ${s.inventoryUnits.id})`))
     .limit(1);
   await db.update(s.inventoryUnits).set({ status: 'sold' }).where(eq(s.inventoryUnits.id, unit.id));
   const [ticket] = await db

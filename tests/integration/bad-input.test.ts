@@ -24,6 +24,7 @@ import { runSeed } from '@/lib/server/db/seed';
 import { DEMO_PASSWORD } from '@/lib/server/db/seed/users';
 import { createEvent, publishEvent } from '@/lib/server/organiser/events';
 import { createPriceCategory } from '@/lib/server/organiser/price-categories';
+import { unsubscribeToken } from '@/lib/server/notifications/token';
 import { setBankAccount } from '@/lib/server/payouts/bank-account';
 import { bankAccountSchema } from '@/lib/schemas/payouts';
 import {
@@ -37,8 +38,11 @@ import {
   jsonText,
   mutations,
 } from '../helpers/bad-input';
+import { makeSmallEvent } from '../helpers/waiting-list';
 import { useTestDatabase } from '../helpers/db';
-import { currentCode, eventBySlug, giveTicket, makeScanner, makeUser, openGates, type TestUser } from '../helpers/tickets';
+import { currentCode, eventBySlug, giveTicket, makeScanner, makeUser, openGates, sessionFor, type TestUser } from '../helpers/tickets';
+import { seasonSale } from '@/lib/server/seasons/sale';
+import { seasonHolderByHand } from '../helpers/season-release';
 
 // connection() only marks a route as rendered per request; outside Next there is no request to mark.
 jest.mock('next/server', () => ({ ...jest.requireActual('next/server'), connection: async () => {} }));
@@ -49,9 +53,13 @@ process.env.RATE_LIMIT_SCALE = '100000';
 
 const t = useTestDatabase();
 const EVENT = 'dunaj-bratislava-fc-kosice';
+/** The demo's risk match: every ticket in its holder's name (seed/named-tickets.ts). */
+const RISK_MATCH = 'dunaj-bratislava-dac-dunajska-streda';
+/** A match in the arena whose wheelchair places are held back for ZŤP / ZŤP-S card holders (seed/concessions.ts). */
+const ACCESSIBLE_MATCH = 'vltava-praha-kometa-brno';
 const ONE_MB = 1024 * 1024;
 /** Tables whose rows a refused request may change: attempts are counted before the input is read. */
-const COUNTERS = new Set(['rate_limit_hits']);
+const COUNTERS = new Set(['rate_limit_hits', 'app_settings']);
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Route = { file: string; template: string; params: string[] };
@@ -120,10 +128,14 @@ function validBody(key: string): Record<string, unknown> | undefined {
     'POST /api/v1/auth/password-reset/confirm': { token: 'x'.repeat(43), email: 'nobody@example.com', password: 'password-123', confirmPassword: 'password-123' },
     'POST /api/v1/events/[id]/cart/items': { seatIds: [randomUUID()] },
     'POST /api/v1/events/[id]/cart/coupon': { code: 'NO-SUCH-COUPON' },
+    // the caller has no cart of the event: CART_EMPTY
+    'PUT /api/v1/events/[id]/cart/loyalty': { points: 100 },
     'POST /api/v1/events/[id]/checkout': { acceptTerms: true, returnTo: 'web' },
     'POST /api/v1/tickets/redeem': { code: 'NO-SUCH-CODE' },
     'POST /api/v1/tickets/[id]/gift': { email: user.email },
     'POST /api/v1/tickets/[id]/listing': { price: 99_000_000 },
+    // the caller's ticket is no season ticket's (NOT_SEASON_TICKET), and no season offers 99 %
+    'POST /api/v1/tickets/[id]/release': { sharePercent: 99 },
     'POST /api/v1/scan': { payload: 'TRB1.nothing', eventId: randomUUID(), gate: 'A' },
     // a code in the right shape, of a ticket that does not exist
     'POST /api/v1/scan/sync': { eventId: 'EVENT_UUID', checkIns: [{ ticketId: randomUUID(), version: 1, scannedAt: 'NOW', payload: `TRB2.${randomUUID()}.1.1000.${'A'.repeat(86)}` }] },
@@ -172,6 +184,18 @@ async function mailedToken(to: string): Promise<string> {
 }
 
 /** An owner of EVENT's organiser with a new draft of theirs; `publishable` gives it places and an image, `published` puts it on sale. */
+/** The demo's family ticket of four seats together at Dunaj – Žilina (lib/server/db/seed/packages.ts). */
+async function familyPackage() {
+  const [pkg] = await t.db.select({ id: s.packages.id }).from(s.packages).where(sql`${s.packages.name}->>'en' = 'Family ticket: 2 adults + 2 children'`);
+  return pkg;
+}
+
+/** The demo's winter season of FK Dunaj (lib/server/db/seed/seasons.ts). */
+async function winterSeason(): Promise<string> {
+  const [season] = await t.db.select({ id: s.seasons.id }).from(s.seasons).where(eq(s.seasons.slug, 'fk-dunaj-bratislava-zima'));
+  return season.id;
+}
+
 async function organiserDraft(state: 'draft' | 'publishable' | 'published' = 'draft') {
   const owner = await makeScanner(t.db, EVENT, 'owner');
   const [venue] = await t.db.select({ id: s.venues.id, orgId: s.venues.orgId }).from(s.venues).innerJoin(s.events, eq(s.events.venueId, s.venues.id)).where(eq(s.events.id, eventUuid));
@@ -229,6 +253,12 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
   'POST /api/v1/auth/remove': async () => ({ caller: await makeUser(t.db, 'removing'), params: {}, body: {} }),
   'POST /api/v1/events/[id]/cart/items': async () => ({ caller: await makeUser(t.db, 'buyer'), params: { id: EVENT }, body: { seatIds: [await freeSeat()] } }),
   'POST /api/v1/events/[id]/cart/coupon': async () => ({ caller: await fanWithCart(), params: { id: EVENT }, body: { code: 'DUNAJ10' } }),
+  // a fan with FK Dunaj's points pays part of the cart with them (the demo club takes 100 points = 1 €)
+  'PUT /api/v1/events/[id]/cart/loyalty': async () => {
+    const fan = await fanWithCart();
+    await t.db.insert(s.loyaltyLedger).values({ orgId: orgUuid, userId: fan.id, points: 500, kind: 'attendance' });
+    return { caller: fan, params: { id: EVENT }, body: { points: 300 } };
+  },
   'POST /api/v1/events/[id]/checkout': async () => ({ caller: await fanWithCart(), params: { id: EVENT }, body: { acceptTerms: true, returnTo: 'web' } }),
   'POST /api/v1/tickets/redeem': async () => ({ caller: await makeUser(t.db, 'redeemer'), params: {}, body: { code: 'VOUCHER-DUNAJ-30' } }),
   'POST /api/v1/tickets/[id]/gift': async () => {
@@ -240,6 +270,12 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     const fan = await makeUser(t.db, 'seller');
     const { ticket } = await giveTicket(t.db, fan.id, EVENT);
     return { caller: fan, params: { id: ticket.id }, body: { price: ticket.priceAmount } };
+  },
+  'POST /api/v1/tickets/[id]/release': async () => {
+    const { holder, ticketId } = await seasonHolderByHand(t.db, 'releasing');
+    // The share the season offers now (an organiser's real write above may have changed it).
+    const [season] = await t.db.select({ share: s.seasons.releaseSharePercent }).from(s.seasons).where(eq(s.seasons.slug, 'fk-dunaj-bratislava-zima'));
+    return { caller: holder, params: { id: ticketId }, body: { sharePercent: season.share } };
   },
   'POST /api/v1/scan': async () => {
     await openGates(t.db, [EVENT]);
@@ -342,6 +378,149 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
   }),
   // organiser: codes and resale
   ...organiserCodesWrites(),
+  // waiting list: a sold-out event (no place at all) with its list on
+  'POST /api/v1/events/[id]/waiting-list': async () => {
+    const event = await makeSmallEvent(t.db, { seats: 0, places: 0 });
+    return { caller: await makeUser(t.db, 'waiting'), params: { id: event.slug }, body: { quantity: 2 } };
+  },
+  'PUT /api/v1/organiser/events/[eventId]/waiting-list': async () => ({
+    caller: await makeScanner(t.db, EVENT, 'manager'),
+    params: { eventId: eventUuid },
+    body: { enabled: false, offerMinutes: 45 },
+  }),
+  // named tickets (risk matches): the demo's risk match names every ticket
+  'PUT /api/v1/events/[id]/cart/holders': async () => {
+    const fan = await makeUser(t.db, 'naming');
+    const risk = await eventBySlug(t.db, RISK_MATCH);
+    const [unit] = await t.db
+      .select({ seatId: s.inventoryUnits.seatId })
+      .from(s.inventoryUnits)
+      .where(and(eq(s.inventoryUnits.eventId, risk.id), eq(s.inventoryUnits.status, 'available'), isNotNull(s.inventoryUnits.seatId)))
+      .limit(1);
+    const held = await addToCart({ user: fan, eventRef: RISK_MATCH, selection: { seatIds: [unit.seatId!] }, locale: 'en' });
+    if (!held.ok) throw new Error(held.code);
+    return { caller: fan, params: { id: RISK_MATCH }, body: { holders: [{ itemId: held.cart.items[0].id, name: 'Ján Novák', dateOfBirth: '1990-04-02' }] } };
+  },
+  'PUT /api/v1/tickets/[id]/holder': async () => {
+    const fan = await makeUser(t.db, 'receiver');
+    const { ticket } = await giveTicket(t.db, fan.id, RISK_MATCH);
+    await t.db.update(s.tickets).set({ named: true }).where(eq(s.tickets.id, ticket.id));
+    return { caller: fan, params: { id: ticket.id }, body: { name: 'Eva Nováková', dateOfBirth: '1992-03-04' } };
+  },
+  'PUT /api/v1/organiser/events/[eventId]/named-tickets': async () => ({
+    caller: await makeScanner(t.db, EVENT, 'manager'),
+    params: { eventId: eventUuid },
+    body: { namedTickets: false, sectionIds: [] },
+  }),
+  // concessions: the category's prices as they are, a student concession on a cart line, a wheelchair place with a ZŤP card
+  'PUT /api/v1/organiser/events/[eventId]/price-categories/[categoryId]/concessions': async () => {
+    const [category] = await t.db.select({ id: s.ticketTypes.id }).from(s.ticketTypes).where(eq(s.ticketTypes.eventId, eventUuid)).orderBy(asc(s.ticketTypes.sortOrder)).limit(1);
+    const concessions = await t.db
+      .select({ kind: s.ticketTypeConcessions.kind, priceAmount: s.ticketTypeConcessions.priceAmount, companion: s.ticketTypeConcessions.companion })
+      .from(s.ticketTypeConcessions)
+      .where(eq(s.ticketTypeConcessions.ticketTypeId, category.id));
+    return { caller: await makeScanner(t.db, EVENT, 'manager'), params: { eventId: eventUuid, categoryId: category.id }, body: { concessions } };
+  },
+  'PUT /api/v1/events/[id]/cart/concessions': async () => {
+    const fan = await makeUser(t.db, 'concession');
+    const held = await addToCart({ user: fan, eventRef: EVENT, selection: { seatIds: [await freeSeat()] }, locale: 'en' });
+    if (!held.ok) throw new Error(held.code);
+    return { caller: fan, params: { id: EVENT }, body: { itemId: held.cart.items[0].id, concession: 'student' } };
+  },
+  'POST /api/v1/events/[id]/cart/accessible': async () => {
+    const [place] = await t.db
+      .select({ seatId: s.accessibleSeats.seatId })
+      .from(s.accessibleSeats)
+      .innerJoin(s.inventoryUnits, eq(s.inventoryUnits.seatId, s.accessibleSeats.seatId))
+      .innerJoin(s.events, eq(s.events.id, s.inventoryUnits.eventId))
+      .where(and(eq(s.events.slug, ACCESSIBLE_MATCH), eq(s.accessibleSeats.kind, 'wheelchair'), eq(s.inventoryUnits.status, 'available')))
+      .limit(1);
+    return { caller: await makeUser(t.db, 'wheelchair'), params: { id: ACCESSIBLE_MATCH }, body: { seatId: place.seatId, concession: 'ztp' } };
+  },
+  // loyalty points: the programme as it stays off
+  'PUT /api/v1/organiser/organisations/[orgId]/loyalty': async () => ({
+    caller: await makeScanner(t.db, EVENT, 'manager'),
+    params: { orgId: orgUuid },
+    body: { enabled: false, attendancePoints: 5, pointsPerUnit: 1, redeemRate: 100, redeemMaxPercent: 50 },
+  }),
+  // seasons: FK Dunaj's winter season (the demo's, in its renewal window), written by a manager of the club
+  'POST /api/v1/organiser/seasons': async () => {
+    const event = await eventBySlug(t.db, EVENT);
+    const name = { sk: 'Jar 2027', cs: 'Jaro 2027', en: 'Spring 2027' };
+    const windows = { saleOpensAt: null, saleClosesAt: null, renewalOpensAt: null, renewalClosesAt: null };
+    return {
+      caller: await makeScanner(t.db, EVENT, 'manager'),
+      params: {},
+      body: { organisation: event.orgId, venueId: event.venueId, currency: 'EUR', renewsSeasonId: null, name, ...windows, transferEnabled: true, releaseSharePercent: 50 },
+    };
+  },
+  'PATCH /api/v1/organiser/seasons/[seasonId]': async () => ({ caller: await makeScanner(t.db, EVENT, 'manager'), params: { seasonId: await winterSeason() }, body: { releaseSharePercent: 40 } }),
+  'PUT /api/v1/organiser/seasons/[seasonId]/prices': async () => {
+    const seasonId = await winterSeason();
+    const prices = await t.db.select({ code: s.seasonPrices.code, price: s.seasonPrices.priceAmount }).from(s.seasonPrices).where(eq(s.seasonPrices.seasonId, seasonId));
+    return { caller: await makeScanner(t.db, EVENT, 'manager'), params: { seasonId }, body: { prices } };
+  },
+  // a new match of the club selling every seat of the season's stadium
+  'POST /api/v1/organiser/seasons/[seasonId]/matches': async () => {
+    const { owner, eventId } = await organiserDraft();
+    const sections = await t.db
+      .select({ id: s.venueSections.id })
+      .from(s.venueSections)
+      .innerJoin(s.events, eq(s.events.venueId, s.venueSections.venueId))
+      .where(and(eq(s.events.id, eventId), sql`exists (select 1 from venue_seats vs where vs.section_id = ${s.venueSections.id})`));
+    const category = await createPriceCategory(owner.id, eventId, { name: { sk: 'Sedenie' }, kind: 'seated', priceAmount: 900, sectionIds: sections.map((section) => section.id) });
+    if (!category.ok) throw new Error(category.code);
+    await t.db.update(s.events).set({ imageUrl: '/images/demo/stadium.webp' }).where(eq(s.events.id, eventId));
+    if (!(await publishEvent(owner.id, eventId)).ok) throw new Error('not published');
+    return { caller: owner, params: { seasonId: await winterSeason() }, body: { eventId } };
+  },
+  'POST /api/v1/season-tickets/[id]/transfer': async () => {
+    const holder = await makeUser(t.db, 'season-holder');
+    const receiver = await makeUser(t.db, 'season-receiver');
+    const seasonId = await winterSeason();
+    const [seat] = await t.db
+      .select({ id: s.venueSeats.id })
+      .from(s.venueSeats)
+      .innerJoin(s.venues, eq(s.venues.id, s.venueSeats.venueId))
+      .innerJoin(s.seasons, eq(s.seasons.venueId, s.venues.id))
+      .where(and(eq(s.seasons.id, seasonId), sql`not exists (select 1 from season_tickets st where st.season_id = ${seasonId} and st.seat_id = ${s.venueSeats.id})`))
+      .limit(1);
+    const [held] = await t.db.insert(s.seasonTickets).values({ seasonId, userId: holder.id, seatId: seat.id }).returning({ id: s.seasonTickets.id });
+    await t.db.update(s.seasons).set({ transferEnabled: true }).where(eq(s.seasons.id, seasonId));
+    return { caller: holder, params: { id: held.id }, body: { email: receiver.email } };
+  },
+  // packages: a manager of FK Dunaj makes one of the match's category; the demo's family ticket changes and is bought
+  'POST /api/v1/organiser/packages': async () => {
+    const [category] = await t.db.select({ id: s.ticketTypes.id }).from(s.ticketTypes).where(eq(s.ticketTypes.eventId, eventUuid)).limit(1);
+    return {
+      caller: await makeScanner(t.db, EVENT, 'manager'),
+      params: {},
+      body: { organisation: orgUuid, name: { sk: 'Dvojica', cs: 'Dvojice', en: 'Pair' }, description: null, price: 3000, quantity: 10, onSale: true, contents: [{ eventId: eventUuid, ticketTypeId: category.id, quantity: 2 }] },
+    };
+  },
+  'PATCH /api/v1/organiser/packages/[packageId]': async () => ({
+    caller: await makeScanner(t.db, EVENT, 'manager'),
+    params: { packageId: (await familyPackage()).id },
+    body: { price: 5300, quantity: 41 },
+  }),
+  'POST /api/v1/events/[id]/cart/packages': async () => {
+    const pkg = await familyPackage();
+    return { caller: await makeUser(t.db, 'family'), params: { id: 'dunaj-bratislava-msk-zilina' }, body: { packageId: pkg.id } };
+  },
+  // a fan buys a free seat for the whole winter season (its sale opened a day ago)
+  'POST /api/v1/seasons/[seasonId]/purchase': async () => {
+    const seasonId = await winterSeason();
+    await t.db.update(s.seasons).set({ saleOpensAt: new Date(Date.now() - 86_400_000), saleClosesAt: null }).where(eq(s.seasons.id, seasonId));
+    const fan = await makeUser(t.db, 'season-buyer');
+    const sale = await seasonSale(seasonId, fan.id);
+    const free = sale!.sections.flatMap((section) => section.rows.flatMap((row) => row.seats)).find((seat) => seat.state === 'free');
+    return { caller: fan, params: { seasonId }, body: { seatIds: [free!.id] } };
+  },
+  // the demo's holder of last season renews their seat in the renewal window
+  'POST /api/v1/seasons/[seasonId]/renewal': async () => {
+    const [holder] = await t.db.select({ id: s.users.id, email: s.users.email }).from(s.users).where(eq(s.users.email, 'fan@tribuna.sk'));
+    return { caller: { id: holder.id, email: holder.email!, token: await sessionFor(t.db, holder.id) } as TestUser, params: { seasonId: await winterSeason() }, body: {} };
+  },
   // payouts: bank accounts and runs
   'PUT /api/v1/payouts/bank-account': async () => ({ caller: await makeUser(t.db, 'seller'), params: {}, body: { iban: 'SK31 1200 0000 1987 4263 7541', holderName: 'Jana Nováková' } }),
   // The demo's past resale sale is due once its seller has a bank account: an admin's run takes it.
@@ -352,7 +531,39 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     await t.db.update(s.users).set({ isAdmin: true }).where(eq(s.users.id, admin.id));
     return { caller: admin, params: {}, body: { currency: 'EUR' }, admitted: (answer) => (answer as { run?: { payoutCount: number } }).run!.payoutCount >= 1 };
   },
+  // notifications: push, settings, announcements
+  'PUT /api/v1/notifications/settings': async () => ({ caller: await makeUser(t.db, 'notified'), params: {}, body: { push: ['gift-received'], email: ['announcement'], locale: 'cs' } }),
+  'POST /api/v1/notifications/push-subscriptions': async () => ({
+    caller: await makeUser(t.db, 'subscribing'),
+    params: {},
+    body: { endpoint: `https://push.example.com/${randomUUID()}`, keys: PUSH_KEYS },
+  }),
+  'DELETE /api/v1/notifications/push-subscriptions': async () => {
+    const fan = await makeUser(t.db, 'unsubscribing');
+    const endpoint = `https://push.example.com/${randomUUID()}`;
+    await t.db.insert(s.pushSubscriptions).values({ userId: fan.id, endpoint, ...PUSH_KEYS });
+    return { caller: fan, params: {}, body: { endpoint } };
+  },
+  'POST /api/v1/notifications/unsubscribe': async () => ({ caller: null, params: {}, body: { token: unsubscribeToken((await makeUser(t.db, 'unsubscribed')).id, 'announcement') } }),
+  'POST /api/v1/organiser/events/[eventId]/announcements': async () => {
+    const { owner, eventId } = await organiserDraft('published');
+    return { caller: owner, params: { eventId }, body: { message: { sk: 'Brány sa otvoria neskôr.', cs: '', en: 'Gates open later.' } } };
+  },
+  // feedback after an event: a holder checked in at the past friendly answers; a manager words a question
+  'POST /api/v1/events/[id]/feedback': async () => {
+    const fan = await makeUser(t.db, 'rater');
+    const { ticket } = await giveTicket(t.db, fan.id, 'dunaj-bratislava-slovan-liberec');
+    await t.db.update(s.tickets).set({ status: 'checked_in', checkedInAt: new Date() }).where(eq(s.tickets.id, ticket.id));
+    return { caller: fan, params: { id: 'dunaj-bratislava-slovan-liberec' }, body: { rating: 4, comment: 'Dobrý zápas' } };
+  },
+  'PUT /api/v1/organiser/events/[eventId]/feedback-questions': async () => ({
+    caller: await makeScanner(t.db, EVENT, 'manager'),
+    params: { eventId: eventUuid },
+    body: { questions: [{ prompt: { sk: 'Ako sa vám páčilo?', cs: 'Jak se vám líbilo?', en: 'Did you like it?' }, kind: 'rating' }] },
+  }),
 };
+
+const PUSH_KEYS = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
 
 /** The organiser's writes of codes and resale rules, each by a manager of the event's organiser. */
 function organiserCodesWrites(): Record<string, () => Promise<RealWrite>> {
@@ -556,7 +767,7 @@ describe.each(routes)('$template', (route) => {
 const realWriteRoutes = routes.flatMap((route) => METHODS.filter((m) => REAL_WRITES[`${m} ${route.template}`]).map((method) => ({ route, method, key: `${method} ${route.template}` })));
 
 it('has a real body for every route that reads a JSON body', () => {
-  const reading = routes.filter((route) => /\bparseBody\(/.test(readFileSync(route.file, 'utf8'))).map((r) => r.template);
+  const reading = routes.filter((route) => /\b(parseBody|eventSettingsRoute)\(/.test(readFileSync(route.file, 'utf8'))).map((r) => r.template);
   expect(reading.length).toBeGreaterThan(10);
   expect(reading.filter((template) => !realWriteRoutes.some((w) => w.route.template === template))).toEqual([]);
 });

@@ -2,6 +2,7 @@
 // never 500 (issue 13, item 9): a client tries again later; nothing is wrong with its request. So does
 // every other route handler under app/ — the native app's payment return, the sitemaps, the demo's
 // mailbox —, found on disk like the bad-input suite finds them, so a new route is checked the day it lands.
+import { unsubscribeToken } from '@/lib/server/notifications/token';
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -52,7 +53,7 @@ const routes = (readdirSync('app', { recursive: true }) as string[])
 
 /** Routes that read nothing from the database: they answer as ever. */
 // /media reads organisers' uploads from disk, never the database.
-const WITHOUT_DATABASE = new Set(['/api/[...path]', '/api/v1/openapi.json', '/builds/latest.json', '/sitemap.xml', '/media/[...path]']);
+const WITHOUT_DATABASE = new Set(['/api/[...path]', '/api/v1/openapi.json', '/builds/latest.json', '/sitemap.xml', '/media/[...path]', '/offline.html']);
 
 /** A path parameter that reaches the route's work (ids that could exist, a known provider). */
 function param(template: string, name: string): string {
@@ -83,6 +84,8 @@ function bodyFor(key: string): unknown {
     'POST /api/v1/scan/sync': { eventId: randomUUID(), checkIns: [] },
     // the test gateway's signed notice, as its pay page posts it
     'POST /api/v1/payments/[provider]/webhook': signedGatewayNotice(randomUUID(), 'succeeded'),
+    // a well-signed link's token: only the database can say what it turns off
+    'POST /api/v1/notifications/unsubscribe': { token: unsubscribeToken(randomUUID(), 'announcement') },
   };
   return bodies[key] ?? {};
 }

@@ -271,7 +271,10 @@ describe('the sale window', () => {
     await publish(auth(cast.owner), event.id);
     let response = await hold(event.slug, event.categoryId);
     expect(response.status).toBe(409);
-    expect((await response.json()).code).toBe('NOT_ON_SALE');
+    // Before it opens, the refusal says when (lib/server/loyalty/points.ts saleRefusal); after it closes, simply not on sale.
+    const early = await response.json();
+    expect(early.code).toBe('NOT_ON_SALE_YET');
+    expect(early.message).toMatch(/\d{4}/);
 
     expect((await patch(auth(cast.owner), event.id, { saleStartsAt: inDays(-2), saleEndsAt: inDays(-1) })).status).toBe(200);
     response = await hold(event.slug, event.categoryId);

@@ -20,6 +20,7 @@ import type {
   syncResultsSchema,
 } from '@/lib/schemas/tickets';
 import type { bankAccountResultSchema, payoutRunChangeSchema, payoutRunsOverviewSchema } from '@/lib/schemas/payouts';
+import type { releaseResultSchema, walletSchema } from '@/lib/schemas/wallet';
 
 const API_ROOT = path.join(__dirname, '../../app/api/v1');
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -88,9 +89,9 @@ describe('OpenAPI completeness', () => {
     for (const parameter of parameters) expect(parameter.schema).toBeDefined();
     const success = Object.entries(op.responses).filter(([status]) => /^2\d\d$/.test(status));
     expect(success).toHaveLength(1);
-    // JSON, or a download (the redeem codes' CSV, a payout run's XML) that documents its file type instead
+    // JSON, or a download (the redeem codes' CSV, a payout run's XML, an event's calendar file) that documents its file type instead
     const content = success[0][1].content;
-    expect(content?.['application/json']?.schema ?? content?.['text/csv']?.schema ?? content?.['application/xml']?.schema).toBeDefined();
+    expect(content?.['application/json']?.schema ?? content?.['text/csv']?.schema ?? content?.['application/xml']?.schema ?? content?.['text/calendar']?.schema).toBeDefined();
     // JSON, or a multipart upload (event images)
     if (op.requestBody) expect(op.requestBody.content?.['application/json']?.schema ?? op.requestBody.content?.['multipart/form-data']?.schema).toBeDefined();
   });
@@ -124,4 +125,6 @@ export const responseTypesMatchSchemas: [
   Same<Awaited<ReturnType<typeof import('@/lib/server/payouts/bank-account').getBankAccount>>, z.infer<typeof bankAccountResultSchema>['bankAccount']>,
   Same<Omit<Ok<ReturnType<typeof import('@/lib/server/payouts/runs').payoutRunsOverview>>, 'ok'>, z.infer<typeof payoutRunsOverviewSchema>>,
   Same<Omit<Ok<ReturnType<typeof import('@/lib/server/payouts/runs').confirmRun>>, 'ok'>, z.infer<typeof payoutRunChangeSchema>>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+  Same<Ok<ReturnType<typeof import('@/lib/server/seasons/release').releaseTicket>>['release'], z.infer<typeof releaseResultSchema>['release']>,
+  Same<Awaited<ReturnType<typeof import('@/lib/server/wallet').myWallet>>, z.infer<typeof walletSchema>>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];

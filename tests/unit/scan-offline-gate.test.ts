@@ -33,6 +33,14 @@ function gate(window = { opensAt: new Date(Date.now() - HOUR).toISOString(), clo
 const phoneCode = (nowMs = Date.now(), version = 2, signingKey = signingKeyFor('secret', version)) => generateTicketCode({ ticketId: id, version, signingKey }, nowMs);
 
 describe('offline gate check (downloaded public keys, no network)', () => {
+  it('a concession ticket answers with the card to check (lib/server/concessions)', async () => {
+    const state = gate();
+    state.dataset.tickets[0] = { ...state.dataset.tickets[0], card: 'ztp_s' };
+    const first = await checkOffline(state, await phoneCode());
+    expect(first.answer).toMatchObject({ result: 'admitted', card: 'ztp_s', offline: true });
+    expect((await checkOffline(first.state, await phoneCode())).answer).toMatchObject({ result: 'already_used', card: 'ztp_s' });
+  });
+
   it('admits a current code once, queues the check-in with the code it scanned, then says already used', async () => {
     const state = gate();
     const code = await phoneCode();

@@ -1,11 +1,15 @@
 import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { FormPlaceholder } from '@/components/auth/auth-card';
+import { QueryProvider } from '@/components/layout/query-provider';
 import { ProfileView } from '@/components/profile/profile-view';
 import { MyOrdersLink } from '@/components/orders/my-orders-link';
 import { ProfileConsoleLink } from '@/components/organiser/profile-console-link';
 import { ProfileAdminLink } from '@/components/payouts/profile-admin-link';
 import { BankAccountForm } from '@/components/profile/bank-account-form';
+import { NotificationSettings } from '@/components/notifications/notification-settings';
+import { LoyaltyLedger } from '@/components/profile/loyalty-ledger';
+import { WalletLedger } from '@/components/profile/wallet-ledger';
 import { PayoutLedger } from '@/components/tickets/payout-ledger';
 import { pageMetadata } from '@/lib/i18n/metadata';
 import type { Locale } from '@/lib/i18n/routing';
@@ -15,6 +19,9 @@ import { getBankAccount } from '@/lib/server/payouts/bank-account';
 import { isAdmin } from '@/lib/server/payouts/runs';
 import { listPayouts } from '@/lib/server/resale/payouts';
 import { findUserById } from '@/lib/server/users';
+import { notificationSettings } from '@/lib/server/notifications/preferences';
+import { myLoyalty } from '@/lib/server/loyalty/ledger';
+import { myWallet } from '@/lib/server/wallet';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/profile'>) {
   const locale = (await params).locale as Locale;
@@ -25,21 +32,29 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/profile'
 async function ProfileForUser({ locale }: { locale: Locale }) {
   const user = await requireSignedIn(locale, '/profile');
   // With what the session read leaves out: whether the email is verified, and a change waiting for its link.
-  const [profile, payouts, organisations, bankAccount, admin] = await Promise.all([
+  const [profile, payouts, organisations, bankAccount, admin, notifications, loyalty, wallet] = await Promise.all([
     findUserById(user.id),
     listPayouts(user),
     myOrganisations(user.id),
     getBankAccount(user),
     isAdmin(user.id),
+    notificationSettings(user),
+    myLoyalty(user),
+    myWallet(user),
   ]);
   return (
     <>
-      <ProfileView initialUser={profile ?? { ...user, emailVerified: false, pendingEmail: null }} />
+      <QueryProvider>
+        <ProfileView initialUser={profile ?? { ...user, emailVerified: false, pendingEmail: null }} />
+      </QueryProvider>
       <MyOrdersLink boxed />
       <ProfileConsoleLink organisations={organisations.length} />
       <ProfileAdminLink admin={admin} />
+      <WalletLedger wallet={wallet} />
+      <LoyaltyLedger loyalty={loyalty} />
       <PayoutLedger payouts={payouts} />
       <BankAccountForm initial={bankAccount} />
+      <NotificationSettings initial={notifications} />
     </>
   );
 }

@@ -1,8 +1,10 @@
 import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { MyOrdersLink } from '@/components/orders/my-orders-link';
+import { SeasonRenewals } from '@/components/seasons/season-renewals';
 import { TicketsOfPage } from '@/components/tickets/tickets-of-page';
 import { TicketsWallet } from '@/components/tickets/tickets-wallet';
+import { MyWaitingLists } from '@/components/waiting-list/my-waiting-lists';
 import { Link } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/i18n/metadata';
 import type { Locale } from '@/lib/i18n/routing';
@@ -24,6 +26,8 @@ async function TicketsForViewer() {
     return (
       <>
         <MyOrdersLink />
+        <SeasonRenewals />
+        <MyWaitingLists />
         <TicketsOfPage busy={busy} />
       </>
     );
@@ -43,6 +47,8 @@ async function TicketsForViewer() {
   return (
     <>
       <MyOrdersLink />
+      <SeasonRenewals />
+      <MyWaitingLists />
       <TicketsWallet initial={data} userId={user.id} renderedAt={Date.now()} />
     </>
   );

@@ -31,6 +31,8 @@ function valuesOf(event: OrganiserEvent | null, venues: Venue[]): EventFormValue
     endsAt: instantToLocal(event?.endsAt),
     saleStartsAt: instantToLocal(event?.saleStartsAt),
     saleEndsAt: instantToLocal(event?.saleEndsAt),
+    prioritySaleStartsAt: instantToLocal(event?.prioritySaleStartsAt),
+    prioritySalePoints: event?.prioritySalePoints == null ? '' : String(event.prioritySalePoints),
     maxTicketsPerOrder: event?.maxTicketsPerOrder ?? 10,
     maxTicketsPerUser: event?.maxTicketsPerUser ?? 20,
     reservationMinutes: event?.reservationMinutes ?? 10,
@@ -56,6 +58,8 @@ function bodyOf(values: EventFormValues) {
     endsAt: localToInstant(values.endsAt),
     saleStartsAt: localToInstant(values.saleStartsAt),
     saleEndsAt: localToInstant(values.saleEndsAt),
+    prioritySaleStartsAt: localToInstant(values.prioritySaleStartsAt),
+    prioritySalePoints: values.prioritySalePoints.trim() ? Number(values.prioritySalePoints) : null,
     maxTicketsPerOrder: values.maxTicketsPerOrder,
     maxTicketsPerUser: values.maxTicketsPerUser,
     reservationMinutes: values.reservationMinutes,
@@ -194,6 +198,22 @@ export function EventForm({ orgId, venues, event, locked }: { orgId: string; ven
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField type="datetime-local" label={`${t('fields.saleStartsAt')} (${t('optional')})`} error={error('saleStartsAt')} {...register('saleStartsAt')} />
           <TextField type="datetime-local" label={`${t('fields.saleEndsAt')} (${t('optional')})`} error={error('saleEndsAt')} {...register('saleEndsAt')} />
+          <p className="text-sm text-slate-700 sm:col-span-2">
+            {t('priorityNote')}
+          </p>
+          <TextField
+            type="datetime-local"
+            label={`${t('fields.prioritySaleStartsAt')} (${t('optional')})`}
+            error={error('prioritySaleStartsAt')}
+            {...register('prioritySaleStartsAt')}
+          />
+          <TextField
+            type="text"
+            inputMode="numeric"
+            label={`${t('fields.prioritySalePoints')} (${t('optional')})`}
+            error={error('prioritySalePoints')}
+            {...register('prioritySalePoints')}
+          />
           <TextField
             type="number"
             inputMode="numeric"

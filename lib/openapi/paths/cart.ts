@@ -1,6 +1,6 @@
 // Cart and checkout endpoints in the OpenAPI document.
 import { z } from 'zod';
-import { cartItemIdSchema, cartItemsSchema, cartSchema, checkoutResultSchema, checkoutSchema, couponSchema } from '@/lib/schemas/cart';
+import { cartItemIdSchema, cartItemsSchema, cartPointsSchema, cartSchema, checkoutResultSchema, checkoutSchema, couponSchema } from '@/lib/schemas/cart';
 import { eventIdParamSchema } from '@/lib/schemas/events';
 import { errorResponse, jsonBody, jsonResponse, parametersOf, type ApiPaths } from '../builder';
 import { auth, crossSite, notJson, tooMany, unauthorized } from './common';
@@ -29,10 +29,10 @@ export const cartPaths: ApiPaths = {
       responses: {
         200: cart,
         401: unauthorized,
-        403: crossSite,
+        403: errorResponse('Cross-site request, or the priority window for loyal fans is on and the caller has too few of the organiser’s points (PRIORITY_ONLY; the message says when sales open for them)'),
         404: errorResponse('Unknown event or price category'),
         409: errorResponse(
-          'Not on sale (NOT_ON_SALE), sold out (SOLD_OUT), over the per-order or per-fan limit (LIMIT_PER_ORDER, LIMIT_PER_USER; the limit is in the message), or seats taken (SEAT_TAKEN: one entry per seat in `errors`, with `field: seatIds` and the seat’s `id`); a resale listing just sold or held by someone else (LISTING_SOLD) or the caller’s own (OWN_LISTING)',
+          'Not on sale (NOT_ON_SALE), not yet for the caller (NOT_ON_SALE_YET; the message says when), sold out (SOLD_OUT), over the per-order or per-fan limit (LIMIT_PER_ORDER, LIMIT_PER_USER; the limit is in the message), or seats taken (SEAT_TAKEN: one entry per seat in `errors`, with `field: seatIds` and the seat’s `id`); a resale listing just sold or held by someone else (LISTING_SOLD) or the caller’s own (OWN_LISTING)',
         ),
         415: notJson,
         422: errorResponse('Invalid selection (VALIDATION)'),
@@ -73,6 +73,31 @@ export const cartPaths: ApiPaths = {
       responses: { 200: cart, 401: unauthorized, 403: crossSite, 404: noEvent },
     },
   },
+  '/api/v1/events/{id}/cart/loyalty': {
+    put: {
+      tags: ['cart'],
+      security: auth,
+      summary: 'Pay part of the cart with the organiser’s loyalty points: up to `points` (the cart answers how many it takes, at most the organiser’s share of its tickets). Deducted at checkout, given back if the order is not paid or is refunded',
+      parameters: eventId,
+      requestBody: jsonBody(cartPointsSchema),
+      responses: {
+        200: cart,
+        401: unauthorized,
+        403: crossSite,
+        404: noEvent,
+        409: errorResponse('Nothing in the cart (CART_EMPTY), the organiser takes no points (LOYALTY_REDEEM_OFF), or the caller has none of theirs (LOYALTY_NO_POINTS)'),
+        415: notJson,
+        422: errorResponse('Not a whole number of points from 0 (VALIDATION)'),
+      },
+    },
+    delete: {
+      tags: ['cart'],
+      security: auth,
+      summary: 'Pay with no loyalty points',
+      parameters: eventId,
+      responses: { 200: cart, 401: unauthorized, 403: crossSite, 404: noEvent },
+    },
+  },
   '/api/v1/events/{id}/checkout': {
     post: {
       tags: ['orders'],
@@ -85,7 +110,7 @@ export const cartPaths: ApiPaths = {
         401: unauthorized,
         403: crossSite,
         404: noEvent,
-        409: errorResponse('Nothing in the cart to pay (CART_EMPTY)'),
+        409: errorResponse('Nothing in the cart to pay (CART_EMPTY), or the loyalty points the cart pays with were spent meanwhile (LOYALTY_POINTS_CHANGED: the cart now shows what is left)'),
         415: notJson,
         422: errorResponse('Terms not accepted (VALIDATION), or the coupon no longer applies (INVALID_DISCOUNT_CODE, DISCOUNT_CODE_EXPIRED, DISCOUNT_CODE_USED_UP)'),
         503: errorResponse('No payment provider is configured (PAYMENTS_UNAVAILABLE)'),

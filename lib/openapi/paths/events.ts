@@ -1,5 +1,5 @@
 // Catalogue endpoints in the OpenAPI document.
-import { availabilitySchema, eventDetailQuerySchema, eventDetailSchema, eventIdParamSchema, eventListQuerySchema, eventListSchema } from '@/lib/schemas/events';
+import { availabilitySchema, calendarQuerySchema, eventDetailQuerySchema, eventDetailSchema, eventIdParamSchema, eventListQuerySchema, eventListSchema } from '@/lib/schemas/events';
 import { errorResponse, jsonResponse, parametersOf, type ApiPaths } from '../builder';
 
 const idParam = parametersOf(eventIdParamSchema, 'path');
@@ -27,6 +27,21 @@ export const eventPaths: ApiPaths = {
       summary: 'Live availability: free places per category, taken seats, resale offers. Poll it; never cached',
       parameters: idParam,
       responses: { 200: jsonResponse('Availability now', availabilitySchema), 404: errorResponse('Unknown or unpublished event') },
+    },
+  },
+  '/api/v1/events/{id}/calendar.ics': {
+    get: {
+      tags: ['events'],
+      summary: 'The event as an iCalendar file (RFC 5545) to add to a calendar: title, summary, venue and link in the chosen language; times in UTC',
+      parameters: [...idParam, ...parametersOf(calendarQuerySchema, 'query')],
+      responses: {
+        200: {
+          description: 'The .ics file (Content-Disposition: attachment; filename {event slug}.ics), one VEVENT whose UID stays the same for the event',
+          content: { 'text/calendar': { schema: { type: 'string' } } },
+        },
+        404: errorResponse('Unknown or unpublished event'),
+        422: errorResponse('Unknown language'),
+      },
     },
   },
 };

@@ -21,6 +21,15 @@ import { ticketPaths } from './tickets';
 import { payoutPaths } from './payouts';
 import { reportPaths } from './reports';
 import { resalePaths } from './resale';
+import { seasonPaths } from './seasons';
+import { notificationPaths } from './notifications';
+import { waitingListPaths } from './waiting-list';
+import { feedbackPaths } from './feedback';
+import { namedTicketPaths } from './named-tickets';
+import { loyaltyPaths } from './loyalty';
+import { packagePaths } from './packages';
+import { walletPaths } from './wallet';
+import { concessionPaths } from './concessions';
 
 export const pathModules: ApiPaths[] = [
   authPaths,
@@ -58,4 +67,25 @@ export const pathModules: ApiPaths[] = [
 
   // resale buying and order history
   resalePaths,
+
+  // seasons and season tickets
+  seasonPaths,
+  // notifications: push, settings, announcements
+  notificationPaths,
+  // waiting list
+  waitingListPaths,
+  // feedback after an event
+  feedbackPaths,
+  // named tickets (risk matches)
+  namedTicketPaths,
+
+  // loyalty points
+  loyaltyPaths,
+
+  // packages
+  packagePaths,
+  // releasing a season match for credit, the wallet
+  walletPaths,
+  // concessions and accessible seats
+  concessionPaths,
 ];

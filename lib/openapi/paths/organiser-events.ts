@@ -22,7 +22,7 @@ const categoryId = parametersOf(priceCategoryParamSchema, 'path');
 const tags = ['organiser'];
 const access = { 401: unauthorized, 403: roleForbidden, 404: orgNotFound };
 const writeAccess = { ...access, 403: errorResponse('The caller’s role does not allow this (ROLE_FORBIDDEN), or a cross-site write (CROSS_SITE)') };
-const datesInvalid = 'Invalid input (VALIDATION), doors after the start (DOORS_AFTER_START), an end not after the start (END_BEFORE_START), sales closing before they open (SALE_WINDOW_INVALID)';
+const datesInvalid = 'Invalid input (VALIDATION), doors after the start (DOORS_AFTER_START), an end not after the start (END_BEFORE_START), sales closing before they open (SALE_WINDOW_INVALID), priority access without both its time and points or not before the general sale (PRIORITY_WINDOW_INVALID)';
 const unitsTaken = 'Fans have places (sold or in carts) the change would take away or re-price (UNITS_TAKEN; the message says how many)';
 
 export const organiserEventPaths: ApiPaths = {

@@ -1,7 +1,8 @@
 import 'server-only';
 import { FAILURES, type FailureCode } from './failures';
 
-type Values = Record<string, string | number>;
+/** A Date is written in the answer's language and the display time zone (api/respond.ts). */
+type Values = Record<string, string | number | Date>;
 
 /** One entry of an answer's `errors`: a message key (translated by the API layer), its form field, and the id it is about. */
 export type FieldError = { field?: string; id?: string; messageKey: string; values?: Values };
@@ -55,16 +56,21 @@ export class ApiError<C extends FailureCode = FailureCode> extends Error {
 
 /** The failures domain functions return, with what they carry for the answer. */
 export type CarriedFailure =
-  | { code: Exclude<FailureCode, 'RATE_LIMITED'>; limit?: number; taken?: readonly { id: string; label: string }[] }
+  | { code: Exclude<FailureCode, 'RATE_LIMITED'>; limit?: number; taken?: readonly { id: string; label: string }[]; opensAt?: Date; points?: number }
   | { code: 'RATE_LIMITED'; retryAfterSeconds: number };
 
 /**
  * A domain function's `{ ok: false, code, … }` as the API answers it: a limit becomes the message's
- * `{limit}`, taken seats one entry each in `errors` (field seatIds, the seat's id: clients mark them on the map).
+ * `{limit}`, when sales open `{time}`, points asked `{points}`, taken seats one entry each in `errors` (field seatIds, the seat's id: clients mark them on the map).
  */
 export function failureOf(failure: CarriedFailure, detail?: FailureDetail): ApiError {
   if (failure.code === 'RATE_LIMITED') return new ApiError('RATE_LIMITED', { ...detail, retryAfterSeconds: failure.retryAfterSeconds });
-  const values = failure.limit === undefined ? detail?.values : { limit: failure.limit, ...detail?.values };
+  const carried: Values = {
+    ...(failure.limit === undefined ? {} : { limit: failure.limit }),
+    ...(failure.opensAt === undefined ? {} : { time: failure.opensAt }),
+    ...(failure.points === undefined ? {} : { points: failure.points }),
+  };
+  const values = Object.keys(carried).length ? { ...carried, ...detail?.values } : detail?.values;
   const fieldErrors = failure.taken
     ? failure.taken.map((seat) => ({ field: 'seatIds', id: seat.id, messageKey: 'cart.seatTakenOne', values: { seat: seat.label } }))
     : detail?.fieldErrors;

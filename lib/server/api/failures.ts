@@ -6,7 +6,7 @@ import 'server-only';
 import type { Messages, MessageKeys, NestedKeyOf } from 'next-intl';
 import type { confirmEmailVerification, resendVerification } from '@/lib/server/auth/email-verification';
 import type { resetPassword } from '@/lib/server/auth/password-reset';
-import type { addToCart, applyCoupon, getCart, removeCoupon, removeFromCart } from '@/lib/server/cart';
+import type { addToCart, applyCoupon, getCart, removeCartPoints, removeCoupon, removeFromCart, setCartPoints } from '@/lib/server/cart';
 import type { checkout } from '@/lib/server/orders/checkout';
 import type { listMyOrders } from '@/lib/server/orders/list';
 import type { listTicketForResale, withdrawListing } from '@/lib/server/resale/listing';
@@ -26,7 +26,25 @@ import type { addSection, deleteSection, replaceLayout, updateSection } from '@/
 import type { createCoupon, updateCoupon } from '@/lib/server/organiser/coupons';
 import type { createRedeemBatch } from '@/lib/server/organiser/redeem-codes';
 import type { createUser, updateProfile } from '@/lib/server/users';
+import type { myFeedback, submitFeedback } from '@/lib/server/feedback/fan';
+import type { getCartHolders, setCartHolders } from '@/lib/server/named-tickets/holders';
+import type { nameTicket } from '@/lib/server/named-tickets/ticket-holder';
+import type { getNamedTickets, setNamedTickets } from '@/lib/server/named-tickets/settings';
+import type { getLoyaltyProgram, setLoyaltyProgram } from '@/lib/server/loyalty/program';
 import type { cancelRun, confirmRun, payoutRunsOverview, prepareRun, runFile } from '@/lib/server/payouts/runs';
+import type { addSeasonMatch, createSeason, updateSeason } from '@/lib/server/seasons/organiser';
+import type { purchaseSeason, renewSeason } from '@/lib/server/seasons/sale';
+import type { transferSeasonTicket } from '@/lib/server/seasons/transfer';
+import type { releaseTicket, takeBackTicket } from '@/lib/server/seasons/release';
+import type { sendAnnouncement } from '@/lib/server/notifications/announcements';
+import type { unsubscribeByToken } from '@/lib/server/notifications/preferences';
+import type { subscribePush } from '@/lib/server/notifications/subscriptions';
+import type { joinWaitingList, leaveWaitingList } from '@/lib/server/waiting-list';
+import type { createPackage, deletePackage, updatePackage } from '@/lib/server/packages/organiser';
+import type { addPackageToCart } from '@/lib/server/packages/sale';
+import type { getCategoryConcessions, setCategoryConcessions } from '@/lib/server/concessions/prices';
+import type { getCartConcessions, setCartConcession } from '@/lib/server/concessions/cart';
+import type { eventAccessibleSeats, holdAccessibleSeat } from '@/lib/server/concessions/accessible';
 
 /** A key of messages/*.json (the three files have the same keys: tests/unit/messages.test.ts). */
 export type MessageKey = MessageKeys<Messages, NestedKeyOf<Messages>>;
@@ -40,6 +58,8 @@ type DomainFailureCode =
   | FailureCodeOf<typeof getCart>
   | FailureCodeOf<typeof applyCoupon>
   | FailureCodeOf<typeof removeCoupon>
+  | FailureCodeOf<typeof setCartPoints>
+  | FailureCodeOf<typeof removeCartPoints>
   | FailureCodeOf<typeof checkout>
   | FailureCodeOf<typeof listMyOrders>
   | FailureCodeOf<typeof giftTicket>
@@ -102,6 +122,50 @@ type DomainFailureCode =
   | FailureCodeOf<typeof confirmRun>
   | FailureCodeOf<typeof cancelRun>
   | FailureCodeOf<typeof runFile>
+
+  // seasons and season tickets
+  | FailureCodeOf<typeof createSeason>
+  | FailureCodeOf<typeof updateSeason>
+  | FailureCodeOf<typeof addSeasonMatch>
+  | FailureCodeOf<typeof purchaseSeason>
+  | FailureCodeOf<typeof renewSeason>
+  | FailureCodeOf<typeof transferSeasonTicket>
+  // releasing one match of a season ticket for credit
+  | FailureCodeOf<typeof releaseTicket>
+  | FailureCodeOf<typeof takeBackTicket>
+  // notifications: push, settings, announcements
+  | FailureCodeOf<typeof subscribePush>
+  | FailureCodeOf<typeof unsubscribeByToken>
+  | FailureCodeOf<typeof sendAnnouncement>
+  // packages
+  | FailureCodeOf<typeof createPackage>
+  | FailureCodeOf<typeof updatePackage>
+  | FailureCodeOf<typeof deletePackage>
+  | FailureCodeOf<typeof addPackageToCart>
+  // waiting list
+  | FailureCodeOf<typeof joinWaitingList>
+  | FailureCodeOf<typeof leaveWaitingList>
+  // feedback after an event
+  | FailureCodeOf<typeof myFeedback>
+  | FailureCodeOf<typeof submitFeedback>
+  // named tickets (risk matches)
+  | FailureCodeOf<typeof getCartHolders>
+  | FailureCodeOf<typeof setCartHolders>
+  | FailureCodeOf<typeof nameTicket>
+  | FailureCodeOf<typeof getNamedTickets>
+  | FailureCodeOf<typeof setNamedTickets>
+
+  // loyalty points
+  | FailureCodeOf<typeof getLoyaltyProgram>
+  | FailureCodeOf<typeof setLoyaltyProgram>
+
+  // concessions and accessible seats
+  | FailureCodeOf<typeof getCategoryConcessions>
+  | FailureCodeOf<typeof setCategoryConcessions>
+  | FailureCodeOf<typeof getCartConcessions>
+  | FailureCodeOf<typeof setCartConcession>
+  | FailureCodeOf<typeof eventAccessibleSeats>
+  | FailureCodeOf<typeof holdAccessibleSeat>
 ;
 
 /** Failures of the request itself, and of routes whose lookup finds nothing (a null, not a code). */
@@ -168,6 +232,14 @@ export const FAILURES = {
   TICKET_TYPE_NOT_FOUND: { status: 404, key: 'errors.notFound' },
   ITEM_NOT_FOUND: { status: 404, key: 'errors.notFound' },
   NOT_ON_SALE: { status: 409, key: 'cart.notOnSale' },
+  /** Sales open for this fan later: the message says when ({time}). */
+  NOT_ON_SALE_YET: { status: 409, key: 'cart.notOnSaleYet' },
+  /** The priority window for loyal fans: this fan has fewer than {points} of the organiser's points; their sale opens at {time}. */
+  PRIORITY_ONLY: { status: 403, key: 'cart.priorityOnly' },
+  LOYALTY_REDEEM_OFF: { status: 409, key: 'cart.loyalty.off' },
+  LOYALTY_NO_POINTS: { status: 409, key: 'cart.loyalty.noPoints' },
+  /** At checkout: another checkout spent the points meanwhile; the cart shows what is left. */
+  LOYALTY_POINTS_CHANGED: { status: 409, key: 'cart.loyalty.changed' },
   SOLD_OUT: { status: 409, key: 'cart.soldOut' },
   /** Each taken seat is also an entry of `errors` (field seatIds, its id, cart.seatTakenOne). */
   SEAT_TAKEN: { status: 409, key: 'cart.seatTaken' },
@@ -235,6 +307,8 @@ export const FAILURES = {
   DOORS_AFTER_START: { status: 422, key: 'organiser.events.errors.doorsAfterStart', field: 'doorsAt' },
   END_BEFORE_START: { status: 422, key: 'organiser.events.errors.endBeforeStart', field: 'endsAt' },
   SALE_WINDOW_INVALID: { status: 422, key: 'organiser.events.errors.saleWindow', field: 'saleEndsAt' },
+  /** Priority access needs both its time and its points, and opens before the general sale (which must be set). */
+  PRIORITY_WINDOW_INVALID: { status: 422, key: 'organiser.events.errors.priorityWindow', field: 'prioritySaleStartsAt' },
   CURRENCY_LOCKED: { status: 409, key: 'organiser.events.errors.currencyLocked', field: 'currency' },
   VENUE_LOCKED: { status: 409, key: 'organiser.events.errors.venueLocked', field: 'venueId' },
   EVENT_CANCELLED: { status: 409, key: 'organiser.events.errors.cancelled' },
@@ -287,5 +361,68 @@ export const FAILURES = {
   PAYOUT_DEBTOR_MISSING: { status: 409, key: 'payouts.admin.errors.debtorMissing' },
   RUN_CANCELLED: { status: 409, key: 'payouts.admin.errors.runCancelled' },
   RUN_CONFIRMED: { status: 409, key: 'payouts.admin.errors.runConfirmed' },
+
+  // ── seasons and season tickets (lib/server/seasons) ─────────────────────────
+  SEASON_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
+  SEASON_NOT_ON_SALE: { status: 409, key: 'seasons.errors.notOnSale' },
+  /** A seat not free at every remaining match, or kept for last season's holder while the renewal lasts. */
+  SEASON_SEAT_TAKEN: { status: 409, key: 'seasons.errors.seatTaken' },
+  NOTHING_TO_RENEW: { status: 409, key: 'seasons.errors.nothingToRenew' },
+  SEASON_WINDOW_INVALID: { status: 422, key: 'seasons.errors.window', field: 'saleClosesAt' },
+  SEASON_MATCH_INVALID: { status: 422, key: 'seasons.errors.match', field: 'eventId' },
+  SEASON_TICKET_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
+  /** Only to an account that verified the address: a season ticket does not wait in a pending gift. */
+  SEASON_RECIPIENT_UNKNOWN: { status: 422, key: 'seasons.errors.recipientUnknown', field: 'email' },
+  // ── notifications: push, settings, announcements ───────────────────────────
+  /** Not a push service's https address (plain http only to loopback, in the demo). */
+  PUSH_ENDPOINT_INVALID: { status: 422, key: 'notifications.errors.endpointInvalid', field: 'endpoint' },
+  UNSUBSCRIBE_INVALID: { status: 404, key: 'notifications.unsubscribe.invalid' },
+  // ── waiting list (lib/server/waiting-list) ──────────────────────────────────
+  /** A general hold of a category whose returned tickets the waiting list keeps for its fans (functions.sql). */
+  WAITING_LIST_RESERVED: { status: 409, key: 'waitingList.errors.reserved' },
+  WAITING_LIST_OFF: { status: 409, key: 'waitingList.errors.off' },
+  NOT_SOLD_OUT: { status: 409, key: 'waitingList.errors.notSoldOut' },
+  ALREADY_WAITING: { status: 409, key: 'waitingList.errors.already' },
+  WAITING_ENTRY_NOT_FOUND: { status: 404, key: 'waitingList.errors.notFound' },
+  // ── feedback after an event (lib/server/feedback) ──────────────────────────
+  /** The caller holds no ticket of the event that was checked in at the gate. */
+  FEEDBACK_NOT_ATTENDED: { status: 403, key: 'feedback.errors.notAttended' },
+  FEEDBACK_NOT_OPEN: { status: 409, key: 'feedback.errors.notOpen' },
+  FEEDBACK_CLOSED: { status: 409, key: 'feedback.errors.closed' },
+  /** One answer per holder and event; it is not edited afterwards. */
+  FEEDBACK_ALREADY_GIVEN: { status: 409, key: 'feedback.errors.alreadyGiven' },
+  /** An answer to a question the event does not have (any more), twice, or of the other kind. */
+  FEEDBACK_ANSWER_INVALID: { status: 422, key: 'feedback.errors.answerInvalid', field: 'answers' },
+  // ── named tickets (risk matches, Slovak act 1/2014) ─────────────────────────
+  /** Checkout of a cart with a named line whose holder is not given yet. */
+  HOLDER_NAMES_MISSING: { status: 409, key: 'namedTickets.errors.namesMissing' },
+  /** A holder for a line or ticket that is not named: no personal data where the law does not ask for it. */
+  HOLDER_NOT_NEEDED: { status: 409, key: 'namedTickets.errors.notNeeded' },
+  HOLDER_ALREADY_NAMED: { status: 409, key: 'namedTickets.errors.alreadyNamed' },
+  // ── packages (lib/server/packages) ──────────────────────────────────────────
+  PACKAGE_NOT_FOUND: { status: 404, key: 'packages.errors.notFound' },
+  /** The fan's own seats for a package: as many as its seated tickets, at the event of the page. */
+  PACKAGE_SEATS_INVALID: { status: 422, key: 'packages.errors.seats', field: 'seatIds' },
+  PACKAGE_NO_SEATS_TOGETHER: { status: 409, key: 'packages.errors.noSeatsTogether' },
+  /** A line of another organisation's event, a category of another event, one twice, or contents changed after a sale. */
+  PACKAGE_CONTENTS_INVALID: { status: 422, key: 'packages.errors.contentsInvalid', field: 'contents' },
+  PACKAGE_CURRENCY_MIXED: { status: 422, key: 'packages.errors.currencyMixed', field: 'contents' },
+  PACKAGE_IN_USE: { status: 409, key: 'packages.errors.inUse' },
+  // ── releasing one match of a season ticket for credit (lib/server/seasons/release.ts) ──
+  /** A ticket of a single match, or a season's match ticket the caller got from its holder. */
+  NOT_SEASON_TICKET: { status: 409, key: 'release.errors.notSeasonTicket' },
+  ALREADY_RELEASED: { status: 409, key: 'release.errors.alreadyReleased' },
+  TICKET_NOT_RELEASABLE: { status: 409, key: 'release.errors.notReleasable' },
+  RELEASE_CLOSED: { status: 409, key: 'release.errors.closed' },
+  RELEASE_SHARE_CHANGED: { status: 409, key: 'release.errors.shareChanged', field: 'sharePercent' },
+  NOT_RELEASED: { status: 409, key: 'release.errors.notReleased' },
+  RELEASE_IN_CART: { status: 409, key: 'release.errors.inCart' },
+  // ── concessions and accessible seats ────────────────────────────────────────
+  /** A general cart asked for a wheelchair place or a companion seat: they are held back for ZŤP / ZŤP-S card holders. */
+  ACCESSIBLE_SEAT: { status: 409, key: 'concessions.errors.accessibleSeat', field: 'seatIds' },
+  NOT_WHEELCHAIR_PLACE: { status: 422, key: 'concessions.errors.notWheelchair', field: 'seatId' },
+  CONCESSION_NOT_OFFERED: { status: 409, key: 'concessions.errors.notOffered', field: 'concession' },
+  WHEELCHAIR_NEEDS_CARD: { status: 422, key: 'concessions.errors.wheelchairKind', field: 'concession' },
+  NO_COMPANION_SEAT: { status: 409, key: 'concessions.errors.noCompanionSeat', field: 'concession' },
 
 } as const satisfies Record<FailureCode, Failure>;

@@ -7,6 +7,9 @@ import { ApiError, failureOf } from './error';
 import { requestLocale } from './request-locale';
 import { isForeignBrowserWrite, isJsonContentType } from './request-guards';
 import { translator } from './translate';
+import { formatDate } from '@/lib/i18n/formats';
+import type { Locale } from '@/lib/i18n/routing';
+import { eventDateTimeFormat } from '@/components/events/format';
 
 export { ApiError, failureOf };
 
@@ -18,14 +21,22 @@ export function json<T>(data: T, init?: ResponseInit): Response {
   return Response.json(data, init);
 }
 
+/** Message values as words: a time in the answer's language and the display zone, like the event page's. */
+function wordsOf(values: ApiError['values'], locale: Locale): Record<string, string | number> | undefined {
+  if (!values) return undefined;
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value instanceof Date ? formatDate(value, locale, eventDateTimeFormat) : value]));
+}
+
 export function errorResponse(request: Request, error: ApiError): Response {
-  const t = translator(requestLocale(request));
-  const message = t(error.messageKey, error.values);
+  const locale = requestLocale(request);
+  const t = translator(locale);
+  const values = wordsOf(error.values, locale);
+  const message = t(error.messageKey, values);
   const body: ApiErrorBody = {
     message,
     code: error.code,
     errors: error.fieldErrors.length
-      ? error.fieldErrors.map((e) => ({ field: e.field, ...(e.id ? { id: e.id } : {}), message: t(e.messageKey, e.values ?? error.values) }))
+      ? error.fieldErrors.map((e) => ({ field: e.field, ...(e.id ? { id: e.id } : {}), message: t(e.messageKey, wordsOf(e.values, locale) ?? values) }))
       : [{ message }],
   };
   return Response.json(body, { status: error.status, headers: error.headers });

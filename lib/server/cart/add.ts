@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Locale } from '@/lib/i18n/routing';
-import { salePhase } from '@/lib/server/events/rules';
+import { saleRefusal } from '@/lib/server/loyalty/points';
 import { findSaleEvent, reservationMinutes } from './event';
 import { cartChange } from './change';
 import { holdSelection } from './hold';
@@ -18,7 +18,8 @@ export async function addToCart(input: { user: Actor; eventRef: string; selectio
   const now = input.now ?? new Date();
   const event = await findSaleEvent(input.eventRef);
   if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
-  if (salePhase(event, now) !== 'open') return { ok: false, code: 'NOT_ON_SALE' };
+  const refusal = await saleRefusal(event, input.user.id, now);
+  if (refusal) return refusal;
   const hold = {
     userId: input.user.id,
     eventId: event.id,

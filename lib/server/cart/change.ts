@@ -44,6 +44,10 @@ function fromOutcome(result: HoldOutcome, event: SaleEvent): Changed | null {
       return { ok: false, code: 'LIMIT_PER_USER', limit: event.maxTicketsPerUser };
     case 'not_found':
       return { ok: false, code: 'ITEM_NOT_FOUND' };
+    case 'waiting_list':
+      return { ok: false, code: 'WAITING_LIST_RESERVED' };
+    case 'accessible':
+      return { ok: false, code: 'ACCESSIBLE_SEAT' };
     case 'settle':
       return null;
   }

@@ -16,6 +16,8 @@ export type SaleEvent = {
   startsAt: Date;
   saleStartsAt: Date | null;
   saleEndsAt: Date | null;
+  prioritySaleStartsAt: Date | null;
+  prioritySalePoints: number | null;
   reservationMinutes: number;
   maxTicketsPerOrder: number;
   maxTicketsPerUser: number;
@@ -34,6 +36,8 @@ const columns = {
   startsAt: tables.events.startsAt,
   saleStartsAt: tables.events.saleStartsAt,
   saleEndsAt: tables.events.saleEndsAt,
+  prioritySaleStartsAt: tables.events.prioritySaleStartsAt,
+  prioritySalePoints: tables.events.prioritySalePoints,
   reservationMinutes: tables.events.reservationMinutes,
   maxTicketsPerOrder: tables.events.maxTicketsPerOrder,
   maxTicketsPerUser: tables.events.maxTicketsPerUser,

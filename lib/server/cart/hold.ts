@@ -14,7 +14,7 @@ import { fromJsonb, holdItemRow, type HoldItemRow, type ItemRow } from './items'
 export type HoldOutcome =
   | { outcome: 'held' | 'released'; hold: { id: string; expiresAt: Date; couponId: string | null }; items: HoldItemRow[] }
   | { outcome: 'taken'; taken: string[] }
-  | { outcome: 'limit_per_order' | 'limit_per_user' | 'sold_out' | 'type_not_found' | 'settle' | 'not_found' };
+  | { outcome: 'limit_per_order' | 'limit_per_user' | 'sold_out' | 'type_not_found' | 'waiting_list' | 'settle' | 'not_found' | 'accessible' };
 
 type FunctionRow = {
   outcome: HoldOutcome['outcome'];

@@ -5,5 +5,6 @@ import 'server-only';
 export { addToCart } from './add';
 export { removeFromCart } from './remove';
 export { applyCoupon, removeCoupon } from './coupon';
+export { removeCartPoints, setCartPoints } from './loyalty';
 export { getCart } from './read';
 export type { Actor, CartAnswer, CartFailure, CartItemView, CartSelection, CartView, TakenSeat } from './types';

@@ -1,10 +1,13 @@
 import 'server-only';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { getDb, tables } from '@/lib/server/db';
 import { findSaleEvent, type SaleEvent } from './event';
 import { liveHoldItems, type HoldItemRow } from './items';
+import { cartLoyalty } from './loyalty';
 import { cartTotals, type Money } from './totals';
+import { foldPackageLines } from '@/lib/server/packages/cart-lines';
+import { walletCreditForCart } from '@/lib/server/wallet';
 import type { Actor, CartAnswer, CartItemView, CartView } from './types';
 
 const h = tables.holds;
@@ -34,7 +37,7 @@ export async function readCart(event: SaleEvent, userId: string, locale: Locale,
   const [latest] = known ? [known] : await db
     .select({ id: h.id, status: h.status, expiresAt: h.expiresAt, couponId: h.couponId })
     .from(h)
-    .where(and(eq(h.userId, userId), eq(h.eventId, event.id)))
+    .where(and(eq(h.userId, userId), eq(h.eventId, event.id), isNull(h.seasonId)))
     .orderBy(desc(h.createdAt))
     .limit(1);
   const live = latest && (latest.status === 'active' || latest.status === 'ordered') && latest.expiresAt > now ? latest : null;
@@ -50,24 +53,29 @@ export async function readCart(event: SaleEvent, userId: string, locale: Locale,
     }
     return {
       eventId: event.id, eventSlug: event.slug, holdId: null, status: null, orderId: null, items: [], expiresAt: null, timeLeft: 0, expired,
-      couponCode: null, count: 0, currency: event.currency, subtotal: empty, discount: empty, fees: empty, total: empty,
+      couponCode: null, count: 0, currency: event.currency, subtotal: empty, discount: empty, fees: empty, loyalty: null, walletCredit: empty, total: empty,
     };
   }
   const items = known?.items ?? (await liveHoldItems(db, live.id));
   const [coupon] = live.couponId ? await db.select().from(tables.coupons).where(eq(tables.coupons.id, live.couponId)) : [];
   const totals = cartTotals(items, coupon ?? null);
+  const loyalty = await cartLoyalty(db, { event, userId, holdId: live.id, items, discount: totals.discount });
   const [order] =
     live.status === 'ordered'
       ? await db.select({ id: tables.orders.id }).from(tables.orders).where(eq(tables.orders.holdId, live.id))
       : [];
   const money = (amount: number): Money => ({ amount, currency: event.currency });
+  // Its own line: the fan's wallet credit with the organiser, at most the total (spent for real at checkout).
+  // Loyalty points come off first (cart/loyalty.ts), wallet credit from what is left (as checkout takes them).
+  const afterPoints = totals.total - (loyalty?.amount.amount ?? 0);
+  const walletCredit = await walletCreditForCart(db, { userId, orgId: event.orgId, currency: event.currency }, afterPoints, now, order?.id ?? null);
   return {
     eventId: event.id,
     eventSlug: event.slug,
     holdId: live.id,
     status: live.status as 'active' | 'ordered',
     orderId: order?.id ?? null,
-    items: items.map((item) => itemView(item, locale, event.currency)),
+    items: await foldPackageLines(items.map((item) => itemView(item, locale, event.currency)), locale),
     expiresAt: live.expiresAt.toISOString(),
     // Rounded up: a countdown started from this never reaches zero before the hold really ends.
     timeLeft: Math.max(0, Math.ceil((live.expiresAt.getTime() - now.getTime()) / 1000)),
@@ -78,7 +86,9 @@ export async function readCart(event: SaleEvent, userId: string, locale: Locale,
     subtotal: money(totals.subtotal),
     discount: money(totals.discount),
     fees: money(totals.fees),
-    total: money(totals.total),
+    loyalty,
+    walletCredit: money(walletCredit),
+    total: money(afterPoints - walletCredit),
   };
 }
 

@@ -35,6 +35,11 @@ export type Unlisten = () => Promise<void>;
 type Handle = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * PGlite: a mark that changes with every write (or transaction) made to this database, unique to this
+   * handle; null on PostgreSQL, where other processes write too.
+   */
+  writeMark: () => string | null;
   close: () => Promise<void>;
   migrate: () => Promise<void>;
   /**
@@ -105,6 +110,7 @@ export function openDatabase(options: { url?: string; dataDir?: string; poolSize
     return {
       db,
       kind: 'postgres',
+      writeMark: () => null,
       close: () => client.end({ timeout: 5 }),
       migrate: async () => {
         await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -125,10 +131,13 @@ export function openDatabase(options: { url?: string; dataDir?: string; poolSize
   const dataDir = options.dataDir ?? pgliteDataDir();
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
+  const handleId = ++pgliteHandles;
+  const writes = countWrites(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    writeMark: () => `${handleId}:${writes()}`,
     close: () => client.close(),
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -141,6 +150,45 @@ export function openDatabase(options: { url?: string; dataDir?: string; poolSize
       return () => unlisten();
     },
   };
+}
+
+/**
+ * Counts what may change PGlite's data: every statement that is not a plain SELECT, every transaction
+ * (at its start and end) and every exec. The embedded database has one connection in one process,
+ * every write of every thread passes here, so an answer read while the count stayed the same is still
+ * the database's answer (db/memo.ts).
+ */
+let pgliteHandles = 0;
+
+function countWrites(client: PGlite): () => number {
+  let count = 0;
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (text: string, ...rest: unknown[]) => {
+    const write = !/^\s*select\b/i.test(text);
+    try {
+      return await (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
+    } finally {
+      if (write) count++;
+    }
+  }) as typeof client.query;
+  client.exec = (async (...args: Parameters<typeof client.exec>) => {
+    try {
+      return await exec(...args);
+    } finally {
+      count++;
+    }
+  }) as typeof client.exec;
+  client.transaction = (async (...args: Parameters<typeof client.transaction>) => {
+    count++;
+    try {
+      return await transaction(...args);
+    } finally {
+      count++;
+    }
+  }) as typeof client.transaction;
+  return () => count;
 }
 
 function handle(): Handle {
@@ -163,6 +211,12 @@ export function databaseKind(): 'pglite' | 'postgres' {
 export async function listenToDatabase(channel: string, onMessage: (payload: string) => void, onListen?: () => void): Promise<{ db: Db; unlisten: Unlisten }> {
   const current = handle();
   return { db: current.db, unlisten: await current.listen(channel, onMessage, onListen) };
+}
+
+/** PGlite: a mark that changes with every write to the process-wide database (countWrites); null on PostgreSQL. */
+export function writeMark(): string | null {
+  // Optional: a handle opened by an older copy of this module (a stale build beside a fresh hot API bundle) has none.
+  return handle().writeMark?.() ?? null;
 }
 
 export async function migrateDatabase(): Promise<void> {

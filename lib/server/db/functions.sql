@@ -22,6 +22,33 @@ RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT p_status = 'active' AND (p_hold IS NULL OR p_held_until IS NULL OR p_held_until <= p_now)
 $$;
 
+-- ── The waiting list holds returned tickets back ─────────────────────────────────────────────────────
+-- While the event's waiting list is on and a fan waits for a category (or for any of the event's), its
+-- free units are the list's: they go to the fans in line (waiting_list_offer below), not to general sale.
+-- cart_hold refuses them ('waiting_list') and a late payment cannot take them (inventory/sell.ts).
+-- One SELECT: inlined into the calling query.
+CREATE OR REPLACE FUNCTION waiting_list_reserves(p_event uuid, p_type uuid)
+RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (
+    SELECT 1 FROM waiting_list_entries w JOIN events e ON e.id = w.event_id
+    WHERE w.event_id = p_event AND w.status = 'waiting' AND e.waiting_list_enabled
+      AND (w.ticket_type_id IS NULL OR w.ticket_type_id = p_type))
+$$;
+
+-- ── Accessible seats are held back (lib/server/concessions) ─────────────────────────────────────────
+-- Whether any of p_seats (seat or unit ids of the event) is a wheelchair place or a companion seat
+-- (accessible_seats) that a general cart may not hold. The one exception: the wheelchair place the
+-- concessions' hold names for its transaction (set_config('tribuna.accessible_seat', seat id, true))
+-- with a ZŤP or ZŤP-S concession. Companion seats go only as a ZŤP-S ticket's free companion, claimed
+-- by that module itself. An index probe per seat; inlined into cart_hold.
+CREATE OR REPLACE FUNCTION seats_held_back(p_event uuid, p_seats uuid[])
+RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (
+    SELECT 1 FROM inventory_units u JOIN accessible_seats a ON a.seat_id = u.seat_id
+    WHERE u.event_id = p_event AND (u.seat_id = ANY (p_seats) OR u.id = ANY (p_seats))
+      AND (a.kind = 'companion' OR a.seat_id::text IS DISTINCT FROM nullif(current_setting('tribuna.accessible_seat', true), '')))
+$$;
+
 -- ── The cart's lines ────────────────────────────────────────────────────────────────────────────────
 -- The lines a hold still owns, with what the cart shows of each (lib/server/cart/items.ts reads it),
 -- in the cart's order (line_order). A line whose unit went to someone else after this hold's time ran
@@ -60,7 +87,7 @@ DECLARE
 BEGIN
   FOR attempt IN 1..3 LOOP
     SELECT * INTO v_hold FROM holds h
-      WHERE h.user_id = p_user AND h.event_id = p_event AND h.status IN ('active', 'ordered')
+      WHERE h.user_id = p_user AND h.event_id = p_event AND h.status IN ('active', 'ordered') AND h.season_id IS NULL
       FOR UPDATE;
     IF FOUND OR NOT p_create THEN
       RETURN v_hold;
@@ -162,7 +189,8 @@ $$;
 -- Opens the cart when there is none; what is already in it is not asked for again; checks the limits;
 -- an emptied cart starts a fresh reservation time with its next ticket.
 -- outcome: 'held' (with the cart's lines), 'taken' (detail: the ids nobody could have), 'sold_out',
--- 'type_not_found', 'limit_per_order' / 'limit_per_user', or 'settle': the open cart ran out of time
+-- 'type_not_found', 'limit_per_order' / 'limit_per_user', 'waiting_list' (the category's free units are the
+-- waiting list's: waiting_list_reserves), or 'settle': the open cart ran out of time
 -- or is at checkout, and the caller settles it and calls again in the same transaction.
 -- Every outcome but 'held' leaves the database as it was.
 CREATE OR REPLACE FUNCTION cart_hold(
@@ -196,6 +224,11 @@ BEGIN
           SELECT 1 FROM inventory_units u
           WHERE u.event_id = p_event AND u.hold_id = v_hold.id AND u.status = 'held' AND (u.seat_id = asked.w OR u.id = asked.w));
       v_wanted := cardinality(v_seats);
+      -- Wheelchair places and companion seats are held back for those who need them: only the
+      -- concessions' own hold (lib/server/concessions/accessible.ts) may take one, naming it here.
+      IF seats_held_back(p_event, v_seats) THEN
+        RAISE EXCEPTION USING ERRCODE = 'TBACC', MESSAGE = 'accessible';
+      END IF;
     ELSIF p_listing IS NOT NULL THEN
       v_wanted := CASE WHEN EXISTS (
         SELECT 1 FROM hold_items hi JOIN resale_listings l ON l.id = hi.listing_id
@@ -214,6 +247,21 @@ BEGIN
     SELECT count(*) INTO v_owned FROM tickets t WHERE t.owner_id = p_user AND t.event_id = p_event AND t.status <> 'void';
     IF v_owned + v_in_cart + v_wanted > p_max_user THEN
       RAISE EXCEPTION USING ERRCODE = 'TBLPU', MESSAGE = 'limit_per_user';
+    END IF;
+
+    -- Returned tickets go to the waiting list before general sale: while fans wait for a category,
+    -- nobody else may hold its units. An index probe per hold while no one waits for the event.
+    IF v_wanted > 0 AND p_listing IS NULL
+       AND EXISTS (SELECT 1 FROM waiting_list_entries w WHERE w.event_id = p_event AND w.status = 'waiting') THEN
+      IF p_seats IS NOT NULL THEN
+        IF EXISTS (SELECT 1 FROM inventory_units u
+                   WHERE u.event_id = p_event AND (u.seat_id = ANY (v_seats) OR u.id = ANY (v_seats))
+                     AND waiting_list_reserves(p_event, u.ticket_type_id)) THEN
+          RAISE EXCEPTION USING ERRCODE = 'TBWLR', MESSAGE = 'waiting_list';
+        END IF;
+      ELSIF waiting_list_reserves(p_event, p_type) THEN
+        RAISE EXCEPTION USING ERRCODE = 'TBWLR', MESSAGE = 'waiting_list';
+      END IF;
     END IF;
 
     v_until := v_hold.expires_at;
@@ -250,11 +298,11 @@ BEGIN
         PERFORM cart_claim_places(v_hold.id, p_event, p_type, p_quantity, v_until, p_now, p_fee);
       END IF;
     END IF;
-  EXCEPTION WHEN SQLSTATE 'TBSTL' OR SQLSTATE 'TBLPO' OR SQLSTATE 'TBLPU' OR SQLSTATE 'TBTKN' OR SQLSTATE 'TBSLD' OR SQLSTATE 'TBTYP' THEN
+  EXCEPTION WHEN SQLSTATE 'TBSTL' OR SQLSTATE 'TBLPO' OR SQLSTATE 'TBLPU' OR SQLSTATE 'TBTKN' OR SQLSTATE 'TBSLD' OR SQLSTATE 'TBTYP' OR SQLSTATE 'TBWLR' OR SQLSTATE 'TBACC' THEN
     GET STACKED DIAGNOSTICS v_state = RETURNED_SQLSTATE, v_detail = PG_EXCEPTION_DETAIL;
     RETURN QUERY SELECT
       CASE v_state WHEN 'TBSTL' THEN 'settle' WHEN 'TBLPO' THEN 'limit_per_order' WHEN 'TBLPU' THEN 'limit_per_user'
-        WHEN 'TBSLD' THEN 'sold_out' WHEN 'TBTYP' THEN 'type_not_found' ELSE 'taken' END,
+        WHEN 'TBSLD' THEN 'sold_out' WHEN 'TBTYP' THEN 'type_not_found' WHEN 'TBWLR' THEN 'waiting_list' WHEN 'TBACC' THEN 'accessible' ELSE 'taken' END,
       NULL::uuid, NULL::timestamptz, NULL::uuid,
       CASE WHEN v_state = 'TBTKN' THEN v_detail::jsonb END;
     RETURN;
@@ -275,7 +323,7 @@ DECLARE
   v_removed integer;
 BEGIN
   SELECT * INTO v_hold FROM holds h
-    WHERE h.user_id = p_user AND h.event_id = p_event AND h.status IN ('active', 'ordered')
+    WHERE h.user_id = p_user AND h.event_id = p_event AND h.status IN ('active', 'ordered') AND h.season_id IS NULL
     FOR UPDATE;
   IF NOT FOUND THEN
     RETURN QUERY SELECT 'not_found'::text, NULL::uuid, NULL::timestamptz, NULL::uuid, NULL::jsonb;
@@ -285,8 +333,10 @@ BEGIN
     RETURN QUERY SELECT 'settle'::text, NULL::uuid, NULL::timestamptz, NULL::uuid, NULL::jsonb;
     RETURN;
   END IF;
+  -- A package's line takes all of its tickets with it (package_hold below): never a part of a package.
   WITH item AS (
-    DELETE FROM hold_items hi WHERE hi.id = p_item AND hi.hold_id = v_hold.id
+    DELETE FROM hold_items hi WHERE hi.hold_id = v_hold.id AND (hi.id = p_item OR hi.package_line_id IN (
+      SELECT x.package_line_id FROM hold_items x WHERE x.id = p_item AND x.hold_id = v_hold.id))
     RETURNING hi.id, hi.unit_id, hi.listing_id
   ), units AS (
     UPDATE inventory_units u SET status = 'available', hold_id = NULL, held_until = NULL
@@ -303,3 +353,610 @@ BEGIN
   RETURN QUERY SELECT 'released'::text, v_hold.id, v_hold.expires_at, v_hold.coupon_id, (SELECT coalesce(jsonb_agg(to_jsonb(i) - 'line_order' ORDER BY i.line_order), '[]') FROM cart_live_items(v_hold.id) AS i);
 END
 $$;
+
+-- ── Season tickets (lib/server/seasons) ─────────────────────────────────────────────────────────────
+-- A season ticket is one seat at every remaining match of the season (not cancelled, on sale, not yet
+-- started). A season hold (holds.season_id set, event_id its first remaining match) holds that seat's
+-- unit at each of them, like any hold: the sweeper and endHold give them back.
+
+-- The remaining matches of a season at p_now, first first.
+CREATE OR REPLACE FUNCTION season_remaining_matches(p_season uuid, p_now timestamptz)
+RETURNS TABLE (event_id uuid, starts_at timestamptz)
+LANGUAGE sql STABLE AS $$
+  SELECT e.id, e.starts_at FROM events e
+  WHERE e.season_id = p_season AND e.starts_at > p_now AND e.status IN ('on_sale', 'sold_out')
+  ORDER BY e.starts_at, e.id
+$$;
+
+-- What each seat of the season is for p_user at p_now, the one place this is decided (the season's seat
+-- map and season_hold both ask it):
+--   'free'     free (unit_is_free) at EVERY remaining match, priced (season_prices), nobody's to renew;
+--   'renew'    the same, and p_user held it last season: theirs to renew while the renewal lasts;
+--   'reserved' a holder of last season may still renew it (until renewal_closes_at): nobody else may take it;
+--   'mine'     p_user's season ticket of this season; 'sold' someone else's;
+--   'taken'    held or sold at some remaining match, or not sold at one of them, or not priced.
+-- code: the seat's price category at the first remaining match; price: its season price.
+-- p_seats: only these seats (a hold asks about its own), or NULL for every seat (the seat map).
+DROP FUNCTION IF EXISTS season_seats(uuid, uuid, timestamptz);
+CREATE OR REPLACE FUNCTION season_seats(p_season uuid, p_user uuid, p_now timestamptz, p_seats uuid[])
+RETURNS TABLE (seat_id uuid, code text, price integer, state text)
+LANGUAGE sql STABLE AS $$
+  WITH m AS (
+    SELECT r.event_id, row_number() OVER (ORDER BY r.starts_at, r.event_id) AS n FROM season_remaining_matches(p_season, p_now) r
+  ), per_seat AS (
+    SELECT u.seat_id,
+           min(tt.code) FILTER (WHERE m.n = 1) AS code,
+           count(*) AS matches,
+           -- A unit held back for the renewal (season_renewal_blocks) is the holder's to renew.
+           bool_and(unit_is_free(u.status, u.held_until, p_now) OR rb.unit_id IS NOT NULL) AS all_free
+    FROM inventory_units u
+    JOIN m ON m.event_id = u.event_id
+    JOIN ticket_types tt ON tt.id = u.ticket_type_id
+    LEFT JOIN season_renewal_blocks rb ON rb.unit_id = u.id AND rb.season_id = p_season AND u.status = 'blocked'
+    WHERE u.seat_id IS NOT NULL AND (p_seats IS NULL OR u.seat_id = ANY (p_seats))
+    GROUP BY u.seat_id
+  )
+  SELECT ps.seat_id, ps.code, sp.price_amount,
+    CASE
+      WHEN st.id IS NOT NULL THEN CASE WHEN st.user_id = p_user THEN 'mine' ELSE 'sold' END
+      WHEN ps.matches < (SELECT count(*) FROM m) OR NOT ps.all_free OR sp.price_amount IS NULL THEN 'taken'
+      WHEN prev.user_id IS NOT NULL AND p_now < s.renewal_closes_at THEN CASE WHEN prev.user_id = p_user THEN 'renew' ELSE 'reserved' END
+      -- Wheelchair places and companion seats are held back for ZŤP / ZŤP-S card holders, who buy them match
+      -- by match with their card (lib/server/concessions): never on general season sale (last season's holder
+      -- of one still renews it above).
+      WHEN EXISTS (SELECT 1 FROM accessible_seats a WHERE a.seat_id = ps.seat_id) THEN 'taken'
+      ELSE 'free'
+    END
+  FROM per_seat ps
+  JOIN seasons s ON s.id = p_season
+  LEFT JOIN season_prices sp ON sp.season_id = s.id AND sp.code = ps.code
+  LEFT JOIN season_tickets st ON st.season_id = s.id AND st.seat_id = ps.seat_id
+  LEFT JOIN season_tickets prev ON prev.season_id = s.renews_season_id AND prev.seat_id = ps.seat_id
+$$;
+
+-- Holds seats for a season ticket in a new season hold of p_user, all or nothing over the seats and
+-- the remaining matches: 'free' seats while the season's sale is open, the fan's own 'renew' seat while
+-- the renewal is open (season_seats). The caller has ended the fan's previous open hold of the season.
+-- outcome: 'held' (hold_id, expires_at), 'taken' (detail: the seat ids nobody could have),
+-- 'not_on_sale' (outside the windows, or no remaining match). Anything but 'held' changes nothing.
+CREATE OR REPLACE FUNCTION season_hold(p_user uuid, p_season uuid, p_seats uuid[], p_now timestamptz, p_minutes integer)
+RETURNS TABLE (outcome text, hold_id uuid, expires_at timestamptz, detail jsonb)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_season seasons%ROWTYPE;
+  v_matches uuid[];
+  v_hold uuid;
+  v_until timestamptz := p_now + make_interval(mins => p_minutes);
+  v_sale boolean;
+  v_renewal boolean;
+  v_refused jsonb;
+  v_claimed integer;
+  v_state text;
+  v_detail text;
+BEGIN
+  SELECT * INTO v_season FROM seasons WHERE id = p_season;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'not_on_sale'::text, NULL::uuid, NULL::timestamptz, NULL::jsonb;
+    RETURN;
+  END IF;
+  SELECT coalesce(array_agg(r.event_id ORDER BY r.starts_at, r.event_id), '{}') INTO v_matches FROM season_remaining_matches(p_season, p_now) r;
+  IF cardinality(v_matches) = 0 OR cardinality(p_seats) = 0 THEN
+    RETURN QUERY SELECT 'not_on_sale'::text, NULL::uuid, NULL::timestamptz, NULL::jsonb;
+    RETURN;
+  END IF;
+  v_sale := v_season.sale_opens_at <= p_now AND (v_season.sale_closes_at IS NULL OR p_now < v_season.sale_closes_at);
+  v_renewal := v_season.renewal_opens_at <= p_now AND p_now < v_season.renewal_closes_at;
+  BEGIN
+    -- Seats the fan may not have now: not 'free' in the sale, not their own 'renew' in the renewal.
+    SELECT coalesce(jsonb_agg(w), '[]') INTO v_refused
+      FROM (SELECT DISTINCT w FROM unnest(p_seats) w) asked
+      WHERE NOT EXISTS (
+        SELECT 1 FROM season_seats(p_season, p_user, p_now, p_seats) ss
+        WHERE ss.seat_id = asked.w AND ((ss.state = 'free' AND v_sale) OR (ss.state = 'renew' AND v_renewal)));
+    IF jsonb_array_length(v_refused) > 0 THEN
+      IF NOT v_sale AND NOT v_renewal THEN
+        RAISE EXCEPTION USING ERRCODE = 'TBNOS', MESSAGE = 'not_on_sale';
+      END IF;
+      RAISE EXCEPTION USING ERRCODE = 'TBTKN', MESSAGE = 'taken', DETAIL = v_refused::text;
+    END IF;
+    INSERT INTO holds (user_id, event_id, season_id, expires_at, created_at, updated_at)
+      VALUES (p_user, v_matches[1], p_season, v_until, p_now, p_now)
+      RETURNING id INTO v_hold;
+    -- Locked in one order (by id) so that two fans claiming overlapping seats queue instead of
+    -- deadlocking; a row another fan is claiming is re-checked after that one commits.
+    PERFORM 1 FROM inventory_units u
+      WHERE u.event_id = ANY (v_matches) AND u.seat_id = ANY (p_seats)
+      ORDER BY u.id FOR UPDATE;
+    -- Free units, or units held back for this season's renewal (the check above let only their holder,
+    -- or anyone once the window has ended, ask for them).
+    WITH claimed AS (
+      UPDATE inventory_units u SET status = 'held', hold_id = v_hold, held_until = v_until
+      WHERE u.event_id = ANY (v_matches) AND u.seat_id = ANY (p_seats)
+        AND (unit_is_free(u.status, u.held_until, p_now)
+             OR (u.status = 'blocked' AND EXISTS (SELECT 1 FROM season_renewal_blocks rb WHERE rb.unit_id = u.id AND rb.season_id = p_season)))
+      RETURNING u.id, u.seat_id, u.event_id, u.ticket_type_id
+    ), unblocked AS (
+      DELETE FROM season_renewal_blocks rb USING claimed c WHERE rb.unit_id = c.id
+    ), priced AS (
+      -- The season price of the seat's category split over the matches; the first ones take the remainder.
+      SELECT c.id, c.ticket_type_id, sp.price_amount AS total,
+             row_number() OVER (PARTITION BY c.seat_id ORDER BY array_position(v_matches, c.event_id)) AS n
+      FROM claimed c
+      JOIN inventory_units first_u ON first_u.event_id = v_matches[1] AND first_u.seat_id = c.seat_id
+      JOIN ticket_types tt ON tt.id = first_u.ticket_type_id
+      JOIN season_prices sp ON sp.season_id = p_season AND sp.code = tt.code
+    )
+    INSERT INTO hold_items (hold_id, unit_id, ticket_type_id, price_amount, fee_amount, created_at)
+      SELECT v_hold, p.id, p.ticket_type_id,
+             p.total / cardinality(v_matches) + CASE WHEN p.n <= p.total % cardinality(v_matches) THEN 1 ELSE 0 END, 0, p_now
+      FROM priced p;
+    GET DIAGNOSTICS v_claimed = ROW_COUNT;
+    IF v_claimed <> cardinality(v_matches) * (SELECT count(DISTINCT w) FROM unnest(p_seats) w) THEN
+      RAISE EXCEPTION USING ERRCODE = 'TBTKN', MESSAGE = 'taken', DETAIL = (
+        SELECT coalesce(jsonb_agg(DISTINCT w), '[]') FROM unnest(p_seats) w
+        WHERE (SELECT count(*) FROM inventory_units u WHERE u.hold_id = v_hold AND u.seat_id = w) < cardinality(v_matches))::text;
+    END IF;
+  EXCEPTION WHEN SQLSTATE 'TBTKN' OR SQLSTATE 'TBNOS' THEN
+    GET STACKED DIAGNOSTICS v_state = RETURNED_SQLSTATE, v_detail = PG_EXCEPTION_DETAIL;
+    RETURN QUERY SELECT CASE v_state WHEN 'TBNOS' THEN 'not_on_sale' ELSE 'taken' END,
+      NULL::uuid, NULL::timestamptz, CASE WHEN v_state = 'TBTKN' THEN v_detail::jsonb END;
+    RETURN;
+  END;
+  RETURN QUERY SELECT 'held'::text, v_hold, v_until, NULL::jsonb;
+END
+$$;
+
+-- Keeps last season's seats for their holders while a season's renewal window lasts: at the season's
+-- remaining matches, a free unit of a seat held last season and not renewed yet becomes 'blocked' and
+-- is noted in season_renewal_blocks, so no single-match cart and no other season ticket can take it
+-- (a renewal hold that ran out gives the unit back to sale; the next sweep holds it back again). Once
+-- the window has ended, the blocks go and the units are on sale. Run by the sweeper of every server
+-- process and after every change of a season (lib/server/seasons/renewal-blocks.ts); rows another
+-- transaction is changing are skipped (SKIP LOCKED) and taken at the next sweep. Answers the matches
+-- whose seats changed.
+CREATE OR REPLACE FUNCTION season_renewal_sweep(p_now timestamptz)
+RETURNS TABLE (event_id uuid)
+LANGUAGE sql AS $$
+  WITH target AS (
+    SELECT u.id, s.id AS season_id, u.event_id
+    FROM seasons s
+    JOIN events e ON e.season_id = s.id AND e.starts_at > p_now AND e.status IN ('on_sale', 'sold_out')
+    JOIN season_tickets prev ON prev.season_id = s.renews_season_id
+    JOIN inventory_units u ON u.event_id = e.id AND u.seat_id = prev.seat_id
+    WHERE s.renewal_closes_at > p_now
+      AND NOT EXISTS (SELECT 1 FROM season_tickets st WHERE st.season_id = s.id AND st.seat_id = prev.seat_id)
+      AND unit_is_free(u.status, u.held_until, p_now)
+    FOR UPDATE OF u SKIP LOCKED
+  ), blocked AS (
+    UPDATE inventory_units u SET status = 'blocked', hold_id = NULL, held_until = NULL
+    FROM target WHERE u.id = target.id
+    RETURNING u.id, target.season_id, u.event_id
+  ), noted AS (
+    INSERT INTO season_renewal_blocks (unit_id, season_id) SELECT id, season_id FROM blocked ON CONFLICT DO NOTHING
+  ), ended AS (
+    DELETE FROM season_renewal_blocks rb USING seasons s
+    WHERE s.id = rb.season_id AND (s.renewal_closes_at IS NULL OR s.renewal_closes_at <= p_now)
+    RETURNING rb.unit_id
+  ), released AS (
+    UPDATE inventory_units u SET status = 'available'
+    FROM ended WHERE u.id = ended.unit_id AND u.status = 'blocked'
+    RETURNING u.event_id
+  )
+  SELECT DISTINCT x.event_id FROM (SELECT b.event_id FROM blocked b UNION ALL SELECT r.event_id FROM released r) x
+$$;
+-- ── The waiting list's offers: what lib/server/waiting-list/offers.ts calls ───────────────────────────
+-- Offers the event's free units to the fans in line, first come first served, and answers the entries it
+-- offered to (lib/server/waiting-list/tell.ts tells those fans). First it settles the offers already made:
+-- one whose cart was paid is 'bought'; one whose time ran out, or whose cart ended, is 'expired' (its
+-- units were free once their time ran out: unit_is_free) and its units pass on in this same call.
+-- Then each waiting fan in order of joining gets, when enough units of their category are free, as many
+-- as they asked for (never more than the per-fan and per-order limits allow): the units are claimed
+-- into the fan's cart (a hold like any other) until now + the event's offer minutes. A fan whose whole
+-- request does not fit yet keeps their place; the next one whose request fits is offered meanwhile.
+-- A fan whose open cart must be settled first (ran out of time, or is at checkout) is left for the next
+-- call (the sweeper ends expired carts before it offers).
+-- One run per event at a time (advisory lock), and units are claimed with a conditional UPDATE of
+-- rows locked FOR UPDATE SKIP LOCKED, so a unit is offered to exactly one fan.
+CREATE OR REPLACE FUNCTION waiting_list_offer(p_event uuid, p_now timestamptz)
+RETURNS TABLE (entry_id uuid) LANGUAGE plpgsql AS $$
+DECLARE
+  v_event events%ROWTYPE;
+  v_entry waiting_list_entries%ROWTYPE;
+  v_hold holds%ROWTYPE;
+  v_until timestamptz;
+  v_free integer;
+  v_want integer;
+  v_owned integer;
+  v_in_cart integer;
+  v_got integer;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('waiting-list'), hashtext(p_event::text));
+  SELECT * INTO v_event FROM events e WHERE e.id = p_event;
+  IF NOT FOUND THEN
+    RETURN;
+  END IF;
+
+  UPDATE waiting_list_entries w
+    SET status = CASE WHEN h.status = 'completed' THEN 'bought'::waiting_status ELSE 'expired'::waiting_status END, updated_at = p_now
+    FROM holds h
+    WHERE w.event_id = p_event AND w.status = 'offered' AND h.id = w.hold_id
+      AND (h.status IN ('completed', 'expired', 'released') OR (w.offer_expires_at <= p_now AND h.status = 'active'));
+  UPDATE waiting_list_entries w SET status = 'expired', updated_at = p_now
+    WHERE w.event_id = p_event AND w.status = 'offered' AND w.hold_id IS NULL;
+
+  IF NOT v_event.waiting_list_enabled OR v_event.status <> 'on_sale' THEN
+    RETURN;
+  END IF;
+
+  FOR v_entry IN
+    SELECT * FROM waiting_list_entries w WHERE w.event_id = p_event AND w.status = 'waiting'
+    ORDER BY w.created_at, w.id FOR UPDATE
+  LOOP
+    SELECT count(*) INTO v_owned FROM tickets t WHERE t.owner_id = v_entry.user_id AND t.event_id = p_event AND t.status <> 'void';
+    v_want := least(v_entry.quantity, v_event.max_tickets_per_user - v_owned, v_event.max_tickets_per_order);
+    IF v_want <= 0 THEN
+      UPDATE waiting_list_entries SET status = 'closed', updated_at = p_now WHERE id = v_entry.id;
+      CONTINUE;
+    END IF;
+    SELECT count(*) INTO v_free FROM inventory_units u
+      WHERE u.event_id = p_event AND (v_entry.ticket_type_id IS NULL OR u.ticket_type_id = v_entry.ticket_type_id)
+        AND unit_is_free(u.status, u.held_until, p_now);
+    CONTINUE WHEN v_free < v_want;
+
+    -- One sub-block per fan: a fan who cannot be offered now (their open cart must be settled first, they
+    -- may not have more tickets, or rows another transaction is deciding on) leaves nothing behind, not
+    -- even a new empty cart, and keeps their place for the next call.
+    BEGIN
+      v_hold := cart_lock_hold(v_entry.user_id, p_event, p_now, v_event.waiting_list_offer_minutes, true);
+      IF cart_settlement(v_hold, p_now) IS NOT NULL THEN
+        RAISE EXCEPTION USING ERRCODE = 'TBSHT', MESSAGE = 'settle first';
+      END IF;
+      SELECT count(*) INTO v_in_cart FROM hold_items hi WHERE hi.hold_id = v_hold.id;
+      v_want := least(v_want, v_event.max_tickets_per_order - v_in_cart, v_event.max_tickets_per_user - v_owned - v_in_cart);
+      IF v_want <= 0 THEN
+        RAISE EXCEPTION USING ERRCODE = 'TBSHT', MESSAGE = 'no room';
+      END IF;
+      v_until := p_now + make_interval(mins => v_event.waiting_list_offer_minutes);
+      WITH picked AS (
+        SELECT u.id FROM inventory_units u
+        WHERE u.event_id = p_event AND (v_entry.ticket_type_id IS NULL OR u.ticket_type_id = v_entry.ticket_type_id)
+          AND unit_is_free(u.status, u.held_until, p_now)
+        ORDER BY u.ticket_type_id, u.seat_id, u.id
+        LIMIT v_want
+        FOR UPDATE SKIP LOCKED
+      ), claimed AS (
+        UPDATE inventory_units u SET status = 'held', hold_id = v_hold.id, held_until = v_until
+        FROM picked WHERE u.id = picked.id AND unit_is_free(u.status, u.held_until, p_now)
+        RETURNING u.id, u.ticket_type_id
+      )
+      INSERT INTO hold_items (hold_id, unit_id, ticket_type_id, price_amount, fee_amount, created_at)
+        SELECT v_hold.id, c.id, c.ticket_type_id, tt.price_amount, v_event.service_fee_amount, p_now
+        FROM claimed c JOIN ticket_types tt ON tt.id = c.ticket_type_id;
+      GET DIAGNOSTICS v_got = ROW_COUNT;
+      IF v_got < v_want THEN
+        RAISE EXCEPTION USING ERRCODE = 'TBSHT', MESSAGE = 'short';
+      END IF;
+      UPDATE holds SET expires_at = greatest(expires_at, v_until), updated_at = p_now WHERE id = v_hold.id;
+      UPDATE waiting_list_entries
+        SET status = 'offered', hold_id = v_hold.id, offered_at = p_now, offer_expires_at = v_until, told_at = NULL, updated_at = p_now
+        WHERE id = v_entry.id;
+    EXCEPTION WHEN SQLSTATE 'TBSHT' THEN
+      CONTINUE;
+    END;
+    entry_id := v_entry.id;
+    RETURN NEXT;
+  END LOOP;
+END
+$$;
+-- Whether a unit's ticket is in its holder's name (a risk match, Slovak act 1/2014): the whole event is
+-- named, or the unit's seat lies in a named section of the event; a standing place, whose unit has no
+-- seat, when a section its category sells is named. The one place this rule lives (named-tickets/).
+CREATE OR REPLACE FUNCTION unit_is_named(p_unit uuid)
+RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce((
+    SELECT e.named_tickets
+      OR EXISTS (
+        SELECT 1 FROM event_named_sections ns
+        WHERE ns.event_id = u.event_id
+          AND (ns.section_id = (SELECT vs.section_id FROM venue_seats vs WHERE vs.id = u.seat_id)
+            OR (u.seat_id IS NULL AND EXISTS (
+              SELECT 1 FROM event_sections es
+              WHERE es.event_id = u.event_id AND es.section_id = ns.section_id AND es.ticket_type_id = u.ticket_type_id)))
+      )
+    FROM inventory_units u JOIN events e ON e.id = u.event_id
+    WHERE u.id = p_unit
+  ), false)
+$$;
+
+-- ── Loyalty points (issue 18 item 6) ─────────────────────────────────────────
+-- The ledger is written only here, by triggers, so that every path that checks a ticket in (an online
+-- scan's grouped UPDATE, an offline sync), pays, refunds or voids earns or takes back points the same
+-- way and in the same transaction. Each award and reversal is guarded by a partial unique index of
+-- loyalty_ledger (ON CONFLICT DO NOTHING): two check-ins of one ticket at once award once.
+
+-- The balance per fan and organiser follows every ledger line.
+CREATE OR REPLACE FUNCTION loyalty_apply_balance()
+RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO loyalty_balances (org_id, user_id, points) VALUES (NEW.org_id, NEW.user_id, NEW.points)
+  ON CONFLICT (org_id, user_id) DO UPDATE SET points = loyalty_balances.points + EXCLUDED.points;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER loyalty_ledger_balance AFTER INSERT ON loyalty_ledger
+  FOR EACH ROW EXECUTE FUNCTION loyalty_apply_balance();
+
+-- Takes back, once, every line still standing that matches: `p_ticket` a voided ticket's attendance,
+-- `p_order` the points an order earned (a refund) and those it was paid with (given back to the fan).
+CREATE OR REPLACE FUNCTION loyalty_reverse(p_ticket uuid, p_order uuid)
+RETURNS void
+LANGUAGE sql AS $$
+  INSERT INTO loyalty_ledger (org_id, user_id, points, kind, ticket_id, order_id, reverses_id)
+  SELECT l.org_id, l.user_id, -l.points, 'reversal', l.ticket_id, l.order_id, l.id
+  FROM loyalty_ledger l
+  WHERE l.kind <> 'reversal'
+    AND ((p_ticket IS NOT NULL AND l.ticket_id = p_ticket AND l.kind = 'attendance')
+      OR (p_order IS NOT NULL AND l.order_id = p_order AND l.kind IN ('purchase', 'redemption')))
+  ON CONFLICT DO NOTHING
+$$;
+
+-- Gives back the points an unpaid order was to be paid with (a new checkout of its cart spends them afresh).
+CREATE OR REPLACE FUNCTION loyalty_return(p_order uuid)
+RETURNS void
+LANGUAGE sql AS $$
+  INSERT INTO loyalty_ledger (org_id, user_id, points, kind, order_id, reverses_id)
+  SELECT l.org_id, l.user_id, -l.points, 'reversal', l.order_id, l.id
+  FROM loyalty_ledger l
+  WHERE l.order_id = p_order AND l.kind = 'redemption'
+  ON CONFLICT DO NOTHING
+$$;
+
+-- A fan's points with an organiser, their row locked until the transaction ends: a checkout that spends
+-- points decides on this balance, and any other checkout spending the same points waits for it.
+CREATE OR REPLACE FUNCTION loyalty_lock_balance(p_org uuid, p_user uuid)
+RETURNS integer
+LANGUAGE sql AS $$
+  SELECT coalesce((SELECT points FROM loyalty_balances WHERE org_id = p_org AND user_id = p_user FOR UPDATE), 0)
+$$;
+
+-- Takes an order's loyalty_points from its buyer's balance, once: nothing when they are spent already
+-- (and not given back). Answers false, spending nothing, when the balance (read under its row lock, so
+-- two checkouts never both spend the same points) is short, unless `p_force`: a payment that arrived
+-- after its cart ran out and gave the points back still had the discount, so it takes them again.
+CREATE OR REPLACE FUNCTION loyalty_spend(p_order uuid, p_force boolean)
+RETURNS boolean
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_points integer;
+  v_user uuid;
+  v_org uuid;
+BEGIN
+  SELECT o.loyalty_points, o.user_id, e.org_id INTO v_points, v_user, v_org
+  FROM orders o JOIN events e ON e.id = o.event_id WHERE o.id = p_order;
+  IF NOT FOUND OR v_points <= 0 THEN RETURN true; END IF;
+  IF EXISTS (SELECT 1 FROM loyalty_ledger l WHERE l.order_id = p_order AND l.kind = 'redemption'
+             AND NOT EXISTS (SELECT 1 FROM loyalty_ledger r WHERE r.reverses_id = l.id)) THEN
+    RETURN true;
+  END IF;
+  IF loyalty_lock_balance(v_org, v_user) < v_points AND NOT p_force THEN RETURN false; END IF;
+  INSERT INTO loyalty_ledger (org_id, user_id, points, kind, order_id) VALUES (v_org, v_user, -v_points, 'redemption', p_order);
+  RETURN true;
+END
+$$;
+
+-- A ticket checked in earns its holder the organiser's attendance points; a voided one gives them back.
+CREATE OR REPLACE FUNCTION loyalty_on_ticket_status()
+RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_program loyalty_programs%ROWTYPE;
+BEGIN
+  IF NEW.status = 'checked_in' THEN
+    SELECT p.* INTO v_program FROM loyalty_programs p JOIN events e ON e.org_id = p.org_id WHERE e.id = NEW.event_id;
+    IF FOUND AND v_program.enabled AND v_program.attendance_points > 0 THEN
+      INSERT INTO loyalty_ledger (org_id, user_id, points, kind, ticket_id)
+      VALUES (v_program.org_id, NEW.owner_id, v_program.attendance_points, 'attendance', NEW.id)
+      ON CONFLICT DO NOTHING;
+    END IF;
+  ELSIF NEW.status = 'void' THEN
+    PERFORM loyalty_reverse(NEW.id, NULL);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER loyalty_ticket_status AFTER UPDATE OF status ON tickets
+  FOR EACH ROW WHEN (NEW.status IS DISTINCT FROM OLD.status AND NEW.status IN ('checked_in', 'void'))
+  EXECUTE FUNCTION loyalty_on_ticket_status();
+
+-- A paid order earns its buyer points per whole euro/koruna of its total (when the organiser set a
+-- rate) and keeps the points it was paid with; a refund takes the earned ones back and gives the spent
+-- ones back, as does an order that did not go through (cancelled, its cart ran out, or declined).
+CREATE OR REPLACE FUNCTION loyalty_on_order_status()
+RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_program loyalty_programs%ROWTYPE;
+BEGIN
+  IF NEW.status = 'paid' THEN
+    PERFORM loyalty_spend(NEW.id, true);
+    SELECT p.* INTO v_program FROM loyalty_programs p JOIN events e ON e.org_id = p.org_id WHERE e.id = NEW.event_id;
+    IF FOUND AND v_program.enabled AND v_program.points_per_unit > 0 AND NEW.total_amount >= 100 THEN
+      INSERT INTO loyalty_ledger (org_id, user_id, points, kind, order_id)
+      VALUES (v_program.org_id, NEW.user_id, (NEW.total_amount / 100) * v_program.points_per_unit, 'purchase', NEW.id)
+      ON CONFLICT DO NOTHING;
+    END IF;
+  ELSIF NEW.status = 'refunded' THEN
+    PERFORM loyalty_reverse(NULL, NEW.id);
+  ELSE
+    PERFORM loyalty_return(NEW.id);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER loyalty_order_status AFTER UPDATE OF status ON orders
+  FOR EACH ROW WHEN (NEW.status IS DISTINCT FROM OLD.status AND NEW.status IN ('paid', 'refunded', 'cancelled', 'failed'))
+  EXECUTE FUNCTION loyalty_on_order_status();
+
+-- ── Packages (lib/server/packages) ──────────────────────────────────────────────────────────────────
+-- Packages of a package still sold or being bought: in a live cart (active or at checkout, in time) or
+-- paid. A line whose tickets were taken out of the cart (cart_release_item) is no package any more.
+-- package_taken_except: the same but for the packages of one hold (a late payment's, outcome.ts), which
+-- asks whether its own still fit in the package's quantity.
+CREATE OR REPLACE FUNCTION package_taken_except(p_package uuid, p_hold uuid, p_now timestamptz)
+RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT count(*)::int FROM hold_packages hp JOIN holds h ON h.id = hp.hold_id
+  WHERE hp.package_id = p_package AND hp.hold_id IS DISTINCT FROM p_hold
+    AND (h.status = 'completed' OR (h.status IN ('active', 'ordered') AND h.expires_at > p_now))
+    AND EXISTS (SELECT 1 FROM hold_items hi WHERE hi.package_line_id = hp.id)
+$$;
+CREATE OR REPLACE FUNCTION package_taken(p_package uuid, p_now timestamptz)
+RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT package_taken_except(p_package, NULL, p_now)
+$$;
+
+-- Holds one package in the fan's cart for p_event, all or nothing, in one transaction like cart_hold:
+-- the package's row is locked (its buyers queue on it, so no more than its quantity is ever held or
+-- sold), then every content is claimed: the seated ones from p_seats (seats together, chosen by the
+-- caller: the fan's or "best available together") with UPDATE … WHERE unit_is_free … RETURNING, the
+-- standing ones with cart_claim_places (SKIP LOCKED from a spread point). A short claim raises and the
+-- block undoes everything: never a part of a package. The package's price is spread over its tickets'
+-- lines (the first takes the rounding), so totals, orders and receipts add up as for any ticket.
+-- outcome as cart_hold's; 'sold_out' also when the package is not (or no longer) on sale.
+CREATE OR REPLACE FUNCTION package_hold(
+  p_user uuid, p_event uuid, p_package uuid, p_seats uuid[],
+  p_now timestamptz, p_minutes integer, p_max_order integer, p_max_user integer, p_fee integer
+)
+RETURNS TABLE (outcome text, hold_id uuid, expires_at timestamptz, coupon_id uuid, detail jsonb)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_hold holds%ROWTYPE;
+  v_package packages%ROWTYPE;
+  v_content record;
+  v_wanted integer;
+  v_in_cart integer;
+  v_owned integer;
+  v_until timestamptz;
+  v_line uuid;
+  v_before uuid[];
+  v_claimed integer;
+  v_count integer;
+  v_taken jsonb;
+  v_state text;
+  v_detail text;
+BEGIN
+  BEGIN
+    v_hold := cart_lock_hold(p_user, p_event, p_now, p_minutes, true);
+    IF cart_settlement(v_hold, p_now) IS NOT NULL THEN
+      RAISE EXCEPTION USING ERRCODE = 'TBSTL', MESSAGE = 'settle';
+    END IF;
+    SELECT * INTO v_package FROM packages pk
+      WHERE pk.id = p_package AND pk.on_sale
+        AND EXISTS (SELECT 1 FROM package_contents pc WHERE pc.package_id = pk.id AND pc.event_id = p_event)
+      FOR UPDATE;
+    IF NOT FOUND OR package_taken(p_package, p_now) >= v_package.quantity THEN
+      RAISE EXCEPTION USING ERRCODE = 'TBSLD', MESSAGE = 'sold_out';
+    END IF;
+    SELECT coalesce(sum(pc.quantity), 0)::int INTO v_wanted FROM package_contents pc WHERE pc.package_id = p_package;
+
+    SELECT count(*) INTO v_in_cart FROM hold_items hi WHERE hi.hold_id = v_hold.id;
+    IF v_in_cart + v_wanted > p_max_order THEN
+      RAISE EXCEPTION USING ERRCODE = 'TBLPO', MESSAGE = 'limit_per_order';
+    END IF;
+    SELECT count(*) INTO v_owned FROM tickets t WHERE t.owner_id = p_user AND t.event_id = p_event AND t.status <> 'void';
+    IF v_owned + v_in_cart + v_wanted > p_max_user THEN
+      RAISE EXCEPTION USING ERRCODE = 'TBLPU', MESSAGE = 'limit_per_user';
+    END IF;
+
+    v_until := v_hold.expires_at;
+    IF v_in_cart = 0 AND v_hold.created_at < p_now THEN
+      v_until := p_now + make_interval(mins => p_minutes);
+      UPDATE holds SET expires_at = v_until, updated_at = p_now WHERE id = v_hold.id;
+    END IF;
+    -- Wheelchair places and companion seats are held back (seats_held_back): a package never takes one; the
+    -- seats that are say so, as taken ones do (the caller chooses others).
+    IF p_seats IS NOT NULL AND seats_held_back(p_event, p_seats) THEN
+      SELECT coalesce(jsonb_agg(a.seat_id), '[]') INTO v_taken FROM accessible_seats a WHERE a.seat_id = ANY (p_seats);
+      RAISE EXCEPTION USING ERRCODE = 'TBTKN', MESSAGE = 'taken', DETAIL = v_taken::text;
+    END IF;
+    SELECT coalesce(array_agg(hi.id), '{}') INTO v_before FROM hold_items hi WHERE hi.hold_id = v_hold.id;
+    INSERT INTO hold_packages (hold_id, package_id, price_amount, created_at)
+      VALUES (v_hold.id, p_package, v_package.price_amount, p_now) RETURNING id INTO v_line;
+
+    FOR v_content IN
+      SELECT pc.event_id, pc.ticket_type_id, pc.quantity, tt.kind, tt.price_amount
+      FROM package_contents pc JOIN ticket_types tt ON tt.id = pc.ticket_type_id
+      WHERE pc.package_id = p_package ORDER BY pc.sort_order, pc.id
+    LOOP
+      IF EXISTS (SELECT 1 FROM waiting_list_entries w WHERE w.event_id = v_content.event_id AND w.status = 'waiting')
+         AND waiting_list_reserves(v_content.event_id, v_content.ticket_type_id) THEN
+        RAISE EXCEPTION USING ERRCODE = 'TBWLR', MESSAGE = 'waiting_list';
+      END IF;
+      IF v_content.kind = 'seated' THEN
+        WITH claimed AS (
+          UPDATE inventory_units u SET status = 'held', hold_id = v_hold.id, held_until = v_until
+          WHERE u.event_id = v_content.event_id AND u.ticket_type_id = v_content.ticket_type_id
+            AND u.seat_id = ANY (coalesce(p_seats, '{}')) AND unit_is_free(u.status, u.held_until, p_now)
+          RETURNING u.id
+        ), added AS (
+          INSERT INTO hold_items (hold_id, unit_id, ticket_type_id, price_amount, fee_amount, created_at)
+          SELECT v_hold.id, c.id, v_content.ticket_type_id, v_content.price_amount, p_fee, p_now FROM claimed c
+          RETURNING unit_id
+        )
+        SELECT count(*) INTO v_claimed FROM added;
+        IF v_claimed <> v_content.quantity THEN
+          SELECT coalesce(jsonb_agg(w), '[]') INTO v_taken FROM unnest(coalesce(p_seats, '{}')) w
+            WHERE NOT EXISTS (SELECT 1 FROM inventory_units u WHERE u.seat_id = w AND u.event_id = v_content.event_id AND u.hold_id = v_hold.id AND u.status = 'held');
+          IF jsonb_array_length(v_taken) = 0 THEN
+            RAISE EXCEPTION USING ERRCODE = 'TBSLD', MESSAGE = 'sold_out';
+          END IF;
+          RAISE EXCEPTION USING ERRCODE = 'TBTKN', MESSAGE = 'taken', DETAIL = v_taken::text;
+        END IF;
+      ELSE
+        PERFORM cart_claim_places(v_hold.id, v_content.event_id, v_content.ticket_type_id, v_content.quantity, v_until, p_now, p_fee);
+      END IF;
+    END LOOP;
+
+    UPDATE hold_items hi SET package_line_id = v_line WHERE hi.hold_id = v_hold.id AND NOT (hi.id = ANY (v_before));
+    SELECT count(*) INTO v_count FROM hold_items hi WHERE hi.package_line_id = v_line;
+    IF v_count <> v_wanted THEN
+      RAISE EXCEPTION USING ERRCODE = 'TBSLD', MESSAGE = 'sold_out';
+    END IF;
+    UPDATE hold_items hi
+      SET price_amount = v_package.price_amount / v_count + CASE WHEN x.n = 1 THEN v_package.price_amount % v_count ELSE 0 END
+      FROM (SELECT i.id, row_number() OVER (ORDER BY i.id) AS n FROM hold_items i WHERE i.package_line_id = v_line) x
+      WHERE hi.id = x.id;
+  EXCEPTION WHEN SQLSTATE 'TBSTL' OR SQLSTATE 'TBLPO' OR SQLSTATE 'TBLPU' OR SQLSTATE 'TBTKN' OR SQLSTATE 'TBSLD' OR SQLSTATE 'TBTYP' OR SQLSTATE 'TBWLR' THEN
+    GET STACKED DIAGNOSTICS v_state = RETURNED_SQLSTATE, v_detail = PG_EXCEPTION_DETAIL;
+    RETURN QUERY SELECT
+      CASE v_state WHEN 'TBSTL' THEN 'settle' WHEN 'TBLPO' THEN 'limit_per_order' WHEN 'TBLPU' THEN 'limit_per_user'
+        WHEN 'TBSLD' THEN 'sold_out' WHEN 'TBTYP' THEN 'sold_out' WHEN 'TBWLR' THEN 'waiting_list' ELSE 'taken' END,
+      NULL::uuid, NULL::timestamptz, NULL::uuid,
+      CASE WHEN v_state = 'TBTKN' THEN v_detail::jsonb END;
+    RETURN;
+  END;
+
+  RETURN QUERY SELECT 'held'::text, v_hold.id, v_until, v_hold.coupon_id, (SELECT coalesce(jsonb_agg(to_jsonb(i) - 'line_order' ORDER BY i.line_order), '[]') FROM cart_live_items(v_hold.id) AS i);
+END
+$$;
+-- ── Concessions: a ZŤP-S line's free companion goes with it (lib/server/concessions) ──────────────────
+-- A companion line's concession row goes when its ZŤP-S line is removed from the cart (the foreign key
+-- cascades) or when that line's concession changes; then the companion line goes too and its unit is
+-- back on sale. (Removed on its own, the companion line simply goes: the ZŤP-S line stays.)
+CREATE OR REPLACE FUNCTION concession_companion_gone() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  WITH item AS (
+    DELETE FROM hold_items hi WHERE hi.id = OLD.hold_item_id RETURNING hi.hold_id, hi.unit_id
+  )
+  UPDATE inventory_units u SET status = 'available', hold_id = NULL, held_until = NULL
+  FROM item WHERE u.id = item.unit_id AND u.hold_id = item.hold_id AND u.status = 'held';
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER concession_companion_gone AFTER DELETE ON hold_item_concessions
+  FOR EACH ROW WHEN (OLD.companion_of IS NOT NULL) EXECUTE FUNCTION concession_companion_gone();

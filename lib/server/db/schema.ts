@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -298,7 +299,31 @@ export const seasons = pgTable('seasons', {
   startsOn: date('starts_on', { mode: 'string' }).notNull(),
   endsOn: date('ends_on', { mode: 'string' }).notNull(),
   createdAt: createdAt(),
+  // Selling season tickets (lib/server/seasons): the price per category is season_prices.
+  currency: currencyEnum('currency').notNull().default('EUR'),
+  /** General sale of season tickets; null = not on sale. */
+  saleOpensAt: ts('sale_opens_at'),
+  saleClosesAt: ts('sale_closes_at'),
+  /** While it lasts, the holders of `renewsSeasonId` keep their seat: nobody else may take it. */
+  renewalOpensAt: ts('renewal_opens_at'),
+  renewalClosesAt: ts('renewal_closes_at'),
+  renewsSeasonId: uuid('renews_season_id').references((): AnyPgColumn => seasons.id, { onDelete: 'set null' }),
+  /** A holder may give the whole season ticket to another fan. */
+  transferEnabled: boolean('transfer_enabled').notNull().default(true),
+  /** The holder's credit, in % of the match's face value, when a seat released for one match sells. */
+  releaseSharePercent: integer('release_share_percent').notNull().default(50),
 });
+
+/** The season ticket's price per price category (by the categories' code, the same at every match). */
+export const seasonPrices = pgTable(
+  'season_prices',
+  {
+    seasonId: uuid('season_id').notNull().references(() => seasons.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    priceAmount: integer('price_amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.seasonId, t.code] })],
+);
 
 export const events = pgTable(
   'events',
@@ -341,14 +366,25 @@ export const events = pgTable(
     resaleBuyerFeeBps: integer('resale_buyer_fee_bps').notNull().default(0),
     /** The organiser's share of the resale fees (seller's and buyer's), in percent; paid with its settlement. */
     resaleOrganiserSharePercent: integer('resale_organiser_share_percent').notNull().default(0),
+    /** Every ticket of the event is in its holder's name (a risk match, Slovak act 1/2014); per section: eventNamedSections. */
+    namedTickets: boolean('named_tickets').notNull().default(false),
     /** Service fee per ticket on the primary market, minor units. */
     serviceFeeAmount: integer('service_fee_amount').notNull().default(0),
     /** Sales open and close; null = open from publishing / until the start. */
     saleStartsAt: ts('sale_starts_at'),
     saleEndsAt: ts('sale_ends_at'),
+    /**
+     * Priority access (loyalty): fans with at least prioritySalePoints points of the organiser may buy from
+     * prioritySaleStartsAt, before saleStartsAt (lib/server/events/rules.ts salePhase). Both or neither.
+     */
+    prioritySaleStartsAt: ts('priority_sale_starts_at'),
+    prioritySalePoints: integer('priority_sale_points'),
     publishedAt: ts('published_at'),
     /** Set when the organiser cancelled it; its paid orders are refunded by organiser/cancel.ts until none is left. */
     cancelledAt: ts('cancelled_at'),
+    /** Fans may queue for returned tickets once it sells out (lib/server/waiting-list); an offer holds them this long. */
+    waitingListEnabled: boolean('waiting_list_enabled').notNull().default(false),
+    waitingListOfferMinutes: integer('waiting_list_offer_minutes').notNull().default(30),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -461,11 +497,16 @@ export const holds = pgTable(
     couponId: uuid('coupon_id').references(() => coupons.id),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** A season-ticket hold (lib/server/seasons): its units are one seat at every remaining match; eventId is the first of them. */
+    seasonId: uuid('season_id').references(() => seasons.id, { onDelete: 'cascade' }),
   },
   (t) => [
     uniqueIndex('holds_one_open_per_user_event_uq')
       .on(t.userId, t.eventId)
-      .where(sql`status in ('active', 'ordered')`),
+      .where(sql`status in ('active', 'ordered') and season_id is null`),
+    uniqueIndex('holds_one_open_per_user_season_uq')
+      .on(t.userId, t.seasonId)
+      .where(sql`status in ('active', 'ordered') and season_id is not null`),
     index('holds_expiry_idx').on(t.status, t.expiresAt),
   ],
 );
@@ -482,8 +523,45 @@ export const holdItems = pgTable(
     priceAmount: integer('price_amount').notNull(),
     feeAmount: integer('fee_amount').notNull().default(0),
     createdAt: createdAt(),
+    /** The package this ticket is part of (lib/server/packages): held, shown and released with it, all or nothing. */
+    packageLineId: uuid('package_line_id'),
   },
-  (t) => [index('hold_items_hold_idx').on(t.holdId)],
+  (t) => [index('hold_items_hold_idx').on(t.holdId), index('hold_items_package_line_idx').on(t.packageLineId).where(sql`package_line_id is not null`)],
+);
+
+/**
+ * waiting: in line; offered: returned tickets are held in the fan's cart (hold_id) until offer_expires_at;
+ * bought: the offer was paid; expired: the offer ran out and passed on; left: the fan left; closed: the
+ * organiser turned the list off, or the fan may not have more tickets.
+ */
+export const waitingStatusEnum = pgEnum('waiting_status', ['waiting', 'offered', 'bought', 'expired', 'left', 'closed']);
+
+/** A fan's place on an event's waiting list (lib/server/waiting-list): first come, first served by created_at. */
+export const waitingListEntries = pgTable(
+  'waiting_list_entries',
+  {
+    id: id(),
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    /** Waiting for one price category; null = any of the event's. */
+    ticketTypeId: uuid('ticket_type_id').references(() => ticketTypes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    status: waitingStatusEnum('status').notNull().default('waiting'),
+    holdId: uuid('hold_id').references(() => holds.id, { onDelete: 'set null' }),
+    offeredAt: ts('offered_at'),
+    offerExpiresAt: ts('offer_expires_at'),
+    /** When the fan was told of the offer (lib/server/waiting-list/tell.ts); null while still to tell. */
+    toldAt: ts('told_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('waiting_list_one_open_per_user_event_uq')
+      .on(t.userId, t.eventId)
+      .where(sql`status in ('waiting', 'offered')`),
+    index('waiting_list_event_status_idx').on(t.eventId, t.status, t.createdAt),
+    index('waiting_list_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 export const couponRedemptions = pgTable(
@@ -525,6 +603,13 @@ export const orders = pgTable(
      * refunded. Checkout moves it to the new payment in the transaction that writes the new total.
      */
     currentPaymentId: uuid('current_payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
+    /**
+     * Loyalty points the fan pays part of the order with, and what they take off its total (minor units).
+     * The points are taken from the balance at checkout and given back when the order does not go through
+     * (functions.sql loyalty_spend, loyalty_on_order_status).
+     */
+    loyaltyPoints: integer('loyalty_points').notNull().default(0),
+    loyaltyAmount: integer('loyalty_amount').notNull().default(0),
   },
   // orders_event_status_idx: an event's paid orders, which a cancellation refunds (organiser/cancel.ts).
   // orders_event_paid_idx: an event's sales over time and in the last minute (organiser/reports).
@@ -609,7 +694,29 @@ export const paymentEvents = pgTable(
 );
 
 // ── tickets ─────────────────────────────────────────────────────────────────
-export const ticketStatusEnum = pgEnum('ticket_status', ['valid', 'listed', 'checked_in', 'void']);
+/** released: a season-ticket holder gave the seat back to sale for this one match (lib/server/seasons/release.ts). */
+export const ticketStatusEnum = pgEnum('ticket_status', ['valid', 'listed', 'checked_in', 'void', 'released']);
+/**
+ * Concessions (lib/server/concessions): child, student, senior, ZŤP (Slovak/Czech disability card) and
+ * ZŤP-S (with a companion); 'companion' marks the free companion seat of a ZŤP-S ticket.
+ */
+export const ticketConcessionEnum = pgEnum('ticket_concession', ['child', 'student', 'senior', 'ztp', 'ztp_s', 'companion']);
+
+
+/**
+ * Units of a season's matches held back from every sale while the season's renewal window lasts, because
+ * last season's holder of that seat may still renew it (season_reserve_renewals, functions.sql). The
+ * unit's status is 'blocked'; only its holder's renewal can claim it, and when the window ends the
+ * sweeper gives the unrenewed ones back to sale.
+ */
+export const seasonRenewalBlocks = pgTable(
+  'season_renewal_blocks',
+  {
+    unitId: uuid('unit_id').primaryKey().references(() => inventoryUnits.id, { onDelete: 'cascade' }),
+    seasonId: uuid('season_id').notNull().references(() => seasons.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('season_renewal_blocks_season_idx').on(t.seasonId)],
+);
 
 export const seasonTickets = pgTable(
   'season_tickets',
@@ -619,6 +726,8 @@ export const seasonTickets = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id),
     seatId: uuid('seat_id').notNull().references(() => venueSeats.id),
     createdAt: createdAt(),
+    /** The order that bought or renewed it; null for one made by hand (the demo seed). */
+    orderId: uuid('order_id').references(() => orders.id),
   },
   (t) => [uniqueIndex('season_tickets_seat_uq').on(t.seasonId, t.seatId)],
 );
@@ -645,10 +754,24 @@ export const tickets = pgTable(
      */
     codePublicKey: text('code_public_key'),
     checkedInAt: ts('checked_in_at'),
+    /** In its holder's name (lib/server/named-tickets): set from unit_is_named when issued or when the organiser changes the rule. */
+    named: boolean('named').notNull().default(false),
+    /** The named holder; null until named (a named ticket without one is refused at the gate) and once erased 30 days after the event. */
+    holderName: text('holder_name'),
+    holderBirthDate: date('holder_birth_date', { mode: 'string' }),
+    holderErasedAt: ts('holder_erased_at'),
+    /** A concession ticket (lib/server/concessions): the gate asks for the card (ZŤP, student…); 'companion' is a ZŤP-S holder's free companion. */
+    concession: ticketConcessionEnum('concession'),
     createdAt: createdAt(),
   },
   // tickets_event_idx: an event's tickets, and in id order the attendee export's batches (reports/exports.ts).
-  (t) => [uniqueIndex('tickets_unit_uq').on(t.unitId), index('tickets_owner_idx').on(t.ownerId), index('tickets_event_idx').on(t.eventId, t.id)],
+  (t) => [
+    uniqueIndex('tickets_unit_uq').on(t.unitId),
+    index('tickets_owner_idx').on(t.ownerId),
+    index('tickets_event_idx').on(t.eventId, t.id),
+    // A season ticket has one ticket per match, issued exactly once (lib/server/seasons/issue.ts).
+    uniqueIndex('tickets_season_match_uq').on(t.seasonTicketId, t.eventId).where(sql`season_ticket_id is not null`),
+  ],
 );
 
 export const giftStatusEnum = pgEnum('gift_status', ['pending', 'claimed', 'cancelled']);
@@ -668,6 +791,9 @@ export const gifts = pgTable(
   (t) => [
     uniqueIndex('gifts_one_pending_per_ticket_uq').on(t.ticketId).where(sql`status = 'pending'`),
     index('gifts_to_email_idx').on(t.toEmail),
+    // the gift traces of Your tickets: what a fan gave away, and what they were given
+    index('gifts_from_user_idx').on(t.fromUserId),
+    index('gifts_to_user_idx').on(t.toUserId),
   ],
 );
 
@@ -819,4 +945,393 @@ export const scanLog = pgTable(
     scannedAt: ts('scanned_at').notNull().defaultNow(),
   },
   (t) => [index('scan_log_event_idx').on(t.eventId, t.scannedAt)],
+);
+
+// ── notifications (issue 19) ────────────────────────────────────────────────
+// Type only: erased, so drizzle-kit and the scripts need no path alias.
+type NotificationTopic = import('../../schemas/notifications').NotificationTopic;
+
+/** Installation-wide values kept with the data (the VAPID keys: notifications/vapid.ts). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A browser's Web Push subscription; one row per device, removed when the push service answers 404/410. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** A fan's topics per channel; no row means every topic on both channels. The language is users.locale. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  pushTopics: text('push_topics').array().$type<NotificationTopic[]>().notNull(),
+  emailTopics: text('email_topics').array().$type<NotificationTopic[]>().notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** An organiser's message to every ticket holder of an event (notifications/announcements.ts). */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: id(),
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    message: jsonb('message').$type<LocalizedText>().notNull(),
+    recipients: integer('recipients').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('announcements_event_idx').on(t.eventId, t.createdAt)],
+);
+
+/**
+ * queued: waits for the sender (next_attempt_at; a claimed row's lease); sent: went out by `channel`;
+ * failed: gave up after the last retry; skipped: the fan turned the topic off on every channel they have.
+ */
+export const notificationStatusEnum = pgEnum('notification_status', ['queued', 'sent', 'failed', 'skipped']);
+
+/** The notification queue: one row per fan and notification, never two for one dedupe key (notifications/notify.ts). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    topic: text('topic').$type<NotificationTopic>().notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    /** Whose rate it counts against (notifications/sender.ts); null for Tribuna's own. */
+    orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    announcementId: uuid('announcement_id').references(() => announcements.id, { onDelete: 'cascade' }),
+    status: notificationStatusEnum('status').notNull().default('queued'),
+    channel: text('channel').$type<'push' | 'email'>(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a sender last took it (its lease); what the per-organiser rate counts. */
+    claimedAt: ts('claimed_at'),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('notifications_dedupe_uq').on(t.dedupeKey),
+    index('notifications_due_idx').on(t.nextAttemptAt).where(sql`status = 'queued'`),
+    index('notifications_org_claimed_idx').on(t.orgId, t.claimedAt),
+    index('notifications_announcement_idx').on(t.announcementId, t.status),
+  ],
+);
+
+/** Fan-outs that happen once (an event's reminders, a change of its times): the key is taken by the first sweeper. */
+export const notificationJobs = pgTable('notification_jobs', {
+  key: text('key').primaryKey(),
+  createdAt: createdAt(),
+});
+// ── feedback after an event (lib/server/feedback) ───────────────────────────
+export const feedbackQuestionKindEnum = pgEnum('feedback_question_kind', ['rating', 'text']);
+
+/** Up to three questions an organiser adds to an event's feedback form; answered 1–5 (`rating`) or in words (`text`). */
+export const feedbackQuestions = pgTable(
+  'feedback_questions',
+  {
+    id: id(),
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    prompt: jsonb('prompt').$type<LocalizedText>().notNull(),
+    kind: feedbackQuestionKindEnum('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedback_questions_event_idx').on(t.eventId, t.position)],
+);
+
+/** One answer to an event's question: a rating for a `rating` question, else text. */
+export type FeedbackAnswer = { questionId: string; rating?: number; text?: string };
+
+/** A checked-in holder's feedback on an event: one per holder and event (the unique index is what makes it so). */
+export const feedbackResponses = pgTable(
+  'feedback_responses',
+  {
+    id: id(),
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    answers: jsonb('answers').$type<FeedbackAnswer[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('feedback_responses_holder_uq').on(t.eventId, t.userId),
+    index('feedback_responses_event_idx').on(t.eventId, t.createdAt),
+    check('feedback_responses_rating_ck', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** Who was invited to give feedback on an event: the row is claimed before the invitation goes, so each holder is invited once. */
+export const feedbackInvitations = pgTable(
+  'feedback_invitations',
+  {
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
+);
+
+// ── named tickets (risk matches, Slovak act 1/2014 on sports events) ────────
+/** Sections of an event whose tickets are in the holder's name (besides events.named_tickets for all of them). */
+export const eventNamedSections = pgTable(
+  'event_named_sections',
+  {
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    sectionId: uuid('section_id').notNull().references(() => venueSections.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.sectionId] })],
+);
+
+/** The holder a buyer named for a line of the cart before paying; copied to the ticket when it is issued. */
+export const holdItemHolders = pgTable('hold_item_holders', {
+  holdItemId: uuid('hold_item_id')
+    .primaryKey()
+    .references(() => holdItems.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  birthDate: date('birth_date', { mode: 'string' }).notNull(),
+});
+
+// ── loyalty points (per organiser) ──────────────────────────────────────────
+/** An organiser's loyalty programme: points for showing up (a check-in) and optionally per euro/koruna spent. */
+export const loyaltyPrograms = pgTable('loyalty_programs', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  /** Points for each ticket checked in at the gate. */
+  attendancePoints: integer('attendance_points').notNull().default(0),
+  /** Points per whole euro or koruna of a paid order's total (0: none for spending). */
+  pointsPerUnit: integer('points_per_unit').notNull().default(0),
+  /** Points worth one euro or koruna when a fan pays with them in the cart (0: points are not spent). */
+  redeemRate: integer('redeem_rate').notNull().default(0),
+  /** At most this share (percent) of an order's tickets may be paid with points. */
+  redeemMaxPercent: integer('redeem_max_percent').notNull().default(100),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const loyaltyKindEnum = pgEnum('loyalty_kind', ['attendance', 'purchase', 'redemption', 'reversal']);
+
+/**
+ * Every change of a fan's points with an organiser, written only by the database triggers of
+ * lib/server/db/functions.sql (loyalty_*): a check-in, a paid order, a refund or a voided ticket.
+ * Partial unique indexes make each award and each reversal happen once, whatever runs at once.
+ */
+export const loyaltyLedger = pgTable(
+  'loyalty_ledger',
+  {
+    id: id(),
+    orgId: uuid('org_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+    kind: loyaltyKindEnum('kind').notNull(),
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** A reversal: the entry it takes back. */
+    reversesId: uuid('reverses_id').references((): AnyPgColumn => loyaltyLedger.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('loyalty_attendance_once_uq').on(t.ticketId).where(sql`kind = 'attendance'`),
+    uniqueIndex('loyalty_purchase_once_uq').on(t.orderId).where(sql`kind = 'purchase'`),
+    uniqueIndex('loyalty_reversal_once_uq').on(t.reversesId).where(sql`kind = 'reversal'`),
+    index('loyalty_ledger_user_idx').on(t.userId, t.createdAt),
+    /** An order's points spent (loyalty_spend), found to give them back. */
+    index('loyalty_ledger_order_idx').on(t.orderId),
+  ],
+);
+
+/** The points a fan chose to pay with in a cart (lib/server/cart/loyalty.ts); spent at its checkout. */
+export const loyaltyCartUses = pgTable('loyalty_cart_uses', {
+  holdId: uuid('hold_id')
+    .primaryKey()
+    .references(() => holds.id, { onDelete: 'cascade' }),
+  points: integer('points').notNull(),
+});
+
+/** A fan's points with an organiser: the sum of their ledger, kept by the ledger's trigger. */
+export const loyaltyBalances = pgTable(
+  'loyalty_balances',
+  {
+    orgId: uuid('org_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.userId] })],
+);
+
+/**
+ * A package (issue 18): tickets sold as one at one price — a family ticket of seats together, a
+ * festival pass over every day, a VIP add-on. Sold on the page of each event it covers; held and paid as
+ * one; issued as a ticket per unit. `quantity`: how many packages are for sale.
+ */
+export const packages = pgTable(
+  'packages',
+  {
+    id: id(),
+    orgId: uuid('org_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>(),
+    priceAmount: integer('price_amount').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    quantity: integer('quantity').notNull(),
+    onSale: boolean('on_sale').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('packages_org_idx').on(t.orgId)],
+);
+
+/** What a package holds: `quantity` tickets of a price category of an event (seated ones are seats together). */
+export const packageContents = pgTable(
+  'package_contents',
+  {
+    id: id(),
+    packageId: uuid('package_id').notNull().references(() => packages.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    ticketTypeId: uuid('ticket_type_id').notNull().references(() => ticketTypes.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('package_contents_package_idx').on(t.packageId), index('package_contents_event_idx').on(t.eventId)],
+);
+
+/** One package in a cart: its tickets are the hold_items with this package_line_id. */
+export const holdPackages = pgTable(
+  'hold_packages',
+  {
+    id: id(),
+    holdId: uuid('hold_id').notNull().references(() => holds.id, { onDelete: 'cascade' }),
+    packageId: uuid('package_id').notNull().references(() => packages.id),
+    priceAmount: integer('price_amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('hold_packages_package_idx').on(t.packageId), index('hold_packages_hold_idx').on(t.holdId)],
+);
+
+// ── releasing one match of a season ticket, and the wallet it credits (lib/server/seasons/release.ts, lib/server/wallet) ──
+/**
+ * released: the seat is on primary sale again for this match; sold: a buyer paid for it and the holder was credited;
+ * taken_back: the holder took it back unsold; kept: the match's sale closed unsold and the ticket stayed the holder's.
+ */
+export const releaseStatusEnum = pgEnum('release_status', ['released', 'sold', 'taken_back', 'kept']);
+
+/** A season-ticket holder's seat for one match given back to the club's sale; at most one open per ticket. */
+export const seasonReleases = pgTable(
+  'season_releases',
+  {
+    id: id(),
+    ticketId: uuid('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id').notNull().references(() => inventoryUnits.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    seasonTicketId: uuid('season_ticket_id').notNull().references(() => seasonTickets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+    currency: currencyEnum('currency').notNull(),
+    /** The credit the holder gets if it sells: releaseSharePercent of the face value, fixed when released. */
+    creditAmount: integer('credit_amount').notNull(),
+    status: releaseStatusEnum('status').notNull().default('released'),
+    /** The buyer's order that bought the seat. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    resolvedAt: ts('resolved_at'),
+  },
+  (t) => [
+    uniqueIndex('season_releases_open_ticket_uq').on(t.ticketId).where(sql`status = 'released'`),
+    uniqueIndex('season_releases_open_unit_uq').on(t.unitId).where(sql`status = 'released'`),
+    index('season_releases_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** A fan's Tribuna wallet with one organiser in one currency: the row checkouts lock while they spend from it. */
+export const wallets = pgTable(
+  'wallets',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+    currency: currencyEnum('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.orgId, t.currency] })],
+);
+
+export const walletEntryKindEnum = pgEnum('wallet_entry_kind', ['release_credit', 'order_spend']);
+
+/**
+ * The wallet's ledger: a credit per sold release (exactly once: wallet_release_once_uq) and a spend per
+ * order (its amount rewritten when the fan checks out again). A spend counts while its order is paid, or
+ * pending with its cart still alive; a refunded, failed-and-expired order's spend counts no more, so the
+ * credit comes back without a second row (lib/server/wallet).
+ */
+export const walletLedger = pgTable(
+  'wallet_ledger',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+    currency: currencyEnum('currency').notNull(),
+    kind: walletEntryKindEnum('kind').notNull(),
+    /** Always positive: a credit adds, a spend takes. */
+    amount: integer('amount').notNull(),
+    releaseId: uuid('release_id').references(() => seasonReleases.id, { onDelete: 'set null' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('wallet_release_once_uq').on(t.releaseId).where(sql`kind = 'release_credit'`),
+    uniqueIndex('wallet_order_spend_uq').on(t.orderId).where(sql`kind = 'order_spend'`),
+    index('wallet_ledger_user_idx').on(t.userId, t.orgId, t.currency),
+    check('wallet_ledger_amount_positive', sql`amount > 0`),
+  ],
+);
+
+// ── concessions (lib/server/concessions) ────────────────────────────────────
+/** A concession price of a price category, set by the organiser; `companion`: the holder gets a free companion seat next to theirs (ZŤP-S). */
+export const ticketTypeConcessions = pgTable(
+  'ticket_type_concessions',
+  {
+    ticketTypeId: uuid('ticket_type_id').notNull().references(() => ticketTypes.id, { onDelete: 'cascade' }),
+    kind: ticketConcessionEnum('kind').notNull(),
+    priceAmount: integer('price_amount').notNull(),
+    companion: boolean('companion').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.ticketTypeId, t.kind] })],
+);
+
+export const accessibleSeatKindEnum = pgEnum('accessible_seat_kind', ['wheelchair', 'companion']);
+
+/** Wheelchair places and their companion seats of a venue: held back from general sale (cart_hold refuses them). */
+export const accessibleSeats = pgTable('accessible_seats', {
+  seatId: uuid('seat_id')
+    .primaryKey()
+    .references(() => venueSeats.id, { onDelete: 'cascade' }),
+  kind: accessibleSeatKindEnum('kind').notNull(),
+});
+
+/** The concession a buyer chose for a line of the cart (its price is already the line's); copied to the ticket when issued. */
+export const holdItemConcessions = pgTable(
+  'hold_item_concessions',
+  {
+    holdItemId: uuid('hold_item_id')
+      .primaryKey()
+      .references(() => holdItems.id, { onDelete: 'cascade' }),
+    kind: ticketConcessionEnum('kind').notNull(),
+    /** A companion line: the ZŤP-S line it goes with (removing that one removes this one: functions.sql). */
+    companionOf: uuid('companion_of').references((): AnyPgColumn => holdItems.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('hold_item_concessions_companion_idx').on(t.companionOf)],
 );

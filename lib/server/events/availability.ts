@@ -136,6 +136,15 @@ async function readAvailability(
       (select coalesce(json_agg(json_build_object('t', u.ticket_type_id, 's', u.seat_id)), '[]'::json)
          from ticket_types tt join inventory_units u on u.ticket_type_id = tt.id and u.status in ('held', 'sold', 'blocked')
         where tt.event_id = e.id and not ${unitIsFree}) as taken,
+      -- Free units the waiting list keeps for its fans are not for general sale (functions.sql waiting_list_reserves).
+      case when exists (select 1 from waiting_list_entries w where w.event_id = e.id and w.status = 'waiting') then
+        (select coalesce(json_agg(json_build_object('t', u.ticket_type_id, 's', u.seat_id)), '[]'::json)
+           from inventory_units u where u.event_id = e.id and ${unitIsFree} and waiting_list_reserves(e.id, u.ticket_type_id))
+      end as reserved,
+      -- Free wheelchair places and companion seats are held back for ZŤP / ZŤP-S card holders (lib/server/concessions).
+      (select coalesce(json_agg(json_build_object('t', u.ticket_type_id, 's', u.seat_id)), '[]'::json)
+         from accessible_seats a join inventory_units u on u.event_id = e.id and u.seat_id = a.seat_id
+        where ${unitIsFree}) as held_back,
       (select coalesce(json_agg(json_build_object('listingId', rl.id, 'ticketTypeId', tk.ticket_type_id, 'seatId', u.seat_id, 'price', rl.price_amount) order by rl.price_amount, rl.created_at), '[]'::json)
          from resale_listings rl join tickets tk on tk.id = rl.ticket_id join inventory_units u on u.id = tk.unit_id
         where rl.event_id = e.id and ${listingIsFree}) as resale,
@@ -153,6 +162,8 @@ async function readAvailability(
     resale_enabled: boolean;
     types: unknown;
     taken: unknown;
+    reserved: unknown;
+    held_back: unknown;
     resale: unknown;
     next_change: string | Date | null;
   };
@@ -162,7 +173,11 @@ async function readAvailability(
   const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
   const currency = row.currency;
   const onSale = salePhase({ status: row.status, startsAt: row.starts_at, saleStartsAt: row.sale_starts_at, saleEndsAt: row.sale_ends_at }) === 'open';
-  const taken = parse<{ t: string; s: string | null }[]>(row.taken);
+  const taken = [
+    ...parse<{ t: string; s: string | null }[]>(row.taken),
+    ...(row.reserved ? parse<{ t: string; s: string | null }[]>(row.reserved) : []),
+    ...parse<{ t: string; s: string | null }[]>(row.held_back ?? '[]'),
+  ];
   const takenPerType = new Map<string, number>();
   for (const unit of taken) takenPerType.set(unit.t, (takenPerType.get(unit.t) ?? 0) + 1);
   const types = parse<{ id: string; price: number }[]>(row.types).map((t) => ({

@@ -5,7 +5,8 @@ import type { EventCategory } from '@/lib/schemas/events';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { GalleryImage, LocalizedText, VenueOutlineShape } from '@/lib/server/db/schema';
 import { RETIRED_SECTION_CODE } from '@/lib/server/organiser/retired-section';
-import { iso, isoOrNull, salePhase, type Currency, type Money, type PublicStatus, type SalePhase } from './rules';
+import { seasonWindowsAt } from '@/lib/server/seasons/windows';
+import { hasPriorityWindow, iso, isoOrNull, salePhase, type Currency, type Money, type PublicStatus, type SalePhase } from './rules';
 
 // One event's page data, straight from the database (pages read it cached, through ./catalogue.ts).
 
@@ -45,6 +46,8 @@ export type EventDetail = {
   /** When sales open and close (null: from publishing, until the start). */
   saleStartsAt: string | null;
   saleEndsAt: string | null;
+  /** Priority access (loyalty): fans with at least `points` of the organiser's points may buy from `startsAt`, before saleStartsAt. */
+  priority: { points: number; startsAt: string } | null;
   /** Started already: shown, never sold. */
   isPast: boolean;
   /** Whether fans may buy now (rules.ts salePhase), as of this read. */
@@ -56,6 +59,8 @@ export type EventDetail = {
   maxTicketsPerOrder: number;
   serviceFee: Money;
   organiser: { name: string; website: string | null };
+  /** The season this match belongs to, and whether its season tickets sell now (sale or renewal open, as of this read). */
+  season: { slug: string; name: LocalizedText; selling: boolean } | null;
   venue: { name: string; address: string; city: string; country: string; latitude: number | null; longitude: number | null };
   resale: { enabled: boolean; capPercent: number | null; capAmount: number | null; buyerFeeBps: number };
   ticketTypes: TicketTypeInfo[];
@@ -84,10 +89,11 @@ export async function getEventDetail(idOrSlug: string, options: { seats?: boolea
   const e = tables.events;
   const key = isUuid(idOrSlug) ? eq(e.id, idOrSlug) : eq(e.slug, idOrSlug);
   const [row] = await db
-    .select({ event: e, venue: tables.venues, organiser: { name: tables.organisations.name, website: tables.organisations.website } })
+    .select({ event: e, venue: tables.venues, organiser: { name: tables.organisations.name, website: tables.organisations.website }, season: tables.seasons })
     .from(e)
     .innerJoin(tables.venues, eq(tables.venues.id, e.venueId))
     .innerJoin(tables.organisations, eq(tables.organisations.id, e.orgId))
+    .leftJoin(tables.seasons, eq(tables.seasons.id, e.seasonId))
     .where(and(key, ne(e.status, 'draft')))
     .limit(1);
   if (!row) return null;
@@ -120,6 +126,7 @@ export async function getEventDetail(idOrSlug: string, options: { seats?: boolea
     doorsAt: isoOrNull(event.doorsAt),
     saleStartsAt: isoOrNull(event.saleStartsAt),
     saleEndsAt: isoOrNull(event.saleEndsAt),
+    priority: hasPriorityWindow(event) ? { points: event.prioritySalePoints!, startsAt: iso(event.prioritySaleStartsAt) } : null,
     isPast: event.startsAt.getTime() <= Date.now(),
     salePhase: salePhase(event),
     performers: event.performers,
@@ -129,6 +136,7 @@ export async function getEventDetail(idOrSlug: string, options: { seats?: boolea
     maxTicketsPerOrder: event.maxTicketsPerOrder,
     serviceFee: { amount: event.serviceFeeAmount, currency: event.currency },
     organiser: row.organiser,
+    season: row.season ? { slug: row.season.slug, name: row.season.name, selling: Object.values(seasonWindowsAt(row.season, new Date())).some(Boolean) } : null,
     venue: {
       name: venue.name,
       address: venue.address,

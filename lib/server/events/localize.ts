@@ -32,6 +32,7 @@ export function localizeDetail(detail: EventDetail, locale: Locale, options: { s
     doorsAt: detail.doorsAt,
     saleStartsAt: detail.saleStartsAt,
     saleEndsAt: detail.saleEndsAt,
+    priority: detail.priority,
     performers: detail.performers,
     imageUrl: detail.imageUrl,
     gallery: detail.gallery.map((g) => ({ src: g.src, width: g.width, height: g.height, alt: g.alt[locale] })),

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { tables, type Tx } from '@/lib/server/db';
 import { listingIsFree, unitIsFree } from './free';
 
@@ -8,7 +8,8 @@ const l = tables.resaleListings;
 
 /**
  * Turns a paid hold's units into sold ones: those this hold still holds (even past its time), or that
- * are free (unit_is_free, lib/server/db/functions.sql) and nobody else took. All or nothing: the
+ * are free (unit_is_free, lib/server/db/functions.sql), nobody else took and the waiting list does not
+ * keep for its fans (waiting_list_reserves). All or nothing: the
  * caller rolls back on a short count.
  */
 export async function sellUnits(tx: Tx, input: { holdId: string; unitIds: string[]; now: Date }): Promise<number> {
@@ -19,7 +20,7 @@ export async function sellUnits(tx: Tx, input: { holdId: string; unitIds: string
     .where(
       and(
         inArray(u.id, input.unitIds),
-        or(and(eq(u.status, 'held'), eq(u.holdId, input.holdId)), unitIsFree(input.now)),
+        or(and(eq(u.status, 'held'), eq(u.holdId, input.holdId)), and(unitIsFree(input.now), sql`not waiting_list_reserves(${u.eventId}, ${u.ticketTypeId})`)),
       ),
     )
     .returning({ id: u.id });

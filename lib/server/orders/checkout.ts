@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { getDb, tables } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { findSaleEvent } from '@/lib/server/cart/event';
@@ -7,6 +7,9 @@ import { liveHoldItems } from '@/lib/server/cart/items';
 import { cartTotals } from '@/lib/server/cart/totals';
 import { findUsableCoupon, type CouponRefusal } from '@/lib/server/coupons/validate';
 import { redeemCoupon } from '@/lib/server/coupons/redeem';
+import { unnamedLines } from '@/lib/server/named-tickets/holders';
+import { recordOrderSpend, reserveWalletCredit } from '@/lib/server/wallet';
+import { checkoutPoints, spendCheckoutPoints } from '@/lib/server/cart/loyalty';
 import { activePaymentProvider, paymentProviderByName, type PaymentProvider } from '@/lib/server/payments';
 
 export type CheckoutUrls = {
@@ -21,10 +24,14 @@ export type CheckoutUrls = {
 export type CheckoutResult =
   | { ok: true; orderId: string; paymentId: string; paymentUrl: string }
   | { ok: false; code: 'EVENT_NOT_FOUND' | 'CART_EMPTY' }
+  /** A risk match: a named line of the cart has no holder yet (named-tickets/holders.ts). */
+  | { ok: false; code: 'HOLDER_NAMES_MISSING' }
   /** The applied code no longer applies (it is taken off the cart): expired, used up or otherwise invalid. */
   | { ok: false; code: CouponRefusal }
   /** The organiser cancelled the event: its carts are ended and nothing more is sold (organiser/cancel.ts). */
   | { ok: false; code: 'NOT_ON_SALE' }
+  /** The fan's points no longer cover what the cart pays with them (another checkout spent them): the cart shows what is left. */
+  | { ok: false; code: 'LOYALTY_POINTS_CHANGED' }
   /** No payment provider is configured (a deployment without Stripe or PAYMENTS_TEST_GATEWAY=1). */
   | { ok: false; code: 'PAYMENTS_UNAVAILABLE' };
 
@@ -58,6 +65,8 @@ export async function checkout(input: {
   urls: CheckoutUrls;
   provider?: PaymentProvider;
   now?: Date;
+  /** A season-ticket hold (lib/server/seasons/buy.ts) instead of the event's cart; eventRef is its first match. */
+  seasonId?: string;
 }): Promise<CheckoutResult> {
   const now = input.now ?? new Date();
   const provider = input.provider ?? activePaymentProvider();
@@ -70,7 +79,7 @@ export async function checkout(input: {
     const [hold] = await tx
       .select()
       .from(h)
-      .where(and(eq(h.userId, input.user.id), eq(h.eventId, event.id), inArray(h.status, ['active', 'ordered'])))
+      .where(and(eq(h.userId, input.user.id), eq(h.eventId, event.id), inArray(h.status, ['active', 'ordered']), input.seasonId ? eq(h.seasonId, input.seasonId) : isNull(h.seasonId)))
       .for('update');
     if (!hold || hold.expiresAt <= now) return { ok: false as const, code: 'CART_EMPTY' as const };
     // Read afresh under the cart's lock (the event above may be a moment old): a cancellation either ended
@@ -79,6 +88,7 @@ export async function checkout(input: {
     if (state?.status === 'cancelled') return { ok: false as const, code: 'NOT_ON_SALE' as const };
     const items = await liveHoldItems(tx, hold.id);
     if (!items.length) return { ok: false as const, code: 'CART_EMPTY' as const };
+    if ((await unnamedLines(tx, hold.id)) > 0) return { ok: false as const, code: 'HOLDER_NAMES_MISSING' as const };
     let coupon = null;
     if (hold.couponId) {
       const [applied] = await tx.select({ code: tables.coupons.code }).from(tables.coupons).where(eq(tables.coupons.id, hold.couponId));
@@ -98,13 +108,19 @@ export async function checkout(input: {
       coupon = check.coupon;
     }
     const totals = cartTotals(items, coupon);
+    // Loyalty points first (cart/loyalty.ts: the balance row is locked), then wallet credit on what is left.
+    const points = await checkoutPoints(tx, { event, userId: input.user.id, holdId: hold.id, items, coupon });
+    if (!points.ok) return points;
+    const total = totals.total - points.amount;
     const values = {
       status: 'pending' as const,
       currency: event.currency,
       subtotalAmount: totals.subtotal,
       discountAmount: totals.discount,
       feeAmount: totals.fees,
-      totalAmount: totals.total,
+      totalAmount: total,
+      loyaltyPoints: points.points,
+      loyaltyAmount: points.amount,
       couponId: coupon?.id ?? null,
       locale: input.locale,
       note: null,
@@ -114,6 +130,10 @@ export async function checkout(input: {
       .from(tables.orders)
       .where(eq(tables.orders.holdId, hold.id))
       .for('update');
+    // Wallet credit with the organiser (lib/server/wallet): the wallet is locked, so two checkouts at once spend it once.
+    const walletKey = { userId: input.user.id, orgId: event.orgId, currency: event.currency };
+    const walletCredit = input.seasonId ? 0 : await reserveWalletCredit(tx, walletKey, { total, orderId: existing?.id ?? null, now });
+    values.totalAmount = total - walletCredit;
     let orderId: string;
     let previous: PreviousPayment | null = null;
     if (existing) {
@@ -139,13 +159,15 @@ export async function checkout(input: {
     await tx.insert(tables.orderItems).values(
       items.map((item) => ({ orderId, unitId: item.unitId, listingId: item.listingId, ticketTypeId: item.ticketTypeId, priceAmount: item.priceAmount, feeAmount: item.feeAmount })),
     );
+    await spendCheckoutPoints(tx, orderId, points);
+    if (!input.seasonId) await recordOrderSpend(tx, walletKey, { orderId, amount: walletCredit, now });
     await tx.update(h).set({ status: 'ordered', updatedAt: now }).where(eq(h.id, hold.id));
     const [payment] = await tx
       .insert(tables.payments)
-      .values({ orderId, provider: provider.name, status: 'pending', amount: totals.total, currency: event.currency, createdAt: now, updatedAt: now })
+      .values({ orderId, provider: provider.name, status: 'pending', amount: values.totalAmount, currency: event.currency, createdAt: now, updatedAt: now })
       .returning({ id: tables.payments.id });
     await tx.update(tables.orders).set({ currentPaymentId: payment.id }).where(eq(tables.orders.id, orderId));
-    return { ok: true as const, orderId, paymentId: payment.id, amount: totals.total, expiresAt: hold.expiresAt, previous };
+    return { ok: true as const, orderId, paymentId: payment.id, amount: values.totalAmount, expiresAt: hold.expiresAt, previous };
   });
   if (!prepared.ok) return prepared;
   const previous = prepared.previous;

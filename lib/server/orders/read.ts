@@ -1,4 +1,5 @@
 import 'server-only';
+import { orderWalletCredit } from '@/lib/server/wallet';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { isUuid } from '@/lib/ids';
 import { getDb, tables } from '@/lib/server/db';
@@ -92,6 +93,8 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
       currency: o.currency,
       discountAmount: o.discountAmount,
       couponCode: order.couponCode ?? null,
+      walletCreditAmount: await orderWalletCredit(db, o.id),
+      loyalty: { points: o.loyaltyPoints, amount: o.loyaltyAmount },
       items: items.map((item) => ({
         ticketType: item.ticketType[input.locale],
         seat: item.section && item.row && item.seat ? { section: item.section[input.locale], row: item.row, seat: item.seat } : null,

@@ -16,7 +16,16 @@ export type ReceiptItem = {
  * up to. The one place an order's lines are drawn (the order page, its print and GET /api/v1/orders/{id}):
  * from the stored items and the order's stored discount, the same numbers checkout wrote (cart/totals.ts).
  */
-export function receiptLines(input: { currency: 'EUR' | 'CZK'; items: ReceiptItem[]; discountAmount: number; couponCode: string | null }): {
+export function receiptLines(input: {
+  currency: 'EUR' | 'CZK';
+  items: ReceiptItem[];
+  discountAmount: number;
+  couponCode: string | null;
+  /** Paid with loyalty points (cart/loyalty.ts). */
+  loyalty?: { points: number; amount: number };
+  /** Paid with Tribuna wallet credit (lib/server/wallet). */
+  walletCreditAmount?: number;
+}): {
   lines: ReceiptLine[];
   total: { amount: number; currency: 'EUR' | 'CZK' };
 } {
@@ -29,10 +38,13 @@ export function receiptLines(input: { currency: 'EUR' | 'CZK'; items: ReceiptIte
     amount: money(item.priceAmount),
   }));
   if (input.discountAmount > 0) lines.push({ kind: 'discount', code: input.couponCode, amount: money(-input.discountAmount) });
+  if (input.loyalty && input.loyalty.amount > 0) lines.push({ kind: 'loyalty', points: input.loyalty.points, amount: money(-input.loyalty.amount) });
   for (const fee of ['service', 'resale'] as const) {
     const charged = input.items.filter((item) => item.resale === (fee === 'resale') && item.feeAmount > 0);
     if (!charged.length) continue;
     lines.push({ kind: 'fee', fee, count: charged.length, amount: money(charged.reduce((sum, item) => sum + item.feeAmount, 0)) });
   }
+  // Wallet credit (lib/server/wallet) comes off last: the total the fan paid.
+  if (input.walletCreditAmount && input.walletCreditAmount > 0) lines.push({ kind: 'wallet', amount: money(-input.walletCreditAmount) });
   return { lines, total: money(lines.reduce((sum, line) => sum + line.amount.amount, 0)) };
 }

@@ -5,6 +5,7 @@ import { endHold } from '@/lib/server/cart/lifecycle';
 import { queueEmail, type EmailInput, type QueuedEmail } from '@/lib/server/email';
 import { availabilityChanged, eventChanged } from '@/lib/server/events/changed';
 import { queueRefund } from '@/lib/server/payments/refunds';
+import { notifyEventHolders } from '@/lib/server/notifications/scheduled';
 import { eventAccess, type AccessFailure } from './access';
 import { cancelledOrderEmail, cancelledTicketsEmail } from './cancel-mail';
 
@@ -86,6 +87,8 @@ export async function cancelEvent(actor: { id: string }, eventId: string, option
     // Carts end now: their places go back (to nobody: the sale is closed) and unpaid orders are cancelled.
     // Waits for a checkout of the same cart under way, then cancels the order it wrote.
     await endOpenHolds(tx, eventId, now, false);
+    // Before any ticket is voided: every holder hears of it (by push; the refund mails are the email).
+    await notifyEventHolders(tx, { eventId, topic: 'event-cancelled', key: `event-cancelled:${eventId}`, now });
     await eventChanged(eventId, tx);
     return { ok: true as const, cancelledAt: now };
   });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { parseJsonLocated, pathText } from '@/lib/json-locate';
 import {
   venueLayoutSchema,
@@ -246,15 +246,18 @@ export async function applyLayout(tx: Tx, venueId: string, layout: VenueLayout):
         and not exists (select 1 from order_items oi where oi.unit_id = u.id)`);
   }
   // Removed seats nothing names any more go for good; the others stay, hidden, for their orders.
-  const deleted = leaving.length
+  // Chosen first, then deleted: PGlite answers a DELETE … RETURNING that cascades (accessible_seats) with no rows.
+  const gone = leaving.length
     ? rowsOf<{ id: string }>(
-        await tx.execute(sql`delete from venue_seats vs using venue_sections s
-          where s.id = vs.section_id and s.venue_id = ${venueId} and s.code = ${RETIRED_SECTION_CODE}
+        await tx.execute(sql`select vs.id from venue_seats vs join venue_sections s on s.id = vs.section_id
+          where s.venue_id = ${venueId} and s.code = ${RETIRED_SECTION_CODE}
             and not exists (select 1 from inventory_units u where u.seat_id = vs.id)
             and not exists (select 1 from season_tickets st where st.seat_id = vs.id)
-          returning vs.id`),
-      ).length
-    : 0;
+          for update of vs`),
+      ).map((r) => r.id)
+    : [];
+  if (gone.length) await chunked(gone, (chunk) => tx.delete(tables.venueSeats).where(inArray(tables.venueSeats.id, chunk)));
+  const deleted = gone.length;
   await tx.execute(sql`delete from venue_rows r using venue_sections s
     where s.id = r.section_id and s.venue_id = ${venueId} and not exists (select 1 from venue_seats vs where vs.row_id = r.id)`);
   if (removedSections.length) {

@@ -4,6 +4,7 @@ import type { EventSeatsAnswer, SeatBlockInput } from '@/lib/schemas/organiser-v
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { LocalizedText, VenueOutlineShape } from '@/lib/server/db/schema';
 import { availabilityChanged, eventChanged } from '@/lib/server/events/changed';
+import { offerReturned } from '@/lib/server/waiting-list/offers';
 import { eventAccess, type AccessFailure } from './access';
 import { RETIRED_SECTION_CODE } from './layout';
 
@@ -126,5 +127,7 @@ export async function blockSeats(userId: string, eventId: string, input: SeatBlo
     return { ok: true as const, changed: changed.length, refused };
   });
   if (result.changed) availabilityChanged(eventId);
+  // Seats the organiser releases go to the event's waiting list first.
+  if (result.changed && input.action !== 'block') await offerReturned(eventId);
   return result;
 }

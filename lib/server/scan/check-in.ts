@@ -32,6 +32,7 @@ async function commitGroup(db: Db, group: CheckIn[]): Promise<boolean[]> {
         from input
         where tickets.id = input.ticket_id and tickets.status = 'valid' and tickets.version = input.version
           and not ${giftPendingFor('tickets')}
+          and not (tickets.named and tickets.holder_name is null)
         returning tickets.id, tickets.event_id
       ), logged as (
         insert into scan_log (event_id, ticket_id, scanner_id, result, gate, scanned_at)

@@ -15,7 +15,8 @@ const notAScanner: NotAScanner = { ok: false, code: 'NOT_A_SCANNER' };
 /**
  * What a gate device needs to validate one event's codes without a network: each ticket's *public*
  * key (it verifies the code a phone signs, and cannot draw one), its version and state, the event's
- * gate window; no secrets, no signing keys, no personal data. Only members of the event's
+ * gate window; no secrets, no signing keys, and no personal data except, for a named ticket of a risk
+ * match, its holder's name and date of birth, which the law has the gate check against an ID. Only members of the event's
  * organisation get it.
  */
 export async function offlineDataset(actor: { id: string }, eventId: string, now = new Date()): Promise<{ ok: true; dataset: OfflineDataset } | NotAScanner> {
@@ -31,6 +32,10 @@ export async function offlineDataset(actor: { id: string }, eventId: string, now
       checkedInAt: tables.tickets.checkedInAt,
       // qualified by hand: drizzle leaves columns unqualified in a one-table select, and gifts has an id too
       giftPending: sql<boolean>`${giftPendingFor('tickets')}`,
+      named: tables.tickets.named,
+      holderName: tables.tickets.holderName,
+      holderBirthDate: tables.tickets.holderBirthDate,
+      concession: tables.tickets.concession,
     })
     .from(tables.tickets)
     .where(eq(tables.tickets.eventId, eventId));
@@ -44,10 +49,15 @@ export async function offlineDataset(actor: { id: string }, eventId: string, now
     tickets: rows.map((r) => ({
       id: r.id,
       version: r.version,
-      publicKey: r.status === 'valid' && !r.giftPending ? codePublicKeyOf(r) : null,
+      publicKey: r.status === 'valid' && !r.giftPending && (!r.named || r.holderName) ? codePublicKeyOf(r) : null,
       status: r.status,
       checkedInAt: r.checkedInAt?.toISOString() ?? null,
       ...(r.giftPending ? { giftPending: true } : {}),
+      // A risk match: the holder's name and date of birth, which the gate checks against an ID (Slovak act 1/2014).
+      ...(r.named && r.holderName && r.holderBirthDate ? { holder: { name: r.holderName, dateOfBirth: r.holderBirthDate } } : {}),
+      ...(r.named && !r.holderName ? { holderMissing: true } : {}),
+      // A concession ticket: the gate checks the card (lib/server/concessions).
+      ...(r.concession ? { card: r.concession } : {}),
     })),
   };
   return { ok: true, dataset };
@@ -110,6 +120,7 @@ export async function syncOfflineCheckIns(actor: { id: string }, eventId: string
               eq(tables.tickets.version, item.version),
               eq(tables.tickets.status, 'valid'),
               sql`not ${giftPendingFor('tickets')}`,
+              sql`not (${tables.tickets.named} and ${tables.tickets.holderName} is null)`,
             ),
           )
           .returning({ id: tables.tickets.id });

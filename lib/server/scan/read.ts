@@ -13,7 +13,7 @@ export type FoundRow = {
   caller_id: string | null;
   id: string | null;
   event_id: string;
-  status: 'valid' | 'listed' | 'checked_in' | 'void';
+  status: 'valid' | 'listed' | 'checked_in' | 'void' | 'released';
   version: number;
   secret: string;
   code_public_key: string | null;
@@ -28,6 +28,10 @@ export type FoundRow = {
   section_name: LocalizedText | string | null;
   row_label: string | null;
   seat_label: string | null;
+  named: boolean | null;
+  holder_name: string | null;
+  holder_birth_date: string | Date | null;
+  concession: string | null;
 };
 
 /**
@@ -49,6 +53,7 @@ async function readGroup(db: Db, reads: ScanRead[]): Promise<FoundRow[]> {
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(n integer, caller_id uuid, token_hash text, ticket_id uuid, at timestamptz)
       cross join lateral (
         select caller.id as caller_id, t.id, t.event_id, t.status, t.version, t.secret, t.code_public_key, t.checked_in_at, e.title, e.doors_at, e.starts_at, e.ends_at, m.role,
+               t.named, t.holder_name, t.holder_birth_date, t.concession,
                ${giftPendingFor('t')} as gift_pending,
                tt.name as type_name, sec.name as section_name, r.label as row_label, vs.label as seat_label
         from (select coalesce(i.caller_id, ${sessionUserIdOf(sql`i.token_hash`, sql`i.at`)}) as id) caller

@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { LocalizedText } from '@/lib/server/db/schema';
+import type { TicketConcession } from '@/lib/schemas/concessions';
 import { parseTicketCode } from '@/lib/ticket-code/code';
 import { outsideWindow, scanWindow, type WindowRefusal } from '@/lib/ticket-code/window';
 import { codePublicKeyOf, verifyTicketCode } from '@/lib/server/tickets/codes';
@@ -18,12 +19,16 @@ export type ScanResult = {
    * Why a code is not valid: it belongs to a previous holder, the ticket is on resale or being gifted,
    * or void; or the event's gates are not open yet / closed (then `window` says when they open and close).
    */
-  reason?: 'old_version' | 'listed' | 'gift_pending' | 'void' | WindowRefusal;
+  reason?: 'old_version' | 'listed' | 'gift_pending' | 'void' | 'holder_missing' | WindowRefusal;
   window?: { opensAt: string; closesAt: string };
   ticketId?: string;
   checkedInAt?: string;
   event?: { id: string; title: LocalizedText };
   ticket?: { type: LocalizedText; seat: { section: LocalizedText; row: string; seat: string } | null };
+  /** A named ticket (risk match, Slovak act 1/2014): the gate checks the holder's ID against it. */
+  holder?: { name: string; dateOfBirth: string };
+  /** A concession ticket (lib/server/concessions): the gate checks the card (student, ZŤP…). */
+  card?: TicketConcession;
 };
 
 export type ScanFailure = { ok: false; code: 'NOT_A_SCANNER' | 'UNAUTHENTICATED' };
@@ -56,6 +61,12 @@ function fromRow(r: FoundRow & { id: string }) {
     sectionName: r.section_name ? json<LocalizedText>(r.section_name) : null,
     rowLabel: r.row_label,
     seatLabel: r.seat_label,
+    named: Boolean(r.named),
+    holder:
+      r.named && r.holder_name && r.holder_birth_date
+        ? { name: r.holder_name, dateOfBirth: typeof r.holder_birth_date === 'string' ? r.holder_birth_date.slice(0, 10) : r.holder_birth_date.toISOString().slice(0, 10) }
+        : undefined,
+    card: (r.concession ?? undefined) as TicketConcession | undefined,
   };
 }
 
@@ -111,6 +122,7 @@ export async function scanTicket(
   // No such ticket, or one of an organiser the caller does not work for: the same bare answer.
   if (!found || !found.role) return nothingToSay();
   const event = { id: found.eventId, title: found.title };
+  const card = found.card ? { card: found.card } : {};
   const ticket = {
     type: found.typeName,
     seat: found.seatLabel && found.sectionName && found.rowLabel ? { section: found.sectionName, row: found.rowLabel, seat: found.seatLabel } : null,
@@ -139,7 +151,7 @@ export async function scanTicket(
   }
   if (found.status === 'checked_in') {
     await log(found.eventId, found.id, 'already_used');
-    return { result: 'already_used', ticketId: found.id, checkedInAt: found.checkedInAt?.toISOString(), event, ticket };
+    return { result: 'already_used', ticketId: found.id, checkedInAt: found.checkedInAt?.toISOString(), event, ticket, ...(found.holder ? { holder: found.holder } : {}), ...card };
   }
   if (found.status !== 'valid') {
     await log(found.eventId, found.id, 'not_valid');
@@ -150,10 +162,16 @@ export async function scanTicket(
     await log(found.eventId, found.id, 'not_valid');
     return { result: 'not_valid', reason: 'gift_pending', ticketId: found.id, event };
   }
+  // A named ticket whose new owner has not named its holder yet: nobody's ID to check it against.
+  if (found.named && !found.holder) {
+    await log(found.eventId, found.id, 'not_valid');
+    return { result: 'not_valid', reason: 'holder_missing', ticketId: found.id, event };
+  }
+  const holder = found.holder ? { holder: found.holder } : {};
 
   // The check-in and its log line, committed with the other scans of the moment (scan/check-in.ts).
   if (await checkIn({ ticketId: found.id, version: found.version, scannerId: scannerId!, gate, at: now })) {
-    return { result: 'admitted', ticketId: found.id, checkedInAt: now.toISOString(), event, ticket };
+    return { result: 'admitted', ticketId: found.id, checkedInAt: now.toISOString(), event, ticket, ...holder, ...card };
   }
 
   // Lost a race with another gate (or a transfer landed in between): say what it is now.
@@ -163,5 +181,5 @@ export async function scanTicket(
     .where(eq(tables.tickets.id, found.id));
   const result: ScanOutcome = current?.status === 'checked_in' ? 'already_used' : 'not_valid';
   await log(found.eventId, found.id, result);
-  return { result, ticketId: found.id, checkedInAt: current?.checkedInAt?.toISOString(), event, ticket };
+  return { result, ticketId: found.id, checkedInAt: current?.checkedInAt?.toISOString(), event, ticket, ...holder, ...card };
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { newTicketKeys } from '@/lib/ticket-code/keys';
 import { tables, type Db, type Tx } from '@/lib/server/db';
+import { markNamedTickets } from '@/lib/server/named-tickets/holders';
 
 /**
  * Claims `quantity` available units of a price category (spread-out start, SKIP LOCKED) and issues
@@ -19,7 +20,12 @@ export async function issueFreeTickets(
     .where(eq(tables.ticketTypes.id, input.ticketTypeId));
   if (!type) return null;
   const start = Math.floor(Math.random() * 1_000_000);
-  const conditions = [eq(tables.inventoryUnits.ticketTypeId, type.id), eq(tables.inventoryUnits.status, 'available')];
+  const conditions = [
+    eq(tables.inventoryUnits.ticketTypeId, type.id),
+    eq(tables.inventoryUnits.status, 'available'),
+    // A returned place the waiting list keeps for its fans is not a voucher's either (functions.sql).
+    sql`not waiting_list_reserves(${type.eventId}, ${type.id})`,
+  ];
   if (input.seatIds?.length) conditions.push(inArray(tables.inventoryUnits.seatId, input.seatIds));
   const units = await tx
     .select({ id: tables.inventoryUnits.id })
@@ -33,7 +39,7 @@ export async function issueFreeTickets(
     .update(tables.inventoryUnits)
     .set({ status: 'sold', holdId: null, heldUntil: null })
     .where(inArray(tables.inventoryUnits.id, units.map((u) => u.id)));
-  return tx
+  const issued = await tx
     .insert(tables.tickets)
     .values(
       units.map((u) => ({
@@ -46,4 +52,6 @@ export async function issueFreeTickets(
       })),
     )
     .returning({ id: tables.tickets.id });
+  await markNamedTickets(tx, issued.map((ticket) => ticket.id));
+  return issued;
 }

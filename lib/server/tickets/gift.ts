@@ -4,6 +4,7 @@ import { siteLink } from '@/lib/server/site-link';
 import type { Locale } from '@/lib/i18n/routing';
 import { translator } from '@/lib/server/api/translate';
 import { getDb, tables } from '@/lib/server/db';
+import { notify } from '@/lib/server/notifications/notify';
 import { queueTicketEmail } from './mail';
 import { lockOwnedTicket, moveTicketToOwner, transferBlock } from './ownership';
 
@@ -36,6 +37,8 @@ export async function giftTicket(actor: Actor, input: { ticketId: string; email:
     .select({
       id: tables.tickets.id,
       status: tables.tickets.status,
+      eventId: tables.tickets.eventId,
+      orgId: tables.events.orgId,
       title: tables.events.title,
       transferEnabled: tables.events.transferEnabled,
       startsAt: tables.events.startsAt,
@@ -76,14 +79,15 @@ export async function giftTicket(actor: Actor, input: { ticketId: string; email:
     if (recipient) {
       const moved = await moveTicketToOwner(tx, { ticketId: ticket.id, fromUserId: actor.id, toUserId: recipient.id });
       if (!moved) return { ok: false as const, code: 'TICKET_NOT_TRANSFERABLE' as const };
-      await tx.insert(tables.gifts).values({
-        ticketId: ticket.id,
-        fromUserId: actor.id,
-        toEmail,
-        toUserId: recipient.id,
-        status: 'claimed',
-        resolvedAt: new Date(),
-      });
+      const [given] = await tx
+        .insert(tables.gifts)
+        .values({ ticketId: ticket.id, fromUserId: actor.id, toEmail, toUserId: recipient.id, status: 'claimed', resolvedAt: new Date() })
+        .returning({ id: tables.gifts.id });
+      // The gift mail below goes whatever the settings; this is the push notification (sender.ts: PUSH_ONLY_TOPICS).
+      await notify(
+        { userId: recipient.id, topic: 'gift-received', data: { eventId: ticket.eventId, ticketId: ticket.id, sender }, dedupeKey: `gift-received:${given.id}`, organisationId: ticket.orgId },
+        { db: tx },
+      );
       return { ok: true as const, status: 'claimed' as const, toEmail };
     }
     // The partial unique index (one pending gift per ticket) settles two concurrent gifts.

@@ -2,7 +2,10 @@ import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 import { tables, type Tx } from '@/lib/server/db';
 import { newTicketKeys } from '@/lib/ticket-code/keys';
+import { nameOrderTickets } from '@/lib/server/named-tickets/holders';
+import { concessionOrderTickets } from '@/lib/server/concessions/issue';
 import { moveTicketToOwner } from './ownership';
+import { takeOverReleasedUnits } from '@/lib/server/seasons/release';
 
 /** An order item: `feeAmount` is the service fee of a primary ticket, the buyer's fee of a resale one. */
 type PaidItem = { unitId: string | null; listingId: string | null; ticketTypeId: string; priceAmount: number; feeAmount: number };
@@ -27,7 +30,10 @@ export async function issueTicketsForOrder(
   input: { orderId: string; eventId: string; buyerId: string; items: PaidItem[]; sellerFeeBps: number; organiserSharePercent: number; currency: 'EUR' | 'CZK'; now: Date },
 ): Promise<string[]> {
   const issued: string[] = [];
-  const primary = input.items.filter((item) => item.unitId);
+  // Seats season-ticket holders released for this match: the holder's ticket moves to the buyer (and credits them).
+  const released = await takeOverReleasedUnits(tx, { orderId: input.orderId, buyerId: input.buyerId, unitIds: input.items.flatMap((item) => (item.unitId ? [item.unitId] : [])), now: input.now });
+  issued.push(...released.values());
+  const primary = input.items.filter((item) => item.unitId && !released.has(item.unitId));
   if (primary.length) {
     const faceValues = new Map(
       (
@@ -37,11 +43,20 @@ export async function issueTicketsForOrder(
           .where(inArray(tables.ticketTypes.id, [...new Set(primary.map((item) => item.ticketTypeId))]))
       ).map((row) => [row.id, row.price]),
     );
+    // A festival pass (lib/server/packages) holds units of every day in one cart: each ticket is its unit's event's.
+    const eventOf = new Map(
+      (
+        await tx
+          .select({ id: tables.inventoryUnits.id, eventId: tables.inventoryUnits.eventId })
+          .from(tables.inventoryUnits)
+          .where(inArray(tables.inventoryUnits.id, primary.map((item) => item.unitId!)))
+      ).map((row) => [row.id, row.eventId]),
+    );
     const rows = await tx
       .insert(tables.tickets)
       .values(
         primary.map((item) => ({
-          eventId: input.eventId,
+          eventId: eventOf.get(item.unitId!) ?? input.eventId,
           unitId: item.unitId!,
           ticketTypeId: item.ticketTypeId,
           ownerId: input.buyerId,
@@ -85,5 +100,9 @@ export async function issueTicketsForOrder(
       })
       .onConflictDoNothing();
   }
+  // Risk matches: each named ticket gets the holder its buyer gave in the cart.
+  await nameOrderTickets(tx, input.orderId);
+  // Concessions: the gate asks for the card.
+  await concessionOrderTickets(tx, input.orderId);
   return issued;
 }

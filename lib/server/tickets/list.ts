@@ -3,21 +3,36 @@ import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { signingKeyFor } from '@/lib/ticket-code/keys';
 import { getDb, tables } from '@/lib/server/db';
+import { memoUntilWrite } from '@/lib/server/db/memo';
 import { resaleCapFor, resaleClosesAt } from '@/lib/server/resale/policy';
 import { seasonSchedule } from '@/lib/server/seasons/schedule';
+import { openReleasesOf, releaseCreditOf, saleClosesAt } from '@/lib/server/seasons/release';
 import { claimPendingGifts } from './gift';
+import { giftedAway, giftSenders } from './gift-trace';
 import { paidAmountOfTicket } from './paid-price';
 import type { MyTickets, OwnedTicket } from '@/lib/schemas/tickets';
 
 
+type Fan = { id: string; email: string; firstName: string; lastName: string };
+
+// Your tickets is read on every signed-in load of the page: on the embedded database, from memory until a write.
+const remembered = memoUntilWrite<MyTickets>();
+
 /** The caller's tickets (upcoming first, then past), claiming any gifts waiting for their email first. */
-export async function listMyTickets(user: { id: string; email: string; firstName: string; lastName: string }): Promise<MyTickets> {
+export async function listMyTickets(user: Fan): Promise<MyTickets> {
+  return remembered([user.id, user.email, user.firstName, user.lastName].join('\n'), () => readMyTickets(user));
+}
+
+async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: number }> {
   await claimPendingGifts(user);
   const db = getDb();
   const t = tables.tickets;
   const e = tables.events;
   const section = alias(tables.venueSections, 'section');
   const row = alias(tables.venueRows, 'row');
+  // The giver's history of gifts does not depend on the tickets held: read it alongside.
+  const gifted = giftedAway(user.id);
+  gifted.catch(() => {}); // awaited below; a failure of the main read must not leave it unhandled
   const rows = await db
     .select({
       id: t.id,
@@ -28,6 +43,10 @@ export async function listMyTickets(user: { id: string; email: string; firstName
       paidAmount: paidAmountOfTicket,
       checkedInAt: t.checkedInAt,
       seasonTicketId: t.seasonTicketId,
+      named: t.named,
+      namedHolder: t.holderName,
+      namedBirthDate: t.holderBirthDate,
+      concession: t.concession,
       typeName: tables.ticketTypes.name,
       typeKind: tables.ticketTypes.kind,
       sectionName: section.name,
@@ -40,6 +59,9 @@ export async function listMyTickets(user: { id: string; email: string; firstName
       endsAt: e.endsAt,
       currency: e.currency,
       eventStatus: e.status,
+      saleEndsAt: e.saleEndsAt,
+      seasonHolderId: tables.seasonTickets.userId,
+      releaseSharePercent: tables.seasons.releaseSharePercent,
       transferEnabled: e.transferEnabled,
       resaleEnabled: e.resaleEnabled,
       resaleCapPercent: e.resaleCapPercent,
@@ -57,12 +79,15 @@ export async function listMyTickets(user: { id: string; email: string; firstName
     .leftJoin(tables.venueSeats, eq(tables.venueSeats.id, tables.inventoryUnits.seatId))
     .leftJoin(row, eq(row.id, tables.venueSeats.rowId))
     .leftJoin(section, eq(section.id, tables.venueSeats.sectionId))
+    .leftJoin(tables.seasonTickets, eq(tables.seasonTickets.id, t.seasonTicketId))
+    .leftJoin(tables.seasons, eq(tables.seasons.id, tables.seasonTickets.seasonId))
     // A void ticket is gone, unless its event was cancelled: the holder sees it there, void (organiser/cancel.ts).
     .where(and(eq(t.ownerId, user.id), or(ne(t.status, 'void'), eq(e.status, 'cancelled'))))
     .orderBy(asc(e.startsAt), asc(section.sortOrder), asc(row.sortOrder), asc(tables.venueSeats.sortOrder));
 
   const ids = rows.map((r) => r.id);
-  const [listings, gifts] = ids.length
+  const releases = await openReleasesOf(db, user.id, rows.filter((r) => r.status === 'released').map((r) => r.id));
+  const [listings, gifts, senders] = ids.length
     ? await Promise.all([
         db
           .select({ id: tables.resaleListings.id, ticketId: tables.resaleListings.ticketId, priceAmount: tables.resaleListings.priceAmount, heldUntil: tables.resaleListings.heldUntil })
@@ -73,8 +98,9 @@ export async function listMyTickets(user: { id: string; email: string; firstName
           .from(tables.gifts)
           // only the holder's own gift: one an earlier holder left behind is not theirs to show
           .where(and(inArray(tables.gifts.ticketId, ids), eq(tables.gifts.fromUserId, user.id), eq(tables.gifts.status, 'pending'))),
+        giftSenders(user.id, ids),
       ])
-    : [[], []];
+    : [[], [], new Map<string, string | null>()];
   const now = Date.now();
   const holderName = `${user.firstName} ${user.lastName}`.trim();
 
@@ -87,8 +113,9 @@ export async function listMyTickets(user: { id: string; email: string; firstName
         status: r.status,
         version: r.version,
         // No code for a ticket on its way to another fan: the gate refuses it until the gift is claimed or cancelled.
-        signingKey: r.status === 'valid' && !gift ? signingKeyFor(r.secret, r.version) : null,
-        holderName,
+        // Nor for a named ticket (risk match) whose holder is not named yet: the gate would refuse it.
+        signingKey: r.status === 'valid' && !gift && (!r.named || r.namedHolder) ? signingKeyFor(r.secret, r.version) : null,
+        holderName: r.named && r.namedHolder ? r.namedHolder : holderName,
         priceAmount: r.priceAmount,
         paidAmount: r.paidAmount,
         currency: r.currency,
@@ -113,8 +140,24 @@ export async function listMyTickets(user: { id: string; email: string; firstName
         },
         listing: listing ? { id: listing.id, priceAmount: listing.priceAmount, held: !!listing.heldUntil && listing.heldUntil.getTime() > now } : null,
         pendingGift: gift ? { toEmail: gift.toEmail } : null,
+        giftedFrom: senders.has(r.id) ? { name: senders.get(r.id) ?? null } : null,
+        named: r.named ? { name: r.namedHolder, dateOfBirth: r.namedBirthDate } : null,
+        // A match of the holder's own season ticket may be released to the club's sale for credit (seasons/release.ts).
+        release:
+          r.seasonTicketId && r.seasonHolderId === user.id && r.releaseSharePercent !== null && r.eventStatus !== 'cancelled'
+            ? {
+                sharePercent: r.releaseSharePercent,
+                creditAmount: releases.get(r.id) ?? releaseCreditOf(r.priceAmount, r.releaseSharePercent),
+                closesAt: saleClosesAt({ saleEndsAt: r.saleEndsAt, startsAt: r.startsAt }).toISOString(),
+                released: r.status === 'released',
+              }
+            : null,
+        concession: r.concession,
       };
     }),
   );
-  return { tickets, seasons: await seasonSchedule(user) };
+  const [seasons, giftedLines] = await Promise.all([seasonSchedule(user), gifted]);
+  // A listing's hold ends without a write: the answer holds until the first such end.
+  const until = Math.min(Infinity, ...listings.map((l) => l.heldUntil?.getTime() ?? Infinity).filter((at) => at > now));
+  return { value: { tickets, seasons, gifted: giftedLines }, until };
 }

@@ -40,6 +40,9 @@ export async function moveTicketToOwner(
       version: sql`${tables.tickets.version} + 1`,
       codePublicKey: null,
       status: 'valid',
+      // A named ticket's holder goes with the old owner: the new one names it (cart or Your tickets).
+      holderName: null,
+      holderBirthDate: null,
     })
     .where(
       and(

@@ -1,14 +1,17 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { eventDateTimeFormat, eventTimeFormat, formatMoney } from '@/components/events/format';
 import { Gallery } from '@/components/events/gallery';
+import { Picture } from '@/components/events/picture';
+import { ShareEvent } from '@/components/events/share-event';
 import { allowedImage, HERO_SIZES } from '@/components/events/safe-image';
 import { TicketPicker, type PickerTicketType } from '@/components/events/ticket-picker';
+import { WaitingListPanel } from '@/components/waiting-list/waiting-list-panel';
+import { PackageOffers } from '@/components/packages/package-offers';
 import { appUrl } from '@/lib/app-url';
 import { alternatesFor } from '@/lib/i18n/metadata';
-import { getPathname } from '@/lib/i18n/navigation';
+import { getPathname, Link } from '@/lib/i18n/navigation';
 import { isLocale, type Locale } from '@/lib/i18n/routing';
 import { hasLineUp } from '@/lib/schemas/events';
 import { cachedEventDetail, type EventDetail } from '@/lib/server/events';
@@ -95,6 +98,8 @@ function jsonLd(detail: EventDetail, locale: Locale) {
   };
 }
 
+const eventActionClass = 'inline-flex items-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50';
+
 async function EventContent({ locale, detail }: { locale: Locale; detail: EventDetail }) {
   const t = await getTranslations('event');
   const starts = new Date(detail.startsAt);
@@ -111,7 +116,7 @@ async function EventContent({ locale, detail }: { locale: Locale; detail: EventD
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd(detail, locale)).replace(/</g, '\\u003c') }} />
       <header className="grid gap-6 lg:grid-cols-[3fr_2fr] lg:items-start">
         <div className="relative aspect-[16/9] overflow-hidden rounded-2xl bg-slate-200">
-          {hero && <Image src={detail.imageUrl} alt={detail.gallery[0]?.alt[locale] ?? detail.title[locale]} fill priority sizes={HERO_SIZES} className="object-cover" />}
+          {hero && <Picture src={detail.imageUrl} alt={detail.gallery[0]?.alt[locale] ?? detail.title[locale]} lcp sizes={HERO_SIZES} className="object-cover" />}
         </div>
         <div className="space-y-4">
           <h1 className="text-3xl font-bold leading-tight md:text-4xl">{detail.title[locale]}</h1>
@@ -124,6 +129,11 @@ async function EventContent({ locale, detail }: { locale: Locale; detail: EventD
                 {detail.doorsAt && <span className="block text-sm text-slate-700">{t('doors', { time: formatDate(new Date(detail.doorsAt), locale, eventTimeFormat) })}</span>}
                 {detail.salePhase === 'not_yet' && detail.saleStartsAt && (
                   <span className="block text-sm font-medium text-slate-800">{t('salesOpen', { time: formatDate(new Date(detail.saleStartsAt), locale, eventDateTimeFormat) })}</span>
+                )}
+                {detail.salePhase === 'not_yet' && detail.priority && (
+                  <span className="block text-sm font-medium text-slate-800" data-testid="priority-access">
+                    {t('priorityAccess', { points: detail.priority.points, organiser: detail.organiser.name, time: formatDate(new Date(detail.priority.startsAt), locale, eventDateTimeFormat) })}
+                  </span>
                 )}
                 {detail.salePhase === 'closed' && !detail.isPast && <span className="block text-sm font-medium text-slate-800">{t('salesClosed')}</span>}
               </dd>
@@ -147,6 +157,28 @@ async function EventContent({ locale, detail }: { locale: Locale; detail: EventD
               <dd>{detail.organiser.name}</dd>
             </div>
           </dl>
+          <div className="flex flex-wrap items-center gap-2">
+            {!detail.isPast && detail.status !== 'cancelled' && (
+              <a href={`/api/v1/events/${encodeURIComponent(detail.id)}/calendar.ics?lang=${locale}`} download className={eventActionClass} data-testid="add-to-calendar">
+                <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" className="mr-1.5 h-4 w-4"><rect x="3" y="4.5" width="14" height="12.5" rx="2" /><path d="M3 8.5h14M7 2.5v4M13 2.5v4" /></svg>
+                {t('addToCalendar')}
+              </a>
+            )}
+            <ShareEvent
+              path={getPathname({ locale, href: { pathname: '/events/[id]', params: { id: detail.id } } })}
+              title={detail.title[locale]}
+              labels={{ share: t('share'), copied: t('linkCopied'), copyFailed: t('copyFailed') }}
+              className={eventActionClass}
+            />
+          </div>
+          {detail.season?.selling && !detail.isPast && detail.status !== 'cancelled' && (
+            <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950" data-testid="season-link">
+              {t('seasonPart', { season: detail.season.name[locale] })}{' '}
+              <Link href={{ pathname: '/seasons/[slug]', params: { slug: detail.season.slug } }} className="font-semibold underline">
+                {t('seasonBuy')}
+              </Link>
+            </p>
+          )}
           {detail.isPast && <p className="rounded-lg bg-slate-100 p-3 font-medium">{t('past')}</p>}
           {detail.status === 'cancelled' && <p className="rounded-lg bg-red-50 p-3 font-medium text-red-900">{t('cancelledNotice')}</p>}
           {detail.ticketTypes.length > 0 && onSale && (
@@ -185,6 +217,10 @@ async function EventContent({ locale, detail }: { locale: Locale; detail: EventD
         hasLayout={Boolean(detail.layout)}
         serviceFee={detail.serviceFee}
       />
+
+      <PackageOffers eventId={detail.id} onSale={onSale} />
+
+      {onSale && <WaitingListPanel eventId={detail.id} ticketTypes={types.map((x) => ({ id: x.id, name: x.name }))} />}
 
       <Gallery
         headingId="event-gallery"

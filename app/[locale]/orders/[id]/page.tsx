@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { OrderRefresher } from '@/components/checkout/order-refresher';
 import { formatMoney } from '@/components/events/format';
+import { PushPrompt } from '@/components/notifications/push-prompt';
 import { PrintButton } from '@/components/orders/print-button';
 import { Receipt } from '@/components/orders/receipt';
 import { Link } from '@/lib/i18n/navigation';
@@ -53,6 +54,7 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
         <h2 className="text-xl font-semibold">{title}</h2>
         <p className="mt-1">{text}</p>
       </div>
+      {order.result === 'paid' && !order.eventCancelled && !order.refundedLate && <PushPrompt />}
       {order.refunds.length > 0 && (
         <section aria-labelledby="order-refunds" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="order-refunds">
           <h2 id="order-refunds" className="font-semibold">

@@ -3,9 +3,11 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
 import { OrgSettingsForm } from '@/components/organiser/org-settings-form';
 import { ResalePolicyForm } from '@/components/organiser/resale-policy-form';
+import { LoyaltyProgramForm } from '@/components/organiser/loyalty-program-form';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
 import { getOrgSettings } from '@/lib/server/organiser/settings';
+import { getLoyaltyProgram } from '@/lib/server/loyalty/program';
 import { consoleMetadata } from '../metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/settings'>) {
@@ -16,7 +18,10 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/organise
 async function SettingsScreen({ locale }: { locale: Locale }) {
   const access = await consolePage(locale, '/organiser/settings', 'events');
   const t = await getTranslations('organiser.settings');
-  const loaded = access.ok ? await getOrgSettings(access.context.user.id, access.org.id) : null;
+  const [loaded, loyalty] = access.ok
+    ? await Promise.all([getOrgSettings(access.context.user.id, access.org.id), getLoyaltyProgram(access.context.user.id, access.org.id)])
+    : [null, null];
+  const tl = await getTranslations('loyalty.organiser');
   return (
     <ConsoleFrame access={access} title={t('title')}>
       {loaded?.ok && (
@@ -37,6 +42,25 @@ async function SettingsScreen({ locale }: { locale: Locale }) {
             <p className="max-w-2xl text-slate-700">{t('defaultsIntro')}</p>
             <ResalePolicyForm target={{ kind: 'organisation', orgId: loaded.settings.id }} initial={loaded.settings.resaleDefaults} currency={loaded.settings.country === 'CZ' ? 'CZK' : 'EUR'} />
           </section>
+          {loyalty?.ok && (
+            <section aria-labelledby="loyalty-title" className="space-y-4">
+              <h2 id="loyalty-title" className="text-xl font-semibold">
+                {tl('title')}
+              </h2>
+              <p className="max-w-2xl text-slate-700">{tl('intro')}</p>
+              <LoyaltyProgramForm
+                orgId={loaded.settings.id}
+                initial={{
+                  enabled: loyalty.enabled,
+                  attendancePoints: loyalty.attendancePoints,
+                  pointsPerUnit: loyalty.pointsPerUnit,
+                  redeemRate: loyalty.redeemRate,
+                  redeemMaxPercent: loyalty.redeemMaxPercent,
+                  members: loyalty.members,
+                }}
+              />
+            </section>
+          )}
         </div>
       )}
     </ConsoleFrame>

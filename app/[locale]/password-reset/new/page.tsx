@@ -1,9 +1,6 @@
-import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { AuthCard, FormPlaceholder } from '@/components/auth/auth-card';
-import { FormAlert } from '@/components/auth/form-parts';
+import { EmailLinkPage, InvalidEmailLink, queryValue } from '@/components/auth/email-link';
 import { PasswordResetForm } from '@/components/auth/password-reset-forms';
-import { Link } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/i18n/metadata';
 import type { Locale } from '@/lib/i18n/routing';
 
@@ -13,23 +10,14 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/password
   return { ...pageMetadata({ locale, href: '/password-reset/new', title: t('newTitle') }), robots: { index: false } };
 }
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
-
 async function ResetFromLink({ searchParams }: { searchParams: PageProps<'/[locale]/password-reset/new'>['searchParams'] }) {
   const query = await searchParams;
-  const token = first(query.token);
+  const token = queryValue(query.token);
   const t = await getTranslations('passwordReset');
   if (!token) {
-    return (
-      <div className="space-y-4">
-        <FormAlert message={t('invalidLink')} />
-        <Link href="/password-reset" className="inline-block text-emerald-800 underline">
-          {t('requestNew')}
-        </Link>
-      </div>
-    );
+    return <InvalidEmailLink message={t('invalidLink')} next={{ href: '/password-reset', label: t('requestNew') }} />;
   }
-  return <PasswordResetForm token={token} email={first(query.email)} />;
+  return <PasswordResetForm token={token} email={queryValue(query.email)} />;
 }
 
 export default async function NewPasswordPage({ params, searchParams }: PageProps<'/[locale]/password-reset/new'>) {
@@ -37,10 +25,8 @@ export default async function NewPasswordPage({ params, searchParams }: PageProp
   setRequestLocale(locale);
   const t = await getTranslations('passwordReset');
   return (
-    <AuthCard title={t('newTitle')} lead={t('newLead')}>
-      <Suspense fallback={<FormPlaceholder rows={3} />}>
-        <ResetFromLink searchParams={searchParams} />
-      </Suspense>
-    </AuthCard>
+    <EmailLinkPage title={t('newTitle')} lead={t('newLead')} rows={3}>
+      <ResetFromLink searchParams={searchParams} />
+    </EmailLinkPage>
   );
 }

@@ -66,7 +66,7 @@ function searchTextOf(event: EventSeed, venue: VenueSeed, orgName: string): stri
   return eventSearchText({ title: event.title, performers: event.performers, venueName: venue.name, venueCity: venue.city, orgName });
 }
 
-async function seedEvent(db: Db, event: EventSeed, ids: { orgId: string; venueId: string; venue: VenueSeed; orgName: string }) {
+export async function seedEvent(db: Db, event: EventSeed, ids: { orgId: string; venueId: string; venue: VenueSeed; orgName: string }) {
   const [existing] = await db.select({ id: s.events.id }).from(s.events).where(eq(s.events.slug, event.slug));
   if (existing) return;
   const startsAt = event.startsInHours !== undefined ? hoursFromNow(event.startsInHours) : localDateTime(event.inDays, event.time);

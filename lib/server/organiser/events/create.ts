@@ -30,6 +30,8 @@ export async function createEvent(userId: string, input: CreateEventInput): Prom
     doorsAt: dateOrNull(input.doorsAt),
     saleStartsAt: dateOrNull(input.saleStartsAt),
     saleEndsAt: dateOrNull(input.saleEndsAt),
+    prioritySaleStartsAt: dateOrNull(input.prioritySaleStartsAt),
+    prioritySalePoints: input.prioritySalePoints ?? null,
   };
   const wrong = datesFailure(dates);
   if (wrong) return wrong;

@@ -125,6 +125,8 @@ export async function organiserEvent(db: Db | Tx, eventId: string): Promise<Orga
     reservationMinutes: e.reservationMinutes,
     saleStartsAt: iso(e.saleStartsAt),
     saleEndsAt: iso(e.saleEndsAt),
+    prioritySaleStartsAt: iso(e.prioritySaleStartsAt),
+    prioritySalePoints: e.prioritySalePoints,
     serviceFeeAmount: e.serviceFeeAmount,
     imageUrl: e.imageUrl,
     publishedAt: iso(e.publishedAt),

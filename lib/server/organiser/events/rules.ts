@@ -21,15 +21,22 @@ export type EventDates = {
   doorsAt: Date | null;
   saleStartsAt: Date | null;
   saleEndsAt: Date | null;
+  prioritySaleStartsAt: Date | null;
+  prioritySalePoints: number | null;
 };
 
-export type DatesFailure = { ok: false; code: 'DOORS_AFTER_START' | 'END_BEFORE_START' | 'SALE_WINDOW_INVALID' };
+export type DatesFailure = { ok: false; code: 'DOORS_AFTER_START' | 'END_BEFORE_START' | 'SALE_WINDOW_INVALID' | 'PRIORITY_WINDOW_INVALID' };
 
-/** Doors open no later than the start, the end is after it, and sales open before they close. */
+/**
+ * Doors open no later than the start, the end is after it, sales open before they close, and priority
+ * access (both its time and its points, or neither) opens before the general sale and the start.
+ */
 export function datesFailure(dates: EventDates): DatesFailure | null {
   if (dates.doorsAt && dates.doorsAt > dates.startsAt) return { ok: false, code: 'DOORS_AFTER_START' };
   if (dates.endsAt && dates.endsAt <= dates.startsAt) return { ok: false, code: 'END_BEFORE_START' };
   if (dates.saleStartsAt && dates.saleEndsAt && dates.saleEndsAt <= dates.saleStartsAt) return { ok: false, code: 'SALE_WINDOW_INVALID' };
+  if ((dates.prioritySaleStartsAt === null) !== (dates.prioritySalePoints === null)) return { ok: false, code: 'PRIORITY_WINDOW_INVALID' };
+  if (dates.prioritySaleStartsAt && (!dates.saleStartsAt || dates.prioritySaleStartsAt >= dates.saleStartsAt)) return { ok: false, code: 'PRIORITY_WINDOW_INVALID' };
   return null;
 }
 

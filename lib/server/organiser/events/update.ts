@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { OrganiserEvent, UpdateEventInput } from '@/lib/schemas/organiser-events';
 import { getDb, tables } from '@/lib/server/db';
 import { eventChanged } from '@/lib/server/events/changed';
+import { notifyEventHolders } from '@/lib/server/notifications/scheduled';
 import { eventAccess, type AccessFailure } from '../access';
 import { syncEventInventory, type UnitsTaken } from '../inventory';
 import { organiserEvent } from './read';
@@ -36,6 +37,8 @@ export async function updateEvent(userId: string, eventId: string, input: Update
       doorsAt: input.doorsAt === undefined ? current.doorsAt : dateOrNull(input.doorsAt),
       saleStartsAt: input.saleStartsAt === undefined ? current.saleStartsAt : dateOrNull(input.saleStartsAt),
       saleEndsAt: input.saleEndsAt === undefined ? current.saleEndsAt : dateOrNull(input.saleEndsAt),
+      prioritySaleStartsAt: input.prioritySaleStartsAt === undefined ? current.prioritySaleStartsAt : dateOrNull(input.prioritySaleStartsAt),
+      prioritySalePoints: input.prioritySalePoints === undefined ? current.prioritySalePoints : input.prioritySalePoints,
     };
     const wrong = datesFailure(dates);
     if (wrong) return wrong;
@@ -69,6 +72,13 @@ export async function updateEvent(userId: string, eventId: string, input: Update
       if (!synced.ok) refuse(synced);
     }
     await refreshSearchText(tx, eventId);
+    // A new start or doors time is news for every ticket holder (once per new time: the key names it).
+    const startMoved = dates.startsAt.getTime() !== current.startsAt.getTime();
+    const doorsMoved = (dates.doorsAt?.getTime() ?? null) !== (current.doorsAt?.getTime() ?? null);
+    if ((startMoved || doorsMoved)) {
+      const key = `event-changed:${eventId}:${dates.startsAt.getTime()}:${dates.doorsAt?.getTime() ?? 0}`;
+      await notifyEventHolders(tx, { eventId, topic: 'event-changed', key });
+    }
     await eventChanged(eventId, tx);
     return { ok: true, event: await organiserEvent(tx, eventId) } as const;
   }));

@@ -5,6 +5,7 @@ import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { requireSignedIn } from '@/lib/server/auth/guard';
 import { getCart } from '@/lib/server/cart';
+import { getCartHolders } from '@/lib/server/named-tickets/holders';
 import { EventStep, eventStepMetadata, stepParams } from '../event-step';
 
 type Props = PageProps<'/[locale]/events/[id]/checkout'>;
@@ -15,7 +16,7 @@ export function generateMetadata({ params }: Props) {
 
 async function CheckoutForUser({ locale, id }: { locale: Locale; id: string }) {
   const user = await requireSignedIn(locale, { pathname: '/events/[id]/checkout', params: { id } });
-  const [result, t] = await Promise.all([getCart({ user, eventRef: id, locale }), getTranslations('checkout')]);
+  const [result, holders, t] = await Promise.all([getCart({ user, eventRef: id, locale }), getCartHolders({ user, eventRef: id }), getTranslations('checkout')]);
   if (!result.ok) notFound();
   if (!result.cart.count) {
     return (
@@ -27,7 +28,14 @@ async function CheckoutForUser({ locale, id }: { locale: Locale; id: string }) {
       </div>
     );
   }
-  return <CheckoutForm eventId={id} cart={result.cart} buyer={{ name: `${user.firstName} ${user.lastName}`.trim(), email: user.email }} />;
+  return (
+    <CheckoutForm
+      eventId={id}
+      cart={result.cart}
+      buyer={{ name: `${user.firstName} ${user.lastName}`.trim(), email: user.email }}
+      holders={holders.ok ? holders.holders : []}
+    />
+  );
 }
 
 export default async function CheckoutPage({ params }: Props) {

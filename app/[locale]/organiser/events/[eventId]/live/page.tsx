@@ -33,6 +33,7 @@ async function LiveScreen({ locale, eventId }: { locale: Locale; eventId: string
               {t('title')}
             </h2>
             <p className="max-w-2xl text-slate-700">{t('intro')}</p>
+            {/* TanStack Query comes from the organiser layout. */}
             <LiveBoard eventId={eventId} initial={live.live} />
           </section>
           <ExportLinks eventId={eventId} />

@@ -8,6 +8,8 @@ import { isUuid } from '@/lib/ids';
 import type { Locale } from '@/lib/i18n/routing';
 import { consoleEventPage } from '@/lib/server/organiser/console';
 import { listPriceCategories } from '@/lib/server/organiser/price-categories';
+import { concessionsOfEvent } from '@/lib/server/concessions/prices';
+import { ConcessionPrices } from '@/components/organiser/events/concession-prices';
 import { consoleMetadata } from '../../../metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/events/[eventId]/prices'>) {
@@ -39,6 +41,12 @@ async function Prices({ params }: Pick<PageProps<'/[locale]/organiser/events/[ev
         <p className="text-slate-700">{t('lead')}</p>
       </div>
       <PriceCategories eventId={eventId} currency={event.currency} categories={listing.categories} sections={listing.sections} />
+      <ConcessionPrices
+        eventId={eventId}
+        currency={event.currency}
+        categories={listing.categories.map((category) => ({ id: category.id, name: category.name }))}
+        concessions={await concessionsOfEvent(eventId)}
+      />
     </EventFrame>
   );
 }

@@ -4,10 +4,12 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ConsoleSkeleton } from '@/components/organiser/console-frame';
 import { EventFrame } from '@/components/organiser/event-frame';
 import { ResalePolicyForm } from '@/components/organiser/resale-policy-form';
+import { WaitingListForm } from '@/components/organiser/waiting-list-form';
 import type { Locale } from '@/lib/i18n/routing';
 import { isUuid } from '@/lib/ids';
 import { consoleEventPage } from '@/lib/server/organiser/console';
 import { getResalePolicy } from '@/lib/server/organiser/resale-policy';
+import { getWaitingListSettings } from '@/lib/server/waiting-list/organiser';
 import { consoleMetadata } from '../../../metadata';
 
 type Props = PageProps<'/[locale]/organiser/events/[eventId]/resale'>;
@@ -23,6 +25,8 @@ async function ResaleScreen({ locale, eventId }: { locale: Locale; eventId: stri
   const { access, event } = await consoleEventPage(locale, { pathname: '/organiser/events/[eventId]/resale', params: { eventId } }, eventId);
   const t = await getTranslations('organiser.resale');
   const policy = access.ok && event ? await getResalePolicy(access.context.user.id, eventId) : null;
+  const waiting = access.ok && event ? await getWaitingListSettings(access.context.user.id, eventId) : null;
+  const tw = await getTranslations('waitingList.organiser');
   return (
     <EventFrame access={access} event={event} deniedTitle={t('title')}>
       {policy?.ok && (
@@ -33,6 +37,17 @@ async function ResaleScreen({ locale, eventId }: { locale: Locale; eventId: stri
           <p className="max-w-2xl text-slate-700">{t('intro')}</p>
           <p className="text-slate-800">{t('activeListings', { count: policy.activeListings })}</p>
           <ResalePolicyForm target={{ kind: 'event', eventId }} initial={policy.policy} currency={policy.currency} />
+        </section>
+      )}
+      {waiting?.ok && (
+        <section aria-labelledby="waiting-list-title" className="mt-10 space-y-4">
+          <h2 id="waiting-list-title" className="text-xl font-semibold">
+            {tw('title')}
+          </h2>
+          <WaitingListForm
+            eventId={eventId}
+            initial={{ enabled: waiting.enabled, offerMinutes: waiting.offerMinutes, waiting: waiting.waiting, offered: waiting.offered, bought: waiting.bought }}
+          />
         </section>
       )}
     </EventFrame>

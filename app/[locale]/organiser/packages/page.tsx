@@ -1,0 +1,39 @@
+import { Suspense } from 'react';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { PackageCreateForm, PackageList } from '@/components/packages/organiser-packages';
+import type { Locale } from '@/lib/i18n/routing';
+import { consolePage } from '@/lib/server/organiser/console';
+import { listPackages } from '@/lib/server/packages/organiser';
+import { consoleMetadata } from '../metadata';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/packages'>) {
+  return consoleMetadata((await params).locale as Locale, '/organiser/packages', 'packages.organiser.title');
+}
+
+/** The current organisation's packages (family tickets, festival passes, add-ons) and a form for a new one. */
+async function PackagesScreen({ locale }: { locale: Locale }) {
+  const access = await consolePage(locale, '/organiser/packages', 'events');
+  const t = await getTranslations('packages.organiser');
+  if (!access.ok) return <ConsoleFrame access={access} title={t('title')} />;
+  const result = await listPackages(access.context.user.id, access.org.id);
+  return (
+    <ConsoleFrame access={access} title={t('title')}>
+      <div className="space-y-8">
+        <p className="max-w-3xl text-slate-700">{t('intro')}</p>
+        {result.ok && <PackageList packages={result.packages} events={result.events} locale={locale} />}
+        {result.ok && <PackageCreateForm orgId={access.org.id} events={result.events} locale={locale} />}
+      </div>
+    </ConsoleFrame>
+  );
+}
+
+export default async function PackagesPage({ params }: PageProps<'/[locale]/organiser/packages'>) {
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
+  return (
+    <Suspense fallback={<ConsoleSkeleton />}>
+      <PackagesScreen locale={locale} />
+    </Suspense>
+  );
+}

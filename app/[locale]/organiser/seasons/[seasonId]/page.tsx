@@ -1,0 +1,49 @@
+import { Suspense } from 'react';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { SeasonEditor } from '@/components/seasons/organiser-seasons';
+import { isUuid } from '@/lib/ids';
+import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import { consolePage } from '@/lib/server/organiser/console';
+import { getSeason } from '@/lib/server/seasons/organiser';
+import { consoleMetadata } from '../../metadata';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/seasons/[seasonId]'>) {
+  const { locale, seasonId } = await params;
+  return consoleMetadata(locale as Locale, { pathname: '/organiser/seasons/[seasonId]', params: { seasonId } }, 'seasons.organiser.title');
+}
+
+/** One season of the caller's organisation; another organisation's is a 404 page. */
+async function SeasonScreen({ locale, seasonId }: { locale: Locale; seasonId: string }) {
+  const access = await consolePage(locale, { pathname: '/organiser/seasons/[seasonId]', params: { seasonId } }, 'events');
+  const t = await getTranslations('seasons.organiser');
+  if (!access.ok) return <ConsoleFrame access={access} title={t('title')} />;
+  if (!isUuid(seasonId)) notFound();
+  const result = await getSeason(access.context.user.id, seasonId);
+  if (!result.ok) notFound();
+  return (
+    <ConsoleFrame access={access} title={result.season.name[locale]}>
+      <div className="space-y-6">
+        <Link href="/organiser/seasons" className="inline-flex min-h-11 items-center font-medium text-emerald-800 underline">
+          {t('back')}
+        </Link>
+        <SeasonEditor season={result.season} locale={locale} />
+      </div>
+    </ConsoleFrame>
+  );
+}
+
+// The id is only known at request time (like /orders/{id}): the page may block on it.
+export const instant = false;
+
+export default async function SeasonPage({ params }: PageProps<'/[locale]/organiser/seasons/[seasonId]'>) {
+  const { locale, seasonId } = await params;
+  setRequestLocale(locale as Locale);
+  return (
+    <Suspense fallback={<ConsoleSkeleton />}>
+      <SeasonScreen locale={locale as Locale} seasonId={seasonId} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,129 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/profile/confirm-dialog';
+import { api, apiQuery } from '@/lib/client/api-client';
+import { notify } from '@/lib/client/toast';
+import { formatDate } from '@/lib/i18n/formats';
+import { locales, type Locale } from '@/lib/i18n/routing';
+import { ANNOUNCEMENT_MAX, type Announcement } from '@/lib/schemas/notifications';
+
+const POLL_MS = 5_000;
+const empty = { sk: '', cs: '', en: '' };
+
+/**
+ * The console's announcements of one event: a short message in sk/cs/en to every ticket holder, sent
+ * after a confirmation, and the ones sent with their delivery counts (refreshed while any is under way).
+ */
+export function AnnouncementsPanel({ eventId, initial }: { eventId: string; initial: Announcement[] }) {
+  const t = useTranslations('notifications.announcements');
+  const tNav = useTranslations('nav');
+  const locale = useLocale() as Locale;
+  const queryClient = useQueryClient();
+  const key = ['organiser', 'announcements', eventId];
+  const path = `/api/v1/organiser/events/${encodeURIComponent(eventId)}/announcements`;
+  const { data } = useQuery({
+    queryKey: key,
+    queryFn: apiQuery<{ announcements: Announcement[] }>(path, { toast: false }),
+    initialData: { announcements: initial },
+    refetchInterval: (query) => (query.state.data?.announcements.some((a) => a.queued > 0) ? POLL_MS : false),
+  });
+  const [message, setMessage] = useState(empty);
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
+  const filled = Object.values(message).some((text) => text.trim().length > 0);
+
+  async function send() {
+    setSending(true);
+    const result = await api.post<Announcement>(path, { message });
+    setSending(false);
+    setConfirming(false);
+    if (!result.ok) return;
+    notify.success({ title: t('sent', { count: result.data.recipients }) });
+    setMessage(empty);
+    await queryClient.invalidateQueries({ queryKey: key });
+  }
+
+  return (
+    <section aria-labelledby="announcements-title" className="space-y-6" data-testid="announcements">
+      <div className="space-y-2">
+        <h2 id="announcements-title" className="text-xl font-semibold">
+          {t('title')}
+        </h2>
+        <p className="max-w-2xl text-slate-700">{t('intro')}</p>
+        <p className="text-sm text-slate-600">{t('limit')}</p>
+      </div>
+      <form
+        className="max-w-2xl space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (filled) setConfirming(true);
+        }}
+      >
+        {locales.map((l) => (
+          <label key={l} className="block space-y-1">
+            <span className="text-sm font-medium">{t('message', { language: tNav(`languageNames.${l}`) })}</span>
+            <textarea
+              lang={l}
+              rows={2}
+              maxLength={ANNOUNCEMENT_MAX}
+              value={message[l]}
+              onChange={(e) => setMessage({ ...message, [l]: e.target.value })}
+              className="block w-full rounded-lg border border-slate-300 px-3 py-2"
+            />
+          </label>
+        ))}
+        <button type="submit" disabled={!filled || sending} className="min-h-11 rounded-lg bg-emerald-800 px-5 py-2 font-medium text-white disabled:opacity-60">
+          {sending ? t('sending') : t('send')}
+        </button>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        title={t('send')}
+        confirmLabel={t('send')}
+        cancelLabel={t('cancel')}
+        pending={sending}
+        pendingLabel={t('sending')}
+        onConfirm={send}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{t('confirm')}</p>
+      </ConfirmDialog>
+      <div className="space-y-2">
+        <h3 className="text-lg font-semibold">{t('history')}</h3>
+        {data.announcements.length === 0 ? (
+          <p className="text-slate-700">{t('empty')}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="announcement-list">
+              <thead>
+                <tr className="border-b border-slate-200">
+                  <th scope="col" className="py-2 pr-4">{t('at')}</th>
+                  <th scope="col" className="py-2 pr-4">{t('messageColumn')}</th>
+                  <th scope="col" className="px-2 py-2 text-right">{t('recipients')}</th>
+                  <th scope="col" className="px-2 py-2 text-right">{t('queued')}</th>
+                  <th scope="col" className="px-2 py-2 text-right">{t('delivered')}</th>
+                  <th scope="col" className="px-2 py-2 text-right">{t('failed')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.announcements.map((a) => (
+                  <tr key={a.id} className="border-b border-slate-100 align-top" data-testid="announcement-row">
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatDate(a.createdAt, locale, { dateStyle: 'short', timeStyle: 'short' })}</td>
+                    <td className="py-2 pr-4">{a.message[locale] || a.message.sk}</td>
+                    <td className="px-2 py-2 text-right tabular-nums" data-testid="announcement-recipients">{a.recipients}</td>
+                    <td className="px-2 py-2 text-right tabular-nums" data-testid="announcement-queued">{a.queued}</td>
+                    <td className="px-2 py-2 text-right tabular-nums" data-testid="announcement-sent">{a.sent}</td>
+                    <td className="px-2 py-2 text-right tabular-nums" data-testid="announcement-failed">{a.failed}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
+import { formatMoney } from '@/components/events/format';
+import { signInHref } from '@/components/layout/return-here';
+import { returnPathFrom } from '@/lib/auth/return-path';
+import { api, apiQuery } from '@/lib/client/api-client';
+import { useSession } from '@/lib/client/session';
+import { notify } from '@/lib/client/toast';
+import { useRouter } from '@/lib/i18n/navigation';
+import type { Cart } from '@/lib/schemas/cart';
+import type { EventPackage } from '@/lib/schemas/packages';
+
+const packagesKey = (eventId: string) => ['events', eventId, 'packages'] as const;
+
+/**
+ * The packages of an event page (GET /api/v1/events/{id}/packages): a family ticket, a festival pass,
+ * a VIP add-on — several tickets at one price. "Add to cart" holds the whole package at once (seated
+ * lines: the best free seats together) and opens the cart, where it is one line.
+ */
+export function PackageOffers({ eventId, onSale }: { eventId: string; onSale: boolean }) {
+  const t = useTranslations('packages.fan');
+  const locale = useLocale();
+  const headingId = useId();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { signedIn } = useSession();
+  const [busy, setBusy] = useState<string | null>(null);
+  const { data } = useQuery({
+    queryKey: packagesKey(eventId),
+    queryFn: apiQuery<{ packages: EventPackage[] }>(`/api/v1/events/${encodeURIComponent(eventId)}/packages`, { toast: false }),
+    enabled: onSale,
+    staleTime: 15_000,
+  });
+  const packages = data?.packages ?? [];
+  if (!onSale || !packages.length) return null;
+
+  async function add(pkg: EventPackage) {
+    if (!signedIn) {
+      router.push(signInHref(returnPathFrom(window.location.pathname, window.location.search)));
+      return;
+    }
+    setBusy(pkg.id);
+    try {
+      const result = await api.post<Cart>(`/api/v1/events/${encodeURIComponent(eventId)}/cart/packages`, { packageId: pkg.id });
+      if (!result.ok) {
+        void queryClient.invalidateQueries({ queryKey: packagesKey(eventId) });
+        return;
+      }
+      queryClient.setQueryData(['cart', eventId], result.data);
+      notify.success({ title: t('added') });
+      router.push({ pathname: '/events/[id]/cart', params: { id: eventId } });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-3" data-testid="packages">
+      <h2 id={headingId} className="text-2xl font-semibold">
+        {t('title')}
+      </h2>
+      <p className="text-slate-700">{t('intro')}</p>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {packages.map((pkg) => {
+          const saving = pkg.faceValue.amount - pkg.price.amount;
+          const days = new Set(pkg.contents.map((c) => c.eventId)).size > 1;
+          return (
+            <li key={pkg.id} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="package">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h3 className="text-lg font-semibold">{pkg.name}</h3>
+                <p className="text-xl font-bold tabular-nums">{formatMoney(pkg.price, locale)}</p>
+              </div>
+              {pkg.description && <p className="text-slate-700">{pkg.description}</p>}
+              <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+                {pkg.contents.map((c, i) => (
+                  <li key={i}>{days ? t('lineDay', { event: c.eventTitle, quantity: c.quantity, ticketType: c.ticketType }) : t('line', { quantity: c.quantity, ticketType: c.ticketType })}</li>
+                ))}
+              </ul>
+              {pkg.seated && <p className="text-sm text-slate-700">{t('seatsTogether')}</p>}
+              <p className="text-sm text-slate-700">
+                {t('tickets', { count: pkg.tickets })}
+                {saving > 0 && (
+                  <>
+                    {' · '}
+                    <span className="font-medium text-emerald-800">{t('saving', { amount: formatMoney({ amount: saving, currency: pkg.price.currency }, locale) })}</span>
+                  </>
+                )}
+              </p>
+              <div className="mt-auto flex flex-wrap items-center justify-between gap-3">
+                <span className="text-sm font-medium" data-testid="package-left">
+                  {pkg.left > 0 ? t('left', { count: pkg.left }) : t('soldOut')}
+                </span>
+                <button
+                  type="button"
+                  onClick={() => void add(pkg)}
+                  disabled={pkg.left === 0 || busy !== null}
+                  aria-label={signedIn ? t('addLabel', { name: pkg.name }) : undefined}
+                  className="min-h-11 rounded-lg bg-emerald-800 px-5 py-2 font-medium text-white hover:bg-emerald-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 disabled:opacity-50"
+                >
+                  {busy === pkg.id ? t('adding') : signedIn ? t('add') : t('signIn')}
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

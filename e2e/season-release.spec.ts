@@ -1,0 +1,118 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, messages, signedInContext, test, xsrfHeaders } from './fixtures';
+
+// Releasing one match of a season ticket for credit (issue 18 item 3) on a 390 px phone: a holder of the winter
+// season (an e2e-only holder, lib/server/db/seed/season-release.ts) releases their seat for one match from Your
+// tickets with the keyboard, another fan buys it, and the holder sees the credit on the profile and spends it in
+// a later cart of the club — a line of its own there and on the receipt.
+
+const SEASON = 'fk-dunaj-bratislava-zima';
+const MATCH = 'dunaj-bratislava-fc-kosice';
+const OTHER_MATCH = 'dunaj-bratislava-msk-zilina';
+const HOLDER = 'uvolnenie-1@e2e.tribuna.sk';
+const sk = messages.sk;
+
+async function fitsThePhone(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
+async function noSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+}
+
+/** Checks out the fan's cart of `eventId` and pays on the test gateway's page; answers the order id. */
+async function checkoutAndPay(page: Page, eventId: string): Promise<string> {
+  // The gateway's page speaks the request's language.
+  const payLabel = new RegExp(`^(${messages.sk.gateway.pay}|${messages.cs.gateway.pay}|${messages.en.gateway.pay})$`);
+  const response = await page.request.post(`/api/v1/events/${eventId}/checkout`, { data: { acceptTerms: true }, headers: await xsrfHeaders(page) });
+  expect(response.status(), await response.text()).toBe(200);
+  const { orderId, paymentUrl } = (await response.json()) as { orderId: string; paymentUrl: string };
+  await page.goto(paymentUrl);
+  await expect(async () => {
+    if (await page.getByTestId('order-result').count()) return;
+    await page.getByRole('button', { name: payLabel }).click({ timeout: 3000 });
+    await expect(page.getByTestId('order-result')).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 45_000 });
+  await expect(page.getByTestId('order-result')).toHaveAttribute('data-result', 'paid');
+  return orderId;
+}
+
+test.describe('releasing a season match for credit on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a holder releases one match, another fan buys it, the holder sees the credit and spends it in the cart', async ({ browser, baseURL, page, signUpFresh }) => {
+    test.setTimeout(180_000);
+    const { context, page: holder } = await signedInContext(browser, baseURL!, HOLDER);
+    // The holder's seat (the season's map marks it theirs) and their ticket for the match.
+    const sale = (await (await holder.request.get(`/api/v1/seasons/${SEASON}`)).json()).season;
+    const seatId: string = sale.sections.flatMap((s: { rows: { seats: { id: string; state: string }[] }[] }) => s.rows.flatMap((r) => r.seats)).find((seat: { state: string }) => seat.state === 'mine').id;
+    type Ticket = { id: string; priceAmount: number; event: { slug: string }; release: { creditAmount: number; released: boolean } | null };
+    const before = ((await (await holder.request.get('/api/v1/tickets')).json()).tickets as Ticket[]).find((x) => x.event.slug === MATCH)!;
+    const credit = before.release!.creditAmount;
+    expect(credit).toBeGreaterThan(0);
+
+    // Your tickets: Release for credit on that match's ticket, with the keyboard; the dialog explains the share.
+    await holder.goto('/sk/vstupenky');
+    const card = holder.locator(`[data-ticket-id="${before.id}"]`);
+    await expect(card).toBeVisible();
+    await fitsThePhone(holder);
+    const action = card.getByRole('button', { name: sk.release.action });
+    await action.focus();
+    await holder.keyboard.press('Enter');
+    const dialog = holder.getByRole('dialog', { name: sk.release.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('release-explainer')).toContainText('50 %');
+    await fitsThePhone(holder);
+    await noSeriousViolations(holder);
+    await dialog.getByRole('button', { name: sk.release.submit }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByTestId('ticket-released')).toBeVisible();
+    await expect(card.getByRole('button', { name: sk.release.takeBack })).toBeVisible();
+
+    // Another fan buys the seat on the primary sale, at its price.
+    await signUpFresh();
+    const added = await page.request.post(`/api/v1/events/${MATCH}/cart/items`, { data: { seatIds: [seatId] }, headers: await xsrfHeaders(page) });
+    expect(added.status(), await added.text()).toBe(200);
+    expect((await added.json()).items[0].price.amount).toBe(before.priceAmount);
+    await checkoutAndPay(page, MATCH);
+    const bought = (await (await page.request.get('/api/v1/tickets')).json()).tickets as Ticket[];
+    expect(bought.map((x) => x.id)).toContain(before.id);
+
+    // The holder: the ticket is gone from Your tickets, the credit is on the profile's wallet.
+    await holder.goto('/sk/profil');
+    const wallet = holder.getByRole('region', { name: sk.wallet.title });
+    await expect(wallet).toBeVisible();
+    await expect(wallet.getByTestId('wallet-balance').locator('[data-amount]')).toHaveAttribute('data-amount', String(credit));
+    await fitsThePhone(holder);
+
+    // A later cart of the club: the credit comes off on a line of its own, and on the receipt.
+    const detail = await (await holder.request.get(`/api/v1/events/${OTHER_MATCH}?include=seats`)).json();
+    const availability = await (await holder.request.get(`/api/v1/events/${OTHER_MATCH}/availability`)).json();
+    const taken = new Set<string>(availability.takenSeatIds);
+    const free: string[] = detail.layout.sections.flatMap((s: { rows: { seats: { id: string; ticketTypeId: string | null }[] }[] }) =>
+      s.rows.flatMap((r) => r.seats.filter((seat) => seat.ticketTypeId && !taken.has(seat.id)).map((seat) => seat.id)),
+    );
+    const seat = free[Math.floor(Math.random() * free.length)];
+    const cart = await holder.request.post(`/api/v1/events/${OTHER_MATCH}/cart/items`, { data: { seatIds: [seat] }, headers: await xsrfHeaders(holder) });
+    expect(cart.status(), await cart.text()).toBe(200);
+    const cartBody = await cart.json();
+    const used = Math.min(credit, cartBody.subtotal.amount - cartBody.discount.amount + cartBody.fees.amount);
+    expect(cartBody.walletCredit.amount).toBe(used);
+    await holder.goto(`/sk/podujatia/${OTHER_MATCH}/kosik`);
+    const line = holder.getByTestId('cart-wallet-credit');
+    await expect(line).toBeVisible();
+    await expect(holder.getByTestId('cart-totals')).toContainText(sk.cart.walletCredit);
+    await fitsThePhone(holder);
+    await noSeriousViolations(holder);
+    const orderId = await checkoutAndPay(holder, OTHER_MATCH);
+    await holder.goto(`/sk/objednavky/${orderId}`);
+    await expect(holder.locator('[data-testid="receipt-line"][data-kind="wallet"]')).toHaveAttribute('data-amount', String(-used));
+    await expect(holder.getByTestId('receipt')).toContainText(sk.receipt.walletCredit);
+    const after = (await (await holder.request.get('/api/v1/wallet')).json()) as { wallets: { balance: { amount: number } }[] };
+    expect(after.wallets[0].balance.amount).toBe(credit - used);
+    await context.close();
+  });
+});

@@ -1,0 +1,117 @@
+// Schemas of seasons and season tickets: the organiser console's season forms, the fan's season sale
+// and renewal, shared by forms and API handlers. Messages are keys in messages/*.json.
+import { z } from 'zod';
+import { currencySchema, instant, localizedTextSchema, plainText, recipientEmail, uuidString } from './primitives';
+
+const M = 'seasons.errors';
+
+// ── organiser ─────────────────────────────────────────────────────────────────
+const seasonName = () => plainText(`${M}.name`).min(1, `${M}.name`).max(120, `${M}.name`);
+const seasonFields = {
+  name: z.object({ sk: seasonName(), cs: seasonName(), en: seasonName() }),
+  saleOpensAt: instant().nullable(),
+  saleClosesAt: instant().nullable(),
+  renewalOpensAt: instant().nullable(),
+  renewalClosesAt: instant().nullable(),
+  transferEnabled: z.boolean({ error: 'errors.invalidInput' }),
+  releaseSharePercent: z.number({ error: `${M}.share` }).int(`${M}.share`).min(0, `${M}.share`).max(100, `${M}.share`),
+};
+
+export const seasonCreateSchema = z.strictObject({
+  organisation: uuidString('organiser.errors.organisationRequired'),
+  venueId: uuidString('organiser.events.errors.venueNotFound'),
+  currency: currencySchema,
+  /** The season whose holders may renew their seat in this one. */
+  renewsSeasonId: uuidString().nullable(),
+  ...seasonFields,
+});
+export type SeasonCreateInput = z.infer<typeof seasonCreateSchema>;
+
+export const seasonPatchSchema = z.strictObject(seasonFields).partial();
+export type SeasonPatchInput = z.infer<typeof seasonPatchSchema>;
+
+export const seasonPricesSchema = z.strictObject({
+  /** Price per price category code (the same code at every match), minor units; a category left out is not sold as a season ticket. */
+  prices: z.array(z.strictObject({ code: z.string().min(1).max(20), price: z.number({ error: `${M}.price` }).int(`${M}.price`).min(1, `${M}.price`).max(100_000_000, `${M}.price`) })).max(50),
+});
+export type SeasonPricesInput = z.infer<typeof seasonPricesSchema>;
+
+export const seasonMatchSchema = z.strictObject({ eventId: uuidString(`${M}.match`) });
+
+export const seasonIdParamSchema = z.object({ seasonId: uuidString() });
+
+export const organiserSeasonSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: localizedTextSchema,
+  venue: z.object({ id: z.string(), name: z.string() }),
+  currency: currencySchema,
+  renewsSeason: z.object({ id: z.string(), name: localizedTextSchema }).nullable(),
+  saleOpensAt: z.string().nullable(),
+  saleClosesAt: z.string().nullable(),
+  renewalOpensAt: z.string().nullable(),
+  renewalClosesAt: z.string().nullable(),
+  transferEnabled: z.boolean(),
+  releaseSharePercent: z.number().int(),
+  holders: z.number().int(),
+  matches: z.array(z.object({ id: z.string(), title: localizedTextSchema, startsAt: z.string(), status: z.string() })),
+  prices: z.array(z.object({ code: z.string(), price: z.number().int() })),
+  /** The price categories of the season's matches (by code), to price. */
+  categories: z.array(z.object({ code: z.string(), name: localizedTextSchema })),
+  /** The organisation's events at the venue not in a season yet, to add. */
+  candidates: z.array(z.object({ id: z.string(), title: localizedTextSchema, startsAt: z.string() })),
+});
+export type OrganiserSeason = z.infer<typeof organiserSeasonSchema>;
+export const organiserSeasonAnswerSchema = z.object({ season: organiserSeasonSchema });
+export const organiserSeasonListSchema = z.object({ seasons: z.array(organiserSeasonSchema) });
+export const seasonMatchAddedSchema = z.object({ season: organiserSeasonSchema, issued: z.number().int(), missing: z.number().int() });
+
+// ── fans ──────────────────────────────────────────────────────────────────────
+/** A season's id or slug: letters, digits, dashes and underscores only (anything else is no season and never reaches the database). */
+export const seasonRefParamSchema = z.object({ seasonId: z.string().min(1).max(200).regex(/^[\w-]+$/) });
+export const seasonPurchaseSchema = z.strictObject({ seatIds: z.array(uuidString()).min(1, `${M}.pickSeat`).max(10) });
+export const seasonPaymentSchema = z.object({ orderId: z.string(), paymentUrl: z.string() });
+export const seasonSeatStateSchema = z.enum(['free', 'renew', 'reserved', 'mine', 'sold', 'taken']);
+export const seasonSaleSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: localizedTextSchema,
+  currency: currencySchema,
+  venue: z.object({ name: z.string(), city: z.string(), width: z.number(), height: z.number(), outline: z.array(z.unknown()) }),
+  saleOpensAt: z.string().nullable(),
+  saleClosesAt: z.string().nullable(),
+  renewalOpensAt: z.string().nullable(),
+  renewalClosesAt: z.string().nullable(),
+  saleOpen: z.boolean(),
+  renewalOpen: z.boolean(),
+  matches: z.array(z.object({ id: z.string(), slug: z.string(), title: localizedTextSchema, startsAt: z.string() })),
+  prices: z.array(z.object({ code: z.string(), name: localizedTextSchema, price: z.number().int(), color: z.string() })),
+  sections: z.array(
+    z.object({
+      id: z.string(),
+      name: localizedTextSchema,
+      labelX: z.number().nullable(),
+      labelY: z.number().nullable(),
+      rows: z.array(z.object({ label: z.string(), seats: z.array(z.object({ id: z.string(), label: z.string(), x: z.number(), y: z.number(), code: z.string().nullable(), state: seasonSeatStateSchema })) })),
+    }),
+  ),
+});
+export type SeasonSaleAnswer = z.infer<typeof seasonSaleSchema>;
+
+export const renewalSchema = z.object({
+  seasonId: z.string(),
+  seasonSlug: z.string(),
+  seasonName: localizedTextSchema,
+  renewalClosesAt: z.string(),
+  currency: currencySchema,
+  /** The season ticket's price for the seat's category, minor units. */
+  price: z.number().int(),
+  seat: z.object({ section: localizedTextSchema, row: z.string(), seat: z.string() }),
+});
+export type RenewalAnswer = z.infer<typeof renewalSchema>;
+export const renewalListSchema = z.object({ renewals: z.array(renewalSchema) });
+
+export const seasonTicketIdParamSchema = z.object({ id: uuidString() });
+/** The season-ticket transfer form and POST /api/v1/season-tickets/{id}/transfer. */
+export const seasonTransferSchema = z.strictObject({ email: recipientEmail });
+export const seasonTransferResultSchema = z.object({ ok: z.literal(true), toEmail: z.string(), moved: z.number().int() });

@@ -1,0 +1,82 @@
+import 'server-only';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { CategoryConcession, CategoryConcessionsInput } from '@/lib/schemas/concessions';
+import { CONCESSION_KINDS } from '@/lib/schemas/concessions';
+import { getDb, tables, type Db, type Tx } from '@/lib/server/db';
+import { eventChanged } from '@/lib/server/events/changed';
+import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
+
+// The organiser's concession prices per price category (child, student, senior, ZŤP, ZŤP-S), each with
+// its companion rule. A fan picks one per cart line (./cart.ts); the gate asks for the card (scan).
+
+const c = tables.ticketTypeConcessions;
+const order = (kind: string) => CONCESSION_KINDS.indexOf(kind as never);
+
+export type ConcessionsFailure = AccessFailure | { ok: false; code: 'CATEGORY_NOT_FOUND' };
+
+async function categoryOf(eventId: string, categoryId: string) {
+  const [row] = await getDb()
+    .select({ id: tables.ticketTypes.id })
+    .from(tables.ticketTypes)
+    .where(and(eq(tables.ticketTypes.id, categoryId), eq(tables.ticketTypes.eventId, eventId)));
+  return row ?? null;
+}
+
+/** Every category's concessions of an event, by category id (the console's prices page). */
+export async function concessionsOfEvent(eventId: string): Promise<Record<string, CategoryConcession[]>> {
+  const rows = await getDb()
+    .select({ ticketTypeId: c.ticketTypeId, kind: c.kind, priceAmount: c.priceAmount, companion: c.companion })
+    .from(c)
+    .innerJoin(tables.ticketTypes, eq(tables.ticketTypes.id, c.ticketTypeId))
+    .where(eq(tables.ticketTypes.eventId, eventId));
+  const byType: Record<string, CategoryConcession[]> = {};
+  for (const row of rows.sort((a, b) => order(a.kind) - order(b.kind))) {
+    if (row.kind === 'companion') continue;
+    (byType[row.ticketTypeId] ??= []).push({ kind: row.kind, priceAmount: row.priceAmount, companion: row.companion });
+  }
+  return byType;
+}
+
+type Result = { ok: true; categoryId: string; concessions: CategoryConcession[] } | ConcessionsFailure;
+
+/** GET …/price-categories/{categoryId}/concessions (owner, manager). */
+export async function getCategoryConcessions(userId: string, eventId: string, categoryId: string): Promise<Result> {
+  const access = await eventAccess(userId, eventId, 'events');
+  if (!access.ok) return access;
+  if (!(await categoryOf(eventId, categoryId))) return { ok: false, code: 'CATEGORY_NOT_FOUND' };
+  return { ok: true, categoryId, concessions: (await concessionsOfEvent(eventId))[categoryId] ?? [] };
+}
+
+/**
+ * PUT …/price-categories/{categoryId}/concessions (owner, manager): the category's concessions, replaced.
+ * Lines already in fans' carts keep the price they were given; new choices see the new prices.
+ */
+export async function setCategoryConcessions(userId: string, eventId: string, categoryId: string, input: CategoryConcessionsInput): Promise<Result> {
+  const access = await eventAccess(userId, eventId, 'events');
+  if (!access.ok) return access;
+  if (!(await categoryOf(eventId, categoryId))) return { ok: false, code: 'CATEGORY_NOT_FOUND' };
+  await getDb().transaction(async (tx) => {
+    const kept = input.concessions.map((x) => x.kind);
+    await tx.delete(c).where(eq(c.ticketTypeId, categoryId));
+    if (kept.length) {
+      await tx.insert(c).values(input.concessions.map((x) => ({ ticketTypeId: categoryId, kind: x.kind, priceAmount: x.priceAmount, companion: x.companion })));
+    }
+  });
+  await eventChanged(eventId);
+  return { ok: true, categoryId, concessions: (await concessionsOfEvent(eventId))[categoryId] ?? [] };
+}
+
+/** The concessions a price category offers, by kind (the cart's choices). */
+export async function offeredConcessions(db: Db | Tx, categoryIds: string[]) {
+  if (!categoryIds.length) return new Map<string, CategoryConcession[]>();
+  // In the caller's transaction: PGlite has one connection, a read beside the transaction would wait for it.
+  const rows = await db.select().from(c).where(inArray(c.ticketTypeId, categoryIds));
+  const map = new Map<string, CategoryConcession[]>();
+  for (const row of rows.sort((a, b) => order(a.kind) - order(b.kind))) {
+    if (row.kind === 'companion') continue;
+    const list = map.get(row.ticketTypeId) ?? [];
+    list.push({ kind: row.kind, priceAmount: row.priceAmount, companion: row.companion });
+    map.set(row.ticketTypeId, list);
+  }
+  return map;
+}

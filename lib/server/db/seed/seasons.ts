@@ -1,0 +1,91 @@
+// Demo season-ticket sale: the winter part of FK Dunaj Bratislava's season (its two next home matches)
+// renews the spring season (seed/tickets.ts), whose holders (fan@tribuna.sk, fanusik@tribuna.cz) are
+// in the renewal window now: their seats are kept for them, every other seat is on general sale.
+// supporter@tribuna.eu already holds a winter seat (a ticket for each of its matches); e2e only
+// (TRIBUNA_E2E=1), so does sezona-prevod@e2e.tribuna.sk, whose season ticket e2e/bad-input.spec.ts gives away.
+// Idempotent: keyed by the season's slug.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { hashPassword } from '../../auth/password';
+import { newTicketKeys } from '../../../ticket-code/keys';
+import { rowsOf, type Db } from '../client';
+import { DEMO_PASSWORD } from './users';
+import * as s from '../schema';
+
+const SEASON_SLUG = 'fk-dunaj-bratislava-zima';
+const RENEWS = 'fk-dunaj-bratislava-jar';
+const MATCHES = ['dunaj-bratislava-fc-kosice', 'dunaj-bratislava-msk-zilina'];
+const DAY = 86_400_000;
+/** e2e only: a winter holder no journey but the season-ticket transfer write uses. */
+export const E2E_SEASON_HOLDER = 'sezona-prevod@e2e.tribuna.sk';
+
+export async function seedSeasons(db: Db): Promise<void> {
+  const [existing] = await db.select({ id: s.seasons.id }).from(s.seasons).where(eq(s.seasons.slug, SEASON_SLUG));
+  if (existing) return;
+  const [renews] = await db.select().from(s.seasons).where(eq(s.seasons.slug, RENEWS));
+  const matches = await db.select({ id: s.events.id, startsAt: s.events.startsAt, seasonId: s.events.seasonId }).from(s.events).where(inArray(s.events.slug, MATCHES));
+  if (!renews || matches.length !== MATCHES.length || matches.some((m) => m.seasonId)) return;
+  matches.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  const types = await db
+    .select({ code: s.ticketTypes.code, price: s.ticketTypes.priceAmount })
+    .from(s.ticketTypes)
+    .where(and(eq(s.ticketTypes.eventId, matches[0].id), eq(s.ticketTypes.kind, 'seated')));
+  const now = Date.now();
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  await db.transaction(async (tx) => {
+    const [season] = await tx
+      .insert(s.seasons)
+      .values({
+        orgId: renews.orgId,
+        slug: SEASON_SLUG,
+        name: { sk: 'FK Dunaj Bratislava – zima', cs: 'FK Dunaj Bratislava – zima', en: 'FK Dunaj Bratislava – winter' },
+        venueId: renews.venueId,
+        startsOn: day(matches[0].startsAt),
+        endsOn: day(matches[matches.length - 1].startsAt),
+        currency: 'EUR',
+        renewsSeasonId: renews.id,
+        renewalOpensAt: new Date(now - 2 * DAY),
+        renewalClosesAt: new Date(now + 5 * DAY),
+        saleOpensAt: new Date(now - DAY),
+        transferEnabled: true,
+        releaseSharePercent: 50,
+      })
+      .returning({ id: s.seasons.id });
+    await tx.update(s.events).set({ seasonId: season.id }).where(inArray(s.events.id, matches.map((m) => m.id)));
+    // A season ticket costs about 85 % of the matches bought one by one.
+    if (types.length) await tx.insert(s.seasonPrices).values(types.map((t) => ({ seasonId: season.id, code: t.code, priceAmount: Math.round((t.price * matches.length * 0.85) / 100) * 100 })));
+
+    // Winter holders: a seat of category A free at both matches (away from the spring holders'), and its ticket for each.
+    const holders = [(await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'supporter@tribuna.eu')))[0]?.id];
+    if (process.env.TRIBUNA_E2E === '1') {
+      const [e2eHolder] = await tx
+        .insert(s.users)
+        .values({ email: E2E_SEASON_HOLDER, firstName: 'Samuel', lastName: 'Sezónny', sex: 'male', dateOfBirth: '1988-09-09', locale: 'sk', passwordHash: await hashPassword(DEMO_PASSWORD), emailVerifiedAt: new Date(now) })
+        .onConflictDoUpdate({ target: s.users.email, set: { locale: 'sk' } })
+        .returning({ id: s.users.id });
+      holders.push(e2eHolder.id);
+    }
+    const seatTypes = await tx.select({ id: s.ticketTypes.id, eventId: s.ticketTypes.eventId, code: s.ticketTypes.code, price: s.ticketTypes.priceAmount }).from(s.ticketTypes).where(inArray(s.ticketTypes.eventId, matches.map((m) => m.id)));
+    const seats = rowsOf<{ seat_id: string }>(
+      await tx.execute(sql`select u.seat_id from inventory_units u join ticket_types tt on tt.id = u.ticket_type_id join venue_seats vs on vs.id = u.seat_id
+        where u.event_id = ${matches[0].id} and tt.code = 'A' and u.status = 'available'
+          and (select count(*) from inventory_units o where o.seat_id = u.seat_id and o.event_id = any(${`{${matches.map((m) => m.id).join(',')}}`}::uuid[]) and o.status = 'available') = ${matches.length}
+        order by vs.section_id, vs.row_id, vs.sort_order offset 80 limit ${holders.length}`),
+    );
+    for (const [index, holder] of holders.entries()) {
+      if (!holder || !seats[index]) continue;
+      const seatId = seats[index].seat_id;
+      const [held] = await tx.insert(s.seasonTickets).values({ seasonId: season.id, userId: holder, seatId }).returning({ id: s.seasonTickets.id });
+      for (const match of matches) {
+        const [unit] = await tx
+          .update(s.inventoryUnits)
+          .set({ status: 'sold' })
+          .where(and(eq(s.inventoryUnits.eventId, match.id), eq(s.inventoryUnits.seatId, seatId), eq(s.inventoryUnits.status, 'available')))
+          .returning({ id: s.inventoryUnits.id, typeId: s.inventoryUnits.ticketTypeId });
+        const price = seatTypes.find((t) => t.id === unit.typeId)!.price;
+        await tx.insert(s.tickets).values({ eventId: match.id, unitId: unit.id, ticketTypeId: unit.typeId, ownerId: holder, priceAmount: price, ...newTicketKeys(), status: 'valid', seasonTicketId: held.id });
+      }
+    }
+  });
+  // The holders' seats are held back from sale until the renewal ends (what the server's sweeper keeps doing).
+  await db.execute(sql`select * from season_renewal_sweep(now())`);
+}

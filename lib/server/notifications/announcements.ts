@@ -1,0 +1,82 @@
+import 'server-only';
+// Organisers' announcements (issue 19, item 2): a short message in sk/cs/en to every ticket holder of an
+// event, queued as one notification per holder (push, else email) and worked through at the organiser's
+// rate by the sender. At most ANNOUNCEMENTS_PER_HOUR per event. Owners and managers; another
+// organisation's event answers ORG_NOT_FOUND (404) like every organiser call.
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Announcement, AnnouncementCreateInput } from '@/lib/schemas/notifications';
+import { getDb, rowsOf, tables } from '@/lib/server/db';
+import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
+import { notifyEventHolders } from './scheduled';
+
+export const ANNOUNCEMENTS_PER_HOUR = 3;
+
+type Counts = { queued: number; sent: number; failed: number };
+
+async function countsOf(ids: string[]): Promise<Map<string, Counts>> {
+  const counts = new Map<string, Counts>();
+  if (!ids.length) return counts;
+  const rows = rowsOf<{ announcement_id: string; status: string; n: number }>(
+    await getDb().execute(sql`
+      select announcement_id, status, count(*)::int as n from notifications
+      where announcement_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+      group by announcement_id, status`),
+  );
+  for (const row of rows) {
+    const entry = counts.get(row.announcement_id) ?? { queued: 0, sent: 0, failed: 0 };
+    // A fan who turned announcements off everywhere was not sent one: counted with the failed ones would mislead; left out.
+    if (row.status === 'queued' || row.status === 'sent' || row.status === 'failed') entry[row.status] += Number(row.n);
+    counts.set(row.announcement_id, entry);
+  }
+  return counts;
+}
+
+function answer(row: typeof tables.announcements.$inferSelect, counts?: Counts): Announcement {
+  return { id: row.id, message: row.message, createdAt: row.createdAt.toISOString(), recipients: row.recipients, ...(counts ?? { queued: 0, sent: 0, failed: 0 }) };
+}
+
+export async function listAnnouncements(actor: { id: string }, eventId: string): Promise<{ ok: true; announcements: Announcement[] } | AccessFailure> {
+  const access = await eventAccess(actor.id, eventId, 'events');
+  if (!access.ok) return access;
+  const rows = await getDb()
+    .select()
+    .from(tables.announcements)
+    .where(eq(tables.announcements.eventId, eventId))
+    .orderBy(desc(tables.announcements.createdAt))
+    .limit(50);
+  const counts = await countsOf(rows.map((row) => row.id));
+  return { ok: true, announcements: rows.map((row) => answer(row, counts.get(row.id))) };
+}
+
+export async function sendAnnouncement(
+  actor: { id: string },
+  eventId: string,
+  input: AnnouncementCreateInput,
+  now = new Date(),
+): Promise<{ ok: true; announcement: Announcement } | AccessFailure | { ok: false; code: 'RATE_LIMITED'; retryAfterSeconds: number }> {
+  const access = await eventAccess(actor.id, eventId, 'events');
+  if (!access.ok) return access;
+  // An empty language shows another one the organiser wrote.
+  const written = input.message.sk || input.message.cs || input.message.en;
+  const message = { sk: input.message.sk || input.message.cs || written, cs: input.message.cs || input.message.sk || written, en: input.message.en || written };
+  const result = await getDb().transaction(async (tx) => {
+    // The event row's lock puts two announcements at once one after the other: the limit holds.
+    await tx.select({ id: tables.events.id }).from(tables.events).where(eq(tables.events.id, eventId)).for('update');
+    const recent = await tx
+      .select({ createdAt: tables.announcements.createdAt })
+      .from(tables.announcements)
+      .where(and(eq(tables.announcements.eventId, eventId), gt(tables.announcements.createdAt, new Date(now.getTime() - 3_600_000))))
+      .orderBy(desc(tables.announcements.createdAt));
+    // The next may go an hour after the oldest of the last ANNOUNCEMENTS_PER_HOUR.
+    if (recent.length >= ANNOUNCEMENTS_PER_HOUR) return { limited: recent[ANNOUNCEMENTS_PER_HOUR - 1].createdAt.getTime() + 3_600_000 - now.getTime() };
+    const [created] = await tx
+      .insert(tables.announcements)
+      .values({ eventId, orgId: access.orgId, authorId: actor.id, message, createdAt: now })
+      .returning();
+    const recipients = await notifyEventHolders(tx, { eventId, topic: 'announcement', key: `announcement:${created.id}`, data: { message }, announcementId: created.id, now });
+    const [withCount] = await tx.update(tables.announcements).set({ recipients }).where(eq(tables.announcements.id, created.id)).returning();
+    return withCount;
+  });
+  if ('limited' in result) return { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: Math.max(1, Math.ceil(result.limited / 1000)) };
+  return { ok: true, announcement: answer(result, { queued: result.recipients, sent: 0, failed: 0 }) };
+}

@@ -1,0 +1,94 @@
+import 'server-only';
+// What a notification says and where a tap leads, per topic and language (messages namespace
+// `notifications.push`). The row's data names what it is about (eventId, …); the event's title and
+// times are read at send time, so a text is in the fan's language of the moment.
+//
+// data per topic (all optional but eventId):
+//   gift-received        { eventId, sender }                 → /tickets
+//   resale-sold          { eventId, amount, currency }       → /tickets
+//   hold-expiring        { eventId, expiresAt }              → the event's cart
+//   event-reminder       { eventId, kind: 'day' | 'doors' }  → /tickets
+//   event-changed        { eventId }                         → the event
+//   event-cancelled      { eventId }                         → /orders
+//   waiting-list-offer   { eventId, expiresAt }              → the event's cart
+//   feedback-request     { eventId }                         → the event's feedback form
+//   announcement         { eventId, message: {sk, cs, en} }  → /tickets
+import { eq } from 'drizzle-orm';
+import type { Locale } from '@/lib/i18n/routing';
+import type { NotificationTopic, PushPayload } from '@/lib/schemas/notifications';
+import { translator } from '@/lib/server/api/translate';
+import { tables, type Db } from '@/lib/server/db';
+import type { LocalizedText } from '@/lib/server/db/schema';
+
+type Event = { id: string; slug: string; title: LocalizedText; startsAt: Date };
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value.length ? value : undefined);
+
+function localized(text: unknown, locale: Locale): string {
+  if (typeof text === 'string') return text;
+  if (!text || typeof text !== 'object') return '';
+  const values = text as Partial<LocalizedText>;
+  return values[locale] || values.sk || values.cs || values.en || '';
+}
+
+function when(date: Date | string | undefined, locale: Locale): string {
+  if (!date) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Bratislava' }).format(new Date(date));
+}
+
+async function pathOf(locale: Locale, topic: NotificationTopic, data: Record<string, unknown>, event: Event | null): Promise<string> {
+  const { getPathname } = await import('@/lib/i18n/navigation');
+  // The event's readable id (its slug) is what its pages' URLs use.
+  const eventId = event?.slug ?? str(data.eventId);
+  switch (topic) {
+    case 'hold-expiring':
+    case 'waiting-list-offer':
+      if (eventId) return getPathname({ locale, href: { pathname: '/events/[id]/cart', params: { id: eventId } } });
+      break;
+    case 'event-changed':
+      if (eventId) return getPathname({ locale, href: { pathname: '/events/[id]', params: { id: eventId } } });
+      break;
+    case 'event-cancelled':
+      return getPathname({ locale, href: '/orders' });
+    case 'feedback-request':
+      if (eventId) return getPathname({ locale, href: { pathname: '/events/[id]/feedback', params: { id: eventId } } });
+      break;
+  }
+  return getPathname({ locale, href: '/tickets' });
+}
+
+export type NotificationContent = PushPayload;
+
+export async function notificationContent(
+  db: Db,
+  input: { id: string; topic: NotificationTopic; data: Record<string, unknown> },
+  locale: Locale,
+): Promise<NotificationContent> {
+  const { topic, data } = input;
+  const t = translator(locale);
+  const eventId = str(data.eventId);
+  const [event] = eventId
+    ? await db.select({ id: tables.events.id, slug: tables.events.slug, title: tables.events.title, startsAt: tables.events.startsAt }).from(tables.events).where(eq(tables.events.id, eventId))
+    : [];
+  const values: Record<string, string | number> = {
+    event: event ? localized(event.title, locale) : '',
+    time: when(event?.startsAt, locale),
+    sender: str(data.sender) ?? '',
+    message: localized(data.message, locale),
+    minutes: 2,
+    price: '',
+  };
+  if (typeof data.amount === 'number' && (data.currency === 'EUR' || data.currency === 'CZK')) {
+    values.price = new Intl.NumberFormat(locale, { style: 'currency', currency: data.currency }).format(data.amount / 100);
+  }
+  if (topic === 'waiting-list-offer') values.time = when(str(data.expiresAt), locale);
+  const key = topic === 'event-reminder' && data.kind === 'doors' ? 'event-reminder-doors' : topic;
+  return {
+    topic,
+    title: t(`notifications.push.${key}.title`, values),
+    body: t(`notifications.push.${key}.body`, values),
+    url: await pathOf(locale, topic, data, event ?? null),
+    // One notification per thing on a device: a newer one about the same replaces the older.
+    tag: `${topic}:${eventId ?? input.id}`,
+  };
+}

@@ -1,0 +1,293 @@
+// Packages (issue 18 item 4): tickets sold as one at one price — a family ticket of seats together, a
+// festival pass over every day, a VIP add-on — held all or nothing, one line in the cart at the package
+// price, paid as one and issued as separate tickets. On the demo seed (seed/packages.ts).
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf } from '@/lib/server/db/client';
+import * as s from '@/lib/server/db/schema';
+import { runSeed } from '@/lib/server/db/seed';
+import { FAMILY_EVENT, festivalDaySlugs } from '@/lib/server/db/seed/packages';
+import { cartSchema } from '@/lib/schemas/cart';
+import { eventPackagesSchema, organiserPackageAnswerSchema, organiserPackageListSchema } from '@/lib/schemas/packages';
+import { removeFromCart } from '@/lib/server/cart';
+import { checkout } from '@/lib/server/orders/checkout';
+import { signedGatewayNotice, testGateway } from '@/lib/server/payments/test-gateway';
+import { handlePaymentNotice } from '@/lib/server/payments/webhook';
+import { addPackageToCart } from '@/lib/server/packages/sale';
+import { sweepExpiredHolds } from '@/lib/server/sweeper';
+import { GET as packagesGet, POST as packagesPost } from '@/app/api/v1/organiser/packages/route';
+import { DELETE as packageDelete, PATCH as packagePatch } from '@/app/api/v1/organiser/packages/[packageId]/route';
+import { GET as eventPackagesGet } from '@/app/api/v1/events/[id]/packages/route';
+import { POST as cartPackagesPost } from '@/app/api/v1/events/[id]/cart/packages/route';
+import { useTestDatabase } from '../helpers/db';
+import { answerOf, failureBodyOf } from '../helpers/contract';
+import { auth, makeUser, params, request, type TestUser } from '../helpers/tickets';
+import { expectedStatuses, makeCast, orgIdOfSlug, statusesOf } from '../helpers/organiser';
+
+const t = useTestDatabase();
+const urls = { success: (id: string) => `http://x/orders/${id}`, cancel: () => 'http://x/cart', gateway: (id: string) => `/en/pay/${id}` };
+
+beforeAll(async () => {
+  await runSeed(t.db);
+}, 180_000);
+
+async function packageNamed(en: string) {
+  const [row] = await t.db.select().from(s.packages).where(sql`${s.packages.name}->>'en' = ${en}`);
+  return row;
+}
+const FAMILY4 = 'Family ticket: 2 adults + 2 children';
+const PASS = 'Festival pass: Friday to Sunday';
+const VIP = 'Saturday VIP add-on: parking and VIP lounge';
+
+async function eventPackages(slug: string) {
+  return answerOf(eventPackagesSchema, await eventPackagesGet(request(`/api/v1/events/${slug}/packages`, { headers: { 'accept-language': 'en' } }), params({ id: slug })));
+}
+
+async function addPackage(fan: TestUser, slug: string, body: unknown) {
+  return cartPackagesPost(request(`/api/v1/events/${slug}/cart/packages`, { method: 'POST', headers: auth(fan), body }), params({ id: slug }));
+}
+
+async function pay(fan: TestUser, slug: string) {
+  const result = await checkout({ user: fan, eventRef: slug, locale: 'en', urls });
+  if (!result.ok) throw new Error(result.code);
+  const { eventId } = signedGatewayNotice(result.paymentId, 'succeeded');
+  const paid = await handlePaymentNotice(testGateway, { eventId, paymentId: result.paymentId, outcome: 'succeeded' }, new Date());
+  expect(paid.kind).toBe('paid');
+  return result.orderId;
+}
+
+/** The seats of units held or sold for `holdId`, with their row and place in it. */
+async function seatsOfHold(holdId: string) {
+  return rowsOf<{ unit_id: string; seat_id: string; row_id: string; sort_order: number; status: string; event_id: string }>(
+    await t.db.execute(sql`select u.id as unit_id, u.seat_id, vs.row_id, vs.sort_order, u.status, u.event_id from inventory_units u
+      left join venue_seats vs on vs.id = u.seat_id where u.hold_id = ${holdId}::uuid order by vs.sort_order`),
+  );
+}
+
+describe('packages on the event page', () => {
+  it('lists the family tickets at the match and the festival pass on each festival day, with their contents and how many are left', async () => {
+    const family = await eventPackages(FAMILY_EVENT);
+    expect(family.packages.map((p) => p.name)).toEqual(['Family ticket: 2 adults + 1 child', FAMILY4]);
+    const four = family.packages.find((p) => p.name === FAMILY4)!;
+    expect(four).toMatchObject({ price: { amount: 5400, currency: 'EUR' }, faceValue: { amount: 7200, currency: 'EUR' }, left: 40, seated: true, tickets: 4 });
+    for (const day of festivalDaySlugs) {
+      const pass = (await eventPackages(day)).packages.find((p) => p.name === PASS)!;
+      expect(pass).toMatchObject({ price: { amount: 9900 }, seated: false, tickets: 3 });
+      expect(pass.contents.map((c) => c.eventTitle)).toEqual(['Lúka Fest 2027 – Friday', 'Lúka Fest 2027 – Saturday', 'Lúka Fest 2027 – Sunday']);
+    }
+    const sk = answerOf(eventPackagesSchema, await eventPackagesGet(request(`/api/v1/events/${FAMILY_EVENT}/packages`, { headers: { 'accept-language': 'sk' } }), params({ id: FAMILY_EVENT })));
+    expect((await sk).packages.map((p) => p.name)).toContain('Rodinná vstupenka: 2 dospelí + 2 deti');
+    expect((await eventPackagesGet(request('/api/v1/events/nope/packages'), params({ id: 'nope' }))).status).toBe(404);
+  });
+});
+
+describe('buying a package', () => {
+  it('holds a family package as four seats together, shows one line at the package price, and issues four tickets', async () => {
+    const fan = await makeUser(t.db, 'family');
+    const pkg = await packageNamed(FAMILY4);
+    const cart = await answerOf(cartSchema, await addPackage(fan, FAMILY_EVENT, { packageId: pkg.id }));
+    expect(cart.items).toHaveLength(1);
+    const [line] = cart.items;
+    expect(line.kind).toBe('package');
+    expect(line.price.amount).toBe(5400);
+    expect(line.package!.name).toBe(FAMILY4);
+    expect(line.package!.tickets).toHaveLength(4);
+    expect(line.package!.tickets.every((x) => x.seat)).toBe(true);
+    expect(cart.count).toBe(4);
+    expect(cart.subtotal.amount).toBe(5400);
+    // Seats together: one row, next to each other.
+    const seats = await seatsOfHold(cart.holdId!);
+    expect(seats).toHaveLength(4);
+    expect(new Set(seats.map((x) => x.row_id)).size).toBe(1);
+    expect(seats.map((x) => x.sort_order - seats[0].sort_order)).toEqual([0, 1, 2, 3]);
+
+    const orderId = await pay(fan, FAMILY_EVENT);
+    const tickets = await t.db.select().from(s.tickets).where(eq(s.tickets.orderId, orderId));
+    expect(tickets).toHaveLength(4);
+    expect(new Set(tickets.map((x) => x.unitId)).size).toBe(4);
+    expect(tickets.every((x) => x.ownerId === fan.id && x.status === 'valid')).toBe(true);
+    const [order] = await t.db.select().from(s.orders).where(eq(s.orders.id, orderId));
+    expect(order.subtotalAmount).toBe(5400);
+    expect((await eventPackages(FAMILY_EVENT)).packages.find((p) => p.name === FAMILY4)!.left).toBe(39);
+  });
+
+  it('a festival pass from any day holds a place on every day and issues a ticket per day', async () => {
+    const fan = await makeUser(t.db, 'pass');
+    const pkg = await packageNamed(PASS);
+    const cart = await answerOf(cartSchema, await addPackage(fan, festivalDaySlugs[1], { packageId: pkg.id }));
+    expect(cart.items).toHaveLength(1);
+    expect(cart.items[0].price.amount).toBe(9900);
+    expect(cart.items[0].package!.tickets.map((x) => x.event)).toEqual(['Lúka Fest 2027 – Friday', 'Lúka Fest 2027 – Saturday', 'Lúka Fest 2027 – Sunday']);
+    const orderId = await pay(fan, festivalDaySlugs[1]);
+    const tickets = await t.db
+      .select({ slug: s.events.slug, unitEvent: s.inventoryUnits.eventId, eventId: s.tickets.eventId })
+      .from(s.tickets)
+      .innerJoin(s.events, eq(s.events.id, s.tickets.eventId))
+      .innerJoin(s.inventoryUnits, eq(s.inventoryUnits.id, s.tickets.unitId))
+      .where(eq(s.tickets.orderId, orderId));
+    expect(tickets.map((x) => x.slug).sort()).toEqual([...festivalDaySlugs].sort());
+    expect(tickets.every((x) => x.unitEvent === x.eventId)).toBe(true);
+  });
+
+  it('a payment after its cart expired is refunded when the package sold out meanwhile, though its places are still free', async () => {
+    const pkg = await packageNamed(PASS);
+    const t0 = new Date();
+    const late = new Date(t0.getTime() + 60 * 60_000);
+    const slow = await makeUser(t.db, 'pass-late');
+    expect((await addPackageToCart({ user: slow, eventRef: festivalDaySlugs[2], packageId: pkg.id, locale: 'en', now: t0 })).ok).toBe(true);
+    const started = await checkout({ user: slow, eventRef: festivalDaySlugs[2], locale: 'en', urls, now: t0 });
+    if (!started.ok) throw new Error(started.code);
+    await sweepExpiredHolds({ now: late });
+    // Meanwhile another fan took the last pass (other places: the festival has plenty).
+    const quick = await makeUser(t.db, 'pass-quick');
+    expect((await addPackageToCart({ user: quick, eventRef: festivalDaySlugs[0], packageId: pkg.id, locale: 'en', now: late })).ok).toBe(true);
+    const [{ taken }] = rowsOf<{ taken: number }>(await t.db.execute(sql`select package_taken(${pkg.id}::uuid, ${late.toISOString()}::timestamptz) as taken`));
+    await t.db.update(s.packages).set({ quantity: taken }).where(eq(s.packages.id, pkg.id));
+    try {
+      const { eventId } = signedGatewayNotice(started.paymentId, 'succeeded');
+      const result = await handlePaymentNotice(testGateway, { eventId, paymentId: started.paymentId, outcome: 'succeeded' }, late);
+      expect(result).toMatchObject({ kind: 'refunded', reason: 'LATE_PAYMENT_UNITS_TAKEN' });
+      expect(await t.db.select().from(s.tickets).where(eq(s.tickets.orderId, started.orderId))).toHaveLength(0);
+      const [payment] = await t.db.select().from(s.payments).where(eq(s.payments.id, started.paymentId));
+      expect(payment.status).toBe('refunded');
+      const [after] = rowsOf<{ taken: number }>(await t.db.execute(sql`select package_taken(${pkg.id}::uuid, ${late.toISOString()}::timestamptz) as taken`));
+      expect(after.taken).toBe(taken);
+    } finally {
+      await t.db.update(s.packages).set({ quantity: pkg.quantity }).where(eq(s.packages.id, pkg.id));
+    }
+  });
+
+  it('takes the fan’s own seats, refuses the wrong number of them, and holds nothing when one is taken', async () => {
+    const pkg = await packageNamed(FAMILY4);
+    const free = rowsOf<{ seat_id: string }>(
+      await t.db.execute(sql`select u.seat_id from inventory_units u join events e on e.id = u.event_id join ticket_types tt on tt.id = u.ticket_type_id
+        where e.slug = ${FAMILY_EVENT} and tt.code = 'B' and u.status = 'available' order by u.seat_id limit 8`),
+    ).map((r) => r.seat_id);
+    const fan = await makeUser(t.db, 'own-seats');
+    const wrong = await addPackage(fan, FAMILY_EVENT, { packageId: pkg.id, seatIds: free.slice(0, 3) });
+    expect(wrong.status).toBe(422);
+    expect((await failureBodyOf(wrong)).errors[0]).toMatchObject({ field: 'seatIds', message: 'Choose as many seats as the package has seated tickets.' });
+
+    const other = await makeUser(t.db, 'first');
+    const first = await addPackage(other, FAMILY_EVENT, { packageId: pkg.id, seatIds: free.slice(0, 4) });
+    expect(first.status).toBe(200);
+    const clash = await addPackage(fan, FAMILY_EVENT, { packageId: pkg.id, seatIds: [free[3], ...free.slice(4, 7)] });
+    expect(clash.status).toBe(409);
+    expect((await failureBodyOf(clash)).code).toBe('SEAT_TAKEN');
+    // Nothing of the fan's is held: never a part of a package.
+    const held = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.inventoryUnits)
+      .innerJoin(s.holds, eq(s.holds.id, s.inventoryUnits.holdId))
+      .where(and(eq(s.holds.userId, fan.id), eq(s.inventoryUnits.status, 'held')));
+    expect(held[0].n).toBe(0);
+    const mine = await answerOf(cartSchema, await addPackage(fan, FAMILY_EVENT, { packageId: pkg.id, seatIds: free.slice(4, 8) }));
+    expect(mine.items[0].package!.tickets).toHaveLength(4);
+  });
+
+  it('never takes a wheelchair place or a companion seat: they are held back for card holders', async () => {
+    const pkg = await packageNamed(FAMILY4);
+    const free = rowsOf<{ seat_id: string }>(
+      await t.db.execute(sql`select u.seat_id from inventory_units u join events e on e.id = u.event_id join ticket_types tt on tt.id = u.ticket_type_id
+        where e.slug = ${FAMILY_EVENT} and tt.code = 'B' and u.status = 'available' order by u.seat_id desc limit 4`),
+    ).map((r) => r.seat_id);
+    await t.db.insert(s.accessibleSeats).values({ seatId: free[0], kind: 'wheelchair' });
+    try {
+      const fan = await makeUser(t.db, 'wheelchair-package');
+      const refused = await addPackage(fan, FAMILY_EVENT, { packageId: pkg.id, seatIds: free });
+      expect(refused.status).toBe(409);
+      expect((await failureBodyOf(refused)).code).toBe('SEAT_TAKEN');
+      const [unit] = await t.db.select({ status: s.inventoryUnits.status }).from(s.inventoryUnits).innerJoin(s.events, eq(s.events.id, s.inventoryUnits.eventId)).where(and(eq(s.events.slug, FAMILY_EVENT), eq(s.inventoryUnits.seatId, free[0])));
+      expect(unit.status).toBe('available');
+    } finally {
+      await t.db.delete(s.accessibleSeats).where(eq(s.accessibleSeats.seatId, free[0]));
+    }
+  });
+
+  it('taking the package’s line out gives all its seats back at once', async () => {
+    const fan = await makeUser(t.db, 'remove');
+    const pkg = await packageNamed(FAMILY4);
+    const held = await addPackageToCart({ user: fan, eventRef: FAMILY_EVENT, packageId: pkg.id, locale: 'en' });
+    if (!held.ok) throw new Error(held.code);
+    const units = (await seatsOfHold(held.cart.holdId!)).map((x) => x.unit_id);
+    expect(units).toHaveLength(4);
+    const removed = await removeFromCart({ user: fan, eventRef: FAMILY_EVENT, itemId: held.cart.items[0].id, locale: 'en' });
+    if (!removed.ok) throw new Error(removed.code);
+    expect(removed.cart.items).toEqual([]);
+    const after = await t.db.select({ status: s.inventoryUnits.status }).from(s.inventoryUnits).where(inArray(s.inventoryUnits.id, units));
+    expect(after.every((x) => x.status === 'available')).toBe(true);
+  });
+
+  it('an add-on whose lounge places ran out holds nothing, not even the parking', async () => {
+    const pkg = await packageNamed(VIP);
+    const saturday = festivalDaySlugs[1];
+    await t.db.execute(sql`update inventory_units u set status = 'sold' from ticket_types tt, events e
+      where tt.id = u.ticket_type_id and e.id = u.event_id and e.slug = ${saturday} and tt.code = 'LOUNGE'`);
+    const fan = await makeUser(t.db, 'vip');
+    const answer = await addPackage(fan, saturday, { packageId: pkg.id });
+    expect(answer.status).toBe(409);
+    expect((await failureBodyOf(answer)).code).toBe('SOLD_OUT');
+    const [{ n }] = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from inventory_units u join holds h on h.id = u.hold_id where h.user_id = ${fan.id}::uuid and u.status = 'held'`),
+    );
+    expect(n).toBe(0);
+  });
+});
+
+describe('the organiser’s packages', () => {
+  it('creates, changes, takes off sale and deletes a package; only owners and managers, only of their own events', async () => {
+    const orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
+    const cast = await makeCast(t.db, orgId);
+    const [event] = await t.db.select().from(s.events).where(eq(s.events.slug, 'dunaj-bratislava-as-trencin'));
+    const [category] = await t.db.select().from(s.ticketTypes).where(and(eq(s.ticketTypes.eventId, event.id), eq(s.ticketTypes.code, 'C')));
+    const body = {
+      organisation: orgId,
+      name: { sk: 'Dvojica', cs: 'Dvojice', en: 'Pair' },
+      description: null,
+      price: 2000,
+      quantity: 1,
+      onSale: true,
+      contents: [{ eventId: event.id, ticketTypeId: category.id, quantity: 2 }],
+    };
+    const create = (headers: Record<string, string>) => packagesPost(request('/api/v1/organiser/packages', { method: 'POST', headers, body }), params({}));
+    expect(await statusesOf(cast, (headers) => create(headers))).toEqual(expectedStatuses('events', 201));
+    const created = await answerOf(organiserPackageAnswerSchema, await create(auth(cast.owner)));
+    expect(created.package).toMatchObject({ price: 2000, currency: 'EUR', quantity: 1, taken: 0, onSale: true });
+
+    const list = await answerOf(organiserPackageListSchema, await packagesGet(request(`/api/v1/organiser/packages?organisation=${orgId}`, { headers: auth(cast.manager) }), params({})));
+    expect(list.packages.map((p) => p.id)).toContain(created.package.id);
+    expect(list.events.map((e) => e.id)).toContain(event.id);
+
+    // Another organisation's category is refused, in words.
+    const [foreign] = await t.db.select().from(s.ticketTypes).innerJoin(s.events, eq(s.events.id, s.ticketTypes.eventId)).where(eq(s.events.slug, festivalDaySlugs[0]));
+    const refused = await packagesPost(
+      request('/api/v1/organiser/packages', { method: 'POST', headers: auth(cast.owner), body: { ...body, contents: [{ eventId: foreign.events.id, ticketTypeId: foreign.ticket_types.id, quantity: 1 }] } }),
+      params({}),
+    );
+    expect(refused.status).toBe(422);
+    expect((await failureBodyOf(refused)).code).toBe('PACKAGE_CONTENTS_INVALID');
+
+    // The one package is held by the first fan; the second finds it sold out.
+    const first = await makeUser(t.db, 'pair-1');
+    const second = await makeUser(t.db, 'pair-2');
+    expect((await addPackage(first, event.slug, { packageId: created.package.id })).status).toBe(200);
+    const late = await addPackage(second, event.slug, { packageId: created.package.id });
+    expect(late.status).toBe(409);
+    expect((await failureBodyOf(late)).code).toBe('SOLD_OUT');
+
+    // Sold or in a cart: its contents stay, it cannot be deleted, only taken off sale.
+    const patchOf = (b: unknown) => packagePatch(request(`/api/v1/organiser/packages/${created.package.id}`, { method: 'PATCH', headers: auth(cast.owner), body: b }), params({ packageId: created.package.id }));
+    expect((await patchOf({ contents: [{ eventId: event.id, ticketTypeId: category.id, quantity: 3 }] })).status).toBe(422);
+    const deleteIt = () => packageDelete(request(`/api/v1/organiser/packages/${created.package.id}`, { method: 'DELETE', headers: auth(cast.owner) }), params({ packageId: created.package.id }));
+    expect((await deleteIt()).status).toBe(409);
+    const off = await answerOf(organiserPackageAnswerSchema, await patchOf({ onSale: false, price: 2100 }));
+    expect(off.package).toMatchObject({ onSale: false, price: 2100, taken: 1 });
+    expect((await eventPackages(event.slug)).packages.map((p) => p.id)).not.toContain(created.package.id);
+    const stranger = await packagePatch(request(`/api/v1/organiser/packages/${created.package.id}`, { method: 'PATCH', headers: auth(cast.stranger), body: { onSale: true } }), params({ packageId: created.package.id }));
+    expect(stranger.status).toBe(404);
+
+    const unused = await answerOf(organiserPackageAnswerSchema, await create(auth(cast.manager)));
+    const gone = await packageDelete(request(`/api/v1/organiser/packages/${unused.package.id}`, { method: 'DELETE', headers: auth(cast.manager) }), params({ packageId: unused.package.id }));
+    expect(gone.status).toBe(200);
+    expect(await t.db.select().from(s.packages).where(eq(s.packages.id, unused.package.id))).toEqual([]);
+  });
+});

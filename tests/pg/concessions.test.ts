@@ -1,0 +1,89 @@
+// Concessions (issue 18 item 5) under concurrency on PostgreSQL: many ZŤP-S card holders ask for the same
+// wheelchair place at once — exactly one gets it, with exactly one companion seat; many fans switching
+// seats next to one free seat to ZŤP-S at once — the seat goes to one companion only. Checked in SQL.
+import { and, eq, sql } from 'drizzle-orm';
+import * as s from '@/lib/server/db/schema';
+import { runSeed } from '@/lib/server/db/seed';
+import { addToCart } from '@/lib/server/cart';
+import { holdAccessibleSeat } from '@/lib/server/concessions/accessible';
+import { setCartConcession } from '@/lib/server/concessions/cart';
+import { rowsOf } from '@/lib/server/db/client';
+import { useTestDatabase } from '../helpers/db';
+import { eventBySlug, makeUser } from '../helpers/tickets';
+
+const t = useTestDatabase();
+const SLUG = 'vltava-praha-kometa-brno';
+
+let eventId: string;
+let venueId: string;
+
+beforeAll(async () => {
+  await runSeed(t.db);
+  const event = await eventBySlug(t.db, SLUG);
+  eventId = event.id;
+  venueId = event.venueId;
+});
+
+it('runs on PostgreSQL', () => {
+  expect(t.kind).toBe('postgres');
+});
+
+it('twenty ZŤP-S holders at once: one wheelchair place, one holder, one companion seat', async () => {
+  const [place] = await t.db
+    .select({ seatId: s.accessibleSeats.seatId })
+    .from(s.accessibleSeats)
+    .innerJoin(s.venueSeats, eq(s.venueSeats.id, s.accessibleSeats.seatId))
+    .where(and(eq(s.venueSeats.venueId, venueId), eq(s.accessibleSeats.kind, 'wheelchair')))
+    .limit(1);
+  const fans = await Promise.all(Array.from({ length: 20 }, (_, i) => makeUser(t.db, `wheelchair-${i}`)));
+  const results = await Promise.all(fans.map((fan) => holdAccessibleSeat({ user: fan, eventRef: SLUG, seatId: place.seatId, concession: 'ztp_s' })));
+  expect(results.filter((r) => r.ok)).toHaveLength(1);
+  expect(results.filter((r) => !r.ok).map((r) => (r as { code: string }).code)).toEqual(Array(19).fill('SEAT_TAKEN'));
+
+  const lines = rowsOf<{ kind: string; n: number }>(
+    await t.db.execute(sql`
+      select hc.kind, count(*)::int as n from hold_item_concessions hc
+      join hold_items hi on hi.id = hc.hold_item_id join holds h on h.id = hi.hold_id
+      where h.event_id = ${eventId}::uuid and h.status = 'active' group by hc.kind order by hc.kind`),
+  );
+  // (In the enum's order.)
+  expect(lines.map((line) => [line.kind, line.n])).toEqual([
+    ['ztp_s', 1],
+    ['companion', 1],
+  ]);
+  // Each held unit is held by exactly one line of one cart.
+  const [{ dupes }] = rowsOf<{ dupes: number }>(
+    await t.db.execute(sql`select count(*)::int as dupes from (select hi.unit_id from hold_items hi join holds h on h.id = hi.hold_id
+      where h.event_id = ${eventId}::uuid and h.status = 'active' group by hi.unit_id having count(*) > 1) d`),
+  );
+  expect(dupes).toBe(0);
+});
+
+it('fans on both sides of one free seat switch to ZŤP-S at once: the seat is one companion’s', async () => {
+  // A row of the END category: seats 5 and 7 to two fans, 4 and 8 taken by a third, 6 free between them.
+  const rows = await t.db
+    .select({ seatId: s.venueSeats.id, rowId: s.venueSeats.rowId, order: s.venueSeats.sortOrder })
+    .from(s.inventoryUnits)
+    .innerJoin(s.venueSeats, eq(s.venueSeats.id, s.inventoryUnits.seatId))
+    .innerJoin(s.venueSections, eq(s.venueSections.id, s.venueSeats.sectionId))
+    .innerJoin(s.venueRows, eq(s.venueRows.id, s.venueSeats.rowId))
+    .where(and(eq(s.inventoryUnits.eventId, eventId), eq(s.venueSections.code, '105'), eq(s.venueRows.sortOrder, 4)));
+  const at = (order: number) => rows.find((r) => r.order === order)!.seatId;
+  const blocker = await makeUser(t.db, 'blocker');
+  expect((await addToCart({ user: blocker, eventRef: SLUG, selection: { seatIds: [at(3), at(7)] }, locale: 'en' })).ok).toBe(true);
+  const left = await makeUser(t.db, 'left');
+  const right = await makeUser(t.db, 'right');
+  const l = await addToCart({ user: left, eventRef: SLUG, selection: { seatIds: [at(4)] }, locale: 'en' });
+  const r = await addToCart({ user: right, eventRef: SLUG, selection: { seatIds: [at(6)] }, locale: 'en' });
+  if (!l.ok || !r.ok) throw new Error('not held');
+  const results = await Promise.all([
+    setCartConcession({ user: left, eventRef: SLUG, itemId: l.cart.items[0].id, concession: 'ztp_s' }),
+    setCartConcession({ user: right, eventRef: SLUG, itemId: r.cart.items[0].id, concession: 'ztp_s' }),
+  ]);
+  expect(results.filter((x) => x.ok)).toHaveLength(1);
+  expect(results.filter((x) => !x.ok).map((x) => (x as { code: string }).code)).toEqual(['NO_COMPANION_SEAT']);
+  const [unit] = await t.db.select().from(s.inventoryUnits).where(and(eq(s.inventoryUnits.eventId, eventId), eq(s.inventoryUnits.seatId, at(5))));
+  expect(unit.status).toBe('held');
+  const [{ n }] = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from hold_items where unit_id = ${unit.id}::uuid`));
+  expect(n).toBe(1);
+});
