@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb, tables } from '@/lib/server/db';
 import type { GiftedTicket } from '@/lib/schemas/tickets';
+import { joinPlace, placeColumns, placeOf } from './place';
 
 /**
  * How one fan is named to another on a gift's trace: first name and the initial of the last ("Jana N."),
@@ -39,39 +40,15 @@ export async function giftSenders(userId: string, ticketIds: string[]): Promise<
 export async function giftedAway(userId: string): Promise<GiftedTicket[]> {
   const g = tables.gifts;
   const t = tables.tickets;
-  const e = tables.events;
   const recipient = alias(tables.users, 'recipient');
-  const section = alias(tables.venueSections, 'section');
-  const row = alias(tables.venueRows, 'row');
-  const rows = await getDb()
-    .select({
-      ticketId: g.ticketId,
-      resolvedAt: g.resolvedAt,
-      createdAt: g.createdAt,
-      firstName: recipient.firstName,
-      lastName: recipient.lastName,
-      typeName: tables.ticketTypes.name,
-      sectionName: section.name,
-      rowLabel: row.label,
-      seatLabel: tables.venueSeats.label,
-      eventId: e.id,
-      slug: e.slug,
-      title: e.title,
-      startsAt: e.startsAt,
-      endsAt: e.endsAt,
-      venueName: tables.venues.name,
-      venueCity: tables.venues.city,
-    })
-    .from(g)
-    .innerJoin(t, eq(t.id, g.ticketId))
-    .innerJoin(e, eq(e.id, t.eventId))
-    .innerJoin(tables.venues, eq(tables.venues.id, e.venueId))
-    .innerJoin(tables.ticketTypes, eq(tables.ticketTypes.id, t.ticketTypeId))
-    .innerJoin(tables.inventoryUnits, eq(tables.inventoryUnits.id, t.unitId))
-    .leftJoin(tables.venueSeats, eq(tables.venueSeats.id, tables.inventoryUnits.seatId))
-    .leftJoin(row, eq(row.id, tables.venueSeats.rowId))
-    .leftJoin(section, eq(section.id, tables.venueSeats.sectionId))
-    .leftJoin(recipient, eq(recipient.id, g.toUserId))
+  const rows = await joinPlace(
+    getDb()
+      .select({ ticketId: g.ticketId, resolvedAt: g.resolvedAt, createdAt: g.createdAt, firstName: recipient.firstName, lastName: recipient.lastName, ...placeColumns })
+      .from(g)
+      .innerJoin(t, eq(t.id, g.ticketId))
+      .leftJoin(recipient, eq(recipient.id, g.toUserId))
+      .$dynamic(),
+  )
     .where(and(eq(g.fromUserId, userId), eq(g.status, 'claimed'), ne(t.ownerId, userId)))
     .orderBy(desc(g.resolvedAt));
   const seen = new Set<string>();
@@ -79,21 +56,7 @@ export async function giftedAway(userId: string): Promise<GiftedTicket[]> {
   for (const r of rows) {
     if (seen.has(r.ticketId)) continue;
     seen.add(r.ticketId);
-    lines.push({
-      ticketId: r.ticketId,
-      giftedAt: (r.resolvedAt ?? r.createdAt).toISOString(),
-      to: { name: shortName(r.firstName, r.lastName) },
-      ticketType: { name: r.typeName },
-      seat: r.seatLabel && r.sectionName && r.rowLabel ? { section: r.sectionName, row: r.rowLabel, seat: r.seatLabel } : null,
-      event: {
-        id: r.eventId,
-        slug: r.slug,
-        title: r.title,
-        startsAt: r.startsAt.toISOString(),
-        endsAt: r.endsAt?.toISOString() ?? null,
-        venue: { name: r.venueName, city: r.venueCity },
-      },
-    });
+    lines.push({ ticketId: r.ticketId, giftedAt: (r.resolvedAt ?? r.createdAt).toISOString(), to: { name: shortName(r.firstName, r.lastName) }, ...placeOf(r) });
   }
   return lines;
 }

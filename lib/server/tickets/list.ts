@@ -1,6 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import { signingKeyFor } from '@/lib/ticket-code/keys';
 import { getDb, tables } from '@/lib/server/db';
 import { memoUntilWrite } from '@/lib/server/db/memo';
@@ -9,6 +8,7 @@ import { seasonSchedule } from '@/lib/server/seasons/schedule';
 import { openReleasesOf, releaseCreditOf, saleClosesAt } from '@/lib/server/seasons/release';
 import { claimPendingGifts } from './gift';
 import { giftedAway, giftSenders } from './gift-trace';
+import { joinPlace, placeColumns, placeOf, placeOrder } from './place';
 import { paidAmountOfTicket } from './paid-price';
 import type { MyTickets, OwnedTicket } from '@/lib/schemas/tickets';
 
@@ -28,62 +28,46 @@ async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: numb
   const db = getDb();
   const t = tables.tickets;
   const e = tables.events;
-  const section = alias(tables.venueSections, 'section');
-  const row = alias(tables.venueRows, 'row');
   // The giver's history of gifts does not depend on the tickets held: read it alongside.
   const gifted = giftedAway(user.id);
   gifted.catch(() => {}); // awaited below; a failure of the main read must not leave it unhandled
-  const rows = await db
-    .select({
-      id: t.id,
-      status: t.status,
-      version: t.version,
-      secret: t.secret,
-      priceAmount: t.priceAmount,
-      paidAmount: paidAmountOfTicket,
-      checkedInAt: t.checkedInAt,
-      seasonTicketId: t.seasonTicketId,
-      named: t.named,
-      namedHolder: t.holderName,
-      namedBirthDate: t.holderBirthDate,
-      concession: t.concession,
-      typeName: tables.ticketTypes.name,
-      typeKind: tables.ticketTypes.kind,
-      sectionName: section.name,
-      rowLabel: row.label,
-      seatLabel: tables.venueSeats.label,
-      eventId: e.id,
-      slug: e.slug,
-      title: e.title,
-      startsAt: e.startsAt,
-      endsAt: e.endsAt,
-      currency: e.currency,
-      eventStatus: e.status,
-      saleEndsAt: e.saleEndsAt,
-      seasonHolderId: tables.seasonTickets.userId,
-      releaseSharePercent: tables.seasons.releaseSharePercent,
-      transferEnabled: e.transferEnabled,
-      resaleEnabled: e.resaleEnabled,
-      resaleCapPercent: e.resaleCapPercent,
-      resaleCapAmount: e.resaleCapAmount,
-      resaleWindowHours: e.resaleWindowHours,
-      resaleSellerFeeBps: e.resaleSellerFeeBps,
-      venueName: tables.venues.name,
-      venueCity: tables.venues.city,
-    })
-    .from(t)
-    .innerJoin(e, eq(e.id, t.eventId))
-    .innerJoin(tables.venues, eq(tables.venues.id, e.venueId))
-    .innerJoin(tables.ticketTypes, eq(tables.ticketTypes.id, t.ticketTypeId))
-    .innerJoin(tables.inventoryUnits, eq(tables.inventoryUnits.id, t.unitId))
-    .leftJoin(tables.venueSeats, eq(tables.venueSeats.id, tables.inventoryUnits.seatId))
-    .leftJoin(row, eq(row.id, tables.venueSeats.rowId))
-    .leftJoin(section, eq(section.id, tables.venueSeats.sectionId))
-    .leftJoin(tables.seasonTickets, eq(tables.seasonTickets.id, t.seasonTicketId))
-    .leftJoin(tables.seasons, eq(tables.seasons.id, tables.seasonTickets.seasonId))
+  const rows = await joinPlace(
+    db
+      .select({
+        id: t.id,
+        status: t.status,
+        version: t.version,
+        secret: t.secret,
+        priceAmount: t.priceAmount,
+        paidAmount: paidAmountOfTicket,
+        checkedInAt: t.checkedInAt,
+        seasonTicketId: t.seasonTicketId,
+        named: t.named,
+        namedHolder: t.holderName,
+        namedBirthDate: t.holderBirthDate,
+        concession: t.concession,
+        ...placeColumns,
+        typeKind: tables.ticketTypes.kind,
+        currency: e.currency,
+        eventStatus: e.status,
+        saleEndsAt: e.saleEndsAt,
+        seasonHolderId: tables.seasonTickets.userId,
+        releaseSharePercent: tables.seasons.releaseSharePercent,
+        transferEnabled: e.transferEnabled,
+        resaleEnabled: e.resaleEnabled,
+        resaleCapPercent: e.resaleCapPercent,
+        resaleCapAmount: e.resaleCapAmount,
+        resaleWindowHours: e.resaleWindowHours,
+        resaleSellerFeeBps: e.resaleSellerFeeBps,
+      })
+      .from(t)
+      .leftJoin(tables.seasonTickets, eq(tables.seasonTickets.id, t.seasonTicketId))
+      .leftJoin(tables.seasons, eq(tables.seasons.id, tables.seasonTickets.seasonId))
+      .$dynamic(),
+  )
     // A void ticket is gone, unless its event was cancelled: the holder sees it there, void (organiser/cancel.ts).
     .where(and(eq(t.ownerId, user.id), or(ne(t.status, 'void'), eq(e.status, 'cancelled'))))
-    .orderBy(asc(e.startsAt), asc(section.sortOrder), asc(row.sortOrder), asc(tables.venueSeats.sortOrder));
+    .orderBy(...placeOrder);
 
   const ids = rows.map((r) => r.id);
   const releases = await openReleasesOf(db, user.id, rows.filter((r) => r.status === 'released').map((r) => r.id));
@@ -108,6 +92,7 @@ async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: numb
     rows.map(async (r): Promise<OwnedTicket> => {
       const listing = listings.find((l) => l.ticketId === r.id);
       const gift = gifts.find((g) => g.ticketId === r.id);
+      const place = placeOf(r);
       return {
         id: r.id,
         status: r.status,
@@ -121,15 +106,10 @@ async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: numb
         currency: r.currency,
         checkedInAt: r.checkedInAt?.toISOString() ?? null,
         seasonTicketId: r.seasonTicketId,
-        ticketType: { name: r.typeName, kind: r.typeKind },
-        seat: r.seatLabel && r.sectionName && r.rowLabel ? { section: r.sectionName, row: r.rowLabel, seat: r.seatLabel } : null,
+        ticketType: { ...place.ticketType, kind: r.typeKind },
+        seat: place.seat,
         event: {
-          id: r.eventId,
-          slug: r.slug,
-          title: r.title,
-          startsAt: r.startsAt.toISOString(),
-          endsAt: r.endsAt?.toISOString() ?? null,
-          venue: { name: r.venueName, city: r.venueCity },
+          ...place.event,
           transferEnabled: r.transferEnabled && r.eventStatus !== 'cancelled',
           resale: {
             enabled: r.resaleEnabled,
