@@ -83,6 +83,8 @@ test.describe('season tickets on a phone', () => {
     const seat = seats[Math.floor(Math.random() * seats.length)];
     // The match page stays in the document, hidden, for the back button (Next keeps visited routes): only what shows counts.
     const shown = { visible: true } as const;
+    // Before a seat is chosen the button names no price ("Buy a season ticket", not "…for").
+    await expect(page.getByRole('button', { name: en.seasons.sale.buyNoSeat, exact: true })).toBeDisabled();
     await page.getByText(en.seatMap.lists).filter(shown).click();
     await page.getByLabel(en.seatMap.chooseSection, { exact: true }).filter(shown).selectOption(section.id);
     await page.getByLabel(en.seatMap.chooseRow, { exact: true }).filter(shown).selectOption(row.label);

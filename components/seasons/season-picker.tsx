@@ -133,7 +133,7 @@ export function SeasonPicker({ sale, locale, signedIn, signInNext }: { sale: Sea
             aria-describedby={statusId}
             className="min-h-11 w-full rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white hover:bg-emerald-700 disabled:opacity-60 sm:w-auto"
           >
-            {t('buy', { price: selected ? seatPrice(selected) : '' })}
+            {selected ? t('buy', { price: seatPrice(selected) }) : t('buyNoSeat')}
           </button>
         ) : (
           <Link href={{ pathname: '/signin', query: { next: signInNext } }} className="inline-flex min-h-11 items-center rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white">
