@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AccessibleSeatKind, AccessibleSeatMarkInput, AccessibleSeatMarkResult, VenueAccessibleSeatsAnswer } from '@/lib/schemas/organiser-venues';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { VenueOutlineShape } from '@/lib/server/db/schema';
+import { availabilityChanged } from '@/lib/server/events/changed';
 import { venueAccess, type AccessFailure } from './access';
 import { venueEventIds } from './layout';
 import { RETIRED_SECTION_CODE } from './retired-section';
@@ -64,7 +65,7 @@ export async function markAccessibleSeats(userId: string, venueId: string, input
   if (!access.ok) return access;
   const ids = [...new Set(input.seatIds.map((id) => id.toLowerCase()))];
   const array = `{${ids.join(',')}}`;
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     const [own] = rowsOf<{ n: number }>(
       await tx.execute(sql`
         select count(*)::int as n from venue_seats vs
@@ -90,6 +91,10 @@ export async function markAccessibleSeats(userId: string, venueId: string, input
               and (u.status = 'sold' or (u.status = 'held' and u.held_until > now()))`),
         )
       : [{ n: 0 }];
-    return { ok: true as const, changed: changed.length, taken: Number(taken.n) };
+    return { ok: true as const, changed: changed.length, taken: Number(taken.n), events };
   });
+  if (!result.ok) return result;
+  // The fan's map counts a marked seat as taken (availability's takenSeatIds).
+  if (result.changed) for (const eventId of result.events) availabilityChanged(eventId);
+  return { ok: true, changed: result.changed, taken: result.taken };
 }
