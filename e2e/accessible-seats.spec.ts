@@ -58,12 +58,19 @@ async function venueWithConcert(page: Page): Promise<{ venueId: string; slug: st
     }),
     201,
   );
-  await ok(
+  const { category } = await ok(
     await page.request.post(`/api/v1/organiser/events/${event.id}/price-categories`, {
       headers,
       data: { name: { sk: 'Parter', cs: 'Přízemí', en: 'Stalls' }, priceAmount: 2500, kind: 'seated', sectionIds: [venue.sections[0].id] },
     }),
     201,
+  );
+  await ok(
+    await page.request.put(`/api/v1/organiser/events/${event.id}/price-categories/${category.id}/concessions`, {
+      headers,
+      data: { concessions: [{ kind: 'ztp', priceAmount: 1250 }, { kind: 'ztp_s', priceAmount: 1250, companion: true }] },
+    }),
+    200,
   );
   const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#0369a1' } }).png().toBuffer();
   await ok(await page.request.post(`/api/v1/organiser/events/${event.id}/images`, { headers, multipart: { file: { name: 'plagat.png', mimeType: 'image/png', buffer: png }, altSk: 'Plagát' } }), 201);
@@ -98,7 +105,7 @@ test('the organiser marks a wheelchair place and companion seats on a phone; a f
   await expect(editor.getByTestId('accessible-counts')).toHaveText('Miesta pre vozičkárov: 1 · Miesta pre sprievodcov: 0');
 
   // A whole row from the list: row 2 becomes companion seats.
-  await editor.getByText(`P · Parter`).click();
+  await editor.locator('summary', { hasText: 'P · Parter' }).click();
   await editor.getByRole('checkbox', { name: 'P, rad 2: miesta pre vozičkárov 0, miesta pre sprievodcov 0' }).check();
   await editor.getByRole('button', { name: a.markCompanion }).click();
   await expect(page.getByText('Označené 4 sedadlá.')).toBeVisible();
@@ -111,23 +118,30 @@ test('the organiser marks a wheelchair place and companion seats on a phone; a f
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await noSeriousViolations(page);
 
-  // The fan: the place is listed under Wheelchair places, named so on the map, and taken for a general cart.
+  // The fan: the place is listed under Wheelchair places and taken for a general cart; a ZŤP card holder adds it.
   const fanContext = await browser.newContext({ locale: 'sk-SK' });
   const fan = await fanContext.newPage();
-  await fan.goto(`/sk/podujatia/${slug}`);
-  const places = fan.getByTestId('wheelchair-places');
-  await expect(places.getByRole('heading', { name: sk.concessions.seats.heading })).toBeVisible();
-  await expect(places.getByTestId('wheelchair-place')).toHaveCount(1);
-  await expect(places.getByTestId('wheelchair-place')).toContainText('Parter, rad 1, miesto 1');
-  const availability = await (await fan.request.get(`/api/v1/events/${slug}/availability`)).json();
-  expect(availability.takenSeatIds).toEqual(expect.arrayContaining(seatIds.slice(0, 1).concat(seatIds.slice(4))));
-  expect(availability.takenSeatIds).not.toContain(seatIds[1]);
   const signup = await fan.request.post('/api/v1/auth/signup', {
-    data: { firstName: 'Test', lastName: 'Fanúšik', sex: 'other', dateOfBirth: '1995-05-05', email: uniqueEmail('general'), password: 'correct-horse-1', confirmPassword: 'correct-horse-1' },
+    data: { firstName: 'Test', lastName: 'Fanúšik', sex: 'other', dateOfBirth: '1995-05-05', email: uniqueEmail('ztp'), password: 'correct-horse-1', confirmPassword: 'correct-horse-1' },
   });
   expect(signup.status()).toBe(200);
+  const availability = await (await fan.request.get(`/api/v1/events/${slug}/availability`)).json();
+  expect(availability.takenSeatIds).toEqual(expect.arrayContaining([seatIds[0], ...seatIds.slice(4)]));
+  expect(availability.takenSeatIds).not.toContain(seatIds[1]);
   const refused = await fan.request.post(`/api/v1/events/${slug}/cart/items`, { headers: { ...(await xsrfHeaders(fan)), 'accept-language': 'sk' }, data: { seatIds: [seatIds[0]] } });
   expect(refused.status()).toBe(409);
   expect(await refused.json()).toMatchObject({ code: 'ACCESSIBLE_SEAT', message: sk.concessions.errors.accessibleSeat });
+
+  await fan.goto(`/sk/podujatia/${slug}`);
+  const places = fan.getByTestId('wheelchair-places');
+  await expect(places.getByRole('heading', { name: sk.concessions.seats.heading })).toBeVisible();
+  const place = places.getByTestId('wheelchair-place');
+  await expect(place).toHaveCount(1);
+  await expect(place).toContainText('Parter, rad 1, miesto 1');
+  await noSeriousViolations(fan);
+  await place.getByRole('combobox').selectOption('ztp');
+  await place.getByRole('button', { name: /^Pridať miesto pre vozičkára/ }).click();
+  await expect(fan).toHaveURL(new RegExp(`/sk/podujatia/${slug}/kosik$`));
+  await expect(fan.getByTestId('line-concession')).toContainText(sk.concessions.cart.wheelchairLine);
   await fanContext.close();
 });
