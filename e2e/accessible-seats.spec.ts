@@ -92,10 +92,12 @@ test('the organiser marks a wheelchair place and companion seats on a phone; a f
   await expect(editor.getByTestId('accessible-counts')).toHaveText('Miesta pre vozičkárov: 0 · Miesta pre sprievodcov: 0');
   await noSeriousViolations(page);
 
-  // Keyboard on the map: the first arrow puts the cursor on the first seat (Parter, row 1, seat 1), Enter picks it.
+  // Keyboard on the map: focus puts the cursor on the first seat (Parter, row 1, seat 1); the arrows move it
+  // to the next seat and back; Enter picks it.
   const map = editor.getByRole('application', { name: a.mapTitle });
   await map.focus();
   await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Enter');
   await expect(editor.getByText('Vybrané 1 sedadlo')).toBeVisible();
   const markWheelchair = editor.getByRole('button', { name: a.markWheelchair });
