@@ -16,7 +16,8 @@ import { groupSeats, type SeatRow } from './seat-rows';
 // event's inventory. From the moment it is set, every NEW hold of a general cart refuses the seat
 // (cart_hold → seats_held_back, functions.sql) and the fan's map and the Wheelchair places list show it;
 // only a ZŤP / ZŤP-S hold takes a wheelchair place (lib/server/concessions). A seat already sold, or in a
-// fan's live cart, stays theirs: a sold ticket stays valid and a live cart may still be paid. The answer
+// fan's live cart, stays theirs: a sold ticket stays valid (and may be resold: resale_listings go by the
+// ticket, not cart_hold's seat check) and a live cart may still be paid. The answer
 // counts such seats (`taken`) so the console can say so. Clearing the mark makes the seat an ordinary one
 // again at once.
 
