@@ -405,6 +405,14 @@ const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWr
       observe: () => readAs(owner, `/api/v1/organiser/venues/${venueId}`),
     };
   },
+  'PUT /api/v1/organiser/venues/[venueId]/accessible-seats': async () => {
+    const { owner, venueId } = await freshVenue();
+    const added = await raw(`/api/v1/organiser/venues/${venueId}/sections`, { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` }, 'POST', JSON.stringify({ code: 'W', name: { sk: 'W', cs: 'W', en: 'W' }, rows: 1, seatsPerRow: 2 }));
+    expect(added.status, added.body).toBe(201);
+    const url = `/api/v1/organiser/venues/${venueId}/accessible-seats`;
+    const seats = JSON.parse((await raw(url, { authorization: `Bearer ${owner.token}` })).body) as { sections: { rows: { seats: { id: string }[] }[] }[] };
+    return { caller: owner, url, method: 'PUT', body: { seatIds: [seats.sections[0].rows[0].seats[0].id], kind: 'wheelchair' }, observe: () => readAs(owner, url) };
+  },
   'POST /api/v1/organiser/events/[eventId]/seat-blocks': async () => {
     const { owner, orgId } = await venueOrganiser();
     const venues = JSON.parse((await raw(`/api/v1/organiser/venues?organisation=${orgId}`, { authorization: `Bearer ${owner.token}` })).body) as { venues: { id: string; seats: number }[] };

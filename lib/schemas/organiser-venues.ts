@@ -173,6 +173,17 @@ export const seatBlockSchema = z.object({
 });
 export type SeatBlockInput = z.input<typeof seatBlockSchema>;
 
+// ── wheelchair places and companion seats of a venue ────────────────────────
+export const ACCESSIBLE_SEAT_KINDS = ['wheelchair', 'companion'] as const;
+export type AccessibleSeatKind = (typeof ACCESSIBLE_SEAT_KINDS)[number];
+
+/** PUT /api/v1/organiser/venues/{venueId}/accessible-seats: mark seats as wheelchair places or companion seats, or clear the mark (null). */
+export const accessibleSeatMarkSchema = z.object({
+  seatIds: z.array(uuidString(), { error: `${V}.seatsRequired` }).min(1, `${V}.seatsRequired`).max(5000, `${V}.tooMany`),
+  kind: z.enum(ACCESSIBLE_SEAT_KINDS, { error: `${V}.accessibleKind` }).nullable().describe('null: the seats are ordinary seats again'),
+});
+export type AccessibleSeatMarkInput = z.input<typeof accessibleSeatMarkSchema>;
+
 // ── answers ──────────────────────────────────────────────────────────────────
 const localizedText = z.object({ sk: z.string(), cs: z.string(), en: z.string() });
 const outlineAnswer = z.array(z.record(z.string(), z.unknown())).describe('shapes drawn under the seats: rect / ellipse / polygon with an optional label {sk,cs,en}');
@@ -258,3 +269,38 @@ export const seatBlockResultSchema = z.object({
   changed: z.number().int().describe('seats blocked (or released) by this call'),
   refused: z.array(z.object({ seatId: z.string(), status: z.enum(['sold', 'held', 'unsold']) })).describe('seats left as they were: sold, held by a live cart, or not on sale at this event'),
 });
+
+/** GET /api/v1/organiser/venues/{venueId}/accessible-seats: the venue's seats with their mark. */
+export const venueAccessibleSeatsSchema = z.object({
+  venueId: z.string(),
+  width: z.number(),
+  height: z.number(),
+  outline: outlineAnswer,
+  counts: z.object({ wheelchair: z.number().int(), companion: z.number().int() }),
+  sections: z.array(
+    z.object({
+      id: z.string(),
+      code: z.string(),
+      name: localizedText,
+      labelX: z.number().nullable(),
+      labelY: z.number().nullable(),
+      rows: z.array(
+        z.object({
+          label: z.string(),
+          seats: z.array(z.object({ id: z.string(), label: z.string(), x: z.number(), y: z.number(), accessible: z.enum(ACCESSIBLE_SEAT_KINDS).nullable() })),
+        }),
+      ),
+    }),
+  ),
+});
+export type VenueAccessibleSeatsAnswer = z.infer<typeof venueAccessibleSeatsSchema>;
+
+export const accessibleSeatMarkResultSchema = z.object({
+  ok: z.literal(true),
+  changed: z.number().int().describe('seats whose mark this call changed (a seat already marked so is not counted)'),
+  taken: z
+    .number()
+    .int()
+    .describe('of the seats asked for, those already sold or in a live cart at the venue’s coming events: those fans keep them; the mark holds the seat back from every new hold'),
+});
+export type AccessibleSeatMarkResult = z.infer<typeof accessibleSeatMarkResultSchema>;

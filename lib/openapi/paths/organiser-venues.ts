@@ -1,7 +1,9 @@
 // The organiser's venues and seating in the OpenAPI document: venues, the layout JSON, the editor's
-// section calls, and blocking seats per event.
+// section calls, marking wheelchair places and companion seats, and blocking seats per event.
 import { eventIdParamSchema, organisationQuerySchema, venueIdParamSchema } from '@/lib/schemas/organiser';
 import {
+  accessibleSeatMarkResultSchema,
+  accessibleSeatMarkSchema,
   createSectionSchema,
   createVenueSchema,
   eventSeatsSchema,
@@ -13,6 +15,7 @@ import {
   updateVenueSchema,
   venueDetailSchema,
   venueLayoutSchema,
+  venueAccessibleSeatsSchema,
   venueListSchema,
 } from '@/lib/schemas/organiser-venues';
 import { okSchema } from '@/lib/schemas/primitives';
@@ -107,6 +110,28 @@ export const organiserVenuePaths: ApiPaths = {
       summary: 'Delete a section: only when none of its seats or places is sold or in a live cart at a coming event',
       parameters: sectionParams,
       responses: { 200: jsonResponse('What changed', layoutChangeSchema), 409: unitsTaken, ...write },
+    },
+  },
+  '/api/v1/organiser/venues/{venueId}/accessible-seats': {
+    get: {
+      tags,
+      security: auth,
+      summary: 'The venue’s seats by section and row, each with its mark: wheelchair place, companion seat or none',
+      parameters: venueId,
+      responses: { 200: jsonResponse('The seats with their marks, and how many of each', venueAccessibleSeatsSchema), ...denied },
+    },
+    put: {
+      tags,
+      security: auth,
+      summary:
+        'Mark seats as wheelchair places or companion seats (held back from general sale at every event of the venue: only a ZŤP / ZŤP-S hold takes them), or clear the mark (kind null). Seats already sold or in a live cart stay their fans’ (counted in taken)',
+      parameters: venueId,
+      requestBody: jsonBody(accessibleSeatMarkSchema),
+      responses: {
+        200: jsonResponse('How many marks changed, and how many of the seats fans already have', accessibleSeatMarkResultSchema),
+        422: errorResponse('VALIDATION, or SEATS_NOT_IN_VENUE: a seat that is not one of this venue’s (nothing changed)'),
+        ...write,
+      },
     },
   },
   '/api/v1/organiser/events/{eventId}/seats': {

@@ -23,6 +23,7 @@ import type { changeMemberRole, removeMember } from '@/lib/server/organiser/team
 import type { createEvent, publishEvent, updateEvent } from '@/lib/server/organiser/events';
 import type { createPriceCategory, deletePriceCategory, updatePriceCategory } from '@/lib/server/organiser/price-categories';
 import type { addSection, deleteSection, replaceLayout, updateSection } from '@/lib/server/organiser/layout';
+import type { markAccessibleSeats } from '@/lib/server/organiser/accessible-seats';
 import type { createCoupon, updateCoupon } from '@/lib/server/organiser/coupons';
 import type { createRedeemBatch } from '@/lib/server/organiser/redeem-codes';
 import type { createUser, updateProfile } from '@/lib/server/users';
@@ -101,6 +102,7 @@ type DomainFailureCode =
   | FailureCodeOf<typeof addSection>
   | FailureCodeOf<typeof updateSection>
   | FailureCodeOf<typeof deleteSection>
+  | FailureCodeOf<typeof markAccessibleSeats>
 
   // organiser: codes and resale
   | FailureCodeOf<typeof createCoupon>
@@ -421,6 +423,8 @@ export const FAILURES = {
   /** A general cart asked for a wheelchair place or a companion seat: they are held back for ZŤP / ZŤP-S card holders. */
   ACCESSIBLE_SEAT: { status: 409, key: 'concessions.errors.accessibleSeat', field: 'seatIds' },
   NOT_WHEELCHAIR_PLACE: { status: 422, key: 'concessions.errors.notWheelchair', field: 'seatId' },
+  /** The organiser marked a seat that is not one of the venue's (another venue's, or a removed one): nothing changed. */
+  SEATS_NOT_IN_VENUE: { status: 422, key: 'organiser.venues.accessible.errors.notInVenue', field: 'seatIds' },
   CONCESSION_NOT_OFFERED: { status: 409, key: 'concessions.errors.notOffered', field: 'concession' },
   WHEELCHAIR_NEEDS_CARD: { status: 422, key: 'concessions.errors.wheelchairKind', field: 'concession' },
   NO_COMPANION_SEAT: { status: 409, key: 'concessions.errors.noCompanionSeat', field: 'concession' },

@@ -7,6 +7,7 @@ import { availabilityChanged, eventChanged } from '@/lib/server/events/changed';
 import { offerReturned } from '@/lib/server/waiting-list/offers';
 import { eventAccess, type AccessFailure } from './access';
 import { RETIRED_SECTION_CODE } from './layout';
+import { groupSeats } from './seat-rows';
 
 // Seats held back from sale at one event (press, sponsors, safety): a free unit becomes 'blocked', and
 // back. Sold seats and seats in a live cart are never touched: they are listed as refused.
@@ -48,29 +49,9 @@ export async function eventSeats(userId: string, eventId: string): Promise<{ ok:
       where vs.venue_id = ${row.venueId}
       order by s.sort_order, s.code, r.sort_order, vs.sort_order`),
   );
-  const sections: EventSeatsAnswer['sections'] = [];
   const counts = { available: 0, held: 0, sold: 0, blocked: 0 };
-  for (const seat of seats) {
-    let section = sections.at(-1);
-    if (!section || section.id !== seat.section_id) {
-      section = {
-        id: seat.section_id,
-        code: seat.code,
-        name: typeof seat.name === 'string' ? (JSON.parse(seat.name) as LocalizedText) : seat.name,
-        labelX: seat.label_x == null ? null : Number(seat.label_x),
-        labelY: seat.label_y == null ? null : Number(seat.label_y),
-        rows: [],
-      };
-      sections.push(section);
-    }
-    let r = section.rows.at(-1);
-    if (!r || r.label !== seat.row) {
-      r = { label: seat.row, seats: [] };
-      section.rows.push(r);
-    }
-    r.seats.push({ id: seat.id, label: seat.label, x: Number(seat.x), y: Number(seat.y), status: seat.status });
-    if (seat.status !== 'unsold') counts[seat.status]++;
-  }
+  for (const seat of seats) if (seat.status !== 'unsold') counts[seat.status]++;
+  const sections: EventSeatsAnswer['sections'] = groupSeats(seats, (seat) => ({ id: seat.id, label: seat.label, x: Number(seat.x), y: Number(seat.y), status: seat.status }));
   return {
     ok: true,
     seats: { eventId, width: row.width ?? 1000, height: row.height ?? 700, outline: (row.outline ?? []) as VenueOutlineShape[] as EventSeatsAnswer['outline'], counts, sections },

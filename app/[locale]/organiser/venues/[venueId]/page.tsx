@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { AccessibleSeatsEditor } from '@/components/organiser/venues/accessible-seats-editor';
 import { LayoutImport } from '@/components/organiser/venues/layout-import';
 import { LayoutPreview } from '@/components/organiser/venues/layout-preview';
 import { SectionEditor } from '@/components/organiser/venues/section-editor';
@@ -11,6 +12,7 @@ import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { consoleRowPage } from '@/lib/server/organiser/console';
 import { getVenue } from '@/lib/server/organiser/venues';
+import { venueAccessibleSeats } from '@/lib/server/organiser/accessible-seats';
 import { consoleMetadata } from '../../metadata';
 import { dateTimeFormat } from '@/lib/i18n/formats';
 
@@ -21,7 +23,7 @@ export async function generateMetadata({ params }: Props) {
   return consoleMetadata(locale as Locale, { pathname: '/organiser/venues/[venueId]', params: { venueId } }, 'organiser.venues.title');
 }
 
-/** One venue: its details, the layout drawn, the JSON import and export, and the section editor. */
+/** One venue: its details, the layout drawn, the section editor, wheelchair places and companion seats, and the JSON import and export. */
 async function Venue({ locale, venueId }: { locale: Locale; venueId: string }) {
   if (!isUuid(venueId)) notFound();
   const access = await consoleRowPage(locale, { pathname: '/organiser/venues/[venueId]', params: { venueId } }, { venueId }, 'events');
@@ -29,6 +31,8 @@ async function Venue({ locale, venueId }: { locale: Locale; venueId: string }) {
   const result = access.ok ? await getVenue(access.context.user.id, venueId) : null;
   if (result && !result.ok) notFound();
   const venue = result?.ok ? result.venue : null;
+  const accessible = access.ok && venue ? await venueAccessibleSeats(access.context.user.id, venueId) : null;
+  const ta = await getTranslations('organiser.venues.accessible');
   const dateFormat = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Bratislava' });
   return (
     <ConsoleFrame access={access} title={venue?.name ?? t('title')}>
@@ -44,6 +48,16 @@ async function Venue({ locale, venueId }: { locale: Locale; venueId: string }) {
             <LayoutPreview venue={venue} locale={locale} />
           </section>
           <SectionEditor venueId={venue.id} sections={venue.sections} locale={locale} />
+          <section aria-labelledby="accessible-title" className="space-y-3">
+            <h2 id="accessible-title" className="text-xl font-semibold">
+              {ta('title')}
+            </h2>
+            {accessible?.ok && accessible.seats.sections.length > 0 ? (
+              <AccessibleSeatsEditor venueId={venue.id} seats={accessible.seats} locale={locale} />
+            ) : (
+              <p className="text-slate-700">{ta('noSeats')}</p>
+            )}
+          </section>
           {venue.eventList.length > 0 && (
             <section aria-labelledby="venue-events-title" className="space-y-3">
               <h2 id="venue-events-title" className="text-xl font-semibold">
