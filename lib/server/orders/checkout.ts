@@ -75,13 +75,15 @@ export async function checkout(input: {
   eventRef: string;
   locale: Locale;
   urls: CheckoutUrls;
-  provider?: PaymentProvider;
+  /** The provider to pay with (default: the active one); null: none, as on a deployment without payments. */
+  provider?: PaymentProvider | null;
   now?: Date;
   /** A season-ticket hold (lib/server/seasons/buy.ts) instead of the event's cart; eventRef is its first match. */
   seasonId?: string;
 }): Promise<CheckoutResult> {
   const now = input.now ?? new Date();
-  const provider = input.provider ?? activePaymentProvider();
+  // Asked for only when money is due: an order with nothing to pay needs no provider.
+  const provider = input.provider === undefined ? activePaymentProvider() : input.provider;
   const event = await findSaleEvent(input.eventRef);
   if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
   if (event.status === 'cancelled') return { ok: false, code: 'NOT_ON_SALE' };

@@ -229,7 +229,7 @@ type Title = { sk: string; cs: string; en: string };
 async function refundNextOrder(tx: Tx, eventId: string, title: Title, now: Date, hook?: (orderId: string) => void | Promise<void>): Promise<QueuedEmail[] | null> {
   const [order] = rowsOf<{ id: string; user_id: string; current_payment_id: string | null; total_amount: number; currency: 'EUR' | 'CZK' }>(
     await tx.execute(sql`
-      update orders set status = 'refunded', note = ${EVENT_CANCELLED}
+      update orders set status = 'refunded', note = ${EVENT_CANCELLED}, refunded_at = ${now.toISOString()}::timestamptz
       where id = (select id from orders where event_id = ${eventId} and status = 'paid' order by id limit 1 for update skip locked)
         and status = 'paid'
       returning id, user_id, current_payment_id, total_amount, currency`),
