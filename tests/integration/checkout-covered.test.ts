@@ -309,6 +309,11 @@ it('a refund (the club cancels the match) gives the credit and points back and s
   const rows = await orderRows(result.orderId);
   expect(rows.order).toMatchObject({ status: 'refunded', note: 'EVENT_CANCELLED', refundedAt: cancelledAt });
   expect(rows.tickets.every((tk) => tk.status === 'void')).toBe(true);
+  // The buyer hears that the credit and points are back (no money to refund), once.
+  const mails = await t.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, fan.email));
+  expect(mails.filter((m) => m.kind.startsWith('event-cancelled')).map((m) => [m.kind, m.subject])).toEqual([
+    ['event-cancelled-credit-back', `${event.title.en} is cancelled – your credit and points are back`],
+  ]);
   // Credit and points are back; no money moved, so nothing is queued for a provider.
   expect(await balanceOf(fan)).toBe(cart.total.amount - pointsAmount);
   expect(await pointsOf(fan, CANCELLED)).toBe(5_000);
