@@ -73,7 +73,8 @@ export async function readCart(event: SaleEvent, userId: string, locale: Locale,
     eventSlug: event.slug,
     holdId: live.id,
     status: live.status as 'active' | 'ordered',
-    orderId: order?.id ?? null,
+    // The order under way: only while the cart is at checkout.
+    orderId: live.status === 'ordered' ? (order?.id ?? null) : null,
     items: await foldPackageLines(items.map((item) => itemView(item, locale, event.currency)), locale),
     expiresAt: live.expiresAt.toISOString(),
     // Rounded up: a countdown started from this never reaches zero before the hold really ends.
