@@ -181,6 +181,7 @@ test.describe('credit that covers the whole cart, on a phone', () => {
     // Straight to the receipt: paid, the credit on its own line, 0 € in total; never the payment page.
     await expect(holder).toHaveURL(/\/sk\/objednavky\/[0-9a-f-]{36}$/);
     await expect(holder.getByTestId('order-result')).toHaveAttribute('data-result', 'paid');
+    await expect(holder.getByTestId('order-result')).toContainText(sk.orders.coveredTitle);
     await expect(holder.locator('[data-testid="receipt-line"][data-kind="wallet"]')).toHaveAttribute('data-amount', String(-gross));
     await expect(holder.getByTestId('receipt')).toContainText(sk.receipt.walletCredit);
     await fitsThePhone(holder);
