@@ -116,3 +116,82 @@ test.describe('releasing a season match for credit on a phone', () => {
     await context.close();
   });
 });
+
+// When the credit covers the whole cart there is nothing to pay: the checkout says so, confirms the order
+// without the payment page and lands on the receipt (orders/checkout.ts). A holder of a main-stand seat (the
+// e2e spare holder: category A, 25 €) releases both winter matches, another fan buys them, and the 25 € of
+// credit pays a 12 € seat (with its 1 € fee) of the club's next match.
+const SPARE_HOLDER = 'uvolnenie-3@e2e.tribuna.sk';
+const NEXT_MATCH = 'dunaj-bratislava-spartak-trnava';
+
+test.describe('credit that covers the whole cart, on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the checkout has nothing to pay: the fan confirms with the keyboard and lands on the receipt, no payment page', async ({ browser, baseURL, page, signUpFresh }) => {
+    test.setTimeout(180_000);
+    const { context, page: holder } = await signedInContext(browser, baseURL!, SPARE_HOLDER);
+    type Ticket = { id: string; event: { slug: string }; release: { creditAmount: number; released: boolean } | null };
+    const mine = ((await (await holder.request.get('/api/v1/tickets')).json()).tickets as Ticket[]).filter((x) => x.release && !x.release.released);
+    expect(mine.map((x) => x.event.slug).sort()).toEqual([MATCH, OTHER_MATCH].sort());
+    const credit = mine.reduce((sum, x) => sum + x.release!.creditAmount, 0);
+    // The holder's seat (the season's map marks it theirs): the same seat at both matches.
+    const seat = (await (await holder.request.get(`/api/v1/seasons/${SEASON}`)).json()).season.sections
+      .flatMap((s: { rows: { seats: { id: string; state: string }[] }[] }) => s.rows.flatMap((r) => r.seats))
+      .find((x: { state: string }) => x.state === 'mine').id as string;
+    // The holder releases both matches; another fan buys both seats.
+    await signUpFresh();
+    for (const ticket of mine) {
+      const released = await holder.request.post(`/api/v1/tickets/${ticket.id}/release`, { data: { sharePercent: 50 }, headers: await xsrfHeaders(holder) });
+      expect(released.status(), await released.text()).toBe(201);
+      const added = await page.request.post(`/api/v1/events/${ticket.event.slug}/cart/items`, { data: { seatIds: [seat] }, headers: await xsrfHeaders(page) });
+      expect(added.status(), await added.text()).toBe(200);
+      await checkoutAndPay(page, ticket.event.slug);
+    }
+    const wallet = (await (await holder.request.get('/api/v1/wallet')).json()) as { wallets: { balance: { amount: number } }[] };
+    expect(wallet.wallets[0].balance.amount).toBe(credit);
+
+    // A category C seat of the club's next match: 12 € and a 1 € fee, within the credit.
+    const detail = await (await holder.request.get(`/api/v1/events/${NEXT_MATCH}?include=seats`)).json();
+    type Category = { id: string; price: { amount: number } };
+    const availability = (await (await holder.request.get(`/api/v1/events/${NEXT_MATCH}/availability`)).json()) as { ticketTypes: Category[]; takenSeatIds: string[] };
+    const cheapest = availability.ticketTypes.reduce((a, b) => (b.price.amount < a.price.amount ? b : a));
+    const taken = new Set<string>(availability.takenSeatIds);
+    const free: string[] = detail.layout.sections.flatMap((s: { rows: { seats: { id: string; ticketTypeId: string | null }[] }[] }) =>
+      s.rows.flatMap((r) => r.seats.filter((x) => x.ticketTypeId === cheapest.id && !taken.has(x.id)).map((x) => x.id)),
+    );
+    const cart = await holder.request.post(`/api/v1/events/${NEXT_MATCH}/cart/items`, { data: { seatIds: [free[Math.floor(Math.random() * free.length)]] }, headers: await xsrfHeaders(holder) });
+    expect(cart.status(), await cart.text()).toBe(200);
+    const cartBody = await cart.json();
+    const gross = cartBody.subtotal.amount + cartBody.fees.amount;
+    expect(gross).toBeLessThanOrEqual(credit);
+    expect(cartBody.walletCredit.amount).toBe(gross);
+    expect(cartBody.total.amount).toBe(0);
+
+    // The checkout: nothing to pay, said in words; the button confirms instead of paying.
+    await holder.goto(`/sk/podujatia/${NEXT_MATCH}/pokladna`);
+    await expect(holder.getByTestId('checkout-nothing-to-pay')).toHaveText(sk.checkout.nothingToPay);
+    await expect(holder.getByRole('button', { name: /^Zaplatiť/ })).toHaveCount(0);
+    await fitsThePhone(holder);
+    await noSeriousViolations(holder);
+    await holder.getByRole('checkbox').check();
+    const confirm = holder.getByRole('button', { name: sk.checkout.free });
+    await confirm.focus();
+    await holder.keyboard.press('Enter');
+
+    // Straight to the receipt: paid, the credit on its own line, 0 € in total; never the payment page.
+    await expect(holder).toHaveURL(/\/sk\/objednavky\/[0-9a-f-]{36}$/);
+    await expect(holder.getByTestId('order-result')).toHaveAttribute('data-result', 'paid');
+    await expect(holder.getByTestId('order-result')).toContainText(sk.orders.coveredTitle);
+    await expect(holder.locator('[data-testid="receipt-line"][data-kind="wallet"]')).toHaveAttribute('data-amount', String(-gross));
+    await expect(holder.getByTestId('receipt')).toContainText(sk.receipt.walletCredit);
+    await fitsThePhone(holder);
+    const orderId = holder.url().split('/').pop()!;
+    const order = await (await holder.request.get(`/api/v1/orders/${orderId}`)).json();
+    expect(order).toMatchObject({ status: 'paid', ticketCount: 1, total: { amount: 0, currency: 'EUR' } });
+    const after = (await (await holder.request.get('/api/v1/wallet')).json()) as { wallets: { balance: { amount: number } }[] };
+    expect(after.wallets[0].balance.amount).toBe(credit - gross);
+    const tickets = (await (await holder.request.get('/api/v1/tickets')).json()).tickets as Ticket[];
+    expect(tickets.filter((x) => x.event.slug === NEXT_MATCH)).toHaveLength(1);
+    await context.close();
+  });
+});

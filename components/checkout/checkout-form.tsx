@@ -38,6 +38,8 @@ export function CheckoutForm({
   const [receivedAt] = useState(() => Date.now());
   const left = useCountdown(cart.timeLeft, receivedAt, () => router.push({ pathname: '/events/[id]/cart', params: { id: eventId } }));
   const [redirecting, setRedirecting] = useState(false);
+  /** Credit, points or a coupon cover the whole total: no payment, the order is paid on submit. */
+  const free = cart.total.amount === 0;
   const [holderValues, setHolderValues] = useState<HolderValues>(() => initialHolders(holders));
   const [holderProblems, setHolderProblems] = useState<HolderErrors>({});
   const changeHolder = (itemId: string, field: 'name' | 'dateOfBirth', value: string) =>
@@ -59,7 +61,8 @@ export function CheckoutForm({
       });
       if (!saved.ok) return;
     }
-    const result = await api.post<{ orderId: string; paymentUrl: string }>(`/api/v1/events/${encodeURIComponent(eventId)}/checkout`, values);
+    // Nothing to pay: checkout completes the order and paymentUrl is the order's page.
+    const result = await api.post<{ orderId: string; paymentUrl: string; paid: boolean }>(`/api/v1/events/${encodeURIComponent(eventId)}/checkout`, values);
     if (result.ok) {
       setRedirecting(true);
       window.location.assign(result.data.paymentUrl);
@@ -127,12 +130,23 @@ export function CheckoutForm({
           </p>
         )}
       </div>
+      {free && (
+        <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-slate-800" data-testid="checkout-nothing-to-pay">
+          {t('checkout.nothingToPay')}
+        </p>
+      )}
       <div className="flex flex-wrap justify-end gap-3">
         <Link href={{ pathname: '/events/[id]/cart', params: { id: eventId } }} className="rounded-lg border border-slate-300 px-5 py-3 font-medium">
           {t('checkout.backToCart')}
         </Link>
         <button type="submit" disabled={isSubmitting || redirecting} className="rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white disabled:opacity-60">
-          {isSubmitting || redirecting ? t('checkout.paying') : t('checkout.pay', { total: formatMoney(cart.total, locale) })}
+          {free
+            ? isSubmitting || redirecting
+              ? t('checkout.confirming')
+              : t('checkout.free')
+            : isSubmitting || redirecting
+              ? t('checkout.paying')
+              : t('checkout.pay', { total: formatMoney(cart.total, locale) })}
         </button>
       </div>
     </form>

@@ -89,5 +89,6 @@ export type Cart = z.infer<typeof cartSchema>;
 /** POST /api/v1/events/{id}/checkout */
 export const checkoutResultSchema = z.object({
   orderId: z.uuid(),
-  paymentUrl: z.string().describe("the payment provider's page (the built-in gateway's is a path on this site)"),
+  paymentUrl: z.string().describe("the payment provider's page (the built-in gateway's is a path on this site); when paid, the order's page"),
+  paid: z.boolean().describe('true: wallet credit, loyalty points or a coupon covered the whole total, so the order is paid already and no payment was started'),
 });

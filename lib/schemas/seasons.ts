@@ -70,7 +70,7 @@ export const seasonMatchAddedSchema = z.object({ season: organiserSeasonSchema, 
 /** A season's id or slug: letters, digits, dashes and underscores only (anything else is no season and never reaches the database). */
 export const seasonRefParamSchema = z.object({ seasonId: z.string().min(1).max(200).regex(/^[\w-]+$/) });
 export const seasonPurchaseSchema = z.strictObject({ seatIds: z.array(uuidString()).min(1, `${M}.pickSeat`).max(10) });
-export const seasonPaymentSchema = z.object({ orderId: z.string(), paymentUrl: z.string() });
+export const seasonPaymentSchema = z.object({ orderId: z.string(), paymentUrl: z.string(), paid: z.boolean() });
 export const seasonSeatStateSchema = z.enum(['free', 'renew', 'reserved', 'mine', 'sold', 'taken']);
 export const seasonSaleSchema = z.object({
   id: z.string(),

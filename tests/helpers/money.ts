@@ -9,7 +9,7 @@ export type Independent = { primaryNet: number; serviceFees: number; resaleFees:
 /**
  * The figures of one event over [from, to), summed straight from the tables: a sale is an order with
  * paid_at in the period; a refund of a sale is a refunded order whose current payment's refund was
- * queued in the period (an order that took no money is given back when it was paid); what was collected
+ * queued in the period (an order that took no money, when it was refunded: orders.refunded_at; before that column, when it was paid); what was collected
  * is what the orders' current payments took, less what the refund queue gave back of them.
  */
 export async function independentSums(db: Db, eventId: string, from: Date, to: Date): Promise<Independent> {
@@ -25,7 +25,7 @@ export async function independentSums(db: Db, eventId: string, from: Date, to: D
         from orders o
         left join refunds r on r.payment_id = o.current_payment_id
         where o.event_id = ${eventId} and o.status = 'refunded' and o.paid_at is not null
-          and coalesce(r.created_at, o.paid_at) >= ${from.toISOString()}::timestamptz and coalesce(r.created_at, o.paid_at) < ${to.toISOString()}::timestamptz
+          and coalesce(r.created_at, o.refunded_at, o.paid_at) >= ${from.toISOString()}::timestamptz and coalesce(r.created_at, o.refunded_at, o.paid_at) < ${to.toISOString()}::timestamptz
       )
       select
         (select coalesce(sum(i.price_amount), 0) from order_items i where i.listing_id is null and i.order_id in (select id from sold)) as gross_sold,

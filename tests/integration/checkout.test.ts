@@ -48,7 +48,7 @@ async function holdAndCheckout(fan: { id: string; email: string }, seats: string
     if (!applied.ok) throw new Error(applied.code);
   }
   const result = await checkout({ user: fan, eventRef: STADIUM, locale: 'en', urls, now });
-  if (!result.ok) throw new Error(result.code);
+  if (!result.ok || result.paid) throw new Error(result.ok ? 'paid at checkout' : result.code);
   return { ...result, cart: held.cart };
 }
 
@@ -136,7 +136,7 @@ describe('checkout and payment', () => {
     // a late "paid" for the declined payment changes nothing
     expect(await handlePaymentNotice(testGateway, notice(first.paymentId, 'succeeded'))).toMatchObject({ kind: 'ignored' });
     const again = await checkout({ user: fan, eventRef: STADIUM, locale: 'en', urls });
-    if (!again.ok) throw new Error(again.code);
+    if (!again.ok || again.paid) throw new Error(again.ok ? 'paid at checkout' : again.code);
     expect(again.orderId).toBe(first.orderId);
     expect(again.paymentId).not.toBe(first.paymentId);
     expect(await handlePaymentNotice(testGateway, notice(again.paymentId, 'succeeded'))).toMatchObject({ kind: 'paid' });
@@ -223,7 +223,7 @@ describe('checkout and payment', () => {
     expect(order.couponId).toBe(coupon.id);
     const [afterCheckout] = await t.db.select().from(s.coupons).where(eq(s.coupons.id, coupon.id));
     expect(afterCheckout.usedCount).toBe(before + 1);
-    const paid = again.ok ? again.paymentId : paymentId;
+    const paid = again.ok && !again.paid ? again.paymentId : paymentId;
     expect(await handlePaymentNotice(testGateway, notice(paid, 'succeeded'))).toMatchObject({ kind: 'paid' });
     const [afterPaid] = await t.db.select().from(s.coupons).where(eq(s.coupons.id, coupon.id));
     expect(afterPaid.usedCount).toBe(before + 1);
@@ -297,7 +297,7 @@ describe('checkout and payment', () => {
     await removeFromCart({ user: other, eventRef: STADIUM, itemId: taken.cart.items[0].id, locale: 'en' });
     expect((await addToCart({ user: buyer, eventRef: STADIUM, selection: { listingId: listing.id }, locale: 'en' })).ok).toBe(true);
     const result = await checkout({ user: buyer, eventRef: STADIUM, locale: 'en', urls });
-    if (!result.ok) throw new Error(result.code);
+    if (!result.ok || result.paid) throw new Error(result.ok ? 'paid at checkout' : result.code);
     expect(await handlePaymentNotice(testGateway, notice(result.paymentId, 'succeeded'))).toMatchObject({ kind: 'paid' });
     const [moved] = await t.db.select().from(s.tickets).where(eq(s.tickets.id, ticket.id));
     expect(moved).toMatchObject({ ownerId: buyer.id, version: 2, status: 'valid', orderId: result.orderId });
@@ -324,7 +324,7 @@ describe('money is checked, not trusted', () => {
     // the fan fills the cart and checks out again: the same order now costs six tickets
     expect((await addToCart({ user: fan, eventRef: STADIUM, selection: { seatIds: more }, locale: 'en' })).ok).toBe(true);
     const full = await checkout({ user: fan, eventRef: STADIUM, locale: 'en', urls });
-    if (!full.ok) throw new Error(full.code);
+    if (!full.ok || full.paid) throw new Error(full.ok ? 'paid at checkout' : full.code);
     expect(full.orderId).toBe(cheap.orderId);
     const cheapPayment = await paymentRow(cheap.paymentId);
     expect((await orderRow(full.orderId)).totalAmount).toBeGreaterThan(cheapPayment.amount);
@@ -362,7 +362,7 @@ describe('money is checked, not trusted', () => {
     const fan = await newFan();
     const first = await holdAndCheckout(fan, await freeSeats(2));
     const retry = await checkout({ user: fan, eventRef: STADIUM, locale: 'en', urls });
-    if (!retry.ok) throw new Error(retry.code);
+    if (!retry.ok || retry.paid) throw new Error(retry.ok ? 'paid at checkout' : retry.code);
     expect((await paymentRow(retry.paymentId)).amount).toBe((await paymentRow(first.paymentId)).amount);
     expect(await handlePaymentNotice(testGateway, notice(first.paymentId, 'succeeded'))).toMatchObject({ kind: 'refunded' });
     expect(await ticketsOf(first.orderId)).toHaveLength(0);
@@ -388,7 +388,7 @@ describe('money is checked, not trusted', () => {
     expect(await refundOf(started.paymentId)).toMatchObject({ status: 'pending', ...change });
     // paying the order as it is now works
     const again = await checkout({ user: fan, eventRef: STADIUM, locale: 'en', urls });
-    if (!again.ok) throw new Error(again.code);
+    if (!again.ok || again.paid) throw new Error(again.ok ? 'paid at checkout' : again.code);
     expect(await handlePaymentNotice(testGateway, notice(again.paymentId, 'succeeded'))).toMatchObject({ kind: 'paid' });
     expect(await ticketsOf(started.orderId)).toHaveLength(2);
   });

@@ -99,7 +99,7 @@ it('a fan pays part of the cart with points: a line in the cart and on the recei
   expect(await balanceOf(fan)).toBe(3000);
 
   const started = await checkout({ user: fan, eventRef: SLUG, locale: 'en', urls });
-  if (!started.ok) throw new Error(started.code);
+  if (!started.ok || started.paid) throw new Error(started.ok ? 'paid at checkout' : started.code);
   expect(await balanceOf(fan)).toBe(2000);
   const [order] = await t.db.select().from(s.orders).where(eq(s.orders.id, started.orderId));
   expect(order).toMatchObject({ loyaltyPoints: 1000, loyaltyAmount: 1000, totalAmount: before.total.amount - 1000 });
@@ -138,7 +138,7 @@ it('points come back when the payment is declined or the cart runs out unpaid, a
   if (!first.ok) throw new Error(first.code);
   // The fan comes back to checkout (a second tab): still 400 spent, not 800.
   const again = await checkout({ user: fan, eventRef: OTHER, locale: 'en', urls, now: t0 });
-  if (!again.ok) throw new Error(again.code);
+  if (!again.ok || again.paid) throw new Error(again.ok ? 'paid at checkout' : again.code);
   expect(again.orderId).toBe(first.orderId);
   expect(await balanceOf(fan)).toBe(100);
 
@@ -164,7 +164,7 @@ it('a payment landing after its cart ran out, whose points the fan spent meanwhi
   if (!held.ok) throw new Error(held.code);
   expect((await usePoints(fan, OTHER, 500)).status).toBe(200);
   const slow = await checkout({ user: fan, eventRef: OTHER, locale: 'en', urls, now: t0 });
-  if (!slow.ok) throw new Error(slow.code);
+  if (!slow.ok || slow.paid) throw new Error(slow.ok ? 'paid at checkout' : slow.code);
   // The cart runs out unpaid (the points come back), and the fan spends them on another match.
   const [hold] = await t.db.select().from(s.holds).where(and(eq(s.holds.userId, fan.id), eq(s.holds.id, (await t.db.select({ holdId: s.orders.holdId }).from(s.orders).where(eq(s.orders.id, slow.orderId)))[0].holdId)));
   await sweepExpiredHolds({ now: new Date(hold.expiresAt.getTime() + MIN) });
@@ -173,7 +173,7 @@ it('a payment landing after its cart ran out, whose points the fan spent meanwhi
   if (!other.ok) throw new Error(other.code);
   expect((await usePoints(fan, THIRD, 500)).status).toBe(200);
   const paid = await checkout({ user: fan, eventRef: THIRD, locale: 'en', urls });
-  if (!paid.ok) throw new Error(paid.code);
+  if (!paid.ok || paid.paid) throw new Error(paid.ok ? 'paid at checkout' : paid.code);
   expect((await pay(paid.paymentId)).kind).toBe('paid');
   // 100 left, and what the paid order earned (the demo's points per euro): less than the 500 the slow order needs.
   const balance = await balanceOf(fan);

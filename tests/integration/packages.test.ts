@@ -48,7 +48,7 @@ async function addPackage(fan: TestUser, slug: string, body: unknown) {
 
 async function pay(fan: TestUser, slug: string) {
   const result = await checkout({ user: fan, eventRef: slug, locale: 'en', urls });
-  if (!result.ok) throw new Error(result.code);
+  if (!result.ok || result.paid) throw new Error(result.ok ? 'paid at checkout' : result.code);
   const { eventId } = signedGatewayNotice(result.paymentId, 'succeeded');
   const paid = await handlePaymentNotice(testGateway, { eventId, paymentId: result.paymentId, outcome: 'succeeded' }, new Date());
   expect(paid.kind).toBe('paid');
@@ -135,7 +135,7 @@ describe('buying a package', () => {
     const slow = await makeUser(t.db, 'pass-late');
     expect((await addPackageToCart({ user: slow, eventRef: festivalDaySlugs[2], packageId: pkg.id, locale: 'en', now: t0 })).ok).toBe(true);
     const started = await checkout({ user: slow, eventRef: festivalDaySlugs[2], locale: 'en', urls, now: t0 });
-    if (!started.ok) throw new Error(started.code);
+    if (!started.ok || started.paid) throw new Error(started.ok ? 'paid at checkout' : started.code);
     await sweepExpiredHolds({ now: late });
     // Meanwhile another fan took the last pass (other places: the festival has plenty).
     const quick = await makeUser(t.db, 'pass-quick');

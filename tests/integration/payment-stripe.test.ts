@@ -74,7 +74,7 @@ describe('Stripe webhooks', () => {
       provider,
       urls: { success: () => 'http://x/ok', cancel: () => 'http://x/cart', gateway: () => '/unused' },
     });
-    if (!result.ok) throw new Error(result.code);
+    if (!result.ok || result.paid) throw new Error(result.ok ? 'paid at checkout' : result.code);
     expect(result.paymentUrl).toContain('checkout.stripe.com');
 
     const event = {
@@ -116,11 +116,11 @@ describe('Stripe webhooks', () => {
     const urls = { success: () => 'http://x/ok', cancel: () => 'http://x/cart', gateway: () => '/unused' };
     expect((await addToCart({ user, eventRef: CONCERT, selection: { ticketTypeId: ga.id, quantity: 1 }, locale: 'sk' })).ok).toBe(true);
     const cheap = await checkout({ user, eventRef: CONCERT, locale: 'sk', urls });
-    if (!cheap.ok) throw new Error(cheap.code);
+    if (!cheap.ok || cheap.paid) throw new Error(cheap.ok ? 'paid at checkout' : cheap.code);
     expect(mockStripe.expire).not.toHaveBeenCalled();
     expect((await addToCart({ user, eventRef: CONCERT, selection: { ticketTypeId: ga.id, quantity: 3 }, locale: 'sk' })).ok).toBe(true);
     const full = await checkout({ user, eventRef: CONCERT, locale: 'sk', urls });
-    if (!full.ok) throw new Error(full.code);
+    if (!full.ok || full.paid) throw new Error(full.ok ? 'paid at checkout' : full.code);
     expect(full.orderId).toBe(cheap.orderId);
     // the old session can no longer be paid at Stripe
     expect(mockStripe.expire).toHaveBeenCalledTimes(1);
@@ -164,7 +164,7 @@ describe('Stripe webhooks', () => {
     const [ga] = await t.db.select().from(s.ticketTypes).where(eq(s.ticketTypes.eventId, e.id));
     expect((await addToCart({ user, eventRef: CONCERT, selection: { ticketTypeId: ga.id, quantity: 2 }, locale: 'en' })).ok).toBe(true);
     const result = await checkout({ user, eventRef: CONCERT, locale: 'en', urls: { success: () => 'http://x/ok', cancel: () => 'http://x/cart', gateway: () => '/unused' } });
-    if (!result.ok) throw new Error(result.code);
+    if (!result.ok || result.paid) throw new Error(result.ok ? 'paid at checkout' : result.code);
     const [payment] = await t.db.select().from(s.payments).where(eq(s.payments.id, result.paymentId));
     const event = signed({
       id: `evt_other_${what}`,

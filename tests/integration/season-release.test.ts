@@ -84,7 +84,7 @@ describe('release → sale → credit', () => {
     if (!held.ok) throw new Error(held.code);
     expect(held.cart.items[0].price.amount).toBe(faceValue);
     const ordered = await checkout({ user: buyer, eventRef: MATCH, locale: 'en', urls });
-    if (!ordered.ok) throw new Error(ordered.code);
+    if (!ordered.ok || ordered.paid) throw new Error(ordered.ok ? 'paid at checkout' : ordered.code);
     expect((await payPayment(ordered.paymentId)).kind).toBe('paid');
     // The gateway's notice again: nothing more happens.
     expect((await payPayment(ordered.paymentId)).kind).toBe('duplicate');
@@ -192,7 +192,7 @@ describe('spending the credit', () => {
     // Checking out twice (the fan came back) rewrites the one spend, not adds a second.
     const first = await checkout({ user: holder, eventRef: OTHER_MATCH, locale: 'en', urls });
     const ordered = await checkout({ user: holder, eventRef: OTHER_MATCH, locale: 'en', urls });
-    if (!first.ok || !ordered.ok) throw new Error('checkout');
+    if (!first.ok || !ordered.ok || ordered.paid) throw new Error('checkout');
     const [order] = await t.db.select().from(s.orders).where(eq(s.orders.id, ordered.orderId));
     expect(order.totalAmount).toBe(gross - used);
     const [payment] = await t.db.select({ amount: s.payments.amount }).from(s.payments).where(eq(s.payments.id, ordered.paymentId));

@@ -2,7 +2,8 @@
 // organiser's settlement built on it equal sums written independently in SQL over orders, order items,
 // the orders' current payments, the refund queue and the resale payouts — for random data (fast-check):
 // primary and resale items, coupon discounts, service and resale fees with the organiser's share,
-// orders paid, refunded, never paid or paid too late, payments that were never the order's, paid times
+// orders paid, refunded, never paid or paid too late, orders paid wholly or partly with credit or points
+// (no provider payment when wholly), payments that were never the order's, paid times
 // on both sides of the period. Rows are inserted directly, so a run is quick; the scenario of real
 // purchases is tests/integration/settlement.test.ts.
 import { randomUUID } from 'node:crypto';
@@ -51,6 +52,8 @@ const order = fc
     /** Minutes from the period's first midnight: some before, some after. */
     paidAt: fc.integer({ min: -15 * 1440, max: 45 * 1440 }),
     refundAfter: fc.integer({ min: 0, max: 25 * 1440 }),
+    /** The share of the order paid with wallet credit or loyalty points: all of it leaves no provider payment (orders/checkout.ts). */
+    covered: fc.constantFrom(0, 0, 0.5, 1),
     /** A second payment that was not the order's current one, refunded (NOT_CURRENT). */
     strayPayment: fc.option(fc.integer({ min: 1, max: 50_000 }), { nil: null }),
   })
@@ -113,7 +116,7 @@ async function insert(generated: GeneratedOrder[], start: Date) {
     const discount = Math.floor(g.discountShare * primaryPrice);
     const subtotal = primaryPrice + g.resale.reduce((sum, i) => sum + i.price, 0);
     const fees = g.primary.reduce((sum, i) => sum + i.fee, 0) + g.resale.reduce((sum, i) => sum + i.buyerFee, 0);
-    const total = subtotal - discount + fees;
+    const total = subtotal - discount + fees - Math.floor(g.covered * (subtotal - discount + fees));
     const sold = g.state === 'paid' || g.state === 'refunded';
     holds.push({ id: holdId, userId: buyer.id, eventId: event.id, status: 'completed', expiresAt: paidAt });
     const paymentId = total > 0 ? randomUUID() : null;
@@ -131,6 +134,8 @@ async function insert(generated: GeneratedOrder[], start: Date) {
       locale: 'en',
       createdAt: new Date(paidAt.getTime() - MINUTE),
       paidAt: sold ? paidAt : null,
+      // organiser/cancel.ts dates every refund of a paid order; for one that took no money, this is the only date.
+      refundedAt: g.state === 'refunded' ? new Date(paidAt.getTime() + g.refundAfter * MINUTE) : null,
     });
     if (paymentId) {
       const status = g.state === 'paid' ? 'succeeded' : g.state === 'refunded' || g.state === 'late' ? 'refunded' : g.state === 'failed' ? 'declined' : 'pending';

@@ -109,7 +109,7 @@ export const responseTypesMatchSchemas: [
   Same<ReturnType<typeof import('@/lib/server/events/localize').localizeCard>, z.infer<typeof eventCardSchema>>,
   Same<ReturnType<typeof import('@/lib/server/events/localize').localizeDetail>, z.infer<typeof eventDetailSchema>>,
   Same<Awaited<ReturnType<typeof import('@/lib/server/orders/read').getOrder>>, z.infer<typeof orderSchema> | null>,
-  Same<Pick<Ok<ReturnType<typeof import('@/lib/server/orders/checkout').checkout>>, 'orderId' | 'paymentUrl'>, z.infer<typeof checkoutResultSchema>>,
+  Same<Pick<Ok<ReturnType<typeof import('@/lib/server/orders/checkout').checkout>>, 'orderId' | 'paymentUrl' | 'paid'>, z.infer<typeof checkoutResultSchema>>,
   Same<import('@/lib/server/payments/outcome').OutcomeResult['kind'], z.infer<typeof webhookResultSchema>['result']>,
   Same<Awaited<ReturnType<typeof import('@/lib/server/tickets/list').listMyTickets>>, z.infer<typeof myTicketsSchema>>,
   Same<Ok<ReturnType<typeof import('@/lib/server/tickets/redeem').redeemCode>>, z.infer<typeof redeemResultSchema>>,

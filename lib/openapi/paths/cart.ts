@@ -102,11 +102,12 @@ export const cartPaths: ApiPaths = {
     post: {
       tags: ['orders'],
       security: auth,
-      summary: "Turn the caller's cart into an order and start its payment; open paymentUrl to pay (returnTo app: the provider returns to the app's payment redirect)",
+      summary:
+        "Turn the caller's cart into an order and start its payment; open paymentUrl to pay (returnTo app: the provider returns to the app's payment redirect). When wallet credit, loyalty points or a coupon cover the whole total, no payment is started: the order is paid at once (paid: true) and paymentUrl is the order's page (or the app's payment redirect)",
       parameters: eventId,
       requestBody: jsonBody(checkoutSchema),
       responses: {
-        200: jsonResponse('The order and where to pay it', checkoutResultSchema),
+        200: jsonResponse('The order and where to pay it (or, when nothing is left to pay, where to see it paid)', checkoutResultSchema),
         401: unauthorized,
         403: crossSite,
         404: noEvent,

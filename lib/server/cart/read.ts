@@ -60,10 +60,9 @@ export async function readCart(event: SaleEvent, userId: string, locale: Locale,
   const [coupon] = live.couponId ? await db.select().from(tables.coupons).where(eq(tables.coupons.id, live.couponId)) : [];
   const totals = cartTotals(items, coupon ?? null);
   const loyalty = await cartLoyalty(db, { event, userId, holdId: live.id, items, discount: totals.discount });
-  const [order] =
-    live.status === 'ordered'
-      ? await db.select({ id: tables.orders.id }).from(tables.orders).where(eq(tables.orders.holdId, live.id))
-      : [];
+  // The cart's order (one per hold), also once the cart changed after a checkout (the hold is active again):
+  // its spend is the one a new checkout rewrites, so the credit it holds is this cart's to show.
+  const [order] = await db.select({ id: tables.orders.id }).from(tables.orders).where(eq(tables.orders.holdId, live.id));
   const money = (amount: number): Money => ({ amount, currency: event.currency });
   // Its own line: the fan's wallet credit with the organiser, at most the total (spent for real at checkout).
   // Loyalty points come off first (cart/loyalty.ts), wallet credit from what is left (as checkout takes them).
@@ -74,7 +73,8 @@ export async function readCart(event: SaleEvent, userId: string, locale: Locale,
     eventSlug: event.slug,
     holdId: live.id,
     status: live.status as 'active' | 'ordered',
-    orderId: order?.id ?? null,
+    // The order under way: only while the cart is at checkout.
+    orderId: live.status === 'ordered' ? (order?.id ?? null) : null,
     items: await foldPackageLines(items.map((item) => itemView(item, locale, event.currency)), locale),
     expiresAt: live.expiresAt.toISOString(),
     // Rounded up: a countdown started from this never reaches zero before the hold really ends.

@@ -595,6 +595,11 @@ export const orders = pgTable(
     locale: localeEnum('locale').notNull(),
     createdAt: createdAt(),
     paidAt: ts('paid_at'),
+    /**
+     * When a paid order was refunded (organiser/cancel.ts). The refund queue dates the money that went back;
+     * this dates the refund of an order that took no money (paid with credit or points), for the ledger.
+     */
+    refundedAt: ts('refunded_at'),
     /** Why a late payment was refunded, and similar. */
     note: text('note'),
     /**

@@ -11,6 +11,8 @@ import { unnamedLines } from '@/lib/server/named-tickets/holders';
 import { recordOrderSpend, reserveWalletCredit } from '@/lib/server/wallet';
 import { checkoutPoints, spendCheckoutPoints } from '@/lib/server/cart/loyalty';
 import { activePaymentProvider, paymentProviderByName, type PaymentProvider } from '@/lib/server/payments';
+import { fulfilOrder, markOrderPaid } from './fulfil';
+import { announcePaidOrder } from './mail';
 
 export type CheckoutUrls = {
   /** Where the fan sees the order after paying. */
@@ -22,7 +24,9 @@ export type CheckoutUrls = {
 };
 
 export type CheckoutResult =
-  | { ok: true; orderId: string; paymentId: string; paymentUrl: string }
+  /** paymentUrl: the provider's page; or, when nothing is left to pay (paid: true, no payment), the order page (urls.success). */
+  | { ok: true; orderId: string; paid: false; paymentId: string; paymentUrl: string }
+  | { ok: true; orderId: string; paid: true; paymentId: null; paymentUrl: string }
   | { ok: false; code: 'EVENT_NOT_FOUND' | 'CART_EMPTY' }
   /** A risk match: a named line of the cart has no holder yet (named-tickets/holders.ts). */
   | { ok: false; code: 'HOLDER_NAMES_MISSING' }
@@ -44,8 +48,8 @@ type PreviousPayment = { id: string; provider: string; providerRef: string | nul
  * this very moment) is no risk, because a payment that is not the order's current one never completes
  * it: if it is paid, it is refunded (payments/outcome.ts).
  */
-async function cancelAtProvider(payment: PreviousPayment, current: PaymentProvider): Promise<void> {
-  const provider = payment.provider === current.name ? current : paymentProviderByName(payment.provider);
+async function cancelAtProvider(payment: PreviousPayment, current: PaymentProvider | null): Promise<void> {
+  const provider = current && payment.provider === current.name ? current : paymentProviderByName(payment.provider);
   try {
     await provider?.cancelPayment({ id: payment.id, providerRef: payment.providerRef });
   } catch (error) {
@@ -53,24 +57,33 @@ async function cancelAtProvider(payment: PreviousPayment, current: PaymentProvid
   }
 }
 
+/** Thrown inside checkout's transaction (so that it rolls back) when money is due and no provider can take it. */
+class NoPaymentProvider extends Error {}
+
 /**
  * Turns the fan's cart into an order bound to the hold (one order per hold, reused when the fan comes
  * back after a declined payment), counts the coupon use, and hands over to the payment provider.
  * The hold becomes 'ordered': its units stay held until its time runs out; nothing is binding until paid.
+ *
+ * Nothing left to pay (wallet credit, loyalty points or a coupon cover the whole total, or the tickets are
+ * free): no payment is created — a provider cannot take 0 (Stripe refuses it). The order is completed in
+ * this same transaction, as a paid notice would complete it (orders/fulfil.ts), with no current payment,
+ * and the fan goes straight to the order page.
  */
 export async function checkout(input: {
   user: { id: string; email: string };
   eventRef: string;
   locale: Locale;
   urls: CheckoutUrls;
-  provider?: PaymentProvider;
+  /** The provider to pay with (default: the active one); null: none, as on a deployment without payments. */
+  provider?: PaymentProvider | null;
   now?: Date;
   /** A season-ticket hold (lib/server/seasons/buy.ts) instead of the event's cart; eventRef is its first match. */
   seasonId?: string;
 }): Promise<CheckoutResult> {
   const now = input.now ?? new Date();
-  const provider = input.provider ?? activePaymentProvider();
-  if (!provider) return { ok: false, code: 'PAYMENTS_UNAVAILABLE' };
+  // Asked for only when money is due: an order with nothing to pay needs no provider.
+  const provider = input.provider === undefined ? activePaymentProvider() : input.provider;
   const event = await findSaleEvent(input.eventRef);
   if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
   if (event.status === 'cancelled') return { ok: false, code: 'NOT_ON_SALE' };
@@ -161,19 +174,40 @@ export async function checkout(input: {
     );
     await spendCheckoutPoints(tx, orderId, points);
     if (!input.seasonId) await recordOrderSpend(tx, walletKey, { orderId, amount: walletCredit, now });
+    if (values.totalAmount === 0) {
+      // Nothing to pay: the order is complete now. No current payment (a pending one of an earlier attempt
+      // was cancelled above, and is refunded should it still be paid); credit and points were spent above.
+      await tx.update(tables.orders).set({ currentPaymentId: null }).where(eq(tables.orders.id, orderId));
+      const [order] = await tx.select().from(tables.orders).where(eq(tables.orders.id, orderId));
+      const orderItems = await tx.select().from(tables.orderItems).where(eq(tables.orderItems.orderId, orderId));
+      // The hold is live and locked here, so its units and listings are its own to sell: a failure is a bug.
+      await fulfilOrder(tx, { order, items: orderItems, now });
+      await markOrderPaid(tx, order, now);
+      return { ok: true as const, paid: true as const, orderId, previous };
+    }
+    if (!provider) throw new NoPaymentProvider();
     await tx.update(h).set({ status: 'ordered', updatedAt: now }).where(eq(h.id, hold.id));
     const [payment] = await tx
       .insert(tables.payments)
       .values({ orderId, provider: provider.name, status: 'pending', amount: values.totalAmount, currency: event.currency, createdAt: now, updatedAt: now })
       .returning({ id: tables.payments.id });
     await tx.update(tables.orders).set({ currentPaymentId: payment.id }).where(eq(tables.orders.id, orderId));
-    return { ok: true as const, orderId, paymentId: payment.id, amount: values.totalAmount, expiresAt: hold.expiresAt, previous };
+    return { ok: true as const, paid: false as const, orderId, paymentId: payment.id, amount: values.totalAmount, expiresAt: hold.expiresAt, previous };
+  }).catch((error) => {
+    if (error instanceof NoPaymentProvider) return { ok: false as const, code: 'PAYMENTS_UNAVAILABLE' as const };
+    throw error;
   });
   if (!prepared.ok) return prepared;
   const previous = prepared.previous;
   // The payment this one replaces is closed at its provider too (Stripe: its Checkout session expires).
   const cancelled = previous && (previous.status === 'pending' || previous.status === 'cancelled') ? cancelAtProvider(previous, provider) : null;
-  const created = await provider.createPayment({
+  if (prepared.paid) {
+    await cancelled;
+    await announcePaidOrder({ orderId: prepared.orderId, eventId: event.id });
+    return { ok: true, orderId: prepared.orderId, paid: true, paymentId: null, paymentUrl: input.urls.success(prepared.orderId) };
+  }
+  // Money is due, so the transaction found a provider (NoPaymentProvider otherwise).
+  const created = await provider!.createPayment({
     paymentId: prepared.paymentId,
     orderId: prepared.orderId,
     amount: prepared.amount,
@@ -188,5 +222,5 @@ export async function checkout(input: {
   });
   await db.update(tables.payments).set({ providerRef: created.providerRef }).where(eq(tables.payments.id, prepared.paymentId));
   await cancelled;
-  return { ok: true, orderId: prepared.orderId, paymentId: prepared.paymentId, paymentUrl: created.redirectUrl };
+  return { ok: true, orderId: prepared.orderId, paid: false, paymentId: prepared.paymentId, paymentUrl: created.redirectUrl };
 }

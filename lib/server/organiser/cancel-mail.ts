@@ -37,6 +37,28 @@ export function cancelledOrderEmail(input: {
   };
 }
 
+/**
+ * To the buyer of a refunded order of a cancelled event that took no money (wallet credit or loyalty points
+ * paid all of it: orders/checkout.ts): the tickets are void, and the credit and points are back at once.
+ */
+export function cancelledCoveredOrderEmail(input: { to: Recipient; event: Title; orderId: string; tickets: number }): EmailInput {
+  const { locale } = input.to;
+  const t = translator(locale);
+  const values = {
+    name: input.to.firstName ?? '',
+    event: input.event[locale] || input.event.sk,
+    count: input.tickets,
+    link: `${appUrl()}${getPathname({ locale, href: { pathname: '/orders/[id]', params: { id: input.orderId } } })}`,
+  };
+  return {
+    to: input.to.email,
+    locale,
+    kind: 'event-cancelled-credit-back',
+    subject: t('organiser.cancel.email.covered.subject', values),
+    text: t('organiser.cancel.email.covered.text', values),
+  };
+}
+
 /** To a holder who did not pay for the tickets (a gift, a redeem code, a free order): they are void. */
 export function cancelledTicketsEmail(input: { to: Recipient; event: Title; tickets: number }): EmailInput {
   const { locale } = input.to;

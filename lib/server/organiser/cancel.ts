@@ -7,7 +7,8 @@ import { availabilityChanged, eventChanged } from '@/lib/server/events/changed';
 import { queueRefund } from '@/lib/server/payments/refunds';
 import { notifyEventHolders } from '@/lib/server/notifications/scheduled';
 import { eventAccess, type AccessFailure } from './access';
-import { cancelledOrderEmail, cancelledTicketsEmail } from './cancel-mail';
+import { orderWalletCredit } from '@/lib/server/wallet';
+import { cancelledCoveredOrderEmail, cancelledOrderEmail, cancelledTicketsEmail } from './cancel-mail';
 
 // Cancelling an event (issue 15, item 9). Two steps:
 //   1. cancelEvent: one transaction stops the sale (status 'cancelled', cancelled_at) and ends the open carts;
@@ -227,12 +228,12 @@ type Title = { sk: string; cs: string; en: string };
  * get a mail. Null when no paid order is left (or all are being refunded by other runners).
  */
 async function refundNextOrder(tx: Tx, eventId: string, title: Title, now: Date, hook?: (orderId: string) => void | Promise<void>): Promise<QueuedEmail[] | null> {
-  const [order] = rowsOf<{ id: string; user_id: string; current_payment_id: string | null; total_amount: number; currency: 'EUR' | 'CZK' }>(
+  const [order] = rowsOf<{ id: string; user_id: string; current_payment_id: string | null; total_amount: number; loyalty_amount: number; currency: 'EUR' | 'CZK' }>(
     await tx.execute(sql`
-      update orders set status = 'refunded', note = ${EVENT_CANCELLED}
+      update orders set status = 'refunded', note = ${EVENT_CANCELLED}, refunded_at = ${now.toISOString()}::timestamptz
       where id = (select id from orders where event_id = ${eventId} and status = 'paid' order by id limit 1 for update skip locked)
         and status = 'paid'
-      returning id, user_id, current_payment_id, total_amount, currency`),
+      returning id, user_id, current_payment_id, total_amount, loyalty_amount, currency`),
   );
   if (!order) return null;
 
@@ -288,12 +289,16 @@ async function refundNextOrder(tx: Tx, eventId: string, title: Title, now: Date,
   const mails: EmailInput[] = [];
   const buyer = people.get(order.user_id);
   const paid = order.total_amount > 0;
+  // Paid with wallet credit or points only (no money moved): the refund gives those back (their ledgers count a refunded order's spend no more).
+  const covered = !paid && (Number(order.loyalty_amount) > 0 || (await orderWalletCredit(tx, order.id)) > 0);
   if (buyer && paid) {
     mails.push(cancelledOrderEmail({ to: buyer, event: title, orderId: order.id, tickets: tickets.length, total: { amount: order.total_amount, currency: order.currency } }));
+  } else if (buyer && covered) {
+    mails.push(cancelledCoveredOrderEmail({ to: buyer, event: title, orderId: order.id, tickets: tickets.length }));
   }
   for (const [userId, count] of countBy(voided.map((t) => t.ownerId))) {
     const holder = people.get(userId);
-    if (holder && !(paid && userId === order.user_id)) mails.push(cancelledTicketsEmail({ to: holder, event: title, tickets: count }));
+    if (holder && !((paid || covered) && userId === order.user_id)) mails.push(cancelledTicketsEmail({ to: holder, event: title, tickets: count }));
   }
   const queued = await Promise.all(mails.map((mail) => queueEmail(tx, mail)));
   await hook?.(order.id);

@@ -14,7 +14,9 @@ import { getDb, rowsOf } from '@/lib/server/db';
 // and appear nowhere here.
 //
 // With a period, sales count by when they were paid and refunds by when they were queued, so a period's
-// statement is final once the period is over, whatever happens later.
+// statement is final once the period is over, whatever happens later. An order that took no money (wallet
+// credit, loyalty points or a coupon covered it: no provider payment, orders/checkout.ts) is a sale like any,
+// collecting 0; its refund moves no money and is dated by orders.refunded_at.
 
 export type LedgerScope = { eventIds: string[]; from?: Date; to?: Date };
 
@@ -118,7 +120,7 @@ export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
   const result = await getDb().execute(sql`
     with sale as (
       select o.id, o.event_id, o.status, o.discount_amount, o.total_amount, o.paid_at,
-        (select min(r.created_at) from refunds r where r.payment_id = o.current_payment_id) as refunded_at
+        coalesce((select min(r.created_at) from refunds r where r.payment_id = o.current_payment_id), o.refunded_at) as refunded_at
       from orders o
       where o.event_id in (${ids}) and o.paid_at is not null
     ),

@@ -168,7 +168,7 @@ export async function holdSeasonSeats(input: { userId: string; seasonRef: string
   return { ok: true, holdId: result.hold_id!, expiresAt: new Date(result.expires_at!) };
 }
 
-export type SeasonPurchaseResult = Exclude<SeasonHoldResult, { ok: true }> | Exclude<CheckoutResult, { ok: true }> | { ok: true; orderId: string; paymentUrl: string };
+export type SeasonPurchaseResult = Exclude<SeasonHoldResult, { ok: true }> | Exclude<CheckoutResult, { ok: true }> | { ok: true; orderId: string; paymentUrl: string; paid: boolean };
 
 /**
  * Buys (or renews) a season ticket: holds the seats and checks out like any order; the fan pays at the
@@ -187,7 +187,7 @@ export async function purchaseSeason(input: {
   const [hold] = await getDb().select({ eventId: tables.holds.eventId, seasonId: tables.holds.seasonId }).from(tables.holds).where(eq(tables.holds.id, held.holdId));
   const result = await checkout({ user: input.user, eventRef: hold.eventId, seasonId: hold.seasonId!, locale: input.locale, urls: input.urls, now: input.now });
   if (!result.ok) return result;
-  return { ok: true, orderId: result.orderId, paymentUrl: result.paymentUrl };
+  return { ok: true, orderId: result.orderId, paymentUrl: result.paymentUrl, paid: result.paid };
 }
 
 /** The fan's own seat of last season, to renew in this one: what the renewal's two taps buy. */

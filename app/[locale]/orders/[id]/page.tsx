@@ -34,16 +34,22 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
   const money = (m: { amount: number; currency: 'EUR' | 'CZK' }) => formatMoney(m, locale);
   const refunding = order.refunds.some((refund) => refund.status === 'pending');
   const cancelled = await getTranslations('organiser.cancel.fanOrder');
+  // Nothing was paid in money (credit, points or a coupon covered it all): there is no payment to speak of.
+  const covered = order.total.amount === 0;
   const [title, text] = order.eventCancelled
-    ? refunding
-      ? [cancelled('refundingTitle'), cancelled('refundingText')]
-      : [cancelled('refundedTitle'), cancelled('refundedText')]
+    ? covered
+      ? [cancelled('coveredTitle'), cancelled('coveredText')]
+      : refunding
+        ? [cancelled('refundingTitle'), cancelled('refundingText')]
+        : [cancelled('refundedTitle'), cancelled('refundedText')]
     : order.refundedLate
       ? refunding
         ? [t('refundingTitle'), t('refundingText')]
         : [t('refundedTitle'), t('refundedText')]
       : order.result === 'paid'
-        ? [t('paidTitle'), t('paidText')]
+        ? covered
+          ? [t('coveredTitle'), t('coveredText')]
+          : [t('paidTitle'), t('paidText')]
         : order.result === 'pending'
           ? [t('pendingTitle'), t('pendingText')]
           : [t('failedTitle'), t('failedText')];

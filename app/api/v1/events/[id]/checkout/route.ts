@@ -1,4 +1,4 @@
-// POST /api/v1/events/{id}/checkout — turn the caller's cart into an order and start the payment → {orderId, paymentUrl}
+// POST /api/v1/events/{id}/checkout — turn the caller's cart into an order and start the payment (or, nothing to pay, complete it) → {orderId, paymentUrl, paid}
 import { appUrl } from '@/lib/app-url';
 import { getPathname } from '@/lib/i18n/navigation';
 import { checkoutSchema } from '@/lib/schemas/cart';
@@ -27,5 +27,5 @@ export const POST = apiRoute<{ id: string }>(async (request, { params }) => {
     },
   });
   if (!result.ok) throw failureOf(result);
-  return json({ orderId: result.orderId, paymentUrl: result.paymentUrl });
+  return json({ orderId: result.orderId, paymentUrl: result.paymentUrl, paid: result.paid });
 });

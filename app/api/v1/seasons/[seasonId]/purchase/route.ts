@@ -13,5 +13,5 @@ export const POST = apiRoute<{ seasonId: string }>(async (request, { params }) =
   const locale = requestLocale(request);
   const result = await purchaseSeason({ user: caller.user, seasonRef: seasonId, seatIds, locale, urls: seasonCheckoutUrls(locale, seasonId) });
   if (!result.ok) throw failureOf(result);
-  return json({ orderId: result.orderId, paymentUrl: result.paymentUrl });
+  return json({ orderId: result.orderId, paymentUrl: result.paymentUrl, paid: result.paid });
 });

@@ -1,0 +1,61 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { appUrl } from '@/lib/app-url';
+import { getPathname } from '@/lib/i18n/navigation';
+import { getDb, tables } from '@/lib/server/db';
+import { translator } from '@/lib/server/api/translate';
+import { sendEmail } from '@/lib/server/email';
+import { eventChanged } from '@/lib/server/events/changed';
+
+type OrderMail = { kind: 'paid' } | { kind: 'refunded' } | { kind: 'payment-refunded'; amount: number; currency: 'EUR' | 'CZK' };
+
+/** The confirmation, the late payment's refund, or the refund of a payment that did not fit the order, in the buyer's language, with a link to the order. */
+export async function sendOrderEmail(orderId: string, mail: OrderMail) {
+  const [row] = await getDb()
+    .select({
+      email: tables.users.email,
+      firstName: tables.users.firstName,
+      locale: tables.users.locale,
+      title: tables.events.title,
+      total: tables.orders.totalAmount,
+      currency: tables.orders.currency,
+    })
+    .from(tables.orders)
+    .innerJoin(tables.users, eq(tables.users.id, tables.orders.userId))
+    .innerJoin(tables.events, eq(tables.events.id, tables.orders.eventId))
+    .where(eq(tables.orders.id, orderId));
+  if (!row?.email) return;
+  const locale = row.locale;
+  const t = translator(locale);
+  const [{ n }] = await getDb()
+    .select({ n: tables.orderItems.id })
+    .from(tables.orderItems)
+    .where(eq(tables.orderItems.orderId, orderId))
+    .then((items) => [{ n: items.length }]);
+  const path = getPathname({ locale, href: { pathname: '/orders/[id]', params: { id: orderId } } });
+  const money = mail.kind === 'payment-refunded' ? { amount: mail.amount, currency: mail.currency } : { amount: row.total, currency: row.currency };
+  const values = {
+    name: row.firstName ?? '',
+    event: row.title[locale],
+    count: n,
+    total: new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency }).format(money.amount / 100),
+    link: `${appUrl()}${path}`,
+  };
+  const prefix = { paid: 'orders.email.paid', refunded: 'orders.email.refunded', 'payment-refunded': 'orders.email.paymentRefunded' }[mail.kind];
+  await sendEmail({
+    to: row.email,
+    locale,
+    kind: { paid: 'order-paid', refunded: 'order-refunded', 'payment-refunded': 'payment-refunded' }[mail.kind],
+    subject: t(`${prefix}.subject`, values),
+    text: t(`${prefix}.text`, values),
+  });
+}
+
+/**
+ * What follows a paid order outside its transaction, whoever paid it (the provider's notice, or checkout
+ * when nothing was left to pay): fresh catalogue data, and the buyer's confirmation.
+ */
+export async function announcePaidOrder(order: { orderId: string; eventId: string }): Promise<void> {
+  await eventChanged(order.eventId);
+  await sendOrderEmail(order.orderId, { kind: 'paid' }).catch((error) => console.error('Order email failed:', error instanceof Error ? error.message : error));
+}
