@@ -8,6 +8,7 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 const COLUMNS = [
   { key: 'primaryGross', sign: 1 },
   { key: 'discounts', sign: -1 },
+  { key: 'credits', sign: -1 },
   { key: 'refunds', sign: -1 },
   { key: 'primaryNet', sign: 1 },
   { key: 'organiserResaleShare', sign: 1 },

@@ -42,9 +42,11 @@ export const settlementFiguresSchema = z.object({
   primaryGross: amount,
   /** Coupon discounts on them. */
   discounts: amount,
-  /** Primary sales given back in the period (refunded orders: price less their discount). */
+  /** What buyers paid with the organiser's wallet credit (released season seats) and loyalty points. */
+  credits: amount,
+  /** Primary sales given back in the period (refunded orders: price less their discount, credit and points). */
   refunds: amount,
-  /** primaryGross − discounts − refunds: the organiser's. */
+  /** primaryGross − discounts − credits − refunds: the organiser's. */
   primaryNet: amount,
   /** Service fees buyers paid on top of primary tickets, less refunded ones: Tribuna's, not deducted. */
   serviceFees: amount,

@@ -17,7 +17,7 @@ import { processDueRefunds } from '@/lib/server/payments/refunds';
 import { signedGatewayNotice, testGateway } from '@/lib/server/payments/test-gateway';
 import type { CreatePaymentInput, PaymentProvider } from '@/lib/server/payments/types';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';
-import { eventLedgers } from '@/lib/server/reports/ledger';
+import { eventLedgers, netFigures } from '@/lib/server/reports/ledger';
 import { myWallet } from '@/lib/server/wallet';
 import { checkoutResultSchema } from '@/lib/schemas/cart';
 import { answerOf } from '../helpers/contract';
@@ -341,6 +341,14 @@ it('a refund (the club cancels the match) gives the credit and points back and s
   expect(whole.refunds.ticketRevenue).toBe(whole.sales.ticketRevenue);
   const [beforeCancel] = await eventLedgers({ eventIds: [event.id], from: new Date(paidAt.getTime() - 3_600_000), to: cancelledAt });
   expect(beforeCancel.refunds.orders).toBe(0);
+  // Before the cancellation, the club was owed nothing for this order: the fan paid it all with the club's
+  // own points and wallet credit (Tribuna took no money for it), and the service fee was Tribuna's.
+  const mine = (await t.db.select().from(s.orders).where(eq(s.orders.id, result.orderId)))[0];
+  const ownOrder = await eventLedgers({ eventIds: [event.id], from: new Date(paidAt.getTime() - 1), to: new Date(paidAt.getTime() + 1) });
+  expect(ownOrder[0].sales.orders).toBe(1);
+  expect(ownOrder[0].sales.credits).toBe(cart.total.amount);
+  expect(netFigures(ownOrder[0]).primaryNet).toBe(cart.subtotal.amount - cart.discount.amount - cart.total.amount);
+  expect(netFigures(ownOrder[0]).owedToOrganiser + netFigures(ownOrder[0]).serviceFees).toBe(mine.totalAmount);
   const [afterCancel] = await eventLedgers({ eventIds: [event.id], from: cancelledAt, to: new Date(cancelledAt.getTime() + 1000) });
   expect(afterCancel.refunds.orders).toBe(2);
 });

@@ -106,6 +106,7 @@ async function insert(generated: GeneratedOrder[], start: Date) {
   const refunds: (typeof s.refunds.$inferInsert)[] = [];
   const listings: (typeof s.resaleListings.$inferInsert)[] = [];
   const payouts: (typeof s.payouts.$inferInsert)[] = [];
+  const spends: (typeof s.walletLedger.$inferInsert)[] = [];
   const current: { orderId: string; paymentId: string }[] = [];
   for (const g of generated) {
     const event = all()[g.event];
@@ -116,7 +117,10 @@ async function insert(generated: GeneratedOrder[], start: Date) {
     const discount = Math.floor(g.discountShare * primaryPrice);
     const subtotal = primaryPrice + g.resale.reduce((sum, i) => sum + i.price, 0);
     const fees = g.primary.reduce((sum, i) => sum + i.fee, 0) + g.resale.reduce((sum, i) => sum + i.buyerFee, 0);
-    const total = subtotal - discount + fees - Math.floor(g.covered * (subtotal - discount + fees));
+    // What credit and points paid: points first (orders.loyalty_amount), wallet credit the rest (its spend row).
+    const covered = Math.floor(g.covered * (subtotal - discount + fees));
+    const loyalty = Math.floor(covered / 3);
+    const total = subtotal - discount + fees - covered;
     const sold = g.state === 'paid' || g.state === 'refunded';
     holds.push({ id: holdId, userId: buyer.id, eventId: event.id, status: 'completed', expiresAt: paidAt });
     const paymentId = total > 0 ? randomUUID() : null;
@@ -131,12 +135,15 @@ async function insert(generated: GeneratedOrder[], start: Date) {
       discountAmount: discount,
       feeAmount: fees,
       totalAmount: total,
+      loyaltyAmount: loyalty,
+      loyaltyPoints: loyalty,
       locale: 'en',
       createdAt: new Date(paidAt.getTime() - MINUTE),
       paidAt: sold ? paidAt : null,
       // organiser/cancel.ts dates every refund of a paid order; for one that took no money, this is the only date.
       refundedAt: g.state === 'refunded' ? new Date(paidAt.getTime() + g.refundAfter * MINUTE) : null,
     });
+    if (covered - loyalty > 0) spends.push({ userId: buyer.id, orgId, currency: event.currency, kind: 'order_spend', amount: covered - loyalty, orderId });
     if (paymentId) {
       const status = g.state === 'paid' ? 'succeeded' : g.state === 'refunded' || g.state === 'late' ? 'refunded' : g.state === 'failed' ? 'declined' : 'pending';
       payments.push({ id: paymentId, orderId, provider: 'test', providerRef: paymentId, status, amount: total, currency: event.currency });
@@ -180,6 +187,7 @@ async function insert(generated: GeneratedOrder[], start: Date) {
   if (refunds.length) await t.db.insert(s.refunds).values(refunds);
   if (listings.length) await t.db.insert(s.resaleListings).values(listings);
   if (payouts.length) await t.db.insert(s.payouts).values(payouts);
+  if (spends.length) await t.db.insert(s.walletLedger).values(spends);
 }
 
 describe('reconciliation of the money model', () => {
@@ -207,6 +215,10 @@ describe('reconciliation of the money model', () => {
           expect(net.owedToOrganiser).toBe(sums.primaryNet + sums.share);
           expect(net.platformFees).toBe(sums.serviceFees + sums.resaleFees - sums.share);
           expect(net.collectedNet).toBe(sums.collected);
+          // Every cent the buyers paid is someone's: the organiser's net sales, Tribuna's service fees, the
+          // resellers' prices and the resale buyer fees (what credit and points paid is off the organiser's sales).
+          const { sales, refunds } = ledger;
+          expect(net.primaryNet + net.serviceFees + sales.resaleVolume - refunds.resaleVolume + sales.resaleBuyerFees - refunds.resaleBuyerFees).toBe(net.collectedNet);
         }
 
         // The organisation's statement: its two events only (the noise event is another organisation's), totals per currency.
@@ -218,6 +230,7 @@ describe('reconciliation of the money model', () => {
           const sumOf = (k: keyof Independent) => mine.reduce((acc, x) => acc + x[k], 0);
           expect(total.primaryGross).toBe(sumOf('primaryGross'));
           expect(total.discounts).toBe(sumOf('discounts'));
+          expect(total.credits).toBe(sumOf('credits'));
           expect(total.refunds).toBe(sumOf('refunds'));
           expect(total.primaryNet).toBe(sumOf('primaryNet'));
           expect(total.serviceFees).toBe(sumOf('serviceFees'));
@@ -231,7 +244,7 @@ describe('reconciliation of the money model', () => {
         for (const event of events) {
           const listed = result.settlement.currencies.some((c) => c.lines.some((l) => l.eventId === event.id));
           const sums = expected.get(event.id)!;
-          if (!listed) expect(sums).toEqual({ primaryNet: 0, serviceFees: 0, resaleFees: 0, share: 0, collected: 0, primaryGross: 0, discounts: 0, refunds: 0 });
+          if (!listed) expect(sums).toEqual({ primaryNet: 0, serviceFees: 0, resaleFees: 0, share: 0, collected: 0, primaryGross: 0, discounts: 0, credits: 0, refunds: 0 });
         }
       }),
       { numRuns: 60 },

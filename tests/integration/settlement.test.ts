@@ -384,6 +384,7 @@ describe('the CSV', () => {
       'Predané vstupenky',
       'Predaj vstupeniek',
       'Zľavy z kupónov',
+      'Kredit a body',
       'Vrátené platby',
       'Čistý predaj vstupeniek',
       'Servisné poplatky (Tribuna)',
@@ -405,6 +406,6 @@ describe('the CSV', () => {
     expect(zilina['Dlžná suma pre vás']).toBe('0.00');
     expect(total).toMatchObject({ Podujatie: 'Spolu', Dátum: '', Mena: 'EUR', 'Dlžná suma pre vás': major(st.currencies[0].total.owed), 'Predané vstupenky': '5' });
     // Every amount has a dot and two decimals, nothing else.
-    for (const row of rows) for (const key of ['Predaj vstupeniek', 'Zľavy z kupónov', 'Vrátené platby', 'Dlžná suma pre vás']) expect(row[key]).toMatch(/^-?\d+\.\d{2}$/);
+    for (const row of rows) for (const key of ['Predaj vstupeniek', 'Zľavy z kupónov', 'Kredit a body', 'Vrátené platby', 'Dlžná suma pre vás']) expect(row[key]).toMatch(/^-?\d+\.\d{2}$/);
   });
 });

@@ -17,6 +17,10 @@ import { getDb, rowsOf } from '@/lib/server/db';
 // statement is final once the period is over, whatever happens later. An order that took no money (wallet
 // credit, loyalty points or a coupon covered it: no provider payment, orders/checkout.ts) is a sale like any,
 // collecting 0; its refund moves no money and is dated by orders.refunded_at.
+//
+// Wallet credit and loyalty points are the organiser's, like its coupons: the credit is what it owes a
+// season-ticket holder for a released match (seasons/release.ts), the points its own loyalty programme.
+// What a buyer paid with them comes off the organiser's sales, never out of Tribuna's pocket.
 
 export type LedgerScope = { eventIds: string[]; from?: Date; to?: Date };
 
@@ -28,6 +32,8 @@ export type LedgerSide = {
   ticketRevenue: number;
   /** Coupon discounts (primary tickets only). */
   discounts: number;
+  /** What the buyers paid with the organiser's wallet credit and loyalty points. */
+  credits: number;
   /** Service fees the buyers paid on primary tickets: Tribuna's. */
   serviceFees: number;
   resaleTickets: number;
@@ -48,6 +54,7 @@ const SIDE_KEYS = [
   'primaryTickets',
   'ticketRevenue',
   'discounts',
+  'credits',
   'serviceFees',
   'resaleTickets',
   'resaleVolume',
@@ -68,12 +75,12 @@ export function addSides(a: LedgerSide, b: LedgerSide): LedgerSide {
 /** The figures of a statement derived from the two sides; every one is a sum or difference of ledger sums. */
 export function netFigures(ledger: { sales: LedgerSide; refunds: LedgerSide }) {
   const { sales, refunds } = ledger;
-  const primaryNet = sales.ticketRevenue - sales.discounts - (refunds.ticketRevenue - refunds.discounts);
+  const primaryNet = sales.ticketRevenue - sales.discounts - sales.credits - (refunds.ticketRevenue - refunds.discounts - refunds.credits);
   const serviceFees = sales.serviceFees - refunds.serviceFees;
   const organiserResaleShare = sales.organiserResaleShare - refunds.organiserResaleShare;
   const resaleFees = sales.resaleBuyerFees + sales.resaleSellerFees - (refunds.resaleBuyerFees + refunds.resaleSellerFees);
   return {
-    /** Primary ticket sales net of coupons and refunds: the organiser's. */
+    /** Primary ticket sales net of coupons, wallet credit and loyalty points spent, and refunds: the organiser's. */
     primaryNet,
     /** The platform's fees: service fees kept, and the resale fees less the organiser's share. */
     platformFees: serviceFees + resaleFees - organiserResaleShare,
@@ -94,6 +101,7 @@ const COLUMNS: Record<(typeof SIDE_KEYS)[number], string> = {
   primaryTickets: 'primary_tickets',
   ticketRevenue: 'ticket_revenue',
   discounts: 'discounts',
+  credits: 'credits',
   serviceFees: 'service_fees',
   resaleTickets: 'resale_tickets',
   resaleVolume: 'resale_volume',
@@ -120,6 +128,7 @@ export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
   const result = await getDb().execute(sql`
     with sale as (
       select o.id, o.event_id, o.status, o.discount_amount, o.total_amount, o.paid_at,
+        o.loyalty_amount + coalesce((select w.amount from wallet_ledger w where w.order_id = o.id and w.kind = 'order_spend'), 0) as credits,
         coalesce((select min(r.created_at) from refunds r where r.payment_id = o.current_payment_id), o.refunded_at) as refunded_at
       from orders o
       where o.event_id in (${ids}) and o.paid_at is not null
@@ -127,7 +136,7 @@ export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
     per_order as (
       select s.id, s.event_id, s.status, s.paid_at,
         case when s.status = 'refunded' then coalesce(s.refunded_at, s.paid_at) end as refunded_at,
-        s.discount_amount, s.total_amount,
+        s.discount_amount, s.credits, s.total_amount,
         count(oi.id) filter (where oi.listing_id is null) as primary_tickets,
         coalesce(sum(oi.price_amount) filter (where oi.listing_id is null), 0) as ticket_revenue,
         coalesce(sum(oi.fee_amount) filter (where oi.listing_id is null), 0) as service_fees,
@@ -139,7 +148,7 @@ export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
       from sale s
       join order_items oi on oi.order_id = s.id
       left join payouts p on p.listing_id = oi.listing_id
-      group by s.id, s.event_id, s.status, s.paid_at, s.refunded_at, s.discount_amount, s.total_amount
+      group by s.id, s.event_id, s.status, s.paid_at, s.refunded_at, s.discount_amount, s.credits, s.total_amount
     ),
     sides as (
       select 'sales' as side, per_order.* from per_order where ${inPeriod('paid_at')}
@@ -151,6 +160,7 @@ export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
       coalesce(sum(s.primary_tickets), 0)::int as primary_tickets,
       coalesce(sum(s.ticket_revenue), 0)::bigint as ticket_revenue,
       coalesce(sum(s.discount_amount), 0)::bigint as discounts,
+      coalesce(sum(s.credits), 0)::bigint as credits,
       coalesce(sum(s.service_fees), 0)::bigint as service_fees,
       coalesce(sum(s.resale_tickets), 0)::int as resale_tickets,
       coalesce(sum(s.resale_volume), 0)::bigint as resale_volume,

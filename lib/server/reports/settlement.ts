@@ -13,7 +13,8 @@ import { eventLedgers, netFigures, type EventLedger } from './ledger';
 // the statement, the report and the overview cannot disagree: sales count by when they were paid, refunds
 // by when they were queued, in [start, end).
 //
-// The organiser is owed its primary ticket sales net of coupon discounts and refunds, plus its share of
+// The organiser is owed its primary ticket sales net of coupon discounts, the wallet credit and loyalty
+// points buyers paid with (the organiser's, like coupons: ledger.ts), and refunds, plus its share of
 // the resale fees. Service fees are paid by buyers on top of the ticket price and are Tribuna's, like the
 // rest of the resale fees: they are shown, not deducted.
 
@@ -40,7 +41,8 @@ function figuresOf(ledger: Pick<EventLedger, 'sales' | 'refunds'>): SettlementFi
     primaryTickets: sales.primaryTickets,
     primaryGross: sales.ticketRevenue,
     discounts: sales.discounts,
-    refunds: refunds.ticketRevenue - refunds.discounts,
+    credits: sales.credits,
+    refunds: refunds.ticketRevenue - refunds.discounts - refunds.credits,
     primaryNet: net.primaryNet,
     serviceFees: net.serviceFees,
     resaleTickets: sales.resaleTickets,
@@ -56,6 +58,7 @@ const FIGURE_KEYS = [
   'primaryTickets',
   'primaryGross',
   'discounts',
+  'credits',
   'refunds',
   'primaryNet',
   'serviceFees',
@@ -139,6 +142,7 @@ export function settlementCsvRows(settlement: Settlement, totalLabel: string): R
     primaryTickets: figures.primaryTickets,
     primaryGross: major(figures.primaryGross),
     discounts: major(figures.discounts),
+    credits: major(figures.credits),
     refunds: major(figures.refunds),
     primaryNet: major(figures.primaryNet),
     serviceFees: major(figures.serviceFees),
@@ -160,6 +164,7 @@ export const SETTLEMENT_CSV_COLUMNS = [
   'primaryTickets',
   'primaryGross',
   'discounts',
+  'credits',
   'refunds',
   'primaryNet',
   'serviceFees',
