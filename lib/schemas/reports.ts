@@ -57,11 +57,12 @@ export const eventReportSchema = z.object({
     orders: count().describe('Paid orders'),
     gross: minor('Face prices of the primary tickets sold, before coupons'),
     discounts: minor('Coupon discounts'),
+    credits: minor('What buyers paid with the organiser’s wallet credit and loyalty points'),
     serviceFees: minor('Service fees the buyers paid'),
     collected: minor('What buyers paid (primary and resale orders)'),
     refundedOrders: count(),
     refunds: minor('What refunded buyers got back'),
-    net: minor('Primary sales net of coupons and refunds: the organiser’s'),
+    net: minor('Primary sales net of coupons, credit and points, and refunds: the organiser’s'),
     collectedNet: minor('What buyers paid and kept paid'),
   }),
   codes: z.object({

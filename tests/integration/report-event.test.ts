@@ -154,6 +154,7 @@ describe('event report', () => {
       orders: 5,
       gross: 5000 + 5400 + 2500 + 3600,
       discounts: 540,
+      credits: 0,
       serviceFees: 800,
       collected: 5200 + 5160 + 2600 + 3800 + 2575,
       refundedOrders: 0,
@@ -208,7 +209,7 @@ describe('event report', () => {
     if (!result.ok) throw new Error(result.code);
     const { report } = result;
     expect(report.event.status).toBe('cancelled');
-    expect(report.revenue).toEqual({ orders: 2, gross: 4900, discounts: 250, serviceFees: 300, collected: 4950, refundedOrders: 2, refunds: 4950, net: 0, collectedNet: 0 });
+    expect(report.revenue).toEqual({ orders: 2, gross: 4900, discounts: 250, credits: 0, serviceFees: 300, collected: 4950, refundedOrders: 2, refunds: 4950, net: 0, collectedNet: 0 });
     expect(report.tickets.total.sold).toEqual({ single: 0, season: 0, total: 0 });
     expect(report.sales.startedAt).toBe(at(T0 + MINUTE));
     expect(report.sales.firstHour.filter((b) => b.tickets).map((b) => [b.at, b.tickets])).toEqual([

@@ -244,6 +244,7 @@ export async function EventReportView({ report, actions }: { report: EventReport
             [t('revenue.orders'), n(revenue.orders)],
             [t('revenue.gross'), money(revenue.gross)],
             [t('revenue.discounts'), minus(revenue.discounts)],
+            [t('revenue.credits'), minus(revenue.credits)],
             [t('revenue.serviceFees'), money(revenue.serviceFees)],
             [t('revenue.collected'), money(revenue.collected)],
             [t('revenue.refunds', { count: revenue.refundedOrders }), minus(revenue.refunds)],

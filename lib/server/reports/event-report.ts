@@ -127,6 +127,7 @@ export async function computeReport(eventId: string, now: Date): Promise<EventRe
       orders: ledger.sales.orders,
       gross: ledger.sales.ticketRevenue,
       discounts: ledger.sales.discounts,
+      credits: ledger.sales.credits,
       serviceFees: ledger.sales.serviceFees,
       collected: ledger.sales.collected,
       refundedOrders: ledger.refunds.orders,
