@@ -3,11 +3,13 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
 import { SeasonEditor } from '@/components/seasons/organiser-seasons';
+import { SeasonReleasesPanel } from '@/components/seasons/season-releases';
 import { isUuid } from '@/lib/ids';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
 import { getSeason } from '@/lib/server/seasons/organiser';
+import { seasonReleasesReport } from '@/lib/server/seasons/releases-report';
 import { consoleMetadata } from '../../metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/seasons/[seasonId]'>) {
@@ -15,14 +17,14 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/organise
   return consoleMetadata(locale as Locale, { pathname: '/organiser/seasons/[seasonId]', params: { seasonId } }, 'seasons.organiser.title');
 }
 
-/** One season of the caller's organisation; another organisation's is a 404 page. */
+/** One season of the caller's organisation and the seats its holders released; another organisation's is a 404 page. */
 async function SeasonScreen({ locale, seasonId }: { locale: Locale; seasonId: string }) {
   const access = await consolePage(locale, { pathname: '/organiser/seasons/[seasonId]', params: { seasonId } }, 'events');
   const t = await getTranslations('seasons.organiser');
   if (!access.ok) return <ConsoleFrame access={access} title={t('title')} />;
   if (!isUuid(seasonId)) notFound();
-  const result = await getSeason(access.context.user.id, seasonId);
-  if (!result.ok) notFound();
+  const [result, releases] = await Promise.all([getSeason(access.context.user.id, seasonId), seasonReleasesReport(access.context.user.id, seasonId)]);
+  if (!result.ok || !releases.ok) notFound();
   return (
     <ConsoleFrame access={access} title={result.season.name[locale]}>
       <div className="space-y-6">
@@ -30,6 +32,7 @@ async function SeasonScreen({ locale, seasonId }: { locale: Locale; seasonId: st
           {t('back')}
         </Link>
         <SeasonEditor season={result.season} locale={locale} />
+        <SeasonReleasesPanel report={releases.report} sharePercent={result.season.releaseSharePercent} />
       </div>
     </ConsoleFrame>
   );
