@@ -88,6 +88,10 @@ test.describe('releasing a season match for credit on a phone', () => {
     await expect(wallet).toBeVisible();
     await expect(wallet.getByTestId('wallet-balance').locator('[data-amount]')).toHaveAttribute('data-amount', String(credit));
     await fitsThePhone(holder);
+    // Being told of it is a topic of the profile's notification settings, on for both channels by default.
+    const topic = sk.notifications.topics['release-sold'];
+    await expect(holder.getByRole('checkbox', { name: `${topic}: ${sk.notifications.settings.push}`, exact: true })).toBeChecked();
+    await expect(holder.getByRole('checkbox', { name: `${topic}: ${sk.notifications.settings.email}`, exact: true })).toBeChecked();
 
     // The club's console: the season screen lists the release as sold, with the credit granted, the holder named
     // only as "Sezóna U.", and the wallet credit the club owes; the table scrolls sideways with the keyboard.
@@ -111,6 +115,14 @@ test.describe('releasing a season match for credit on a phone', () => {
     await expect.poll(() => table.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     await fitsThePhone(manager);
     await noSeriousViolations(manager);
+    // One match's releases: the plain form, with the keyboard (the winter season's first match is MATCH).
+    const releasesOf = sk.seasons.organiser.releases;
+    await releases.getByLabel(releasesOf.filterLabel).selectOption({ index: 1 });
+    await releases.getByRole('button', { name: releasesOf.filterApply }).focus();
+    await manager.keyboard.press('Enter');
+    await expect(manager).toHaveURL(/[?&]match=[0-9a-f-]{36}/);
+    await expect(releases.locator('tr[data-status="sold"]').filter({ hasText: 'Sezóna U.' })).toHaveCount(1);
+    await expect(releases.getByLabel(releasesOf.filterLabel)).not.toHaveValue('');
     await consoleContext.close();
 
     // A later cart of the club: the credit comes off on a line of its own, and on the receipt.

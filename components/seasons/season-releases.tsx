@@ -15,9 +15,21 @@ const STATUS_STYLE: Record<OrganiserRelease['status'], string> = {
 /**
  * The season screen's released seats (issue 18 item 3): the season's totals, the wallet credit the organisation
  * owes its fans, and a table of every release (scrolls sideways on a phone, the match kept in view) with its
- * seat, holder ("Jana N."), when, what became of it and the credit granted. GET …/seasons/{id}/releases answers the same.
+ * seat, holder ("Jana N."), when, what became of it and the credit granted — of every match, or of one chosen in
+ * a plain GET form (`?match=`, no script needed). GET …/seasons/{id}/releases answers the same.
  */
-export async function SeasonReleasesPanel({ report, sharePercent }: { report: SeasonReleases; sharePercent: number }) {
+export async function SeasonReleasesPanel({
+  report,
+  sharePercent,
+  matches,
+  matchId,
+}: {
+  report: SeasonReleases;
+  sharePercent: number;
+  /** The season's matches, to show one match's releases (`?match=`). */
+  matches: { id: string; title: Record<Locale, string>; startsAt: string }[];
+  matchId: string | null;
+}) {
   const [t, locale] = await Promise.all([getTranslations('seasons.organiser.releases'), getLocale() as Promise<Locale>]);
   const tSeat = await getTranslations('seatMap');
   const day = (iso: string) => formatDate(iso, locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Europe/Bratislava' });
@@ -68,6 +80,25 @@ export async function SeasonReleasesPanel({ report, sharePercent }: { report: Se
           </ul>
         )}
       </div>
+
+      {matches.length > 0 && (
+        <form method="get" className="flex flex-wrap items-end gap-3" data-testid="season-release-filter">
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            {t('filterLabel')}
+            <select name="match" defaultValue={matchId ?? ''} className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base font-normal">
+              <option value="">{t('allMatches')}</option>
+              {matches.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {`${m.title[locale]} · ${day(m.startsAt)}`}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="min-h-11 rounded-lg border border-emerald-800 px-4 py-2 font-medium text-emerald-900 hover:bg-emerald-50">
+            {t('filterApply')}
+          </button>
+        </form>
+      )}
 
       {report.releases.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-4 text-slate-700">{t('empty')}</p>

@@ -18,12 +18,15 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/organise
 }
 
 /** One season of the caller's organisation and the seats its holders released; another organisation's is a 404 page. */
-async function SeasonScreen({ locale, seasonId }: { locale: Locale; seasonId: string }) {
+async function SeasonScreen({ locale, seasonId, query }: { locale: Locale; seasonId: string; query: Promise<Record<string, string | string[] | undefined>> }) {
   const access = await consolePage(locale, { pathname: '/organiser/seasons/[seasonId]', params: { seasonId } }, 'events');
   const t = await getTranslations('seasons.organiser');
   if (!access.ok) return <ConsoleFrame access={access} title={t('title')} />;
   if (!isUuid(seasonId)) notFound();
-  const [result, releases] = await Promise.all([getSeason(access.context.user.id, seasonId), seasonReleasesReport(access.context.user.id, seasonId)]);
+  // ?match= narrows the released seats to one match (an id that is no match of the season shows none).
+  const { match } = await query;
+  const eventId = typeof match === 'string' && isUuid(match) ? match : undefined;
+  const [result, releases] = await Promise.all([getSeason(access.context.user.id, seasonId), seasonReleasesReport(access.context.user.id, seasonId, { eventId })]);
   if (!result.ok || !releases.ok) notFound();
   return (
     <ConsoleFrame access={access} title={result.season.name[locale]}>
@@ -32,7 +35,7 @@ async function SeasonScreen({ locale, seasonId }: { locale: Locale; seasonId: st
           {t('back')}
         </Link>
         <SeasonEditor season={result.season} locale={locale} />
-        <SeasonReleasesPanel report={releases.report} sharePercent={result.season.releaseSharePercent} />
+        <SeasonReleasesPanel report={releases.report} sharePercent={result.season.releaseSharePercent} matches={result.season.matches} matchId={eventId ?? null} />
       </div>
     </ConsoleFrame>
   );
@@ -41,12 +44,12 @@ async function SeasonScreen({ locale, seasonId }: { locale: Locale; seasonId: st
 // The id is only known at request time (like /orders/{id}): the page may block on it.
 export const instant = false;
 
-export default async function SeasonPage({ params }: PageProps<'/[locale]/organiser/seasons/[seasonId]'>) {
+export default async function SeasonPage({ params, searchParams }: PageProps<'/[locale]/organiser/seasons/[seasonId]'>) {
   const { locale, seasonId } = await params;
   setRequestLocale(locale as Locale);
   return (
     <Suspense fallback={<ConsoleSkeleton />}>
-      <SeasonScreen locale={locale as Locale} seasonId={seasonId} />
+      <SeasonScreen locale={locale as Locale} seasonId={seasonId} query={searchParams} />
     </Suspense>
   );
 }
