@@ -83,9 +83,10 @@ export async function SeasonReleasesPanel({
 
       {matches.length > 0 && (
         <form method="get" className="flex flex-wrap items-end gap-3" data-testid="season-release-filter">
-          <label className="flex flex-col gap-1 text-sm font-medium">
+          {/* A select is as wide as its longest option: held to the screen's width on a phone. */}
+          <label className="flex w-full min-w-0 flex-col gap-1 text-sm font-medium sm:w-auto">
             {t('filterLabel')}
-            <select name="match" defaultValue={matchId ?? ''} className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base font-normal">
+            <select name="match" defaultValue={matchId ?? ''} className="min-h-11 w-full min-w-0 max-w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base font-normal sm:w-96">
               <option value="">{t('allMatches')}</option>
               {matches.map((m) => (
                 <option key={m.id} value={m.id}>
