@@ -54,7 +54,7 @@ describe('"release-sold": the holder hears that their released seat sold', () =>
     });
     const event = await eventBySlug(t.db, MATCH);
     expect(release.creditAmount).toBeGreaterThan(0);
-    expect(sent).toEqual([{ topic: 'release-sold', title, body: body(event.title[locale], money(release.creditAmount, locale)), url, tag: `release-sold:${event.id}` }]);
+    expect(sent).toEqual([{ topic: 'release-sold', title, body: body(event.title[locale], money(release.creditAmount, locale)), url, tag: `release-sold:${release.id}` }]);
     const rows = await t.db.select().from(s.notifications).where(and(eq(s.notifications.userId, holder.id), eq(s.notifications.topic, 'release-sold')));
     expect(rows).toMatchObject([{ status: 'sent', channel: 'push', dedupeKey: `release-sold:${release.id}` }]);
   });

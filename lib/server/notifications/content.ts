@@ -92,7 +92,8 @@ export async function notificationContent(
     title: t(`notifications.push.${key}.title`, values),
     body: t(`notifications.push.${key}.body`, values),
     url: await pathOf(locale, topic, data, event ?? null),
-    // One notification per thing on a device: a newer one about the same replaces the older.
-    tag: `${topic}:${eventId ?? input.id}`,
+    // One notification per thing on a device: a newer one about the same replaces the older. Each sold
+    // release is a credit of its own (a holder of two seats may release both for one match).
+    tag: `${topic}:${str(data.releaseId) ?? eventId ?? input.id}`,
   };
 }
