@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, messages, signedInContext, test, xsrfHeaders } from './fixtures';
+import { demo, expect, messages, signedInContext, test, xsrfHeaders } from './fixtures';
 
 // Releasing one match of a season ticket for credit (issue 18 item 3) on a 390 px phone: a holder of the winter
 // season (an e2e-only holder, lib/server/db/seed/season-release.ts) releases their seat for one match from Your
 // tickets with the keyboard, another fan buys it, and the holder sees the credit on the profile and spends it in
-// a later cart of the club — a line of its own there and on the receipt.
+// a later cart of the club — a line of its own there and on the receipt. The club's manager sees the sold release,
+// its credit and the wallet credit owed on the season's console screen.
 
 const SEASON = 'fk-dunaj-bratislava-zima';
 const MATCH = 'dunaj-bratislava-fc-kosice';
@@ -87,6 +88,44 @@ test.describe('releasing a season match for credit on a phone', () => {
     await expect(wallet).toBeVisible();
     await expect(wallet.getByTestId('wallet-balance').locator('[data-amount]')).toHaveAttribute('data-amount', String(credit));
     await fitsThePhone(holder);
+    // Being told of it is a topic of the profile's notification settings, on for both channels by default.
+    const topic = sk.notifications.topics['release-sold'];
+    await expect(holder.getByRole('checkbox', { name: `${topic}: ${sk.notifications.settings.push}`, exact: true })).toBeChecked();
+    await expect(holder.getByRole('checkbox', { name: `${topic}: ${sk.notifications.settings.email}`, exact: true })).toBeChecked();
+
+    // The club's console: the season screen lists the release as sold, with the credit granted, the holder named
+    // only as "Sezóna U.", and the wallet credit the club owes; the table scrolls sideways with the keyboard.
+    const { context: consoleContext, page: manager } = await signedInContext(browser, baseURL!, demo.dunajManager);
+    await manager.setViewportSize({ width: 390, height: 844 });
+    await manager.goto(`/sk/organizator/permanentky/${sale.id}`);
+    const releases = manager.getByRole('region', { name: sk.seasons.organiser.releases.title, exact: true });
+    await expect(releases).toBeVisible();
+    const row = releases.locator('tr[data-status="sold"]').filter({ hasText: 'Sezóna U.' });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(sk.seasons.organiser.releases.status.sold);
+    await expect(row.getByTestId('release-credit').locator('[data-amount]')).toHaveAttribute('data-amount', String(credit));
+    await expect(releases).not.toContainText('Uvoľnená 1');
+    await expect(releases.locator('[data-total="sold"] dd')).not.toHaveText('0');
+    const owed = releases.getByTestId('season-wallet-credit').locator('[data-currency="EUR"]');
+    expect(Number(await owed.getAttribute('data-outstanding'))).toBeGreaterThanOrEqual(credit);
+    const table = releases.getByRole('region', { name: sk.seasons.organiser.releases.tableCaption, exact: true });
+    await table.focus();
+    await expect(table).toBeFocused();
+    await expect(table).toHaveAttribute('data-overflow', 'true');
+    await manager.keyboard.press('ArrowRight');
+    await manager.keyboard.press('ArrowRight');
+    await expect.poll(() => table.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await fitsThePhone(manager);
+    await noSeriousViolations(manager);
+    // One match's releases: the plain form, with the keyboard (the winter season's first match is MATCH).
+    const releasesOf = sk.seasons.organiser.releases;
+    await releases.getByLabel(releasesOf.filterLabel).selectOption({ index: 1 });
+    await releases.getByRole('button', { name: releasesOf.filterApply }).focus();
+    await manager.keyboard.press('Enter');
+    await expect(manager).toHaveURL(/[?&]match=[0-9a-f-]{36}/);
+    await expect(releases.locator('tr[data-status="sold"]').filter({ hasText: 'Sezóna U.' })).toHaveCount(1);
+    await expect(releases.getByLabel(releasesOf.filterLabel)).not.toHaveValue('');
+    await consoleContext.close();
 
     // A later cart of the club: the credit comes off on a line of its own, and on the receipt.
     const detail = await (await holder.request.get(`/api/v1/events/${OTHER_MATCH}?include=seats`)).json();

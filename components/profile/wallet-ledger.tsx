@@ -13,7 +13,7 @@ export async function WalletLedger({ wallet }: { wallet: Wallet }) {
   const [t, locale] = await Promise.all([getTranslations('wallet'), getLocale()]);
   const date = dateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: EVENT_TIME_ZONE });
   return (
-    <section aria-labelledby="wallet-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-6" data-testid="wallet-ledger">
+    <section id="wallet" aria-labelledby="wallet-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-6" data-testid="wallet-ledger">
       <h2 id="wallet-title" className="text-xl font-bold">
         {t('title')}
       </h2>

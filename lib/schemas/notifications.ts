@@ -6,6 +6,7 @@ import { z } from 'zod';
 export const NOTIFICATION_TOPICS = [
   'gift-received',
   'resale-sold',
+  'release-sold',
   'hold-expiring',
   'event-reminder',
   'event-changed',

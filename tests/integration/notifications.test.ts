@@ -89,6 +89,7 @@ describe('push payloads per topic and language', () => {
     const data: Record<NotificationTopic, Record<string, unknown>> = {
       'gift-received': { sender: 'Jana Nová' },
       'resale-sold': { amount: 2500, currency: 'EUR' },
+      'release-sold': { amount: 1250, currency: 'EUR' },
       'hold-expiring': {},
       'event-reminder': { kind: 'day' },
       'event-changed': {},

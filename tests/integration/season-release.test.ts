@@ -100,6 +100,9 @@ describe('release → sale → credit', () => {
     const wallet = walletSchema.parse(await (await walletGet(request('/api/v1/wallet', { headers: auth(holder) }), params({}))).json());
     expect(wallet.wallets).toEqual([{ organisation: { id: row.orgId, name: expect.any(String) }, balance: { amount: credit, currency: 'EUR' } }]);
     expect(wallet.entries).toMatchObject([{ kind: 'release_credit', amount: { amount: credit }, counts: true, event: { slug: MATCH } }]);
+    // The holder is told once ("release-sold"), whatever the webhook repeats.
+    const told = await t.db.select().from(s.notifications).where(and(eq(s.notifications.userId, holder.id), eq(s.notifications.topic, 'release-sold')));
+    expect(told).toMatchObject([{ dedupeKey: `release-sold:${row.id}`, orgId: row.orgId, data: { eventId: row.eventId, releaseId: row.id, amount: credit, currency: 'EUR' } }]);
   });
 
   it('refuses in words what cannot be released or taken back', async () => {

@@ -1,6 +1,6 @@
 // Releasing a season match for credit under concurrency, on real PostgreSQL (DESIGN.md §4): buyers racing for a
 // released seat make one sale and one credit — also a late payment racing the next buyer's, and webhooks twice;
-// two checkouts spending the same wallet credit at once spend it once.
+// two checkouts spending the same wallet credit at once spend it once. One credit is one "release-sold" notification.
 // Run: npm run test:pg -- tests/pg/season-release.test.ts
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
@@ -23,6 +23,15 @@ async function credits(releaseTicketId: string) {
   return rowsOf<{ n: number; amount: number }>(
     await t.db.execute(sql`select count(*)::int as n, coalesce(sum(l.amount), 0)::int as amount from wallet_ledger l
       join season_releases r on r.id = l.release_id where r.ticket_id = ${releaseTicketId}::uuid and l.kind = 'release_credit'`),
+  )[0];
+}
+
+/** The "release-sold" notifications queued for the release of a ticket, and the credits (one each). */
+async function notices(releaseTicketId: string) {
+  return rowsOf<{ n: number; credited: boolean }>(
+    await t.db.execute(sql`select count(*)::int as n, bool_and(exists (select 1 from wallet_ledger l where l.release_id = r.id and l.kind = 'release_credit')) as credited
+      from notifications n join season_releases r on n.dedupe_key = 'release-sold:' || r.id::text
+      where r.ticket_id = ${releaseTicketId}::uuid and n.topic = 'release-sold' and n.user_id = r.user_id`),
   )[0];
 }
 
@@ -52,6 +61,7 @@ describePg('releasing a season match for credit under concurrency', () => {
       const [ticket] = await t.db.select({ ownerId: s.tickets.ownerId, status: s.tickets.status }).from(s.tickets).where(eq(s.tickets.id, ticketId));
       expect(ticket).toEqual({ ownerId: order.userId, status: 'valid' });
       expect(await credits(ticketId)).toEqual({ n: 1, amount: Math.floor((faceValue * 50) / 100) });
+      expect(await notices(ticketId)).toEqual({ n: 1, credited: true });
       const dupes = rowsOf(await t.db.execute(sql`select unit_id from tickets group by unit_id having count(*) > 1`));
       expect(dupes).toEqual([]);
     }
@@ -77,6 +87,7 @@ describePg('releasing a season match for credit under concurrency', () => {
     const paidOrders = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from orders where id in (${first.orderId}::uuid, ${second.orderId}::uuid) and status = 'paid'`))[0];
     expect(paidOrders.n).toBe(1);
     expect((await credits(ticketId)).n).toBe(1);
+    expect(await notices(ticketId)).toEqual({ n: 1, credited: true });
     const [release] = await t.db.select({ status: s.seasonReleases.status }).from(s.seasonReleases).where(eq(s.seasonReleases.ticketId, ticketId));
     expect(release.status).toBe('sold');
   }, 60_000);

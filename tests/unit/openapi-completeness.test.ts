@@ -21,6 +21,7 @@ import type {
 } from '@/lib/schemas/tickets';
 import type { bankAccountResultSchema, payoutRunChangeSchema, payoutRunsOverviewSchema } from '@/lib/schemas/payouts';
 import type { releaseResultSchema, walletSchema } from '@/lib/schemas/wallet';
+import type { seasonReleasesSchema } from '@/lib/schemas/season-releases';
 
 const API_ROOT = path.join(__dirname, '../../app/api/v1');
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -127,4 +128,5 @@ export const responseTypesMatchSchemas: [
   Same<Omit<Ok<ReturnType<typeof import('@/lib/server/payouts/runs').confirmRun>>, 'ok'>, z.infer<typeof payoutRunChangeSchema>>,
   Same<Ok<ReturnType<typeof import('@/lib/server/seasons/release').releaseTicket>>['release'], z.infer<typeof releaseResultSchema>['release']>,
   Same<Awaited<ReturnType<typeof import('@/lib/server/wallet').myWallet>>, z.infer<typeof walletSchema>>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+  Same<Ok<ReturnType<typeof import('@/lib/server/seasons/releases-report').seasonReleasesReport>>['report'], z.infer<typeof seasonReleasesSchema>>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];

@@ -1,6 +1,7 @@
 // Seasons and season tickets in the OpenAPI document: the organiser's seasons and the fan's season sale and renewal.
 import { organisationQuerySchema } from '@/lib/schemas/organiser';
 import { noBody } from '@/lib/schemas/primitives';
+import { seasonReleasesQuerySchema, seasonReleasesSchema } from '@/lib/schemas/season-releases';
 import {
   organiserSeasonAnswerSchema,
   organiserSeasonListSchema,
@@ -102,6 +103,16 @@ export const seasonPaths: ApiPaths = {
         ...writeErrors,
         422: errorResponse('Invalid input (VALIDATION), an event at another venue, of another organisation, cancelled or in another season (SEASON_MATCH_INVALID)'),
       },
+    },
+  },
+  '/api/v1/organiser/seasons/{seasonId}/releases': {
+    get: {
+      tags: ['organiser'],
+      security: auth,
+      summary:
+        'Seats the season’s holders released for credit (newest first, at most 500; eventId: one match): match, seat, holder as "Jana N.", released at, status, credit granted; the totals; and the organisation’s wallet credit granted, spent and still owed per currency. Another organisation’s season is 404 (owner, manager)',
+      parameters: [...seasonId, ...parametersOf(seasonReleasesQuerySchema, 'query')],
+      responses: { 200: jsonResponse('{ currency, releases, more, totals, walletCredit }', seasonReleasesSchema), 401: unauthorized, 403: roleForbidden, 404: orgNotFound, 422: invalid },
     },
   },
   '/api/v1/seasons/renewals': {

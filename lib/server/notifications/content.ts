@@ -6,6 +6,7 @@ import 'server-only';
 // data per topic (all optional but eventId):
 //   gift-received        { eventId, sender }                 → /tickets
 //   resale-sold          { eventId, amount, currency }       → /tickets
+//   release-sold         { eventId, amount, currency }       → the profile's wallet (the credit it added)
 //   hold-expiring        { eventId, expiresAt }              → the event's cart
 //   event-reminder       { eventId, kind: 'day' | 'doors' }  → /tickets
 //   event-changed        { eventId }                         → the event
@@ -50,6 +51,9 @@ async function pathOf(locale: Locale, topic: NotificationTopic, data: Record<str
       break;
     case 'event-cancelled':
       return getPathname({ locale, href: '/orders' });
+    case 'release-sold':
+      // The wallet is a section of the profile (components/profile/wallet-ledger.tsx, id "wallet").
+      return `${getPathname({ locale, href: '/profile' })}#wallet`;
     case 'feedback-request':
       if (eventId) return getPathname({ locale, href: { pathname: '/events/[id]/feedback', params: { id: eventId } } });
       break;
@@ -88,7 +92,8 @@ export async function notificationContent(
     title: t(`notifications.push.${key}.title`, values),
     body: t(`notifications.push.${key}.body`, values),
     url: await pathOf(locale, topic, data, event ?? null),
-    // One notification per thing on a device: a newer one about the same replaces the older.
-    tag: `${topic}:${eventId ?? input.id}`,
+    // One notification per thing on a device: a newer one about the same replaces the older. Each sold
+    // release is a credit of its own (a holder of two seats may release both for one match).
+    tag: `${topic}:${str(data.releaseId) ?? eventId ?? input.id}`,
   };
 }

@@ -16,7 +16,8 @@ type WindowFailure = { ok: false; code: 'SEASON_WINDOW_INVALID' };
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const at = (s: string | null | undefined) => (s == null ? s : new Date(s));
 
-function seasonAccess(userId: string, seasonId: string) {
+/** Access to a season of an organisation the user belongs to (owner, manager); another organisation's is ORG_NOT_FOUND. */
+export function seasonAccess(userId: string, seasonId: string) {
   return ownedAccess(userId, 'events', async (db) => (await db.select({ orgId: tables.seasons.orgId }).from(tables.seasons).where(eq(tables.seasons.id, seasonId)))[0]?.orgId);
 }
 

@@ -4,6 +4,7 @@ import { getDb, rowsOf, tables, type Db, type Tx } from '@/lib/server/db';
 import { availabilityChanged } from '@/lib/server/events/changed';
 import { offerReturned } from '@/lib/server/waiting-list/offers';
 import { lockOwnedTicket, moveTicketToOwner } from '@/lib/server/tickets/ownership';
+import { notify } from '@/lib/server/notifications/notify';
 import { creditRelease } from '@/lib/server/wallet';
 
 export type ReleaseFailure =
@@ -150,7 +151,9 @@ async function closeRelease(tx: Tx, input: { id: string; ticketId: string; statu
  * A paid order bought units that season-ticket holders released (inside the payment's transaction, after
  * its units became sold): each holder's ticket moves to the buyer with a new secret and version (it is no
  * longer a season ticket's), the release is sold, and the holder's wallet is credited — once: the release
- * row turns sold only once, and the ledger takes one credit per release. Answers the moved tickets by unit.
+ * row turns sold only once, and the ledger takes one credit per release. The holder is told of the credit
+ * ("release-sold") in the same transaction, keyed by the release: one credit, one notification.
+ * Answers the moved tickets by unit.
  */
 export async function takeOverReleasedUnits(tx: Tx, input: { orderId: string; buyerId: string; unitIds: string[]; now: Date }): Promise<Map<string, string>> {
   const moved = new Map<string, string>();
@@ -170,7 +173,19 @@ export async function takeOverReleasedUnits(tx: Tx, input: { orderId: string; bu
     const ticket = await moveTicketToOwner(tx, { ticketId: release.ticketId, fromUserId: release.userId, toUserId: input.buyerId, orderId: input.orderId, fromStatuses: ['released'] });
     if (!ticket) throw new Error(`released ticket ${release.ticketId} is no longer the holder's`);
     await tx.update(tables.tickets).set({ seasonTicketId: null }).where(eq(tables.tickets.id, ticket.id));
-    await creditRelease(tx, { userId: release.userId, orgId: release.orgId, currency: release.currency, releaseId: release.id, amount: release.creditAmount, now: input.now });
+    const credited = await creditRelease(tx, { userId: release.userId, orgId: release.orgId, currency: release.currency, releaseId: release.id, amount: release.creditAmount, now: input.now });
+    if (credited) {
+      await notify(
+        {
+          userId: release.userId,
+          topic: 'release-sold',
+          data: { eventId: release.eventId, releaseId: release.id, amount: release.creditAmount, currency: release.currency },
+          dedupeKey: `release-sold:${release.id}`,
+          organisationId: release.orgId,
+        },
+        { db: tx },
+      );
+    }
     moved.set(release.unitId, ticket.id);
   }
   return moved;

@@ -7,6 +7,15 @@ type Currency = 'EUR' | 'CZK';
 export type WalletKey = { userId: string; orgId: string; currency: Currency };
 
 /**
+ * Whether a ledger row `l`'s order spend counts (joined as `o` orders and `h` holds): while its order is paid,
+ * or not yet paid with its cart still alive. The one place that says which spends take credit.
+ */
+function spendCounts(now: Date) {
+  return sql`(o.status = 'paid'
+    or (o.status in ('pending', 'failed', 'cancelled') and h.status in ('active', 'ordered') and h.expires_at > ${now.toISOString()}::timestamptz))`;
+}
+
+/**
  * The wallet's balance: its credits less the spends that count — an order's spend counts while the order
  * is paid, or not yet paid with its cart still alive (the fan may still pay it). A refunded order, or one
  * whose cart ran out unpaid, takes nothing: its credit is back without a second ledger row.
@@ -21,11 +30,29 @@ export async function walletBalance(db: Db | Tx, key: WalletKey, now: Date, excl
       left join holds h on h.id = o.hold_id
       where l.user_id = ${key.userId}::uuid and l.org_id = ${key.orgId}::uuid and l.currency = ${key.currency}
         and (l.kind = 'release_credit'
-          or (${excludeOrderId}::uuid is null or l.order_id <> ${excludeOrderId}::uuid)
-             and (o.status = 'paid'
-               or (o.status in ('pending', 'failed', 'cancelled') and h.status in ('active', 'ordered') and h.expires_at > ${now.toISOString()}::timestamptz)))`),
+          or (${excludeOrderId}::uuid is null or l.order_id <> ${excludeOrderId}::uuid) and ${spendCounts(now)})`),
   );
   return Number(row?.balance ?? 0);
+}
+
+/**
+ * What an organisation owes its fans in wallet credit, per currency: every credit granted less the spends
+ * that count (the balances of all its fans' wallets added up). For the organiser's console.
+ */
+export async function outstandingWalletCredit(db: Db | Tx, orgId: string, now: Date): Promise<{ currency: Currency; granted: number; spent: number; outstanding: number }[]> {
+  const rows = rowsOf<{ currency: Currency; granted: number; spent: number }>(
+    await db.execute(sql`
+      select l.currency,
+        coalesce(sum(l.amount) filter (where l.kind = 'release_credit'), 0)::int as granted,
+        coalesce(sum(l.amount) filter (where l.kind = 'order_spend' and ${spendCounts(now)}), 0)::int as spent
+      from wallet_ledger l
+      left join orders o on o.id = l.order_id
+      left join holds h on h.id = o.hold_id
+      where l.org_id = ${orgId}::uuid
+      group by l.currency
+      order by l.currency`),
+  );
+  return rows.map((r) => ({ currency: r.currency, granted: Number(r.granted), spent: Number(r.spent), outstanding: Number(r.granted) - Number(r.spent) }));
 }
 
 /** Locks the wallet row (checkouts spending from it queue here); false when the fan has no wallet there. */
@@ -136,8 +163,7 @@ export async function myWallet(user: { id: string }, now = new Date()): Promise<
   }>(
     await db.execute(sql`
       select l.id, l.kind, l.amount, l.currency, l.org_id, org.name as org_name, e.id as event_id, e.slug, e.title, l.created_at,
-        (l.kind = 'release_credit' or o.status = 'paid'
-          or (o.status in ('pending', 'failed', 'cancelled') and h.status in ('active', 'ordered') and h.expires_at > ${now.toISOString()}::timestamptz)) as counts
+        (l.kind = 'release_credit' or ${spendCounts(now)}) as counts
       from wallet_ledger l
       join organisations org on org.id = l.org_id
       left join season_releases r on r.id = l.release_id

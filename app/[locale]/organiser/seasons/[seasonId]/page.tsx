@@ -3,11 +3,13 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
 import { SeasonEditor } from '@/components/seasons/organiser-seasons';
+import { SeasonReleasesPanel } from '@/components/seasons/season-releases';
 import { isUuid } from '@/lib/ids';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
 import { getSeason } from '@/lib/server/seasons/organiser';
+import { seasonReleasesReport } from '@/lib/server/seasons/releases-report';
 import { consoleMetadata } from '../../metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/seasons/[seasonId]'>) {
@@ -15,14 +17,17 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/organise
   return consoleMetadata(locale as Locale, { pathname: '/organiser/seasons/[seasonId]', params: { seasonId } }, 'seasons.organiser.title');
 }
 
-/** One season of the caller's organisation; another organisation's is a 404 page. */
-async function SeasonScreen({ locale, seasonId }: { locale: Locale; seasonId: string }) {
+/** One season of the caller's organisation and the seats its holders released; another organisation's is a 404 page. */
+async function SeasonScreen({ locale, seasonId, query }: { locale: Locale; seasonId: string; query: Promise<Record<string, string | string[] | undefined>> }) {
   const access = await consolePage(locale, { pathname: '/organiser/seasons/[seasonId]', params: { seasonId } }, 'events');
   const t = await getTranslations('seasons.organiser');
   if (!access.ok) return <ConsoleFrame access={access} title={t('title')} />;
   if (!isUuid(seasonId)) notFound();
-  const result = await getSeason(access.context.user.id, seasonId);
-  if (!result.ok) notFound();
+  // ?match= narrows the released seats to one match (an id that is no match of the season shows none).
+  const { match } = await query;
+  const eventId = typeof match === 'string' && isUuid(match) ? match : undefined;
+  const [result, releases] = await Promise.all([getSeason(access.context.user.id, seasonId), seasonReleasesReport(access.context.user.id, seasonId, { eventId })]);
+  if (!result.ok || !releases.ok) notFound();
   return (
     <ConsoleFrame access={access} title={result.season.name[locale]}>
       <div className="space-y-6">
@@ -30,6 +35,7 @@ async function SeasonScreen({ locale, seasonId }: { locale: Locale; seasonId: st
           {t('back')}
         </Link>
         <SeasonEditor season={result.season} locale={locale} />
+        <SeasonReleasesPanel report={releases.report} sharePercent={result.season.releaseSharePercent} matches={result.season.matches} matchId={eventId ?? null} />
       </div>
     </ConsoleFrame>
   );
@@ -38,12 +44,12 @@ async function SeasonScreen({ locale, seasonId }: { locale: Locale; seasonId: st
 // The id is only known at request time (like /orders/{id}): the page may block on it.
 export const instant = false;
 
-export default async function SeasonPage({ params }: PageProps<'/[locale]/organiser/seasons/[seasonId]'>) {
+export default async function SeasonPage({ params, searchParams }: PageProps<'/[locale]/organiser/seasons/[seasonId]'>) {
   const { locale, seasonId } = await params;
   setRequestLocale(locale as Locale);
   return (
     <Suspense fallback={<ConsoleSkeleton />}>
-      <SeasonScreen locale={locale as Locale} seasonId={seasonId} />
+      <SeasonScreen locale={locale as Locale} seasonId={seasonId} query={searchParams} />
     </Suspense>
   );
 }
