@@ -129,20 +129,27 @@ async function seatsToPick(page: Page): Promise<{ four: MapSeat[]; otherCategory
   return { four: runs[Math.floor(Math.random() * runs.length)], otherCategory: otherCategory! };
 }
 
-test('a fan picks four seats together on the map for the family ticket, is told why three do not fit, pays, and the receipt shows one package line', async ({ page, signUpFresh }) => {
-  test.setTimeout(150_000);
-  await signUpFresh({ email: uniqueEmail('pkg-picked') });
+/** The family event's page with its seat map ready, and a way to click a seat of it. */
+async function familyPage(page: Page) {
   await page.goto(`/sk/podujatia/${FAMILY_EVENT}`);
   await expect(page.getByTestId('seat-map')).toBeVisible();
   await expect(page.getByText(sk.event.loadingAvailability).first()).toBeHidden();
-  const { four, otherCategory } = await seatsToPick(page);
-  const clickSeat = (seat: MapSeat) => page.locator(`[data-testid="seat-map"] circle[data-i="${seat.index}"]`).click();
-
   const family = page.getByTestId('package').filter({ has: page.getByRole('heading', { name: FAMILY, exact: true }) });
-  const add = family.getByRole('button', { name: `Pridať do košíka: ${FAMILY}` });
+  return {
+    family,
+    add: family.getByRole('button', { name: `Pridať do košíka: ${FAMILY}` }),
+    clickSeat: (seat: MapSeat) => page.locator(`[data-testid="seat-map"] circle[data-i="${seat.index}"]`).click(),
+  };
+}
+
+test('seats picked on the map that do not fit the family ticket are refused with the reason, and stay picked', async ({ page, signUpFresh }) => {
+  test.setTimeout(90_000);
+  await signUpFresh({ email: uniqueEmail('pkg-refused') });
+  const { family, add, clickSeat } = await familyPage(page);
+  const { four, otherCategory } = await seatsToPick(page);
   await expect(family.getByTestId('package-seats')).toHaveText(sk.packages.fan.seatsTogether);
 
-  // Three seats and one of another category: refused, said why, the seats stay picked, nothing in the cart.
+  // Three seats and one of another category: refused, said why, the seats stay picked, the focus on the button.
   for (const seat of four.slice(0, 3)) await clickSeat(seat);
   await clickSeat(otherCategory);
   await expect(page.getByTestId('selected-seats').getByRole('listitem')).toHaveCount(4);
@@ -163,11 +170,20 @@ test('a fan picks four seats together on the map for the family ticket, is told 
   await add.focus();
   await page.keyboard.press('Enter');
   await expect(family.getByRole('alert')).toContainText('Tento balík má 4 miesta v kategórii Kategória B – protiľahlá tribúna; vybrali ste 3.');
-  const cartBefore = await (await page.request.get(`/api/v1/events/${FAMILY_EVENT}/cart`)).json();
-  expect(cartBefore.items ?? []).toHaveLength(0);
+  await expect(page.getByTestId('selected-seats').getByRole('listitem')).toHaveCount(3);
+  // Nothing was held.
+  const cart = await page.request.get(`/api/v1/events/${FAMILY_EVENT}/cart`);
+  expect(cart.ok() ? ((await cart.json()).items ?? []) : []).toHaveLength(0);
+});
 
-  // The fourth seat: the package takes exactly the four picked.
-  await clickSeat(four[3]);
+test('a fan picks four seats together on the map, adds the family ticket, pays, and the receipt and My orders show one package line', async ({ page, signUpFresh }) => {
+  test.setTimeout(150_000);
+  await signUpFresh({ email: uniqueEmail('pkg-picked') });
+  const { add, clickSeat } = await familyPage(page);
+  const { four } = await seatsToPick(page);
+
+  // The package takes exactly the four seats picked.
+  for (const seat of four) await clickSeat(seat);
   await add.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/sk/podujatia/${FAMILY_EVENT}/kosik$`));
@@ -206,7 +222,7 @@ test('a fan picks four seats together on the map for the family ticket, is told 
   const total = Number(await receipt.getByTestId('receipt-total').getAttribute('data-amount'));
   expect(amounts.reduce((a, b) => a + b, 0)).toBe(total);
   await noSeriousViolations(page, 'main');
-  // Printed: the same one line (the print stylesheet hides only the page's chrome).
+  // Printed: the same one line with its seats (the print stylesheet hides only the page's chrome).
   await page.emulateMedia({ media: 'print' });
   await expect(packageLine).toBeVisible();
   await expect(tickets.first()).toBeVisible();
@@ -217,8 +233,8 @@ test('a fan picks four seats together on the map for the family ticket, is told 
   await page.goto('/sk/objednavky');
   const row = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
   await expect(row).toContainText(FAMILY_EVENT_TITLE);
-  await expect(row.getByTestId('order-package')).toHaveText(`Balík: ${FAMILY} (4 vstupenky)`);
   await expect(row).toContainText('4 vstupenky');
+  await expect(row.getByTestId('order-package')).toHaveText(`Balík: ${FAMILY} (4 vstupenky)`);
 });
 
 test('the organiser makes a festival pass over the three days in the console', async ({ page, signIn }) => {
