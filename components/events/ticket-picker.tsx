@@ -13,6 +13,7 @@ import { SeatLists } from '@/components/seats/seat-lists';
 import type { SeatMapText, SeatState } from '@/components/seats/seat-map';
 import { bestAvailable } from '@/components/seats/best-available';
 import { BestAvailableForm } from '@/components/seats/best-available-form';
+import { useSeatSelection } from '@/components/seats/seat-selection';
 import { formatMoney, type Money } from './format';
 import { ResaleOffers } from './resale-offers';
 import type { Availability } from '@/lib/schemas/events';
@@ -86,7 +87,8 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
   const availableOf = useMemo(() => new Map((data?.ticketTypes ?? []).map((x) => [x.id, x.available])), [data]);
   const limit = data?.maxTicketsPerOrder ?? maxPerOrder;
 
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  // Shared with the page's packages: a seated package takes the seats picked here.
+  const { selected, setSelected } = useSeatSelection();
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [busy, setBusy] = useState(false);
   // Seats the map should bring into view (best available's pick).

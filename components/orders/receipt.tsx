@@ -6,13 +6,16 @@ import type { Order, ReceiptLine } from '@/lib/schemas/orders';
 
 /**
  * An order's receipt as a fan reads it, prints it or saves it as PDF: who sold it, the order number and
- * date, then every line the server drew (lib/server/orders/receipt.ts) and the total they add up to.
+ * date, then every line the server drew (lib/server/orders/receipt.ts) and the total they add up to; a
+ * package is one line at its price with its tickets listed beneath (seat, or day), unpriced.
  */
 export async function Receipt({ order, locale }: { order: Order; locale: Locale }) {
   const t = await getTranslations('receipt');
   const money = (m: Order['total']) => formatMoney(m, locale);
   const describe = (line: ReceiptLine): { text: string; detail: string | null } => {
     switch (line.kind) {
+      case 'package':
+        return { text: line.name, detail: t('packageIncludes', { count: line.tickets.length }) };
       case 'ticket':
         return {
           text: line.resale ? t('resaleTicket', { type: line.ticketType }) : line.ticketType,
@@ -59,10 +62,21 @@ export async function Receipt({ order, locale }: { order: Order; locale: Locale 
           {order.lines.map((line, i) => {
             const { text, detail } = describe(line);
             return (
-              <tr key={i} data-testid="receipt-line" data-kind={line.kind} data-amount={line.amount.amount}>
+              <tr key={i} data-testid="receipt-line" data-kind={line.kind} data-amount={line.amount.amount} data-print="keep">
                 <th scope="row" className="px-4 py-3 font-normal">
-                  <span className="block">{text}</span>
+                  {line.kind === 'package' && (
+                    <span className="mr-2 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-950 print:border print:border-black">{t('packageBadge')}</span>
+                  )}
+                  <span className={line.kind === 'package' ? 'font-medium' : 'block'}>{text}</span>
                   {detail && <span className="block text-sm text-slate-600">{detail}</span>}
+                  {line.kind === 'package' && (
+                    // A package is paid as one: its tickets are named, not priced one by one.
+                    <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700" data-testid="receipt-package-tickets">
+                      {line.tickets.map((ticket, n) => (
+                        <li key={n}>{ticket.seat ? t('packageSeat', { ticketType: ticket.ticketType, ...ticket.seat }) : t('packageDay', { ticketType: ticket.ticketType, event: ticket.event })}</li>
+                      ))}
+                    </ul>
+                  )}
                 </th>
                 <td className="px-4 py-3 text-right align-top tabular-nums whitespace-nowrap">
                   {line.amount.amount < 0 ? `−${money({ ...line.amount, amount: -line.amount.amount })}` : money(line.amount)}

@@ -2,7 +2,8 @@
 //
 // Together: N seats next to each other in ONE row of one section, all of the chosen price category
 // and all free, with no aisle between them (two neighbours in the row's order are adjacent when they
-// are at most 1.5 × the row's usual seat spacing apart).
+// are at most 1.5 × the row's usual seat spacing apart): `seatsTogether` asks the same of seats a fan
+// picked (a package's seats, lib/server/packages/chosen-seats.ts).
 // Best: of all such runs, the one whose middle is nearest the middle of the pitch, rink or stage
 // (the venue outline's bounding box; the middle of the map when the venue has no outline).
 // Ties go to the run that comes first in the layout's order (sections, rows, seats).
@@ -34,6 +35,39 @@ export function focusPoint(layout: Pick<MapLayout, 'width' | 'height' | 'outline
   return { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
 }
 
+/**
+ * A row's seats (flat indices, in the row's order) and where it breaks: `aisle[k]` says an aisle lies
+ * between seat k-1 and seat k (they are more than 1.5 × the row's usual seat spacing apart).
+ */
+function rowOf(flat: FlatSeats, row: MapLayout['sections'][number]['rows'][number]): { seats: number[]; aisle: boolean[] } {
+  const seats = row.seats.map(([id]) => flat.index.get(id)).filter((i): i is number => i !== undefined);
+  const gaps: number[] = [];
+  for (let k = 1; k < seats.length; k++) gaps.push(Math.hypot(flat.xs[seats[k]] - flat.xs[seats[k - 1]], flat.ys[seats[k]] - flat.ys[seats[k - 1]]));
+  const usual = gaps.length ? [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] : 0;
+  return { seats, aisle: [false, ...gaps.map((gap) => gap > usual * 1.5)] };
+}
+
+/**
+ * Whether the seats are together as best available means it: next to each other in ONE row of one
+ * section, with no seat and no aisle between them (their price category and whether they are free are
+ * not asked here).
+ */
+export function seatsTogether(layout: MapLayout, flat: FlatSeats, chosen: readonly number[]): boolean {
+  if (!chosen.length) return false;
+  const wanted = new Set(chosen);
+  if (wanted.size !== chosen.length) return false;
+  for (const section of layout.sections) {
+    for (const row of section.rows) {
+      const { seats, aisle } = rowOf(flat, row);
+      const at = seats.findIndex((i) => wanted.has(i));
+      if (at < 0) continue;
+      const run = seats.slice(at, at + wanted.size);
+      return run.length === wanted.size && run.every((i) => wanted.has(i)) && !aisle.slice(at + 1, at + wanted.size).some(Boolean);
+    }
+  }
+  return false;
+}
+
 export type BestAvailableQuery = {
   /** Index of the price category (as in `flat.type`). */
   type: number;
@@ -52,11 +86,8 @@ export function bestAvailable(layout: MapLayout, flat: FlatSeats, query: BestAva
   let bestScore = Infinity;
   for (const section of layout.sections) {
     for (const row of section.rows) {
-      const seats = row.seats.map(([id]) => flat.index.get(id)).filter((i): i is number => i !== undefined);
+      const { seats, aisle } = rowOf(flat, row);
       if (seats.length < count) continue;
-      const gaps: number[] = [];
-      for (let k = 1; k < seats.length; k++) gaps.push(Math.hypot(flat.xs[seats[k]] - flat.xs[seats[k - 1]], flat.ys[seats[k]] - flat.ys[seats[k - 1]]));
-      const usual = gaps.length ? [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] : 0;
       // slide a window over the row, restarting after a seat that is not free or an aisle
       let start = 0;
       for (let k = 0; k < seats.length; k++) {
@@ -65,7 +96,7 @@ export function bestAvailable(layout: MapLayout, flat: FlatSeats, query: BestAva
           start = k + 1;
           continue;
         }
-        if (k > start && gaps[k - 1] > usual * 1.5) start = k;
+        if (k > start && aisle[k]) start = k;
         if (k - start + 1 < count) continue;
         const run = seats.slice(k - count + 1, k + 1);
         let mx = 0;

@@ -11,6 +11,14 @@ export const receiptLineSchema = z.discriminatedUnion('kind', [
     resale: z.boolean().describe('bought from another fan (resale listing)'),
     amount: moneySchema,
   }),
+  z.object({
+    kind: z.literal('package'),
+    name: z.string().describe('the package (a family ticket, a festival pass…), bought as one at one price'),
+    tickets: z
+      .array(z.object({ ticketType: z.string(), seat: z.object({ section: z.string(), row: z.string(), seat: z.string() }).nullable(), event: z.string().describe("the ticket's own event (a festival pass: one per day)") }))
+      .describe('the separate tickets the package was issued as; not priced one by one'),
+    amount: moneySchema.describe('what was paid for the package'),
+  }),
   z.object({ kind: z.literal('discount'), code: z.string().nullable(), amount: moneySchema.describe('negative') }),
   z.object({ kind: z.literal('wallet'), amount: moneySchema.describe('negative: the Tribuna wallet credit with the organiser the order used') }),
   z.object({ kind: z.literal('loyalty'), points: z.number().int().describe('loyalty points the order was paid with'), amount: moneySchema.describe('negative') }),
@@ -29,7 +37,9 @@ export const orderSchema = z.object({
   eventCancelled: z.boolean().describe('the organiser cancelled the event: the order was refunded and its tickets voided'),
   refunds: z.array(z.object({ amount: moneySchema, status: z.enum(['pending', 'refunded']) })).describe("payments of this order that go back to the fan"),
   event: z.object({ id: z.string(), slug: z.string(), title: z.string() }),
-  items: z.array(z.object({ ticketType: z.string(), seat: z.string().nullable(), price: moneySchema })),
+  items: z
+    .array(z.object({ ticketType: z.string(), seat: z.string().nullable(), price: moneySchema, package: z.string().nullable().describe("the package the ticket was bought in: its price is then a share of the package's, see lines") }))
+    .describe('each ticket bought; lines is the receipt'),
   subtotal: moneySchema,
   discount: moneySchema,
   fees: moneySchema,
@@ -40,7 +50,7 @@ export const orderSchema = z.object({
   ticketCount: z.number().int(),
   number: z.string().describe('the short order number a person reads and quotes'),
   organiser: z.object({ name: z.string() }),
-  lines: z.array(receiptLineSchema).describe('tickets, discount, loyalty points, each fee: their amounts add up to total'),
+  lines: z.array(receiptLineSchema).describe('tickets, packages (one line each), discount, loyalty points, each fee, wallet credit: their amounts add up to total'),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -57,6 +67,7 @@ export const orderSummarySchema = z.object({
   event: z.object({ id: z.string(), slug: z.string(), title: z.string(), startsAt: z.string() }),
   total: moneySchema,
   ticketCount: z.number().int().describe('tickets bought in the order'),
+  packages: z.array(z.object({ name: z.string(), tickets: z.number().int() })).describe('packages bought in the order, each once, with how many of its tickets it holds'),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export const orderListSchema = z.object({

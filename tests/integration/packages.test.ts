@@ -8,7 +8,12 @@ import { runSeed } from '@/lib/server/db/seed';
 import { FAMILY_EVENT, festivalDaySlugs } from '@/lib/server/db/seed/packages';
 import { cartSchema } from '@/lib/schemas/cart';
 import { eventPackagesSchema, organiserPackageAnswerSchema, organiserPackageListSchema } from '@/lib/schemas/packages';
-import { removeFromCart } from '@/lib/server/cart';
+import { addToCart, applyCoupon, removeFromCart } from '@/lib/server/cart';
+import { orderListSchema, orderSchema } from '@/lib/schemas/orders';
+import { getOrder } from '@/lib/server/orders/read';
+import { bestSeatsTogether } from '@/lib/server/packages/seats';
+import { GET as listOrdersRoute } from '@/app/api/v1/orders/route';
+import { GET as orderRoute } from '@/app/api/v1/orders/[id]/route';
 import { checkout } from '@/lib/server/orders/checkout';
 import { signedGatewayNotice, testGateway } from '@/lib/server/payments/test-gateway';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';
@@ -29,6 +34,8 @@ const urls = { success: (id: string) => `http://x/orders/${id}`, cancel: () => '
 beforeAll(async () => {
   await runSeed(t.db);
 }, 180_000);
+
+const sum = (lines: { amount: { amount: number } }[]) => lines.reduce((n, line) => n + line.amount.amount, 0);
 
 async function packageNamed(en: string) {
   const [row] = await t.db.select().from(s.packages).where(sql`${s.packages.name}->>'en' = ${en}`);
@@ -61,6 +68,24 @@ async function seatsOfHold(holdId: string) {
     await t.db.execute(sql`select u.id as unit_id, u.seat_id, vs.row_id, vs.sort_order, u.status, u.event_id from inventory_units u
       left join venue_seats vs on vs.id = u.seat_id where u.hold_id = ${holdId}::uuid order by vs.sort_order`),
   );
+}
+
+/** `n` runs of `count` free seats together of category `code` (the seat map's rule), none sharing a seat. */
+async function runsOf(slug: string, code: string, count: number, n: number): Promise<string[][]> {
+  const [type] = await t.db
+    .select({ id: s.ticketTypes.id, eventId: s.events.id })
+    .from(s.ticketTypes)
+    .innerJoin(s.events, eq(s.events.id, s.ticketTypes.eventId))
+    .where(and(eq(s.events.slug, slug), eq(s.ticketTypes.code, code)));
+  const avoid = new Set<string>();
+  const runs: string[][] = [];
+  for (let i = 0; i < n; i++) {
+    const run = await bestSeatsTogether(type.eventId, type.id, count, new Date(), avoid);
+    if (!run) throw new Error(`no ${count} seats together in ${code}`);
+    run.forEach((id) => avoid.add(id));
+    runs.push(run);
+  }
+  return runs;
 }
 
 describe('packages on the event page', () => {
@@ -156,40 +181,56 @@ describe('buying a package', () => {
     }
   });
 
-  it('takes the fan’s own seats, refuses the wrong number of them, and holds nothing when one is taken', async () => {
+  it('takes the fan’s own seats together, says why seats that do not fit are refused, and holds nothing when one is taken', async () => {
     const pkg = await packageNamed(FAMILY4);
-    const free = rowsOf<{ seat_id: string }>(
-      await t.db.execute(sql`select u.seat_id from inventory_units u join events e on e.id = u.event_id join ticket_types tt on tt.id = u.ticket_type_id
-        where e.slug = ${FAMILY_EVENT} and tt.code = 'B' and u.status = 'available' order by u.seat_id limit 8`),
-    ).map((r) => r.seat_id);
     const fan = await makeUser(t.db, 'own-seats');
-    const wrong = await addPackage(fan, FAMILY_EVENT, { packageId: pkg.id, seatIds: free.slice(0, 3) });
-    expect(wrong.status).toBe(422);
-    expect((await failureBodyOf(wrong)).errors[0]).toMatchObject({ field: 'seatIds', message: 'Choose as many seats as the package has seated tickets.' });
+    const [run1, run2, run3] = await runsOf(FAMILY_EVENT, 'B', 4, 3);
+    const [oneA] = await runsOf(FAMILY_EVENT, 'A', 1, 1);
+    const refusal = async (seatIds: string[]) => {
+      const answer = await addPackage(fan, FAMILY_EVENT, { packageId: pkg.id, seatIds });
+      expect(answer.status).toBe(422);
+      const body = await failureBodyOf(answer);
+      expect(body.errors[0]).toMatchObject({ field: 'seatIds', message: body.message });
+      return body;
+    };
+    // Too few of the category.
+    expect(await refusal(run1.slice(0, 3))).toMatchObject({ code: 'PACKAGE_SEATS_COUNT', message: 'This package has 4 seats in Category B – opposite stand; you picked 3.' });
+    // One of another category: named.
+    const category = await refusal([...run1.slice(0, 3), oneA[0]]);
+    expect(category.code).toBe('PACKAGE_SEATS_CATEGORY');
+    expect(category.message).toMatch(/^This package takes only seats in Category B – opposite stand\. Of another category: .+, row .+, seat .+\.$/);
+    // Four of the category, not next to each other (a seat between).
+    expect(await refusal([run2[0], run2[2], run3[0], run3[2]])).toMatchObject({ code: 'PACKAGE_SEATS_APART', message: expect.stringContaining('next to each other in one row') });
+    // A seat of no event here.
+    expect((await refusal(['00000000-0000-4000-8000-000000000000', ...run1.slice(1)])).code).toBe('PACKAGE_SEATS_INVALID');
+    // In Slovak too.
+    const sk = await cartPackagesPost(
+      request(`/api/v1/events/${FAMILY_EVENT}/cart/packages`, { method: 'POST', headers: { ...auth(fan), 'accept-language': 'sk' }, body: { packageId: pkg.id, seatIds: run1.slice(0, 2) } }),
+      params({ id: FAMILY_EVENT }),
+    );
+    expect((await failureBodyOf(sk)).message).toBe('Tento balík má 4 miesta v kategórii Kategória B – protiľahlá tribúna; vybrali ste 2.');
 
     const other = await makeUser(t.db, 'first');
-    const first = await addPackage(other, FAMILY_EVENT, { packageId: pkg.id, seatIds: free.slice(0, 4) });
+    const first = await addPackage(other, FAMILY_EVENT, { packageId: pkg.id, seatIds: run1 });
     expect(first.status).toBe(200);
-    const clash = await addPackage(fan, FAMILY_EVENT, { packageId: pkg.id, seatIds: [free[3], ...free.slice(4, 7)] });
+    const clash = await addPackage(fan, FAMILY_EVENT, { packageId: pkg.id, seatIds: run1 });
     expect(clash.status).toBe(409);
     expect((await failureBodyOf(clash)).code).toBe('SEAT_TAKEN');
-    // Nothing of the fan's is held: never a part of a package.
+    // Nothing of the fan's is held: never a part of a package, and no refusal above held anything.
     const held = await t.db
       .select({ n: sql<number>`count(*)::int` })
       .from(s.inventoryUnits)
       .innerJoin(s.holds, eq(s.holds.id, s.inventoryUnits.holdId))
       .where(and(eq(s.holds.userId, fan.id), eq(s.inventoryUnits.status, 'held')));
     expect(held[0].n).toBe(0);
-    const mine = await answerOf(cartSchema, await addPackage(fan, FAMILY_EVENT, { packageId: pkg.id, seatIds: free.slice(4, 8) }));
+    const mine = await answerOf(cartSchema, await addPackage(fan, FAMILY_EVENT, { packageId: pkg.id, seatIds: run2 }));
     expect(mine.items[0].package!.tickets).toHaveLength(4);
+    expect((await seatsOfHold(mine.holdId!)).map((x) => x.seat_id).sort()).toEqual([...run2].sort());
   });
 
   it('never takes a wheelchair place or a companion seat: they are held back for card holders', async () => {
     const pkg = await packageNamed(FAMILY4);
-    const free = rowsOf<{ seat_id: string }>(
-      await t.db.execute(sql`select u.seat_id from inventory_units u join events e on e.id = u.event_id join ticket_types tt on tt.id = u.ticket_type_id
-        where e.slug = ${FAMILY_EVENT} and tt.code = 'B' and u.status = 'available' order by u.seat_id desc limit 4`),
-    ).map((r) => r.seat_id);
+    const [free] = await runsOf(FAMILY_EVENT, 'B', 4, 1);
     await t.db.insert(s.accessibleSeats).values({ seatId: free[0], kind: 'wheelchair' });
     try {
       const fan = await makeUser(t.db, 'wheelchair-package');
@@ -230,6 +271,60 @@ describe('buying a package', () => {
       await t.db.execute(sql`select count(*)::int as n from inventory_units u join holds h on h.id = u.hold_id where h.user_id = ${fan.id}::uuid and u.status = 'held'`),
     );
     expect(n).toBe(0);
+  });
+});
+
+describe('the receipt of a package', () => {
+  it('is one line at the package price naming its four seats, beside a ticket bought alone, and its lines add up to the total', async () => {
+    const fan = await makeUser(t.db, 'package-receipt');
+    const pkg = await packageNamed(FAMILY4);
+    const [run] = await runsOf(FAMILY_EVENT, 'B', 4, 1);
+    const [single] = await runsOf(FAMILY_EVENT, 'A', 1, 1);
+    expect((await addToCart({ user: fan, eventRef: FAMILY_EVENT, selection: { seatIds: single }, locale: 'en' })).ok).toBe(true);
+    expect((await addPackageToCart({ user: fan, eventRef: FAMILY_EVENT, packageId: pkg.id, seatIds: run, locale: 'en' })).ok).toBe(true);
+    expect((await applyCoupon({ user: fan, eventRef: FAMILY_EVENT, code: 'DUNAJ10', locale: 'en' })).ok).toBe(true);
+    const orderId = await pay(fan, FAMILY_EVENT);
+    const [order] = await t.db.select().from(s.orders).where(eq(s.orders.id, orderId));
+    expect(order.discountAmount).toBeGreaterThan(0);
+
+    const view = await answerOf(orderSchema, await orderRoute(request(`/api/v1/orders/${orderId}`, { headers: auth(fan) }), params({ id: orderId })));
+    const packages = view.lines.filter((l) => l.kind === 'package');
+    expect(packages).toHaveLength(1);
+    const [line] = packages;
+    expect(line).toMatchObject({ name: FAMILY4, amount: { amount: 5400, currency: 'EUR' } });
+    expect(line.tickets).toHaveLength(4);
+    for (const ticket of line.tickets) expect(ticket).toMatchObject({ ticketType: 'Category B – opposite stand', seat: { section: expect.any(String), row: expect.any(String), seat: expect.any(String) }, event: expect.stringContaining('MŠK Žilina') });
+    expect(new Set(line.tickets.map((x) => `${x.seat!.section}/${x.seat!.row}`)).size).toBe(1);
+    // Beneath the package, its seats in their order in the row.
+    const numbers = line.tickets.map((x) => Number(x.seat!.seat));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(view.lines.filter((l) => l.kind === 'ticket')).toEqual([{ kind: 'ticket', ticketType: 'Category A – main stand', seat: expect.any(Object), resale: false, amount: { amount: 2500, currency: 'EUR' } }]);
+    expect(view.lines.find((l) => l.kind === 'discount')).toMatchObject({ code: 'DUNAJ10', amount: { amount: -order.discountAmount } });
+    expect(view.lines.find((l) => l.kind === 'fee')).toMatchObject({ fee: 'service', count: 5 });
+    expect(sum(view.lines)).toBe(view.total.amount);
+    expect(view.total.amount).toBe(order.totalAmount);
+    expect(view.items.filter((x) => x.package === FAMILY4)).toHaveLength(4);
+
+    // My orders: one package of four tickets, not four priced tickets.
+    const list = await answerOf(orderListSchema, await listOrdersRoute(request('/api/v1/orders', { headers: auth(fan) }), params({})));
+    expect(list.orders[0]).toMatchObject({ id: orderId, ticketCount: 5, packages: [{ name: FAMILY4, tickets: 4 }] });
+  });
+
+  it('a festival pass is one line naming a ticket for each day', async () => {
+    const fan = await makeUser(t.db, 'pass-receipt');
+    const pkg = await packageNamed(PASS);
+    expect((await addPackageToCart({ user: fan, eventRef: festivalDaySlugs[0], packageId: pkg.id, locale: 'en' })).ok).toBe(true);
+    const orderId = await pay(fan, festivalDaySlugs[0]);
+    const order = await getOrder({ user: fan, orderId, locale: 'en' });
+    expect(order!.lines.map((l) => l.kind)).toEqual(['package', 'fee']);
+    const [line] = order!.lines;
+    expect(line).toMatchObject({ kind: 'package', name: PASS, amount: { amount: 9900 } });
+    expect(line.kind === 'package' && line.tickets).toEqual([
+      { ticketType: 'Day ticket', seat: null, event: 'Lúka Fest 2027 – Friday' },
+      { ticketType: 'Day ticket', seat: null, event: 'Lúka Fest 2027 – Saturday' },
+      { ticketType: 'Day ticket', seat: null, event: 'Lúka Fest 2027 – Sunday' },
+    ]);
+    expect(sum(order!.lines)).toBe(order!.total.amount);
   });
 });
 

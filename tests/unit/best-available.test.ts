@@ -1,4 +1,4 @@
-import { bestAvailable, focusPoint } from '@/components/seats/best-available';
+import { bestAvailable, focusPoint, seatsTogether } from '@/components/seats/best-available';
 import { flatten, type MapLayout, type MapSeat } from '@/components/seats/layout';
 
 // A pitch in the middle; a stand above it (rows counted outward, category 0) with an aisle after seat 5,
@@ -60,5 +60,25 @@ describe('best available seats together', () => {
   it('says none when nothing is free', () => {
     expect(bestAvailable(layout, flat, { type: 0, count: 1, isFree: () => false })).toBeNull();
     expect(bestAvailable(layout, flat, { type: 0, count: 0, isFree: allFree })).toBeNull();
+  });
+});
+
+describe('seats a fan picked: together or not (the same rule)', () => {
+  const at = (...seatIds: string[]) => seatIds.map((id) => flat.index.get(id)!);
+  it('is together for neighbours in one row, in any order', () => {
+    expect(seatsTogether(layout, flat, at('main-2-2', 'main-2-3', 'main-2-4', 'main-2-5'))).toBe(true);
+    expect(seatsTogether(layout, flat, at('main-2-8', 'main-2-6', 'main-2-7'))).toBe(true);
+    expect(seatsTogether(layout, flat, at('main-1-1'))).toBe(true);
+  });
+  it('is not together across an aisle, with a seat between, over two rows or sections, or with a seat twice', () => {
+    expect(seatsTogether(layout, flat, at('main-1-4', 'main-1-5', 'main-1-6', 'main-1-7'))).toBe(false);
+    expect(seatsTogether(layout, flat, at('main-1-1', 'main-1-2', 'main-1-4'))).toBe(false);
+    expect(seatsTogether(layout, flat, at('main-1-2', 'main-2-3'))).toBe(false);
+    expect(seatsTogether(layout, flat, at('main-1-1', 'end-1-1'))).toBe(false);
+    expect(seatsTogether(layout, flat, at('main-1-1', 'main-1-1'))).toBe(false);
+    expect(seatsTogether(layout, flat, [])).toBe(false);
+  });
+  it('agrees with best available: what it picks is together', () => {
+    for (const count of [1, 2, 3, 4, 5]) expect(seatsTogether(layout, flat, bestAvailable(layout, flat, { type: 0, count, isFree: allFree })!)).toBe(true);
   });
 });

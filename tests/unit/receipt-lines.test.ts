@@ -33,6 +33,41 @@ describe('receipt lines', () => {
     expect(total).toEqual({ amount: totals.total, currency: 'EUR' });
   });
 
+  it('shows a package as one line at the price paid for it, its tickets named beneath, and still adds up', () => {
+    // A family package of 5 400 spread over its four tickets (the first takes the rounding), beside a ticket bought alone.
+    const family = { line: 'line-1', name: 'Family ticket', event: 'Dunaj – Žilina' };
+    const items: ReceiptItem[] = [
+      { ticketType: 'Main stand', seat: seat(2), resale: false, priceAmount: 2500, feeAmount: 100 },
+      ...[5, 6, 7, 8].map((n) => ({ ticketType: 'Opposite stand', seat: seat(n), resale: false, priceAmount: 1350, feeAmount: 100, package: family })),
+    ];
+    items[1].priceAmount = 1351;
+    items[2].priceAmount = 1349;
+    const totals = storedTotals(items, { kind: 'percent', value: 10, ticketTypeCodes: null });
+    const { lines, total } = receiptLines({ currency: 'EUR', items, discountAmount: totals.discount, couponCode: 'DUNAJ10', loyalty: { points: 300, amount: 300 }, walletCreditAmount: 500 });
+
+    expect(lines.map((line) => line.kind)).toEqual(['ticket', 'package', 'discount', 'loyalty', 'fee', 'wallet']);
+    expect(lines[1]).toEqual({
+      kind: 'package',
+      name: 'Family ticket',
+      tickets: [5, 6, 7, 8].map((n) => ({ ticketType: 'Opposite stand', seat: seat(n), event: 'Dunaj – Žilina' })),
+      amount: { amount: 5400, currency: 'EUR' },
+    });
+    // Each ticket's service fee still counts: five tickets.
+    expect(lines[4]).toEqual({ kind: 'fee', fee: 'service', count: 5, amount: { amount: 500, currency: 'EUR' } });
+    expect(sum(lines)).toBe(totals.total - 300 - 500);
+    expect(total.amount).toBe(totals.total - 800);
+  });
+
+  it('two packages of one order are two lines', () => {
+    const items: ReceiptItem[] = ['a', 'a', 'b', 'b'].map((line) => ({ ticketType: 'Day', seat: null, resale: false, priceAmount: 1000, feeAmount: 0, package: { line, name: 'Pass', event: `Day ${line}` } }));
+    const { lines, total } = receiptLines({ currency: 'CZK', items, discountAmount: 0, couponCode: null });
+    expect(lines.map((line) => [line.kind, line.amount.amount])).toEqual([
+      ['package', 2000],
+      ['package', 2000],
+    ]);
+    expect(total.amount).toBe(4000);
+  });
+
   it('has no discount or fee line when there is none, and still adds up', () => {
     const items: ReceiptItem[] = [{ ticketType: 'Standing', seat: null, resale: false, priceAmount: 4000, feeAmount: 0 }];
     const totals = storedTotals(items, null);

@@ -73,6 +73,11 @@ async function OrdersForUser({ locale, searchParams }: { locale: Locale; searchP
                   {t('ordered', { date: formatDateTime(order.createdAt, locale) })}
                   <br />
                   {t('numberAndCount', { number: order.number, count: order.ticketCount })}
+                  {order.packages.map((pkg, n) => (
+                    <span key={n} className="block" data-testid="order-package">
+                      {t('package', { name: pkg.name, count: pkg.tickets })}
+                    </span>
+                  ))}
                 </span>
                 <span className="text-base font-semibold text-slate-900 tabular-nums">{formatMoney(order.total, locale)}</span>
               </span>

@@ -79,7 +79,7 @@ export const packagePaths: ApiPaths = {
       tags: ['cart'],
       security: auth,
       summary:
-        'Hold a package in the caller’s cart for the event, all or nothing: its seated lines take the fan’s seatIds, else the best free seats together (the seat map’s rule); never a part of a package. The cart shows it as one line at the package price; checkout issues a ticket per seat or place',
+        'Hold a package in the caller’s cart for the event, all or nothing: its seated lines take the fan’s seatIds (seats together of each line’s category), else the best free seats together (the seat map’s rule); never a part of a package. The cart shows it as one line at the package price; checkout issues a ticket per seat or place',
       parameters: eventId,
       requestBody: jsonBody(packageAddSchema),
       responses: {
@@ -91,7 +91,9 @@ export const packagePaths: ApiPaths = {
           'Not on sale (NOT_ON_SALE), none left (SOLD_OUT), no seats together left (PACKAGE_NO_SEATS_TOGETHER), the fan’s seats taken (SEAT_TAKEN), over a limit (LIMIT_PER_ORDER, LIMIT_PER_USER), kept for the waiting list (WAITING_LIST_RESERVED)',
         ),
         415: notJson,
-        422: errorResponse('Invalid input (VALIDATION), seats not as many as the package’s seated tickets (PACKAGE_SEATS_INVALID)'),
+        422: errorResponse(
+          'Invalid input (VALIDATION); the fan’s seatIds do not fit the package, the message says why: not seats of this event or of a line at another event (PACKAGE_SEATS_INVALID), a seat of a category the package has no line of (PACKAGE_SEATS_CATEGORY), not as many of a category as its line has tickets (PACKAGE_SEATS_COUNT), a line’s seats not next to each other in one row (PACKAGE_SEATS_APART). Nothing is held',
+        ),
       },
     },
   },

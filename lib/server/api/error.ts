@@ -56,12 +56,12 @@ export class ApiError<C extends FailureCode = FailureCode> extends Error {
 
 /** The failures domain functions return, with what they carry for the answer. */
 export type CarriedFailure =
-  | { code: Exclude<FailureCode, 'RATE_LIMITED'>; limit?: number; taken?: readonly { id: string; label: string }[]; opensAt?: Date; points?: number }
+  | { code: Exclude<FailureCode, 'RATE_LIMITED'>; limit?: number; taken?: readonly { id: string; label: string }[]; opensAt?: Date; points?: number; values?: Values }
   | { code: 'RATE_LIMITED'; retryAfterSeconds: number };
 
 /**
  * A domain function's `{ ok: false, code, … }` as the API answers it: a limit becomes the message's
- * `{limit}`, when sales open `{time}`, points asked `{points}`, taken seats one entry each in `errors` (field seatIds, the seat's id: clients mark them on the map).
+ * `{limit}`, when sales open `{time}`, points asked `{points}`, any other `values` as they are, taken seats one entry each in `errors` (field seatIds, the seat's id: clients mark them on the map).
  */
 export function failureOf(failure: CarriedFailure, detail?: FailureDetail): ApiError {
   if (failure.code === 'RATE_LIMITED') return new ApiError('RATE_LIMITED', { ...detail, retryAfterSeconds: failure.retryAfterSeconds });
@@ -69,6 +69,7 @@ export function failureOf(failure: CarriedFailure, detail?: FailureDetail): ApiE
     ...(failure.limit === undefined ? {} : { limit: failure.limit }),
     ...(failure.opensAt === undefined ? {} : { time: failure.opensAt }),
     ...(failure.points === undefined ? {} : { points: failure.points }),
+    ...failure.values,
   };
   const values = Object.keys(carried).length ? { ...carried, ...detail?.values } : detail?.values;
   const fieldErrors = failure.taken

@@ -405,6 +405,9 @@ export const FAILURES = {
   PACKAGE_NOT_FOUND: { status: 404, key: 'packages.errors.notFound' },
   /** The fan's own seats for a package: as many as its seated tickets, at the event of the page. */
   PACKAGE_SEATS_INVALID: { status: 422, key: 'packages.errors.seats', field: 'seatIds' },
+  PACKAGE_SEATS_CATEGORY: { status: 422, key: 'packages.errors.seatsCategory', field: 'seatIds' },
+  PACKAGE_SEATS_COUNT: { status: 422, key: 'packages.errors.seatsCount', field: 'seatIds' },
+  PACKAGE_SEATS_APART: { status: 422, key: 'packages.errors.seatsApart', field: 'seatIds' },
   PACKAGE_NO_SEATS_TOGETHER: { status: 409, key: 'packages.errors.noSeatsTogether' },
   /** A line of another organisation's event, a category of another event, one twice, or contents changed after a sale. */
   PACKAGE_CONTENTS_INVALID: { status: 422, key: 'packages.errors.contentsInvalid', field: 'contents' },

@@ -636,6 +636,8 @@ export const orderItems = pgTable(
     ticketTypeId: uuid('ticket_type_id').notNull().references(() => ticketTypes.id),
     priceAmount: integer('price_amount').notNull(),
     feeAmount: integer('fee_amount').notNull().default(0),
+    /** The package this ticket was bought in (its cart line, hold_packages): the receipt shows the package as one line. */
+    packageLineId: uuid('package_line_id').references(() => holdPackages.id),
   },
   // order_items_listing_idx: the order that bought a resale listing, which a payout waits for (payouts/state.ts).
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_listing_idx').on(t.listingId).where(sql`listing_id is not null`)],

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { getDb, tables } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { findSaleEvent } from '@/lib/server/cart/event';
@@ -169,8 +169,21 @@ export async function checkout(input: {
         .values({ ...values, userId: input.user.id, eventId: event.id, holdId: hold.id, createdAt: now })
         .returning({ id: tables.orders.id });
     }
+    // A package's tickets keep their cart line (hold_packages): the receipt shows the package as one line.
+    const hi = tables.holdItems;
+    const packageLineOf = new Map(
+      (await tx.select({ id: hi.id, line: hi.packageLineId }).from(hi).where(and(eq(hi.holdId, hold.id), isNotNull(hi.packageLineId)))).map((row) => [row.id, row.line]),
+    );
     await tx.insert(tables.orderItems).values(
-      items.map((item) => ({ orderId, unitId: item.unitId, listingId: item.listingId, ticketTypeId: item.ticketTypeId, priceAmount: item.priceAmount, feeAmount: item.feeAmount })),
+      items.map((item) => ({
+        orderId,
+        unitId: item.unitId,
+        listingId: item.listingId,
+        ticketTypeId: item.ticketTypeId,
+        priceAmount: item.priceAmount,
+        feeAmount: item.feeAmount,
+        packageLineId: packageLineOf.get(item.id) ?? null,
+      })),
     );
     await spendCheckoutPoints(tx, orderId, points);
     if (!input.seasonId) await recordOrderSpend(tx, walletKey, { orderId, amount: walletCredit, now });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, min, or } from 'drizzle-orm';
 import { isUuid } from '@/lib/ids';
 import { getDb, tables } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
@@ -61,6 +61,17 @@ export async function listMyOrders(input: { user: { id: string }; locale: Locale
         .where(inArray(tables.orderItems.orderId, page.map((row) => row.id)))
         .groupBy(tables.orderItems.orderId)
     : [];
+  // A package is one entry however many tickets it was issued as (order_items.package_line_id).
+  const packages = page.length
+    ? await db
+        .select({ orderId: tables.orderItems.orderId, name: tables.packages.name, tickets: count() })
+        .from(tables.orderItems)
+        .innerJoin(tables.holdPackages, eq(tables.holdPackages.id, tables.orderItems.packageLineId))
+        .innerJoin(tables.packages, eq(tables.packages.id, tables.holdPackages.packageId))
+        .where(inArray(tables.orderItems.orderId, page.map((row) => row.id)))
+        .groupBy(tables.orderItems.orderId, tables.orderItems.packageLineId, tables.packages.id)
+        .orderBy(asc(min(tables.holdPackages.createdAt)))
+    : [];
   const last = page[page.length - 1];
   return {
     ok: true,
@@ -73,6 +84,7 @@ export async function listMyOrders(input: { user: { id: string }; locale: Locale
         event: { id: row.eventId, slug: row.slug, title: row.title[input.locale], startsAt: row.startsAt.toISOString() },
         total: { amount: row.totalAmount, currency: row.currency },
         ticketCount: Number(counts.find((c) => c.orderId === row.id)?.n ?? 0),
+        packages: packages.filter((p) => p.orderId === row.id).map((p) => ({ name: p.name[input.locale], tickets: Number(p.tickets) })),
       })),
       nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
     },

@@ -1,6 +1,7 @@
 import 'server-only';
 import { orderWalletCredit } from '@/lib/server/wallet';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { isUuid } from '@/lib/ids';
 import { getDb, tables } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
@@ -18,6 +19,9 @@ export function orderNumber(orderId: string): string {
 export function orderResult(status: Order['status']): Order['result'] {
   return status === 'paid' ? 'paid' : status === 'pending' ? 'pending' : 'failed';
 }
+
+/** The event of a ticket's unit: a festival pass's tickets are of the other days too. */
+const unitEvents = alias(tables.events, 'unit_events');
 
 /** One of the fan's own orders; someone else's order is not found. */
 export async function getOrder(input: { user: { id: string }; orderId: string; locale: Locale }): Promise<Order | null> {
@@ -47,6 +51,9 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
       section: tables.venueSections.name,
       row: tables.venueRows.label,
       seat: tables.venueSeats.label,
+      packageLine: tables.orderItems.packageLineId,
+      packageName: tables.packages.name,
+      unitEvent: unitEvents.title,
     })
     .from(tables.orderItems)
     .innerJoin(tables.ticketTypes, eq(tables.ticketTypes.id, tables.orderItems.ticketTypeId))
@@ -56,7 +63,11 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
     .leftJoin(tables.venueSeats, eq(tables.venueSeats.id, tables.inventoryUnits.seatId))
     .leftJoin(tables.venueRows, eq(tables.venueRows.id, tables.venueSeats.rowId))
     .leftJoin(tables.venueSections, eq(tables.venueSections.id, tables.venueSeats.sectionId))
-    .orderBy(desc(tables.orderItems.priceAmount))
+    .leftJoin(unitEvents, eq(unitEvents.id, tables.inventoryUnits.eventId))
+    .leftJoin(tables.holdPackages, eq(tables.holdPackages.id, tables.orderItems.packageLineId))
+    .leftJoin(tables.packages, eq(tables.packages.id, tables.holdPackages.packageId))
+    // Day by day (a festival pass), then as the seats sit: section, row, seat.
+    .orderBy(asc(unitEvents.startsAt), asc(tables.venueSections.sortOrder), asc(tables.venueRows.sortOrder), asc(tables.venueSeats.sortOrder), desc(tables.orderItems.priceAmount))
     .where(eq(tables.orderItems.orderId, o.id));
   const money = (amount: number): Money => ({ amount, currency: o.currency });
   const tickets = await db.select({ id: tables.tickets.id }).from(tables.tickets).where(and(eq(tables.tickets.orderId, o.id), eq(tables.tickets.ownerId, input.user.id)));
@@ -78,6 +89,7 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
       ticketType: item.ticketType[input.locale],
       seat: item.section && item.row && item.seat ? seatLabel(input.locale, item.section[input.locale], item.row, item.seat) : null,
       price: money(item.price),
+      package: item.packageName?.[input.locale] ?? null,
     })),
     subtotal: money(o.subtotalAmount),
     discount: money(o.discountAmount),
@@ -101,6 +113,10 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
         resale: item.listingId !== null,
         priceAmount: item.price,
         feeAmount: item.fee,
+        package:
+          item.packageLine && item.packageName
+            ? { line: item.packageLine, name: item.packageName[input.locale], event: (item.unitEvent ?? order.eventTitle)[input.locale] }
+            : null,
       })),
     }).lines,
   };

@@ -1,20 +1,28 @@
 import 'server-only';
 import type { ReceiptLine } from '@/lib/schemas/orders';
 
+type Seat = { section: string; row: string; seat: string };
+
 /** One bought ticket of an order, as its order item stored it. */
 export type ReceiptItem = {
   ticketType: string;
-  seat: { section: string; row: string; seat: string } | null;
+  seat: Seat | null;
   /** A resale listing (its fee is the buyer's resale fee) rather than a primary-market ticket (the service fee). */
   resale: boolean;
   priceAmount: number;
   feeAmount: number;
+  /**
+   * The package the ticket was bought in (order_items.package_line_id): `line` is the package's cart line,
+   * `event` the ticket's own event (a festival pass has a ticket per day).
+   */
+  package?: { line: string; name: string; event: string } | null;
 };
 
 /**
- * The receipt of an order: one line per ticket, the discount, each kind of fee, and the total they add
- * up to. The one place an order's lines are drawn (the order page, its print and GET /api/v1/orders/{id}):
- * from the stored items and the order's stored discount, the same numbers checkout wrote (cart/totals.ts).
+ * The receipt of an order: one line per ticket — a package's tickets are ONE line at the price paid for
+ * the package, naming them beneath — the discount, each kind of fee, and the total they add up to. The
+ * one place an order's lines are drawn (the order page, its print and GET /api/v1/orders/{id}): from
+ * the stored items and the order's stored discount, the same numbers checkout wrote (cart/totals.ts).
  */
 export function receiptLines(input: {
   currency: 'EUR' | 'CZK';
@@ -30,13 +38,25 @@ export function receiptLines(input: {
   total: { amount: number; currency: 'EUR' | 'CZK' };
 } {
   const money = (amount: number) => ({ amount, currency: input.currency });
-  const lines: ReceiptLine[] = input.items.map((item) => ({
-    kind: 'ticket',
-    ticketType: item.ticketType,
-    seat: item.seat,
-    resale: item.resale,
-    amount: money(item.priceAmount),
-  }));
+  const lines: ReceiptLine[] = [];
+  // The package's price is spread over its tickets' items (functions.sql package_hold): their sum is what was paid for it.
+  const packages = new Map<string, Extract<ReceiptLine, { kind: 'package' }>>();
+  for (const item of input.items) {
+    if (!item.package) {
+      lines.push({ kind: 'ticket', ticketType: item.ticketType, seat: item.seat, resale: item.resale, amount: money(item.priceAmount) });
+      continue;
+    }
+    const ticket = { ticketType: item.ticketType, seat: item.seat, event: item.package.event };
+    const line = packages.get(item.package.line);
+    if (line) {
+      line.tickets.push(ticket);
+      line.amount = money(line.amount.amount + item.priceAmount);
+      continue;
+    }
+    const first: Extract<ReceiptLine, { kind: 'package' }> = { kind: 'package', name: item.package.name, tickets: [ticket], amount: money(item.priceAmount) };
+    packages.set(item.package.line, first);
+    lines.push(first);
+  }
   if (input.discountAmount > 0) lines.push({ kind: 'discount', code: input.couponCode, amount: money(-input.discountAmount) });
   if (input.loyalty && input.loyalty.amount > 0) lines.push({ kind: 'loyalty', points: input.loyalty.points, amount: money(-input.loyalty.amount) });
   for (const fee of ['service', 'resale'] as const) {

@@ -13,11 +13,12 @@ import { readCart } from '@/lib/server/cart/read';
 import { seatLabels } from '@/lib/server/cart/seat-labels';
 import type { Actor, CartAnswer } from '@/lib/server/cart/types';
 import { packagesTaken } from './organiser';
+import { checkChosenSeats, type ChosenSeatsRefusal } from './chosen-seats';
 import { bestSeatsTogether } from './seats';
 
 // The fan's side of packages: what the event page offers, and holding one package in the event's cart,
-// all or nothing (functions.sql package_hold). A seated family package takes the fan's own seats, or
-// the best seats together by the seat map's rule.
+// all or nothing (functions.sql package_hold). A seated family package takes the fan's own seats when
+// they fit it (chosen-seats.ts), or the best seats together by the seat map's rule.
 
 const p = tables.packages;
 const pc = tables.packageContents;
@@ -100,8 +101,8 @@ async function holdPackage(
 
 export type PackageCartFailure =
   | { ok: false; code: 'PACKAGE_NOT_FOUND' }
-  /** The fan's seats are not as many as the package's seated tickets, or not at this event. */
-  | { ok: false; code: 'PACKAGE_SEATS_INVALID' }
+  /** The fan's seats do not fit the package (chosen-seats.ts says why). */
+  | ChosenSeatsRefusal
   /** No run of free seats together is left for the package. */
   | { ok: false; code: 'PACKAGE_NO_SEATS_TOGETHER' };
 
@@ -135,8 +136,11 @@ export async function addPackageToCart(input: {
   }
   const seated = contents.filter((c) => c.kind === 'seated');
   const chosen = input.seatIds ? [...new Set(input.seatIds)] : null;
-  if (chosen && (chosen.length !== seated.reduce((n, c) => n + c.quantity, 0) || seated.some((c) => c.eventId !== event.id))) {
-    return { ok: false, code: 'PACKAGE_SEATS_INVALID' };
+  if (chosen) {
+    // The fan's own seats are picked on this event's map: a seated line at another event cannot take them.
+    if (!seated.length || seated.some((c) => c.eventId !== event.id)) return { ok: false, code: 'PACKAGE_SEATS_INVALID' };
+    const fit = await checkChosenSeats({ eventId: event.id, lines: seated, seatIds: chosen, locale: input.locale });
+    if (!fit.ok) return fit;
   }
   const avoid = new Set<string>();
   for (let attempt = 1; ; attempt++) {

@@ -9,6 +9,7 @@ import { allowedImage, HERO_SIZES } from '@/components/events/safe-image';
 import { TicketPicker, type PickerTicketType } from '@/components/events/ticket-picker';
 import { WaitingListPanel } from '@/components/waiting-list/waiting-list-panel';
 import { PackageOffers } from '@/components/packages/package-offers';
+import { SeatSelectionProvider } from '@/components/seats/seat-selection';
 import { appUrl } from '@/lib/app-url';
 import { alternatesFor } from '@/lib/i18n/metadata';
 import { getPathname, Link } from '@/lib/i18n/navigation';
@@ -209,16 +210,18 @@ async function EventContent({ locale, detail }: { locale: Locale; detail: EventD
         )}
       </section>
 
-      <TicketPicker
-        eventId={detail.id}
-        onSale={onSale}
-        maxPerOrder={detail.maxTicketsPerOrder}
-        ticketTypes={types}
-        hasLayout={Boolean(detail.layout)}
-        serviceFee={detail.serviceFee}
-      />
+      <SeatSelectionProvider>
+        <TicketPicker
+          eventId={detail.id}
+          onSale={onSale}
+          maxPerOrder={detail.maxTicketsPerOrder}
+          ticketTypes={types}
+          hasLayout={Boolean(detail.layout)}
+          serviceFee={detail.serviceFee}
+        />
 
-      <PackageOffers eventId={detail.id} onSale={onSale} />
+        <PackageOffers eventId={detail.id} onSale={onSale} />
+      </SeatSelectionProvider>
 
       {onSale && <WaitingListPanel eventId={detail.id} ticketTypes={types.map((x) => ({ id: x.id, name: x.name }))} />}
 
