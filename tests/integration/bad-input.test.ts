@@ -370,6 +370,14 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     if (!added.ok) throw new Error(added.code);
     return { caller: owner, params: { venueId: venueUuid, sectionId: added.sectionId }, body: { name: { sk: 'Nový', cs: 'Nový', en: 'New' } } };
   },
+  // A seat of a section added for it, so that no other write here meets a held-back seat.
+  'PUT /api/v1/organiser/venues/[venueId]/accessible-seats': async () => {
+    const owner = await makeScanner(t.db, EVENT, 'owner');
+    const added = await addSection(owner.id, venueUuid, { code: `W${randomUUID().slice(0, 8)}`, name: { sk: 'x', cs: 'x', en: 'x' }, rows: 1, seatsPerRow: 2 });
+    if (!added.ok) throw new Error(added.code);
+    const [seat] = await t.db.select({ id: s.venueSeats.id }).from(s.venueSeats).where(eq(s.venueSeats.sectionId, added.sectionId)).limit(1);
+    return { caller: owner, params: { venueId: venueUuid }, body: { seatIds: [seat.id], kind: 'wheelchair' } };
+  },
   'POST /api/v1/organiser/events/[eventId]/seat-blocks': async () => ({
     caller: await makeScanner(t.db, EVENT, 'manager'),
     params: { eventId: eventUuid },
