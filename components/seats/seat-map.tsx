@@ -368,7 +368,10 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
         <div
           ref={boxRef}
           className="relative mx-auto w-full overflow-hidden rounded-xl border border-slate-300 bg-slate-50"
-          style={{ aspectRatio: `${layout.width} / ${layout.height}`, maxWidth: `calc(70vh * ${layout.width / layout.height})` }}
+          // content-visibility: the browser styles, lays out and paints the seats only when the map nears the
+          // screen (on a phone it is far below the first screen while the page loads); they stay in the DOM
+          // and the accessibility tree. The box keeps its size from its aspect ratio meanwhile.
+          style={{ aspectRatio: `${layout.width} / ${layout.height}`, maxWidth: `calc(70vh * ${layout.width / layout.height})`, contentVisibility: 'auto' }}
         >
           <svg
             ref={svgRef}
