@@ -24,7 +24,11 @@ const cdnHost = process.env.STORAGE_CDN_HOST;
 const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   cacheComponents: true,
-  partialPrefetching: true,
+  // Off (issue 17, Lighthouse): with Partial Prefetching every page's HTML also carries a second render of
+  // the page for the client router's cache (the RSC payload's embedded runtime prefetch), which doubled the
+  // event page's inline flight data (~115 kB of ~145 kB) and the browser's work decoding it at hydration.
+  // Next has no per-route opt-out of that embed. Links prefetch the routes' static parts as before 16.3.
+  partialPrefetching: false,
   poweredByHeader: false,
   // Local builds while others' work is half-written; CI and `npm run typecheck` always check types.
   typescript: { ignoreBuildErrors: process.env.NEXT_IGNORE_TYPE_ERRORS === '1' },

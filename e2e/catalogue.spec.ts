@@ -179,6 +179,16 @@ test('event pages are server-rendered with their content, JSON-LD and alternates
   }
 });
 
+test('the event page sends its data once and only the messages its client components read (issue 17, Lighthouse)', async ({ request }) => {
+  const html = await (await request.get(`/en/events/${STADIUM}`)).text();
+  // One RSC payload: with Partial Prefetching Next embedded a second render of the page in it (README, Decisions).
+  expect(html.match(/__PAGE__/g)).toHaveLength(1);
+  // The picker's messages ride along, the checkout's and cart's do not (they have their own pages).
+  expect(html).toContain('loadingAvailability');
+  expect(html).not.toContain('acceptTerms');
+  expect(html).not.toContain('backToEvent');
+});
+
 test('the events list filters by category, pages, and tells no results from no events', async ({ page, request }) => {
   const { total } = await (await request.get('/api/v1/events?pageSize=50')).json();
   expect(total).toBeGreaterThanOrEqual(16);

@@ -27,7 +27,8 @@ const SeatMap = lazy(() => import('@/components/seats/seat-map').then((m) => ({ 
 const mapPlaceholder = <div className="aspect-[10/7] animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />;
 import { returnPathFrom } from '@/lib/auth/return-path';
 
-export type PickerTicketType = { id: string; name: string; kind: 'seated' | 'standing'; price: Money; color: string };
+/** `priceText`: the price formatted by the server (see Props.formatted). */
+export type PickerTicketType = { id: string; name: string; kind: 'seated' | 'standing'; price: Money; priceText: string; color: string };
 
 type Props = {
   eventId: string;
@@ -37,13 +38,19 @@ type Props = {
   /** The event sells seats on a map; the map itself is loaded by the browser (it can be 10,000 seats). */
   hasLayout: boolean;
   serviceFee: Money;
+  /**
+   * The money texts the first render shows, formatted by the server (with the types' `priceText`): a
+   * browser's first Intl.NumberFormat loads its locale data, a long task at hydration on a phone
+   * (issue 17, Lighthouse). The browser formats money itself only once the fan picks something.
+   */
+  formatted: { serviceFee: string; zero: string };
 };
 
 const POLL_MS = 10_000;
 
 const availabilityKey = (eventId: string) => ['events', eventId, 'availability'] as const;
 
-export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLayout, serviceFee }: Props) {
+export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLayout, serviceFee, formatted }: Props) {
   const t = useTranslations('event');
   const tm = useTranslations('seatMap');
   const ta = useTranslations('auth');
@@ -134,7 +141,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
   );
 
   const priceText = (money: Money) => formatMoney(money, locale);
-  const seatPrice = (i: number) => (flat && flat.type[i] >= 0 ? priceText(ticketTypes[flat.type[i]].price) : '');
+  const seatPrice = (i: number) => (flat && flat.type[i] >= 0 ? ticketTypes[flat.type[i]].priceText : '');
   const seatListsText = useSeatListsText(seatPrice);
 
   const total = useMemo(() => {
@@ -164,7 +171,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
     }),
     [tm],
   );
-  const mapTypes = useMemo(() => ticketTypes.map((x) => ({ name: x.name, color: x.color, priceText: formatMoney(x.price, locale) })), [ticketTypes, locale]);
+  const mapTypes = useMemo(() => ticketTypes.map((x) => ({ name: x.name, color: x.color, priceText: x.priceText })), [ticketTypes]);
 
   const signInRequired = () =>
     notify.error({
@@ -281,7 +288,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
                     <li key={type.id} className="flex items-center gap-2">
                       <span className="inline-block h-4 w-4 rounded-full" style={{ background: type.color }} aria-hidden="true" />
                       <span>
-                        <span className="font-medium">{type.name}</span> · {priceText(type.price)}
+                        <span className="font-medium">{type.name}</span> · {type.priceText}
                         {left !== undefined && <span className="text-slate-700"> · {left > 0 ? t('left', { count: left }) : t('soldOut')}</span>}
                       </span>
                     </li>
@@ -365,7 +372,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
                         {t('quantityFor', { name: type.name })}
                       </label>
                       <p className="text-sm text-slate-700">
-                        {priceText(type.price)} · {ready ? (left > 0 ? t('left', { count: left }) : t('soldOut')) : t('loadingAvailability')}
+                        {type.priceText} · {ready ? (left > 0 ? t('left', { count: left }) : t('soldOut')) : t('loadingAvailability')}
                       </p>
                       <select
                         id={id}
@@ -412,7 +419,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
                 </div>
               )}
               <p className="text-sm text-slate-700">{t('perOrder', { max: limit })}</p>
-              {serviceFee.amount > 0 && <p className="text-sm text-slate-700">{t('serviceFee', { fee: priceText(serviceFee) })}</p>}
+              {serviceFee.amount > 0 && <p className="text-sm text-slate-700">{t('serviceFee', { fee: formatted.serviceFee })}</p>}
             </div>
 
             {/* The basket bar: stays in view while the fan picks (above the phone's bottom tabs, at the bottom on desktop). */}
@@ -422,7 +429,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
             >
               <div className="min-w-0" aria-live="polite">
                 <p>
-                  {t('selected')}: <strong data-testid="basket-count">{count}</strong> · {t('total')}: <strong data-testid="selection-total">{priceText({ amount: total, currency })}</strong>
+                  {t('selected')}: <strong data-testid="basket-count">{count}</strong> · {t('total')}: <strong data-testid="selection-total">{count === 0 ? formatted.zero : priceText({ amount: total, currency })}</strong>
                 </p>
                 {selected.size > 0 && (
                   <p className="truncate text-sm text-slate-700" data-testid="basket-seats">

@@ -2,7 +2,7 @@
 
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { TOOLTIP_SETTINGS } from '@/lib/client/tooltip';
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, startTransition, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { neighbour, type Direction, type FlatSeats, type MapLayout } from './layout';
 import { VenueOutline } from './outline';
 import { clampView as clampTo, minViewWidth, sectionAt, sectionBoxes, seatsBox, seatsTappable, toBoxFraction, zoomAround, zoomToBox, zoomToSeats, SEAT_RADIUS, type ViewBox } from './zoom';
@@ -96,11 +96,13 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
   const [focused, setFocused] = useState(false);
   const [anchor, setAnchor] = useState<{ left: number; top: number } | null>(null);
   // The seats are drawn in the browser only: the server sends the frame, not thousands of circles
-  // (smaller HTML, cheaper server renders; the map is useless before hydration anyway).
+  // (smaller HTML, cheaper server renders; the map is useless before hydration anyway). They are drawn
+  // in a transition, which React renders in slices that yield to the browser: a stadium's circles are
+  // no single long task while the page loads (issue 17, Lighthouse's Total Blocking Time).
   const [mounted, setMounted] = useState(false);
   // The tooltip's portal: a layer that never catches the pointer (a tap goes to the seat under it).
   const [tooltipLayer, setTooltipLayer] = useState<HTMLDivElement | null>(null);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => startTransition(() => setMounted(true)), []);
 
   const stateOf = useCallback(
     (i: number): SeatState => {
@@ -366,7 +368,10 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
         <div
           ref={boxRef}
           className="relative mx-auto w-full overflow-hidden rounded-xl border border-slate-300 bg-slate-50"
-          style={{ aspectRatio: `${layout.width} / ${layout.height}`, maxWidth: `calc(70vh * ${layout.width / layout.height})` }}
+          // content-visibility: the browser styles, lays out and paints the seats only when the map nears the
+          // screen (on a phone it is far below the first screen while the page loads); they stay in the DOM
+          // and the accessibility tree. The box keeps its size from its aspect ratio meanwhile.
+          style={{ aspectRatio: `${layout.width} / ${layout.height}`, maxWidth: `calc(70vh * ${layout.width / layout.height})`, contentVisibility: 'auto' }}
         >
           <svg
             ref={svgRef}

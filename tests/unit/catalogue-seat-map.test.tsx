@@ -103,6 +103,14 @@ describe('SeatMap with 10,000 seats', () => {
     expect(onToggle).toHaveBeenCalledWith(flat.ids[4321]);
   });
 
+  it('lets the browser skip styling and painting the seats while the map is off screen (content-visibility)', () => {
+    const view = render(renderMap({ selected: new Set(), taken: new Set(), onToggle: () => {} }, () => {}));
+    const box = view.getByTestId('seat-map').parentElement!;
+    expect(box.style.getPropertyValue('content-visibility')).toBe('auto');
+    // skipped, not hidden: the seats stay in the DOM (and the accessibility tree)
+    expect(box.querySelectorAll('circle[data-i]')).toHaveLength(10_000);
+  });
+
   it('a selection change re-renders only the overlays, not the 10,000-seat layer', () => {
     const durations: number[] = [];
     const onRender: ProfilerOnRenderCallback = (_id, _phase, actualDuration) => durations.push(actualDuration);

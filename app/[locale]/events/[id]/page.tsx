@@ -11,6 +11,7 @@ import { WaitingListPanel } from '@/components/waiting-list/waiting-list-panel';
 import { PackageOffers } from '@/components/packages/package-offers';
 import { SeatSelectionProvider } from '@/components/seats/seat-selection';
 import { appUrl } from '@/lib/app-url';
+import { ClientMessages } from '@/lib/i18n/client-messages';
 import { alternatesFor } from '@/lib/i18n/metadata';
 import { getPathname, Link } from '@/lib/i18n/navigation';
 import { isLocale, type Locale } from '@/lib/i18n/routing';
@@ -19,6 +20,13 @@ import { cachedEventDetail, type EventDetail } from '@/lib/server/events';
 import { formatDate } from '@/lib/i18n/formats';
 
 type Props = PageProps<'/[locale]/events/[id]'>;
+
+/**
+ * What the page's client components read (TicketPicker with its seat map and lists, ResaleOffers,
+ * WheelchairPlaces, PackageOffers, WaitingListPanel): the messages ride in the page's HTML, so the page
+ * carries only these, not the cart's and checkout's (those pages have their own: event-step.tsx).
+ */
+const EVENT_PAGE_NAMESPACES = ['event', 'seatMap', 'auth.signInRequiredTitle', 'auth.signInRequiredText', 'resaleBuying', 'waitingList', 'packages.fan', 'concessions.seats', 'concessions.kinds'];
 
 async function load(params: Props['params']) {
   const { locale: raw, id } = await params;
@@ -106,7 +114,7 @@ async function EventContent({ locale, detail }: { locale: Locale; detail: EventD
   const starts = new Date(detail.startsAt);
   const hero = allowedImage(detail.imageUrl, process.env.STORAGE_CDN_HOST);
   const onSale = detail.status === 'on_sale' && !detail.isPast;
-  const types: PickerTicketType[] = detail.ticketTypes.map((x) => ({ id: x.id, name: x.name[locale], kind: x.kind, price: x.price, color: x.color }));
+  const types: PickerTicketType[] = detail.ticketTypes.map((x) => ({ id: x.id, name: x.name[locale], kind: x.kind, price: x.price, priceText: formatMoney(x.price, locale), color: x.color }));
   const mapsUrl =
     detail.venue.latitude != null && detail.venue.longitude != null
       ? `https://www.openstreetmap.org/?mlat=${detail.venue.latitude}&mlon=${detail.venue.longitude}#map=16/${detail.venue.latitude}/${detail.venue.longitude}`
@@ -218,6 +226,7 @@ async function EventContent({ locale, detail }: { locale: Locale; detail: EventD
           ticketTypes={types}
           hasLayout={Boolean(detail.layout)}
           serviceFee={detail.serviceFee}
+          formatted={{ serviceFee: formatMoney(detail.serviceFee, locale), zero: formatMoney({ amount: 0, currency: detail.ticketTypes[0]?.price.currency ?? detail.serviceFee.currency }, locale) }}
         />
 
         <PackageOffers eventId={detail.id} onSale={onSale} />
@@ -242,5 +251,9 @@ export default async function EventPage({ params }: Props) {
   const { locale, detail } = await load(params);
   setRequestLocale(locale);
   if (!detail) notFound();
-  return <EventContent locale={locale} detail={detail} />;
+  return (
+    <ClientMessages locale={locale} namespaces={EVENT_PAGE_NAMESPACES}>
+      <EventContent locale={locale} detail={detail} />
+    </ClientMessages>
+  );
 }

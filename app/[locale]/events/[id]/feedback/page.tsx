@@ -3,10 +3,12 @@ import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { FeedbackForm } from '@/components/feedback/feedback-form';
 import { formatDateTime } from '@/components/tickets/format';
+import { ClientMessages } from '@/lib/i18n/client-messages';
 import { Link } from '@/lib/i18n/navigation';
 import { isLocale, type Locale } from '@/lib/i18n/routing';
 import { requireSignedIn } from '@/lib/server/auth/guard';
 import { myFeedback } from '@/lib/server/feedback/fan';
+import { BUYING_NAMESPACES } from '../event-step';
 
 type Props = PageProps<'/[locale]/events/[id]/feedback'>;
 
@@ -84,11 +86,13 @@ export default async function FeedbackPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations('feedback');
   return (
-    <div className="mx-auto max-w-2xl space-y-6">
-      <h1 className="text-3xl font-bold">{t('title')}</h1>
-      <Suspense fallback={<div aria-busy="true" className="h-64 animate-pulse rounded-xl bg-slate-100" />}>
-        <FeedbackForUser locale={locale} id={id} />
-      </Suspense>
-    </div>
+    <ClientMessages locale={locale} namespaces={BUYING_NAMESPACES}>
+      <div className="mx-auto max-w-2xl space-y-6">
+        <h1 className="text-3xl font-bold">{t('title')}</h1>
+        <Suspense fallback={<div aria-busy="true" className="h-64 animate-pulse rounded-xl bg-slate-100" />}>
+          <FeedbackForUser locale={locale} id={id} />
+        </Suspense>
+      </div>
+    </ClientMessages>
   );
 }
