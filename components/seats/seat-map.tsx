@@ -55,14 +55,23 @@ export type AccessibleMarks = { wheelchair: ReadonlySet<string>; companion: Read
 const R = SEAT_RADIUS;
 const TAKEN = '#9ca3af';
 const UNSOLD = '#e5e7eb';
+const HEX = /^#[0-9a-fA-F]{6}$/;
 
+// The seats never change once drawn (their state is drawn by the overlays), so they are one string of
+// markup the browser parses natively, not thousands of React elements to create, diff and commit: the
+// largest single piece of the event page's load work (issue 17, Total Blocking Time). Numbers and colours
+// only, no text: a colour that is not #rrggbb (the organiser API allows nothing else) is not written.
 const StaticSeats = memo(function StaticSeats({ flat, colors }: { flat: FlatSeats; colors: string[] }) {
-  const circles = [];
-  for (let i = 0; i < flat.count; i++) {
-    const type = flat.type[i];
-    circles.push(<circle key={i} data-i={i} cx={flat.xs[i]} cy={flat.ys[i]} r={R} fill={type >= 0 ? colors[type] : UNSOLD} />);
-  }
-  return <g className="cursor-pointer">{circles}</g>;
+  const markup = useMemo(() => {
+    const parts: string[] = [];
+    for (let i = 0; i < flat.count; i++) {
+      const type = flat.type[i];
+      const fill = type >= 0 && HEX.test(colors[type]) ? colors[type] : UNSOLD;
+      parts.push(`<circle data-i="${i}" cx="${Number(flat.xs[i])}" cy="${Number(flat.ys[i])}" r="${R}" fill="${fill}"></circle>`);
+    }
+    return parts.join('');
+  }, [flat, colors]);
+  return <g className="cursor-pointer" dangerouslySetInnerHTML={{ __html: markup }} />;
 });
 
 /** Seats in a set, drawn on top of the static layer (they never catch the pointer: the seat below does). */
