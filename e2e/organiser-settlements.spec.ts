@@ -76,7 +76,7 @@ test('the owner reads this month’s settlement, downloads its CSV, changes the 
   const bytes = readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const rows: Record<string, string>[] = parse(bytes, { bom: true, columns: true });
-  expect(Object.keys(rows[0])).toEqual(['event', 'startsAt', 'currency', 'primaryTickets', 'primaryGross', 'discounts', 'refunds', 'primaryNet', 'serviceFees', 'resaleTickets', 'resaleFees', 'organiserResaleShare', 'owed'].map((k) => s.csv[k as keyof typeof s.csv]));
+  expect(Object.keys(rows[0])).toEqual(['event', 'startsAt', 'currency', 'primaryTickets', 'primaryGross', 'discounts', 'credits', 'refunds', 'primaryNet', 'serviceFees', 'resaleTickets', 'resaleFees', 'organiserResaleShare', 'owed'].map((k) => s.csv[k as keyof typeof s.csv]));
   const csvLine = rows.find((r) => r[s.csv.event].includes('AS Trenčín'))!;
   expect(Number(csvLine[s.csv.primaryTickets])).toBeGreaterThanOrEqual(2);
   expect(rows.filter((r) => r[s.csv.event] === s.csv.total && r[s.csv.currency] === 'EUR')).toHaveLength(1);
@@ -86,7 +86,7 @@ test('the owner reads this month’s settlement, downloads its CSV, changes the 
   const apiLine = statement.currencies.find((c: { currency: string }) => c.currency === 'EUR').lines.find((l: { title: string }) => l.title.includes('AS Trenčín'));
   const major = (minor: number) => (minor / 100).toFixed(2);
   expect(csvLine[s.csv.primaryTickets]).toBe(String(apiLine.primaryTickets));
-  for (const key of ['primaryGross', 'discounts', 'refunds', 'primaryNet', 'serviceFees', 'resaleFees', 'organiserResaleShare', 'owed'] as const) {
+  for (const key of ['primaryGross', 'discounts', 'credits', 'refunds', 'primaryNet', 'serviceFees', 'resaleFees', 'organiserResaleShare', 'owed'] as const) {
     expect(csvLine[s.csv[key]], key).toBe(major(apiLine[key]));
   }
   expect(apiLine.owed).toBe(apiLine.primaryGross - apiLine.discounts);

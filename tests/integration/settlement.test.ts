@@ -254,7 +254,7 @@ describe('settlement statement', () => {
       platformFees: 0,
       collected: 0,
     });
-    for (const key of ['primaryGross', 'discounts', 'refunds', 'primaryNet', 'serviceFees', 'resaleFees', 'organiserResaleShare', 'owed', 'platformFees', 'collected'] as const) {
+    for (const key of ['primaryGross', 'discounts', 'credits', 'refunds', 'primaryNet', 'serviceFees', 'resaleFees', 'organiserResaleShare', 'owed', 'platformFees', 'collected'] as const) {
       expect(eur.total[key]).toBe(kosice[key] + zilina[key]);
     }
     expect(eur.total.owed).toBe(k.primaryGross - k.discounts + k.share);

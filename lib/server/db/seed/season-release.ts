@@ -62,13 +62,15 @@ async function seedE2eHolders(db: Db) {
       .insert(s.users)
       .values(E2E_SEASON_HOLDERS.map((email, i) => ({ email, firstName: 'Sezóna', lastName: `Uvoľnená ${i + 1}`, sex: 'other' as const, dateOfBirth: '1988-03-03', locale: 'sk' as const, passwordHash, emailVerifiedAt: new Date() })))
       .returning({ id: s.users.id });
-    // Seats free at every winter match, from the far end of the stand (the journeys buying seats take others).
+    // Seats free at every winter match, of the dearest category (a main-stand seat: e2e/season-release.spec.ts
+    // counts on its credit paying a seat of the cheapest), from the far end of the stand (the journeys buying
+    // seats take others).
     const seats = rowsOf<{ seat_id: string }>(
       await tx.execute(sql`
         select u.seat_id from inventory_units u
         where u.event_id = ${matches[0].id}::uuid and u.seat_id is not null and u.status = 'available'
           and (select count(*) from inventory_units v where v.seat_id = u.seat_id and v.event_id in ${sql.raw(`(${matches.map((m) => `'${m.id}'`).join(',')})`)} and v.status = 'available') = ${matches.length}
-        order by u.spread desc limit ${users.length}`),
+        order by (select tt.price_amount from ticket_types tt where tt.id = u.ticket_type_id) desc, u.spread desc limit ${users.length}`),
     );
     for (const [i, user] of users.entries()) {
       const seatId = seats[i].seat_id;
