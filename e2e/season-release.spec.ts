@@ -125,7 +125,7 @@ test.describe('releasing a season match for credit on a phone', () => {
     await releases.getByRole('button', { name: releasesOf.filterApply }).focus();
     await manager.keyboard.press('Enter');
     await expect(manager).toHaveURL(/[?&]match=[0-9a-f-]{36}/);
-    await expect(releases.locator('tr[data-status="sold"]').filter({ hasText: 'Sezóna U.' })).toHaveCount(1);
+    await expect(releases.locator('tr[data-status="sold"]').filter({ hasText: 'Sezóna U.' }).filter({ hasText: seatName })).toHaveCount(1);
     await expect(releases.getByLabel(releasesOf.filterLabel)).not.toHaveValue('');
     await consoleContext.close();
 
