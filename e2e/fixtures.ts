@@ -130,3 +130,12 @@ export async function verifyEmailFromMailbox(page: Page, email: string, options:
   await expect(page.getByText(done, { exact: true }).or(page.getByText(changed, { exact: true }))).toBeVisible();
 }
 
+/** Pays on the test gateway's page; a click before the page has hydrated does nothing, so it is tried again. */
+export async function payOnGateway(page: Page, label: string | RegExp) {
+  await expect(async () => {
+    if (await page.getByTestId('order-result').count()) return;
+    await page.getByRole('button', { name: label, exact: typeof label === 'string' }).click({ timeout: 3000 });
+    await expect(page.getByTestId('order-result')).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 45_000 });
+  await expect(page.getByTestId('order-result')).toHaveAttribute('data-result', 'paid');
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, messages, test, uniqueEmail } from './fixtures';
+import { DEMO_PASSWORD, expect, messages, payOnGateway, test, uniqueEmail } from './fixtures';
 
 // Packages (issue 18 item 4): on a 390 px phone a fan buys the family ticket of four seats together
 // from the match's page with the keyboard — one line in the cart at the package price — pays, and gets
@@ -70,12 +70,7 @@ test.describe('a family package on a phone', () => {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: /^Zaplatiť/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(sk.gateway.title);
-    await expect(async () => {
-      if (await page.getByTestId('order-result').count()) return;
-      await page.getByRole('button', { name: sk.gateway.pay, exact: true }).click({ timeout: 3000 });
-      await expect(page.getByTestId('order-result')).toBeVisible({ timeout: 5000 });
-    }).toPass({ timeout: 45_000 });
-    await expect(page.getByTestId('order-result')).toHaveAttribute('data-result', 'paid');
+    await payOnGateway(page, sk.gateway.pay);
 
     const orderId = page.url().split('/').pop()!;
     const order = await (await page.request.get(`/api/v1/orders/${orderId}`)).json();
@@ -240,12 +235,7 @@ test('a fan picks four seats together on the map, adds the family ticket, pays, 
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: /^Zaplatiť/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(sk.gateway.title);
-  await expect(async () => {
-    if (await page.getByTestId('order-result').count()) return;
-    await page.getByRole('button', { name: sk.gateway.pay, exact: true }).click({ timeout: 3000 });
-    await expect(page.getByTestId('order-result')).toBeVisible({ timeout: 5000 });
-  }).toPass({ timeout: 45_000 });
-  await expect(page.getByTestId('order-result')).toHaveAttribute('data-result', 'paid');
+  await payOnGateway(page, sk.gateway.pay);
   const orderId = page.url().split('/').pop()!;
 
   // The receipt: one package line at its price with its four seats beneath, and the lines add up.

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { demo, expect, messages, signedInContext, test, xsrfHeaders } from './fixtures';
+import { demo, expect, messages, payOnGateway, signedInContext, test, xsrfHeaders } from './fixtures';
 
 // Releasing one match of a season ticket for credit (issue 18 item 3) on a 390 px phone: a holder of the winter
 // season (an e2e-only holder, lib/server/db/seed/season-release.ts) releases their seat for one match from Your
@@ -32,12 +32,7 @@ async function checkoutAndPay(page: Page, eventId: string): Promise<string> {
   expect(response.status(), await response.text()).toBe(200);
   const { orderId, paymentUrl } = (await response.json()) as { orderId: string; paymentUrl: string };
   await page.goto(paymentUrl);
-  await expect(async () => {
-    if (await page.getByTestId('order-result').count()) return;
-    await page.getByRole('button', { name: payLabel }).click({ timeout: 3000 });
-    await expect(page.getByTestId('order-result')).toBeVisible({ timeout: 5000 });
-  }).toPass({ timeout: 45_000 });
-  await expect(page.getByTestId('order-result')).toHaveAttribute('data-result', 'paid');
+  await payOnGateway(page, payLabel);
   return orderId;
 }
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { demo, expect, messages, seeded, signedInContext, test } from './fixtures';
+import { demo, expect, messages, payOnGateway, seeded, signedInContext, test } from './fixtures';
 
 // Season tickets (issue 18 items 1–2) on a 390 px phone: a holder of last season renews their seat from
 // Your tickets in two taps, and a fan buys a seat for the whole season on the season's map. The demo
@@ -13,16 +13,6 @@ const en = messages.en;
 /** Nothing wider than the 390 px phone: no sideways scrolling. */
 async function fitsThePhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-}
-
-/** Pays on the test gateway's page; a click before the page has hydrated does nothing, so it is tried again. */
-async function payOnGateway(page: Page, label: string) {
-  await expect(async () => {
-    if (await page.getByTestId('order-result').count()) return;
-    await page.getByRole('button', { name: label, exact: true }).click({ timeout: 3000 });
-    await expect(page.getByTestId('order-result')).toBeVisible({ timeout: 5000 });
-  }).toPass({ timeout: 45_000 });
-  await expect(page.getByTestId('order-result')).toHaveAttribute('data-result', 'paid');
 }
 
 async function noSeriousViolations(page: Page) {
