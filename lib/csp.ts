@@ -8,12 +8,14 @@
 // allowed by its hash. Scripts from files come from our own origin ('self'); 'strict-dynamic' cannot be
 // used, because the static shell's <script src> tags are prerendered without a nonce.
 import { createHash, randomBytes } from 'node:crypto';
+import { INTL_WARM_UP_SCRIPT } from './intl-warm-up';
 
 /**
- * Inline scripts that React writes into every prerendered static shell, where no nonce exists yet.
- * If React changes them, pages stop hydrating: e2e/security.spec.ts fails and says which script.
+ * Inline scripts of every prerendered static shell, where no nonce exists yet: the one React writes (if
+ * React changes it, pages stop hydrating: e2e/security.spec.ts fails and says which script) and our own
+ * Intl warm-up in <head> (lib/intl-warm-up.ts).
  */
-const SHELL_SCRIPTS = ['requestAnimationFrame(function(){$RT=performance.now()});'];
+const SHELL_SCRIPTS = ['requestAnimationFrame(function(){$RT=performance.now()});', INTL_WARM_UP_SCRIPT];
 
 /** The CSP source that allows exactly this inline script. */
 function scriptHashSource(source: string): string {

@@ -10,7 +10,7 @@
 // exits 1 when a page's median misses one. LIGHTHOUSE_PAGES=/sk,/en/events measures only those pages;
 // LIGHTHOUSE_VERBOSE=1 names the audits below 0.9 in the page's median run.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -108,6 +108,10 @@ try {
         onlyCategories: ['performance', 'accessibility', 'seo'],
       });
       const { categories, audits } = result.lhr;
+      if (process.env.LIGHTHOUSE_SAVE) {
+        mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+        writeFileSync(`${process.env.LIGHTHOUSE_SAVE}/${page.replaceAll('/', '_')}-${i + 1}.json`, JSON.stringify(result.lhr));
+      }
       results.push({
         page,
         performance: categories.performance.score,

@@ -10,6 +10,7 @@ import { Header } from '@/components/layout/header';
 import { MobileTabs } from '@/components/layout/mobile-tabs';
 import { Providers } from '@/components/layout/providers';
 import { appUrl } from '@/lib/app-url';
+import { INTL_WARM_UP_SCRIPT } from '@/lib/intl-warm-up';
 import { pickMessages } from '@/lib/i18n/pick-messages';
 import { routing } from '@/lib/i18n/routing';
 import { HeaderAccount, TabAccount } from './_auth/account';
@@ -45,6 +46,10 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
 
   return (
     <html lang={locale}>
+      <head>
+        {/* Runs while the page is parsed, before the first paint (lib/intl-warm-up.ts says why). */}
+        <script dangerouslySetInnerHTML={{ __html: INTL_WARM_UP_SCRIPT }} />
+      </head>
       <body className="flex min-h-dvh flex-col">
         {/* The browser gets the shell's message namespaces only; routes add theirs (lib/i18n/client-messages.tsx). */}
         <NextIntlClientProvider messages={pickMessages(messages, [])}>

@@ -12,16 +12,9 @@ import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { Cart } from '@/lib/schemas/cart';
 import type { EventPackage } from '@/lib/schemas/packages';
-import { errorBodySchema } from '@/lib/schemas/primitives';
 import { useSeatSelection } from '@/components/seats/seat-selection';
 
 const packagesKey = (eventId: string) => ['events', eventId, 'packages'] as const;
-
-/** The seats a SEAT_TAKEN answer names (each entry of its `errors` carries the seat's id). */
-function takenSeatIds(body: unknown): string[] {
-  const parsed = errorBodySchema.safeParse(body);
-  return parsed.success && parsed.data.code === 'SEAT_TAKEN' ? parsed.data.errors.flatMap((e) => (e.id ? [e.id] : [])) : [];
-}
 
 /**
  * The packages of an event page (GET /api/v1/events/{id}/packages): a family ticket, a festival pass,
@@ -71,12 +64,12 @@ export function PackageOffers({ eventId, onSale }: { eventId: string; onSale: bo
         if (result.status === 409) void queryClient.invalidateQueries({ queryKey: ['events', eventId, 'availability'] });
         if (result.status === 422 || (seats && result.status === 409)) {
           // Said in the package's card (and announced); nothing was held and the picked seats stay picked.
-          const taken = result.error.code === 'SEAT_TAKEN' ? result.error.errors.map((e) => e.message) : [];
-          // Seats someone else took leave the selection now (the answer names them), the others stay.
-          const gone = new Set(takenSeatIds(result.error.body));
+          const taken = result.error.code === 'SEAT_TAKEN' ? result.error.errors : [];
+          // Seats someone else took leave the selection now (each entry of the answer names one), the others stay.
+          const gone = new Set(taken.flatMap((e) => (typeof e.id === 'string' ? [e.id] : [])));
           const kept = gone.size ? new Set([...selected].filter((id) => !gone.has(id))) : selected;
           if (kept !== selected) setSelected(kept);
-          setRefusal({ packageId: pkg.id, text: [result.error.message, ...taken].join(' '), seats: kept });
+          setRefusal({ packageId: pkg.id, text: [result.error.message, ...taken.map((e) => e.message)].join(' '), seats: kept });
         }
         return;
       }

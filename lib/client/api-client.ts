@@ -18,7 +18,8 @@ import { cookieFrom } from '@/lib/cookies';
 import { apiConfig as config } from './api-config';
 import { notify } from './toast';
 
-export type ApiFieldError = { field?: string; message: string };
+/** One entry of a failure's `errors`: a field's message, or a taken seat's (with its `id`). */
+export type ApiFieldError = { field?: string; id?: string; message: string };
 
 /** What a failed call tells you. status 0 = no answer (offline, timeout, aborted). */
 export type ApiFailure = {

@@ -1,0 +1,47 @@
+// What the event page's first load makes the phone do (issue 17: Lighthouse's blocking time). Two
+// costs that once sat in long tasks after the first paint: the browser's first Intl.NumberFormat
+// (15–20 ms of number data, now built by the inline warm-up in <head>, lib/intl-warm-up.ts) and a whole
+// validation library (zod, ~30 kB gzip) that one error check of the packages card pulled in.
+import { expect, messages, seeded, test } from './fixtures';
+
+const PATHS = { sk: `/sk/podujatia/${seeded.stadiumEvent}`, en: `/en/events/${seeded.stadiumEvent}` } as const;
+
+for (const [locale, path] of Object.entries(PATHS) as [keyof typeof PATHS, string][]) {
+  test(`${locale}: the first number format is built while the page is parsed, not by the app's scripts`, async ({ page }) => {
+    await page.addInitScript(() => {
+      const NumberFormat = Intl.NumberFormat;
+      const first: { stack?: string; readyState?: string } = {};
+      (window as unknown as { __firstNumberFormat: typeof first }).__firstNumberFormat = first;
+      Intl.NumberFormat = new Proxy(NumberFormat, {
+        construct(target, args) {
+          if (first.stack === undefined) {
+            first.stack = new Error().stack ?? '';
+            first.readyState = document.readyState;
+          }
+          return Reflect.construct(target, args);
+        },
+      });
+    });
+    await page.goto(path);
+    // The live availability has arrived and its counts are written ("… left" formats a number).
+    await expect(page.getByText(messages[locale].event.loadingAvailability).first()).toBeHidden();
+    await expect(page.getByTestId('seat-map')).toBeVisible();
+    const first = await page.evaluate(() => (window as unknown as { __firstNumberFormat: { stack?: string; readyState?: string } }).__firstNumberFormat);
+    expect(first.stack, 'no number format was built at all').toBeDefined();
+    expect(first.readyState).toBe('loading');
+    expect(first.stack).not.toContain('/_next/static/');
+  });
+}
+
+test('the event page loads no validation library', async ({ page }) => {
+  const scripts: { url: string; body: string }[] = [];
+  page.on('response', async (response) => {
+    if (/javascript/.test(response.headers()['content-type'] ?? '')) scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
+  });
+  await page.goto(PATHS.sk);
+  await expect(page.getByText(messages.sk.event.loadingAvailability).first()).toBeHidden();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  // zod's own type names, which its minified code keeps.
+  expect(scripts.filter((s) => s.body.includes('$ZodType')).map((s) => s.url)).toEqual([]);
+});
