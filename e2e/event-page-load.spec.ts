@@ -45,3 +45,21 @@ test('the event page loads no validation library', async ({ page }) => {
   // zod's own type names, which its minified code keeps.
   expect(scripts.filter((s) => s.body.includes('$ZodType')).map((s) => s.url)).toEqual([]);
 });
+
+test('links prefetch their page when the fan reaches for them, not while the page loads', async ({ page }) => {
+  const prefetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.headers()['next-router-prefetch']) prefetched.push(new URL(request.url()).pathname);
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(PATHS.en);
+  await expect(page.getByText(messages.en.event.loadingAvailability).first()).toBeHidden();
+  await page.waitForLoadState('networkidle');
+  expect(prefetched).toEqual([]);
+  // The pointer over the header's Events link: that page is fetched ahead of the click.
+  await page.getByRole('navigation', { name: messages.en.nav.main }).getByRole('link', { name: messages.en.nav.events, exact: true }).hover();
+  await expect.poll(() => prefetched).toContain('/en/events');
+  // Keyboard focus does the same.
+  await page.getByRole('navigation', { name: messages.en.nav.main }).getByRole('link', { name: messages.en.nav.home, exact: true }).focus();
+  await expect.poll(() => prefetched).toContain('/en');
+});
