@@ -10,6 +10,9 @@ async function seatMapReady(page: Page) {
   await expect(map).toBeVisible();
   // availability loaded: the loading note is gone
   await expect(page.getByText(messages.sk.event.loadingAvailability).first()).toBeHidden();
+  // The seats are drawn once the map nears the window, as a fan scrolls to it.
+  await map.scrollIntoViewIfNeeded();
+  await expect(map.locator('circle[data-i]').first()).toBeAttached();
   return map;
 }
 

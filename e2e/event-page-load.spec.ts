@@ -63,3 +63,15 @@ test('links prefetch their page when the fan reaches for them, not while the pag
   await page.getByRole('navigation', { name: messages.en.nav.main }).getByRole('link', { name: messages.en.nav.home, exact: true }).focus();
   await expect.poll(() => prefetched).toContain('/en');
 });
+
+test('on a phone the stadium’s seats are drawn when the fan scrolls to the map, not while the page loads', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(PATHS.sk);
+  await expect(page.getByText(messages.sk.event.loadingAvailability).first()).toBeHidden();
+  const map = page.getByTestId('seat-map');
+  await expect(map).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  await expect(map.locator('circle[data-i]')).toHaveCount(0);
+  await map.scrollIntoViewIfNeeded();
+  await expect.poll(() => map.locator('circle[data-i]').count()).toBeGreaterThan(1000);
+});

@@ -86,6 +86,8 @@ type MapSeat = { index: number; id: string; section: string; row: string; seat: 
 
 /** The seat's circle, brought to the middle of the window (clear of the sticky header and basket bar). */
 async function centred(page: Page, seat: MapSeat) {
+  // The seats are drawn once the map nears the window, as a fan scrolls to it.
+  await page.getByTestId('seat-map').scrollIntoViewIfNeeded();
   const circle = page.locator(`[data-testid="seat-map"] circle[data-i="${seat.index}"]`);
   await circle.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
   return circle;

@@ -23,6 +23,9 @@ async function seatMapReady(page: Page) {
   const map = page.getByTestId('seat-map');
   await expect(map).toBeVisible();
   await expect(page.getByText(en.event.loadingAvailability).first()).toBeHidden();
+  // The seats are drawn once the map nears the window, as a fan scrolls to it.
+  await map.scrollIntoViewIfNeeded();
+  await expect(map.locator('circle[data-i]').first()).toBeAttached();
   return map;
 }
 

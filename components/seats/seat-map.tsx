@@ -106,12 +106,33 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
   const [anchor, setAnchor] = useState<{ left: number; top: number } | null>(null);
   // The seats are drawn in the browser only: the server sends the frame, not thousands of circles
   // (smaller HTML, cheaper server renders; the map is useless before hydration anyway). They are drawn
-  // in a transition, which React renders in slices that yield to the browser: a stadium's circles are
-  // no single long task while the page loads (issue 17, Lighthouse's Total Blocking Time).
+  // once the map is within half a screen of the window — on a phone it starts two screens below the
+  // first — and in a transition, which React renders in slices that yield to the browser. Drawn at load,
+  // a stadium's thousand circles cost a style pass of ~30 ms on this machine (~120 ms on Lighthouse's
+  // simulated phone) while the page was loading, for seats nobody could see yet (issue 17, Total
+  // Blocking Time); `content-visibility` alone did not spare it, since the browser counts anything within
+  // a screen and a half as near. Focusing the map scrolls it into view, so the keyboard gets its seats
+  // too; the seat lists below the map never depended on them.
   const [mounted, setMounted] = useState(false);
   // The tooltip's portal: a layer that never catches the pointer (a tap goes to the seat under it).
   const [tooltipLayer, setTooltipLayer] = useState<HTMLDivElement | null>(null);
-  useEffect(() => startTransition(() => setMounted(true)), []);
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box || typeof IntersectionObserver === 'undefined') {
+      startTransition(() => setMounted(true));
+      return;
+    }
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        near.disconnect();
+        startTransition(() => setMounted(true));
+      },
+      { rootMargin: '50% 0px' },
+    );
+    near.observe(box);
+    return () => near.disconnect();
+  }, []);
 
   const stateOf = useCallback(
     (i: number): SeatState => {
@@ -377,9 +398,8 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
         <div
           ref={boxRef}
           className="relative mx-auto w-full overflow-hidden rounded-xl border border-slate-300 bg-slate-50"
-          // content-visibility: the browser styles, lays out and paints the seats only when the map nears the
-          // screen (on a phone it is far below the first screen while the page loads); they stay in the DOM
-          // and the accessibility tree. The box keeps its size from its aspect ratio meanwhile.
+          // content-visibility: once drawn, the browser styles, lays out and paints the seats only while the
+          // map is near the screen; they stay in the DOM. The box keeps its size from its aspect ratio.
           style={{ aspectRatio: `${layout.width} / ${layout.height}`, maxWidth: `calc(70vh * ${layout.width / layout.height})`, contentVisibility: 'auto' }}
         >
           <svg
