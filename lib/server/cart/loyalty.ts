@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { getDb, rowsOf, tables, type Db, type Tx } from '@/lib/server/db';
 import { pointsDiscount } from '@/lib/server/loyalty/points';
@@ -30,17 +30,28 @@ export type CartLoyalty = {
 
 type Terms = { orgId: string; rate: number; maxPercent: number; balance: number; chosen: number };
 
-/** The organiser's redemption terms, the fan's balance and the points chosen in this cart; null: the organiser takes no points. */
-async function readTerms(db: Db | Tx, orgId: string, userId: string, holdId: string): Promise<Terms | null> {
-  const [row] = rowsOf<{ rate: number; max_percent: number; balance: number | null; chosen: number | null }>(
-    await db.execute(sql`select p.redeem_rate as rate, p.redeem_max_percent as max_percent, b.points as balance, u.points as chosen
+/** The row of loyaltyTermsSql; `rate` null: the organiser takes no points. */
+export type TermsRow = { rate: number | null; max_percent: number | null; balance: number | null; chosen: number | null };
+
+/**
+ * The organiser's redemption terms, the fan's balance and the points chosen in this cart: one row, or none
+ * when the organiser takes no points. Also read with the rest of the cart in one round trip (cart/read.ts).
+ */
+export function loyaltyTermsSql(orgId: string, userId: string, holdId: string): SQL {
+  return sql`select p.redeem_rate as rate, p.redeem_max_percent as max_percent, b.points as balance, u.points as chosen
       from loyalty_programs p
       left join loyalty_balances b on b.org_id = p.org_id and b.user_id = ${userId}::uuid
       left join loyalty_cart_uses u on u.hold_id = ${holdId}::uuid
-      where p.org_id = ${orgId}::uuid and p.enabled and p.redeem_rate > 0`),
-  );
-  if (!row) return null;
+      where p.org_id = ${orgId}::uuid and p.enabled and p.redeem_rate > 0`;
+}
+
+export function termsOf(orgId: string, row: TermsRow | undefined): Terms | null {
+  if (!row || row.rate === null) return null;
   return { orgId, rate: Number(row.rate), maxPercent: Number(row.max_percent), balance: Number(row.balance ?? 0), chosen: Number(row.chosen ?? 0) };
+}
+
+async function readTerms(db: Db | Tx, orgId: string, userId: string, holdId: string): Promise<Terms | null> {
+  return termsOf(orgId, rowsOf<TermsRow>(await db.execute(loyaltyTermsSql(orgId, userId, holdId)))[0]);
 }
 
 /** What points may pay for: the primary-market tickets after the discount code (never fees or resale tickets). */
@@ -48,12 +59,8 @@ function pointsBase(items: PricedItem[], discount: number): number {
   return Math.max(0, items.filter((item) => item.kind !== 'resale').reduce((sum, item) => sum + item.priceAmount, 0) - discount);
 }
 
-/** The cart's points line; null when the organiser takes no points or the fan has none to offer. */
-export async function cartLoyalty(
-  db: Db | Tx,
-  input: { event: Pick<SaleEvent, 'orgId' | 'currency'>; userId: string; holdId: string; items: PricedItem[]; discount: number },
-): Promise<CartLoyalty | null> {
-  const terms = await readTerms(db, input.event.orgId, input.userId, input.holdId);
+/** The cart's points line from the terms read (loyaltyTermsSql); null when the organiser takes no points or the fan has none to offer. */
+export function cartLoyalty(terms: Terms | null, input: { event: Pick<SaleEvent, 'currency'>; items: PricedItem[]; discount: number }): CartLoyalty | null {
   if (!terms || (terms.balance <= 0 && terms.chosen <= 0)) return null;
   const d = pointsDiscount({ ...terms, base: pointsBase(input.items, input.discount) });
   return { rate: terms.rate, balance: terms.balance, usable: d.usable, points: d.points, amount: { amount: d.amount, currency: input.event.currency } };

@@ -1,13 +1,13 @@
 import 'server-only';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
-import { getDb, tables } from '@/lib/server/db';
+import { getDb, rowsOf, tables, type Db } from '@/lib/server/db';
 import { findSaleEvent, type SaleEvent } from './event';
 import { liveHoldItems, type HoldItemRow } from './items';
-import { cartLoyalty } from './loyalty';
+import { cartLoyalty, loyaltyTermsSql, termsOf, type TermsRow } from './loyalty';
 import { cartTotals, type Money } from './totals';
 import { foldPackageLines } from '@/lib/server/packages/cart-lines';
-import { walletCreditForCart } from '@/lib/server/wallet';
+import { creditTowards, walletBalanceSql } from '@/lib/server/wallet';
 import type { Actor, CartAnswer, CartItemView, CartView } from './types';
 
 const h = tables.holds;
@@ -29,6 +29,31 @@ export async function getCart(input: { user: Actor; eventRef: string; locale: Lo
   const event = await findSaleEvent(input.eventRef);
   if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
   return { ok: true, cart: await readCart(event, input.user.id, input.locale, input.now ?? new Date()) };
+}
+
+/**
+ * What the cart shows beside its lines, read in ONE round trip (every hold and release answers the cart:
+ * four separate reads here halved the on-sale rush's holds per second): the organiser's loyalty terms with
+ * the fan's points (cart/loyalty.ts), the cart's order (one per hold — also once the cart changed after a
+ * checkout and is active again: its spend is the one a new checkout rewrites, so the credit it holds is this
+ * cart's to show), the fan's wallet balance with the organiser less that order's spend (lib/server/wallet),
+ * and whether any line is a package (packages/cart-lines.ts folds them).
+ */
+async function readExtras(db: Db, event: SaleEvent, userId: string, holdId: string, now: Date) {
+  const order = sql`(select x.id from orders x where x.hold_id = ${holdId}::uuid limit 1)`;
+  const [row] = rowsOf<TermsRow & { order_id: string | null; wallet_balance: number; has_packages: boolean }>(
+    await db.execute(sql`select ${order} as order_id,
+        ${walletBalanceSql({ userId, orgId: event.orgId, currency: event.currency }, now, order)} as wallet_balance,
+        exists (select 1 from hold_packages hp where hp.hold_id = ${holdId}::uuid) as has_packages,
+        t.rate, t.max_percent, t.balance, t.chosen
+      from (select 1) as one left join lateral (${loyaltyTermsSql(event.orgId, userId, holdId)}) as t on true`),
+  );
+  return {
+    terms: termsOf(event.orgId, row),
+    orderId: row?.order_id ?? null,
+    walletBalance: Number(row?.wallet_balance ?? 0),
+    hasPackages: row?.has_packages === true,
+  };
 }
 
 /** The cart as the fan sees it now. A hold past its time is shown empty (and flagged) even before the sweeper ends it. */
@@ -59,23 +84,22 @@ export async function readCart(event: SaleEvent, userId: string, locale: Locale,
   const items = known?.items ?? (await liveHoldItems(db, live.id));
   const [coupon] = live.couponId ? await db.select().from(tables.coupons).where(eq(tables.coupons.id, live.couponId)) : [];
   const totals = cartTotals(items, coupon ?? null);
-  const loyalty = await cartLoyalty(db, { event, userId, holdId: live.id, items, discount: totals.discount });
-  // The cart's order (one per hold), also once the cart changed after a checkout (the hold is active again):
-  // its spend is the one a new checkout rewrites, so the credit it holds is this cart's to show.
-  const [order] = await db.select({ id: tables.orders.id }).from(tables.orders).where(eq(tables.orders.holdId, live.id));
+  const extras = await readExtras(db, event, userId, live.id, now);
+  const loyalty = cartLoyalty(extras.terms, { event, items, discount: totals.discount });
   const money = (amount: number): Money => ({ amount, currency: event.currency });
   // Its own line: the fan's wallet credit with the organiser, at most the total (spent for real at checkout).
   // Loyalty points come off first (cart/loyalty.ts), wallet credit from what is left (as checkout takes them).
   const afterPoints = totals.total - (loyalty?.amount.amount ?? 0);
-  const walletCredit = await walletCreditForCart(db, { userId, orgId: event.orgId, currency: event.currency }, afterPoints, now, order?.id ?? null);
+  const walletCredit = creditTowards(afterPoints, extras.walletBalance);
+  const views = items.map((item) => itemView(item, locale, event.currency));
   return {
     eventId: event.id,
     eventSlug: event.slug,
     holdId: live.id,
     status: live.status as 'active' | 'ordered',
     // The order under way: only while the cart is at checkout.
-    orderId: live.status === 'ordered' ? (order?.id ?? null) : null,
-    items: await foldPackageLines(items.map((item) => itemView(item, locale, event.currency)), locale),
+    orderId: live.status === 'ordered' ? extras.orderId : null,
+    items: extras.hasPackages ? await foldPackageLines(views, locale) : views,
     expiresAt: live.expiresAt.toISOString(),
     // Rounded up: a countdown started from this never reaches zero before the hold really ends.
     timeLeft: Math.max(0, Math.ceil((live.expiresAt.getTime() - now.getTime()) / 1000)),

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { getDb, rowsOf, tables, type Db, type Tx } from '@/lib/server/db';
 import type { LocalizedText } from '@/lib/server/db/schema';
 
@@ -22,17 +22,23 @@ function spendCounts(now: Date) {
  * `excludeOrderId`: the order a checkout is rewriting (its old spend is replaced, not added to).
  */
 export async function walletBalance(db: Db | Tx, key: WalletKey, now: Date, excludeOrderId: string | null = null): Promise<number> {
-  const [row] = rowsOf<{ balance: number }>(
-    await db.execute(sql`
-      select coalesce(sum(case when l.kind = 'release_credit' then l.amount else -l.amount end), 0)::int as balance
+  const [row] = rowsOf<{ balance: number }>(await db.execute(sql`select ${walletBalanceSql(key, now, sql`${excludeOrderId}::uuid`)} as balance`));
+  return Number(row?.balance ?? 0);
+}
+
+/**
+ * walletBalance as an SQL expression (a scalar subquery), for a caller that reads it with other things in
+ * one round trip (the cart, answered on every hold and release: cart/read.ts). `excludeOrder`: an SQL
+ * expression of the order's id, or of null.
+ */
+export function walletBalanceSql(key: WalletKey, now: Date, excludeOrder: SQL): SQL {
+  return sql`(select coalesce(sum(case when l.kind = 'release_credit' then l.amount else -l.amount end), 0)::int
       from wallet_ledger l
       left join orders o on o.id = l.order_id
       left join holds h on h.id = o.hold_id
       where l.user_id = ${key.userId}::uuid and l.org_id = ${key.orgId}::uuid and l.currency = ${key.currency}
         and (l.kind = 'release_credit'
-          or (${excludeOrderId}::uuid is null or l.order_id <> ${excludeOrderId}::uuid) and ${spendCounts(now)})`),
-  );
-  return Number(row?.balance ?? 0);
+          or (${excludeOrder} is null or l.order_id <> ${excludeOrder}) and ${spendCounts(now)}))`;
 }
 
 /**
@@ -77,10 +83,9 @@ export async function creditRelease(tx: Tx, input: WalletKey & { releaseId: stri
   return rows.length > 0;
 }
 
-/** What the cart may take off its total now: the balance, at most the total. No lock: a view. */
-export async function walletCreditForCart(db: Db | Tx, key: WalletKey, total: number, now: Date, orderId: string | null = null): Promise<number> {
-  if (total <= 0) return 0;
-  return Math.min(total, Math.max(0, await walletBalance(db, key, now, orderId)));
+/** How much of `total` a wallet of this balance covers. */
+export function creditTowards(total: number, balance: number): number {
+  return total <= 0 ? 0 : Math.min(total, Math.max(0, balance));
 }
 
 /**
@@ -91,7 +96,7 @@ export async function walletCreditForCart(db: Db | Tx, key: WalletKey, total: nu
 export async function reserveWalletCredit(tx: Tx, key: WalletKey, input: { total: number; orderId: string | null; now: Date }): Promise<number> {
   if (!(await lockWallet(tx, key))) return 0;
   if (input.total <= 0) return 0;
-  return Math.min(input.total, Math.max(0, await walletBalance(tx, key, input.now, input.orderId)));
+  return creditTowards(input.total, await walletBalance(tx, key, input.now, input.orderId));
 }
 
 /** The order's one spend row, rewritten on every checkout of it (none when nothing is spent). */
