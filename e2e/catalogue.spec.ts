@@ -1,20 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, messages, seeded, test } from './fixtures';
+import { expect, messages, seatMapReady, seeded, test } from './fixtures';
 
 const STADIUM = seeded.stadiumEvent; // dunaj-bratislava-fc-kosice: 1,040 seats, max 10 per order
 const STANDING = seeded.standingEvent; // polarna-ziara-kosice: GA 800 + VIP 50 places, max 10 per order
-
-async function seatMapReady(page: Page) {
-  const map = page.getByTestId('seat-map');
-  await expect(map).toBeVisible();
-  // availability loaded: the loading note is gone
-  await expect(page.getByText(messages.sk.event.loadingAvailability).first()).toBeHidden();
-  // The seats are drawn once the map nears the window, as a fan scrolls to it.
-  await map.scrollIntoViewIfNeeded();
-  await expect(map.locator('circle[data-i]').first()).toBeAttached();
-  return map;
-}
 
 type FreeSeat = { index: number; name: string; price: number };
 
@@ -61,7 +50,7 @@ test('home → search without diacritics → event → seats by mouse and keyboa
 
   await expect(page).toHaveURL(new RegExp(`/sk/podujatia/${STADIUM}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('FK Dunaj Bratislava – FC Košice');
-  await seatMapReady(page);
+  await seatMapReady(page, 'sk');
   await expect(page.getByTestId('no-seats-selected')).toHaveText(messages.sk.event.noSeatsSelected);
 
   // mouse: hover shows the tooltip (section, row, seat, price); click selects
@@ -101,7 +90,7 @@ test('home → search without diacritics → event → seats by mouse and keyboa
 test('the screen-reader lists pick a seat: section → row → seat', async ({ page, request }) => {
   const seat = (await freeSeats(request, STADIUM, 'en')).find((s) => s.name.startsWith('Opposite stand B1, row 3,'))!;
   await page.goto(`/en/events/${STADIUM}`);
-  await seatMapReady(page);
+  await seatMapReady(page, 'sk');
   await page.getByText(messages.en.seatMap.lists).click();
   await page.getByLabel(messages.en.seatMap.chooseSection, { exact: true }).selectOption({ label: 'Opposite stand B1' });
   await page.getByLabel(messages.en.seatMap.chooseRow, { exact: true }).selectOption('3');
@@ -152,7 +141,7 @@ test('a signed-in buy posts the seats to the cart and opens it; a taken seat ref
     }
   });
   await page.goto(`/sk/podujatia/${STADIUM}`);
-  await seatMapReady(page);
+  await seatMapReady(page, 'sk');
   const [seat] = await freeSeats(request, STADIUM, 'sk');
   await clickSeat(page, seat.index);
   await page.getByRole('button', { name: messages.sk.event.buy }).click();
@@ -261,7 +250,7 @@ for (const locale of ['sk', 'en'] as const) {
     test(`axe: no serious or critical violations on ${name} (${locale})`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      if (name === 'event detail') await seatMapReady(page);
+      if (name === 'event detail') await seatMapReady(page, 'sk');
       const results = await new AxeBuilder({ page }).analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);

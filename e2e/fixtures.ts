@@ -108,6 +108,19 @@ export async function redeemVoucher(page: Page, code: string) {
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * The event page's seat map once usable: availability has arrived (its loading note is gone) and the
+ * seats are drawn, which happens when the map nears the window, as a fan scrolls to it.
+ */
+export async function seatMapReady(page: Page, locale: Locale) {
+  const map = page.getByTestId('seat-map');
+  await expect(map).toBeVisible();
+  await expect(page.getByText(messages[locale].event.loadingAvailability).first()).toBeHidden();
+  await map.scrollIntoViewIfNeeded();
+  await expect(map.locator('circle[data-i]').first()).toBeAttached();
+  return map;
+}
+
 export async function heading(page: Page) {
   return page.getByRole('heading', { level: 1 });
 }

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { bestAvailable } from '../components/seats/best-available';
 import { flatten, toMapLayout, type ApiLayout } from '../components/seats/layout';
-import { expect, messages, seeded, test } from './fixtures';
+import { expect, messages, seatMapReady, seeded, test } from './fixtures';
 
 // The seat map as a fan on a 390 px phone uses it: tap a section to zoom, tap seats, best available,
 // the sticky basket bar, on to the cart.
@@ -17,16 +17,6 @@ async function venue(request: APIRequestContext, locale: 'en' | 'cs') {
   const availability: { takenSeatIds: string[] } = await (await request.get(`/api/v1/events/${STADIUM}/availability`)).json();
   const layout = toMapLayout(detail.layout, detail.ticketTypes.map((t) => t.id));
   return { detail, layout, flat: flatten(layout), taken: new Set(availability.takenSeatIds) };
-}
-
-async function seatMapReady(page: Page) {
-  const map = page.getByTestId('seat-map');
-  await expect(map).toBeVisible();
-  await expect(page.getByText(en.event.loadingAvailability).first()).toBeHidden();
-  // The seats are drawn once the map nears the window, as a fan scrolls to it.
-  await map.scrollIntoViewIfNeeded();
-  await expect(map.locator('circle[data-i]').first()).toBeAttached();
-  return map;
 }
 
 const seat = (page: Page, index: number) => page.locator(`[data-testid="seat-map"] circle[data-i="${index}"]`);
@@ -57,7 +47,7 @@ test.describe('seat map on a phone', () => {
     const catC = detail.ticketTypes.find((t) => t.name.startsWith('Category C'))!;
 
     await page.goto(`/en/events/${STADIUM}`);
-    const map = await seatMapReady(page);
+    const map = await seatMapReady(page, 'en');
     await noSeriousViolations(page);
     // the pitch is drawn from the venue's layout and labelled
     await expect(map.getByTestId('venue-outline')).toContainText('Pitch');

@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { appUrl } from '@/lib/app-url';
+import { formatNumber } from '@/lib/i18n/formats';
 import { getPathname } from '@/lib/i18n/navigation';
 import { getDb, tables } from '@/lib/server/db';
 import { translator } from '@/lib/server/api/translate';
@@ -27,18 +28,14 @@ export async function sendOrderEmail(orderId: string, mail: OrderMail) {
   if (!row?.email) return;
   const locale = row.locale;
   const t = translator(locale);
-  const [{ n }] = await getDb()
-    .select({ n: tables.orderItems.id })
-    .from(tables.orderItems)
-    .where(eq(tables.orderItems.orderId, orderId))
-    .then((items) => [{ n: items.length }]);
+  const n = await getDb().$count(tables.orderItems, eq(tables.orderItems.orderId, orderId));
   const path = getPathname({ locale, href: { pathname: '/orders/[id]', params: { id: orderId } } });
   const money = mail.kind === 'payment-refunded' ? { amount: mail.amount, currency: mail.currency } : { amount: row.total, currency: row.currency };
   const values = {
     name: row.firstName ?? '',
     event: row.title[locale],
     count: n,
-    total: new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency }).format(money.amount / 100),
+    total: formatNumber(money.amount / 100, locale, { style: 'currency', currency: money.currency }),
     link: `${appUrl()}${path}`,
   };
   const prefix = { paid: 'orders.email.paid', refunded: 'orders.email.refunded', 'payment-refunded': 'orders.email.paymentRefunded' }[mail.kind];
