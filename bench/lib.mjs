@@ -17,7 +17,7 @@ export async function startServer({ port, env = {}, seed = true }) {
     rmSync(serverEnv.PGLITE_DIR, { recursive: true, force: true });
   }
   if (!existsSync(path.join(distDir, 'BUILD_ID')) || process.env.BENCH_BUILD === '1') {
-    const build = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env: serverEnv });
+    const build = spawnSync('node', ['scripts/build-app.mjs'], { stdio: 'inherit', env: serverEnv });
     if (build.status !== 0) throw new Error('build failed');
   }
   // The hot API's bundle the server serves holds and scans with, from the current source.

@@ -1,7 +1,8 @@
 // What the event page's first load makes the phone do (issue 17: Lighthouse's blocking time). Two
 // costs that once sat in long tasks after the first paint: the browser's first Intl.NumberFormat
 // (15–20 ms of number data, now built by the inline warm-up in <head>, lib/intl-warm-up.ts) and a whole
-// validation library (zod, ~30 kB gzip) that one error check of the packages card pulled in.
+// validation library (zod, ~30 kB gzip) that one error check of the packages card pulled in. And V8
+// compiling the app's functions on the main thread as hydration first calls them (scripts/build-app.mjs).
 import { expect, messages, seeded, test } from './fixtures';
 
 const PATHS = { sk: `/sk/podujatia/${seeded.stadiumEvent}`, en: `/en/events/${seeded.stadiumEvent}` } as const;
@@ -74,4 +75,19 @@ test('on a phone the stadium’s seats are drawn when the fan scrolls to the map
   await expect(map.locator('circle[data-i]')).toHaveCount(0);
   await map.scrollIntoViewIfNeeded();
   await expect.poll(() => map.locator('circle[data-i]').count()).toBeGreaterThan(1000);
+});
+
+test('the scripts a page runs at start are compiled while they download', async ({ page }) => {
+  // scripts/build-app.mjs puts V8's explicit compile hint on the first line of each first-load script: V8
+  // then compiles them on a background thread as they stream in, instead of function by function on the
+  // main thread while the page hydrates (a Chrome trace of this page at 4× slowdown: ~100 ms of the
+  // ~190 ms module-evaluation task was compiling).
+  const HINT = '//# allFunctionsCalledOnLoad\n';
+  for (const path of [PATHS.sk, '/en']) {
+    const html = await (await page.request.get(path)).text();
+    // The scripts the HTML names, but for the polyfills only browsers without ES modules run.
+    const atStart = [...html.matchAll(/<script[^>]*>/g)].filter(([tag]) => !/nomodule/i.test(tag)).flatMap(([tag]) => tag.match(/\ssrc="([^"]+)"/)?.[1] ?? []);
+    expect(atStart.length).toBeGreaterThan(3);
+    for (const src of atStart) expect((await (await page.request.get(src)).text()).startsWith(HINT), `${path}: ${src}`).toBe(true);
+  }
 });

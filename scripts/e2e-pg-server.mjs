@@ -40,7 +40,7 @@ const distDir = process.env.NEXT_DIST_DIR || '.next';
 if (process.env.E2E_BUILD === '1' || !existsSync(path.join(distDir, 'BUILD_ID'))) {
   // Built without APP_URL or DATABASE_URL, like an image built once and deployed anywhere.
   const { APP_URL: _a, DATABASE_URL: _d, ...buildEnv } = env;
-  run('npx', ['next', 'build'], buildEnv);
+  run('node', ['scripts/build-app.mjs'], buildEnv);
 }
 // The hot API's bundle, always from the current source (scripts/build-api.mjs; about a second).
 run('node', ['scripts/build-api.mjs']);

@@ -26,7 +26,7 @@ function run(command, args, runEnv = env) {
 // Built without APP_URL, like an image built once and deployed anywhere: the pages must name the
 // running server's APP_URL, never the build's (e2e/security.spec.ts checks).
 const { APP_URL: _servedAt, ...buildEnv } = env;
-if (process.env.E2E_SKIP_BUILD !== '1') run('npx', ['next', 'build'], buildEnv);
+if (process.env.E2E_SKIP_BUILD !== '1') run('node', ['scripts/build-app.mjs'], buildEnv);
 // The hot API's bundle, always from the current source (a second): the server serves holds and scans with it.
 run('node', ['scripts/build-api.mjs'], buildEnv);
 rmSync(dataDir, { recursive: true, force: true });

@@ -17,7 +17,7 @@ function run(command, args) {
 }
 
 if (!existsSync(path.join(distDir, 'BUILD_ID')) || process.env.TRIBUNA_REBUILD === '1') {
-  run('npx', ['next', 'build']);
+  run('node', ['scripts/build-app.mjs']);
 }
 // The hot API's bundle (scripts/build-api.mjs), always from the current source: it takes a second.
 run('node', ['scripts/build-api.mjs']);
