@@ -3,10 +3,10 @@
 // companion seats; a fan then sees it on the event's page under Wheelchair places and named so on the
 // seat map, and a general cart cannot take it. The venue and its concert are this spec's own (made
 // through the API), so no other journey meets its held-back seats.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, messages, test, uniqueEmail, xsrfHeaders } from './fixtures';
+import { noSeriousViolations } from './axe';
 
 const sk = messages.sk;
 const a = sk.organiser.venues.accessible;
@@ -26,13 +26,6 @@ const layout = {
     },
   ],
 };
-
-async function noSeriousViolations(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The organiser's own venue with the layout above, and a concert there on sale now. */
 async function venueWithConcert(page: Page): Promise<{ venueId: string; slug: string; seatIds: string[] }> {
@@ -90,7 +83,7 @@ test('the organiser marks a wheelchair place and companion seats on a phone; a f
   const editor = page.getByTestId('accessible-seats-editor');
   await expect(page.getByRole('heading', { name: a.title })).toBeVisible();
   await expect(editor.getByTestId('accessible-counts')).toHaveText('Miesta pre vozičkárov: 0 · Miesta pre sprievodcov: 0');
-  await noSeriousViolations(page);
+  await noSeriousViolations(page, { include: 'main', afterToasts: true });
 
   // Keyboard on the map: focus puts the cursor on the first seat (Parter, row 1, seat 1); the arrows move it
   // to the next seat and back; Enter picks it.
@@ -118,7 +111,7 @@ test('the organiser marks a wheelchair place and companion seats on a phone; a f
   await expect(legend).toContainText(a.wheelchair);
   await expect(legend).toContainText(a.companion);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await noSeriousViolations(page);
+  await noSeriousViolations(page, { include: 'main', afterToasts: true });
 
   // The fan: the place is listed under Wheelchair places and taken for a general cart; a ZŤP card holder adds it.
   const fanContext = await browser.newContext({ locale: 'sk-SK' });
@@ -140,7 +133,7 @@ test('the organiser marks a wheelchair place and companion seats on a phone; a f
   const place = places.getByTestId('wheelchair-place');
   await expect(place).toHaveCount(1);
   await expect(place).toContainText('Parter, rad 1, miesto 1');
-  await noSeriousViolations(fan);
+  await noSeriousViolations(fan, { include: 'main', afterToasts: true });
   await place.getByRole('combobox').selectOption('ztp');
   await place.getByRole('button', { name: /^Pridať miesto pre vozičkára/ }).click();
   await expect(fan).toHaveURL(new RegExp(`/sk/podujatia/${slug}/kosik$`));

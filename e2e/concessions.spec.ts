@@ -3,17 +3,11 @@
 // A general buyer cannot hold a wheelchair place (a translated 409); a student concession in the cart
 // changes the total; the console sets the prices. On the e2e-only accessible match
 // (lib/server/db/seed/concessions.ts), gates open like the match of the day.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { demo, expect, freeSeats, messages, seeded, signedInContext, test, xsrfHeaders } from './fixtures';
+import { noSeriousViolations } from './axe';
 
 const sk = messages.sk;
 const MATCH = 'e2e-bezbarierovy-zapas';
-
-async function noSeriousViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
 
 type Cart = { items: { id: string; price: { amount: number }; fee: { amount: number } }[]; total: { amount: number } };
 
@@ -24,7 +18,7 @@ test('a fan buys a wheelchair place with a ZŤP-S card and its free companion se
   const places = page.getByTestId('wheelchair-places');
   await expect(places.getByRole('heading', { name: sk.concessions.seats.heading })).toBeVisible();
   await expect(places.getByTestId('wheelchair-place').first()).toBeVisible();
-  await noSeriousViolations(page);
+  await noSeriousViolations(page, { include: 'main' });
   // Keyboard: the first free place's card (ZŤP-S is the default) and its button.
   const add = places.getByRole('button', { name: /^Pridať miesto pre vozičkára/ }).first();
   await add.focus();
@@ -41,7 +35,7 @@ test('a fan buys a wheelchair place with a ZŤP-S card and its free companion se
   const prices = cart.items.map((item) => item.price.amount).sort((a, b) => a - b);
   expect(prices[0]).toBe(0);
   expect(cart.total.amount).toBe(prices[1] + cart.items.reduce((sum, item) => sum + item.fee.amount, 0));
-  await noSeriousViolations(page);
+  await noSeriousViolations(page, { include: 'main' });
 
   await page.goto(`/sk/podujatia/${MATCH}/pokladna`);
   await page.getByRole('checkbox').check();
@@ -68,7 +62,7 @@ test('a fan buys a wheelchair place with a ZŤP-S card and its free companion se
   await gate.page.getByRole('button', { name: sk.scanner.check }).click();
   await expect(gate.page.getByTestId('scan-result')).toHaveAttribute('data-result', 'admitted');
   await expect(gate.page.getByTestId('scan-card')).toContainText(sk.concessions.gate.checkCard.replace('{card}', sk.concessions.gate.cards.ztp_s));
-  await noSeriousViolations(gate.page);
+  await noSeriousViolations(gate.page, { include: 'main' });
   await gate.context.close();
 });
 
@@ -91,7 +85,7 @@ test('a general buyer cannot hold a wheelchair place; a student concession chang
   expect(cart.total.amount).toBe(cart.items[0].price.amount + cart.items[0].fee.amount);
   // Nothing wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await noSeriousViolations(page);
+  await noSeriousViolations(page, { include: 'main' });
 });
 
 test('the organiser sets concession prices per price category', async ({ page, signIn }) => {
@@ -104,7 +98,7 @@ test('the organiser sets concession prices per price category', async ({ page, s
   const form = section.getByTestId('concession-form').first();
   await expect(form.getByRole('checkbox', { name: sk.concessions.console.offer.replace('{kind}', sk.concessions.kinds.ztp_s) })).toBeChecked();
   await expect(form.getByRole('checkbox', { name: sk.concessions.console.companionOf.replace('{kind}', sk.concessions.kinds.ztp_s) })).toBeChecked();
-  await noSeriousViolations(page);
+  await noSeriousViolations(page, { include: 'main' });
   // Saving them as they are changes nothing for the other journeys on this match.
   await form.getByRole('button', { name: sk.concessions.console.save }).click();
   await expect(page.getByText(sk.concessions.console.saved)).toBeVisible();

@@ -1,26 +1,19 @@
 // The organiser's team and event images through the console, in Slovak: an owner invites a scanner by
 // email, the invitee opens the mailed link, signs up, confirms the email and accepts; the owner uploads
 // a picture to an event's gallery and makes it the cover. axe on every screen of both.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, messages, test, uniqueEmail, verifyEmailFromMailbox } from './fixtures';
+import { noSeriousViolations } from './axe';
 
 const o = messages.sk.organiser;
 const OWNER = 'klub@fkdunaj.sk';
-
-async function noSeriousAxe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('an owner invites a scanner; the invitee signs up from the mailed link, confirms the email and accepts', async ({ page, browser, signIn }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(OWNER);
   await page.goto('/sk/organizator/tim');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(o.team.title);
-  await noSeriousAxe(page);
+  await noSeriousViolations(page);
   const email = uniqueEmail('skener');
   await page.getByLabel(o.team.invite.email, { exact: true }).fill(email);
   await page.getByLabel(o.team.invite.role, { exact: true }).selectOption('scanner');
@@ -37,7 +30,7 @@ test('an owner invites a scanner; the invitee signs up from the mailed link, con
   await expect(invitee).toHaveURL(/\/sk\/organizator\/pozvanka\?token=/);
   const invitation = invitee.url();
   await expect(invitee.getByText(o.invitation.lead.replace('{inviter}', 'Tomáš Kováč').replace('{organisation}', 'FK Dunaj Bratislava').replace('{role}', o.roles.scanner))).toBeVisible();
-  await noSeriousAxe(invitee);
+  await noSeriousViolations(invitee);
   // Signed out: sign in or up, both coming back here.
   const back = new URL(invitation).pathname + new URL(invitation).search;
   await expect(invitee.locator('#main').getByRole('link', { name: o.invitation.signUp })).toHaveAttribute('href', `/sk/registracia?next=${encodeURIComponent(back)}`);
@@ -68,7 +61,7 @@ test('an owner uploads a picture to an event’s gallery and makes it the cover'
   const event = scanList.events.find((e: { slug: string }) => e.slug === 'dunaj-bratislava-fc-kosice');
   await page.goto(`/sk/organizator/podujatia/${event.id}/obrazky`);
   await expect(page.getByRole('heading', { name: o.images.upload.heading })).toBeVisible();
-  await noSeriousAxe(page);
+  await noSeriousViolations(page);
   const before = await page.locator('ol > li').count();
   const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#0b6e4f' } }).png().toBuffer();
   const upload = page.getByRole('button', { name: o.images.upload.submit });
@@ -130,5 +123,5 @@ test('an organiser orders the gallery and edits a picture’s descriptions', asy
   await expect(pictures.nth(1).locator('dd[lang="cs"]')).toHaveText('První plakát');
   // A toast fading in or out is measured half transparent: checked once it is gone.
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await noSeriousAxe(page);
+  await noSeriousViolations(page);
 });

@@ -1,19 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, messages, seeded, test } from './fixtures';
+import { noSeriousViolations } from './axe';
 
 // An organiser, in Slovak, creates a venue, imports its layout from JSON (a broken file first: the line
 // that failed is shown), adds a block of seats in the editor, and blocks seats of a match.
 
 const sk = messages.sk.organiser;
 const OWNER = 'klub@fkdunaj.sk';
-
-async function noSeriousViolations(page: import('@playwright/test').Page) {
-  // A toast fading in or out is measured half transparent: checked once it is gone.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const layout = {
   width: 600,
@@ -37,14 +29,14 @@ test('an organiser creates a venue, imports its layout from JSON and adds a sect
   await signIn(OWNER);
   await page.goto('/sk/organizator/miesta-konania');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(sk.venues.title);
-  await noSeriousViolations(page);
+  await noSeriousViolations(page, { afterToasts: true });
   await page.getByRole('link', { name: sk.venues.new }).click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(sk.venues.newTitle);
   await page.getByLabel(sk.venues.form.name).fill('Hala Trnava e2e');
   await page.getByLabel(sk.venues.form.address).fill('Hlavná 1');
   await page.getByLabel(sk.venues.form.city).fill('Trnava');
-  await noSeriousViolations(page);
+  await noSeriousViolations(page, { afterToasts: true });
   await page.getByRole('button', { name: sk.venues.form.create }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hala Trnava e2e');
 
@@ -73,7 +65,7 @@ test('an organiser creates a venue, imports its layout from JSON and adds a sect
   await add.getByLabel(sk.venues.section.originY).fill('250');
   await add.getByRole('button', { name: sk.venues.section.add }).click();
   await expect(preview.locator('circle')).toHaveCount(16);
-  await noSeriousViolations(page);
+  await noSeriousViolations(page, { afterToasts: true });
 });
 
 test('an organiser blocks and releases seats of a match', async ({ page, signIn }) => {
@@ -102,7 +94,7 @@ test('an organiser blocks and releases seats of a match', async ({ page, signIn 
   await page.getByRole('button', { name: sk.seats.block }).click();
   await open();
   await expect(row).toContainText(/voľné 0, blokované [1-9]\d*$/);
-  await noSeriousViolations(page);
+  await noSeriousViolations(page, { afterToasts: true });
   await open();
   await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: sk.seats.release }).click();

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, messages, payOnGateway, test, uniqueEmail } from './fixtures';
+import { noSeriousViolations } from './axe';
 
 // Packages (issue 18 item 4): on a 390 px phone a fan buys the family ticket of four seats together
 // from the match's page with the keyboard — one line in the cart at the package price — pays, and gets
@@ -13,13 +13,6 @@ const FAMILY_EVENT = 'dunaj-bratislava-msk-zilina';
 const FAMILY = 'Rodinná vstupenka: 2 dospelí + 2 deti';
 const FAMILY_EVENT_TITLE = 'FK Dunaj Bratislava – MŠK Žilina';
 const sk = messages.sk;
-
-async function noSeriousViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const results = await (include ? builder.include(include) : builder).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
-}
 
 /** Nothing wider than the 390 px phone: no sideways scrolling. */
 async function fitsThePhone(page: Page) {
@@ -39,7 +32,7 @@ test.describe('a family package on a phone', () => {
     await expect(family).toContainText('54,00');
     await expect(family).toContainText(sk.packages.fan.seatsTogether);
     await fitsThePhone(page);
-    await noSeriousViolations(page, '[data-testid="packages"]');
+    await noSeriousViolations(page, { include: '[data-testid="packages"]' });
 
     // Keyboard: focus the package's button and press Enter.
     const add = family.getByRole('button', { name: `Pridať do košíka: ${FAMILY}` });
@@ -55,7 +48,7 @@ test.describe('a family package on a phone', () => {
     await expect(line.getByTestId('package-tickets').getByRole('listitem')).toHaveCount(4);
     await expect(page.getByTestId('cart-count')).toHaveText('4');
     await fitsThePhone(page);
-    await noSeriousViolations(page, 'main');
+    await noSeriousViolations(page, { include: 'main' });
 
     // The four seats: next to each other in one row.
     const cart = await (await page.request.get(`/api/v1/events/${FAMILY_EVENT}/cart`)).json();
@@ -200,7 +193,7 @@ test('seats picked on the map that do not fit the family ticket are refused with
   await expect(refused).toContainText(sk.packages.fan.keptSeats);
   await expect(add).toBeFocused();
   await expect(page.getByTestId('selected-seats').getByRole('listitem')).toHaveCount(4);
-  await noSeriousViolations(page, '[data-testid="packages"]');
+  await noSeriousViolations(page, { include: '[data-testid="packages"]' });
 
   // Without the other seat: three are too few.
   await clickSeat(otherCategory);
@@ -254,7 +247,7 @@ test('a fan picks four seats together on the map, adds the family ticket, pays, 
   const amounts = await receipt.getByTestId('receipt-line').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-amount'))));
   const total = Number(await receipt.getByTestId('receipt-total').getAttribute('data-amount'));
   expect(amounts.reduce((a, b) => a + b, 0)).toBe(total);
-  await noSeriousViolations(page, 'main');
+  await noSeriousViolations(page, { include: 'main' });
   // Printed: the same one line with its seats (the print stylesheet hides only the page's chrome).
   await page.emulateMedia({ media: 'print' });
   await expect(packageLine).toBeVisible();
@@ -296,7 +289,7 @@ test('the organiser makes a festival pass over the three days in the console', a
   }
   // The price is in the currency of the lines' events.
   await form.getByLabel(`${o.price} (EUR)`).fill('95');
-  await noSeriousViolations(page, 'main');
+  await noSeriousViolations(page, { include: 'main' });
   await form.getByRole('button', { name: o.create }).click();
   const card = page.getByTestId('organiser-package').filter({ has: page.getByRole('heading', { name, exact: true }) });
   await expect(card).toBeVisible();

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { demo, expect, messages, payOnGateway, signedInContext, test, xsrfHeaders } from './fixtures';
+import { noSeriousViolations } from './axe';
 
 // Releasing one match of a season ticket for credit (issue 18 item 3) on a 390 px phone: a holder of the winter
 // season (an e2e-only holder, lib/server/db/seed/season-release.ts) releases their seat for one match from Your
@@ -16,12 +16,6 @@ const sk = messages.sk;
 
 async function fitsThePhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-}
-
-async function noSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
 }
 
 /** Checks out the fan's cart of `eventId` and pays on the test gateway's page; answers the order id. */

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { demo, expect, messages, payOnGateway, seeded, signedInContext, test } from './fixtures';
+import { noSeriousViolations } from './axe';
 
 // Season tickets (issue 18 items 1–2) on a 390 px phone: a holder of last season renews their seat from
 // Your tickets in two taps, and a fan buys a seat for the whole season on the season's map. The demo
@@ -13,12 +13,6 @@ const en = messages.en;
 /** Nothing wider than the 390 px phone: no sideways scrolling. */
 async function fitsThePhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-}
-
-async function noSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
 }
 
 test.describe('season tickets on a phone', () => {

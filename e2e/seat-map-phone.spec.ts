@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { bestAvailable } from '../components/seats/best-available';
 import { flatten, toMapLayout, type ApiLayout } from '../components/seats/layout';
 import { expect, messages, seatMapReady, seeded, test } from './fixtures';
+import { noSeriousViolations } from './axe';
 
 // The seat map as a fan on a 390 px phone uses it: tap a section to zoom, tap seats, best available,
 // the sticky basket bar, on to the cart.
@@ -28,12 +28,6 @@ async function size(locator: Locator) {
 
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
-async function noSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
 }
 
 test.describe('seat map on a phone', () => {
