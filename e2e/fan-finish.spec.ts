@@ -2,7 +2,7 @@
 // coupon field's width, the line-up, sign-in coming back, the events filters on a phone, sign-out as a
 // secondary action, and tables that show they scroll sideways.
 import type { Page } from '@playwright/test';
-import { demo, DEMO_PASSWORD, expect, messages, seeded, test, xsrfHeaders, type Locale } from './fixtures';
+import { demo, DEMO_PASSWORD, expect, messages, seeded, test, uniqueEmail, xsrfHeaders, type Locale } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const CONCERT = seeded.standingEvent;
@@ -154,4 +154,27 @@ test('a report table sits in a focusable, named scroll region that says whether 
   // The events table wraps its titles and fits a phone: no fade on either edge.
   await expect(region).toHaveAttribute('data-overflow', 'false');
   await expect(region.locator('xpath=..').locator('[data-edge="end"]')).toHaveClass(/opacity-0/);
+});
+
+test.describe('checkout on a phone', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('a long email address fits the screen at checkout, and the terms box takes a tap', async ({ page, signUpFresh }) => {
+    // A real address can be long: 64 characters before the @ are allowed. Unbroken, it once pushed the
+    // checkout sideways off a phone's screen, and the terms box out of reach of a tap.
+    const email = await signUpFresh({ email: uniqueEmail('jana.novakova.z.bratislavy.fanusicka.fk.dunaj').replace('@example.com', '@priklad.example.com') });
+    await page.goto('/sk');
+    const detail = await (await page.request.get(`/api/v1/events/${CONCERT}`)).json();
+    const standing = detail.ticketTypes.find((type: { kind: string }) => type.kind === 'standing');
+    const held = await page.request.post(`/api/v1/events/${CONCERT}/cart/items`, { data: { ticketTypeId: standing.id, quantity: 1 }, headers: await xsrfHeaders(page) });
+    expect(held.status(), await held.text()).toBe(200);
+
+    await page.goto(`/sk/podujatia/${CONCERT}/pokladna`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.sk.checkout.title);
+    await expect(page.getByText(email)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const terms = page.getByRole('checkbox', { name: messages.sk.checkout.acceptTerms.replace(/<link>|<\/link>/g, '') });
+    await terms.tap();
+    await expect(terms).toBeChecked();
+  });
 });

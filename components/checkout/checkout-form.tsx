@@ -100,9 +100,10 @@ export function CheckoutForm({
         </h2>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-slate-600">{t('checkout.name')}</dt>
-          <dd>{buyer.name}</dd>
+          <dd className="min-w-0 break-words">{buyer.name}</dd>
           <dt className="text-slate-600">{t('checkout.email')}</dt>
-          <dd>{buyer.email}</dd>
+          {/* An address has no spaces to wrap at: it breaks anywhere rather than push the page sideways. */}
+          <dd className="min-w-0 break-all">{buyer.email}</dd>
         </dl>
       </section>
       <div>
