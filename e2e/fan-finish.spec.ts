@@ -176,5 +176,12 @@ test.describe('checkout on a phone', () => {
     const terms = page.getByRole('checkbox', { name: messages.sk.checkout.acceptTerms.replace(/<link>|<\/link>/g, '') });
     await terms.tap();
     await expect(terms).toBeChecked();
+
+    // The other pages that show the address fit too.
+    for (const path of ['/sk/profil', '/sk/vstupenky', '/sk/objednavky']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);
+    }
   });
 });
