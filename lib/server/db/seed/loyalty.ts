@@ -1,6 +1,6 @@
 // Demo loyalty points: FK Dunaj Bratislava rewards attendance (10 points a check-in) and spending (1 point a
 // euro), and takes points in the cart (100 points = 1 €, up to half of an order's tickets); the demo fans'
-// tickets already checked in at its matches have earned theirs. Its match with ŠK Slovan Bratislava sells
+// tickets already checked in at its matches, and their paid orders, have earned theirs. Its match with ŠK Slovan Bratislava sells
 // to everyone in two weeks, and from the seeding on to fans with at least 10 of its points (priority
 // access: the demo fan has them). Idempotent: the ledger's unique indexes take each award once
 // (lib/server/db/functions.sql credits the balances); the match is made once (by slug).
@@ -33,6 +33,13 @@ export async function seedLoyalty(db: Db, now = new Date()): Promise<void> {
     select e.org_id, t.owner_id, 10, 'attendance', t.id, coalesce(t.checked_in_at, now())
     from tickets t join events e on e.id = t.event_id
     where e.org_id = ${club.id}::uuid and t.status = 'checked_in'
+    on conflict do nothing`);
+  // …and their paid orders their purchase points, as loyalty_on_order_status (functions.sql) awards them.
+  await db.execute(sql`
+    insert into loyalty_ledger (org_id, user_id, points, kind, order_id, created_at)
+    select p.org_id, o.user_id, (o.total_amount / 100) * p.points_per_unit, 'purchase', o.id, coalesce(o.paid_at, now())
+    from orders o join events e on e.id = o.event_id join loyalty_programs p on p.org_id = e.org_id
+    where e.org_id = ${club.id}::uuid and o.status = 'paid' and p.enabled and p.points_per_unit > 0 and o.total_amount >= 100
     on conflict do nothing`);
   await seedPriorityMatch(db, now);
   if (process.env.TRIBUNA_E2E === '1') await seedPointsFan(db, club.id, now);

@@ -1,4 +1,4 @@
-// Demo tickets: a season with season-ticket holders, bought-style tickets for fan@tribuna.sk, a live
+// Demo tickets: a season with season-ticket holders, tickets fan@tribuna.sk bought (with their orders), a live
 // resale offer by another fan, redeem codes and a gate scanner account. Idempotent: keyed by the
 // season's slug (tickets, listings, codes) and the scanner's email.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -55,7 +55,7 @@ export async function seedTickets(db: Db): Promise<void> {
   if (existingSeason) return;
 
   const events = await db
-    .select({ id: s.events.id, slug: s.events.slug, orgId: s.events.orgId, venueId: s.events.venueId, startsAt: s.events.startsAt })
+    .select({ id: s.events.id, slug: s.events.slug, orgId: s.events.orgId, venueId: s.events.venueId, startsAt: s.events.startsAt, currency: s.events.currency, serviceFee: s.events.serviceFeeAmount })
     .from(s.events);
   const event = (slug: string) => {
     const found = events.find((e) => e.slug === slug);
@@ -74,7 +74,12 @@ export async function seedTickets(db: Db): Promise<void> {
     const fanCz = userId('fanusik@tribuna.cz');
     const supporter = userId('supporter@tribuna.eu');
 
-    const ticket = async (ownerId: string, eventSlug: string, code: string, extra: { seatId?: string; status?: 'valid' | 'checked_in'; seasonTicketId?: string } = {}) => {
+    const ticket = async (
+      ownerId: string,
+      eventSlug: string,
+      code: string,
+      extra: { seatId?: string; status?: 'valid' | 'checked_in'; seasonTicketId?: string; orderId?: string; createdAt?: Date } = {},
+    ) => {
       const e = event(eventSlug);
       const tt = type(eventSlug, code);
       const unit = await claimUnit(tx, e.id, tt.id, extra.seatId);
@@ -90,9 +95,47 @@ export async function seedTickets(db: Db): Promise<void> {
           status: extra.status ?? 'valid',
           checkedInAt: extra.status === 'checked_in' ? e.startsAt : null,
           seasonTicketId: extra.seasonTicketId,
+          orderId: extra.orderId,
+          createdAt: extra.createdAt,
         })
-        .returning({ id: s.tickets.id, priceAmount: s.tickets.priceAmount, eventId: s.tickets.eventId });
+        .returning({ id: s.tickets.id, priceAmount: s.tickets.priceAmount, eventId: s.tickets.eventId, unitId: s.tickets.unitId, ticketTypeId: s.tickets.ticketTypeId });
       return row;
+    };
+
+    // Tickets the fan bought: a paid order each, as checkout and the test gateway leave it (the completed
+    // cart, the order with its lines at the event's service fee, the succeeded payment), so My orders and
+    // the receipt show how they came by them. Bought nine days ago, or three days before a match already
+    // played.
+    const bought = async (ownerId: string, eventSlug: string, code: string, count: number, extra: { status?: 'checked_in' } = {}) => {
+      const e = event(eventSlug);
+      const price = type(eventSlug, code).price;
+      const at = new Date(Math.min(Date.now() - 9 * 86_400_000, e.startsAt.getTime() - 3 * 86_400_000));
+      const [hold] = await tx.insert(s.holds).values({ userId: ownerId, eventId: e.id, status: 'completed', expiresAt: at, createdAt: at, updatedAt: at }).returning({ id: s.holds.id });
+      const [order] = await tx
+        .insert(s.orders)
+        .values({
+          userId: ownerId,
+          eventId: e.id,
+          holdId: hold.id,
+          status: 'paid',
+          currency: e.currency,
+          subtotalAmount: price * count,
+          feeAmount: e.serviceFee * count,
+          totalAmount: (price + e.serviceFee) * count,
+          locale: 'sk',
+          createdAt: at,
+          paidAt: at,
+        })
+        .returning({ id: s.orders.id, totalAmount: s.orders.totalAmount });
+      for (let i = 0; i < count; i++) {
+        const row = await ticket(ownerId, eventSlug, code, { ...extra, orderId: order.id, createdAt: at });
+        await tx.insert(s.orderItems).values({ orderId: order.id, unitId: row.unitId, ticketTypeId: row.ticketTypeId, priceAmount: row.priceAmount, feeAmount: e.serviceFee });
+      }
+      const [payment] = await tx
+        .insert(s.payments)
+        .values({ orderId: order.id, provider: 'test', providerRef: `seed-order-${order.id}`, status: 'succeeded', amount: order.totalAmount, currency: e.currency, createdAt: at, updatedAt: at })
+        .returning({ id: s.payments.id });
+      await tx.update(s.orders).set({ currentPaymentId: payment.id }).where(eq(s.orders.id, order.id));
     };
 
     // The spring season: three home matches, one seat each for two holders.
@@ -127,13 +170,13 @@ export async function seedTickets(db: Db): Promise<void> {
       for (const match of SEASON_MATCHES) await ticket(holder, match, 'A', { seatId, seasonTicketId: held.id });
     }
 
-    // Bought-style tickets of fan@tribuna.sk across policies: 120 % cap (CZK), 100 % cap, resale off, absolute cap, and a past one.
-    await ticket(fan, 'vltava-praha-slavia-praha', 'MID');
-    await ticket(fan, 'vltava-praha-slavia-praha', 'MID');
-    await ticket(fan, 'polarna-ziara-kosice', 'GA');
-    await ticket(fan, 'kovove-nebe-praha', 'GA');
-    await ticket(fan, 'luka-fest-2027', 'PASS');
-    await ticket(fan, 'dunaj-bratislava-slovan-liberec', 'B', { status: 'checked_in' });
+    // Tickets fan@tribuna.sk bought, across policies: 120 % cap (CZK, two in one order), 100 % cap, resale
+    // off, absolute cap, and a past one.
+    await bought(fan, 'vltava-praha-slavia-praha', 'MID', 2);
+    await bought(fan, 'polarna-ziara-kosice', 'GA', 1);
+    await bought(fan, 'kovove-nebe-praha', 'GA', 1);
+    await bought(fan, 'luka-fest-2027', 'PASS', 1);
+    await bought(fan, 'dunaj-bratislava-slovan-liberec', 'B', 1, { status: 'checked_in' });
 
     // Another fan's live resale offers, shown on the event pages.
     for (const [eventSlug, code, owner] of [
