@@ -128,3 +128,29 @@ describe('resale buying', () => {
     expect(row.ownerId).toBe(buyer.id);
   });
 });
+
+describe('the demo fan', () => {
+  it('has the orders their tickets came from: My orders lists them and each receipt adds up', async () => {
+    const { sessionFor } = await import('../helpers/tickets');
+    const [row] = await t.db.select().from(s.users).where(eq(s.users.email, 'fan@tribuna.sk'));
+    const fan = { token: await sessionFor(t.db, row.id) };
+    const list = await answerOf(orderListSchema, await ordersOf(fan, '?limit=50'));
+    expect(list.orders.map((o) => [o.event.slug, o.status, o.ticketCount]).sort()).toEqual([
+      ['dunaj-bratislava-slovan-liberec', 'paid', 1],
+      ['kovove-nebe-praha', 'paid', 1],
+      ['luka-fest-2027', 'paid', 1],
+      ['polarna-ziara-kosice', 'paid', 1],
+      ['vltava-praha-slavia-praha', 'paid', 2],
+    ]);
+    for (const summary of list.orders) {
+      const view = await answerOf(orderSchema, await orderRoute(request(`/api/v1/orders/${summary.id}`, { headers: auth(fan) }), params({ id: summary.id })));
+      expect(view.lines.filter((l) => l.kind === 'ticket')).toHaveLength(summary.ticketCount);
+      expect(sum(view.lines)).toBe(view.total.amount);
+      expect(view.total).toEqual(summary.total);
+    }
+    // Every ticket the fan bought (not the season's) belongs to one of them.
+    const bought = await t.db.select().from(s.tickets).where(and(eq(s.tickets.ownerId, row.id)));
+    const outside = bought.filter((x) => !x.seasonTicketId && !list.orders.some((o) => o.id === x.orderId));
+    expect(outside).toEqual([]);
+  });
+});
