@@ -44,10 +44,12 @@ test.describe('Your tickets', () => {
     const qr = page.getByTestId('ticket-qr').first();
     await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/);
     await expect(page.getByRole('progressbar', { name: sk.ticketCode.progress }).first()).toBeVisible();
-    const firstStep = await stepOf(page);
-    const firstSrc = await qr.getAttribute('src');
-    await expect.poll(() => stepOf(page), { timeout: STEP_MS + 5_000 }).toBe(firstStep + 1);
-    expect(await qr.getAttribute('src')).not.toBe(firstSrc);
+    // The step and the image are read together: read one after the other, a rotation between the two reads
+    // paired the new image with the old step.
+    const drawn = () => qr.evaluate((el) => ({ step: Number(el.getAttribute('data-step')), src: el.getAttribute('src') }));
+    const first = await drawn();
+    await expect.poll(async () => (await drawn()).step, { timeout: STEP_MS + 5_000 }).toBe(first.step + 1);
+    expect((await drawn()).src).not.toBe(first.src);
 
     // the code opened full screen at once, with the brightness hint
     await expect(page.getByRole('dialog').getByText(sk.ticketCode.brightness)).toBeVisible();
