@@ -8,8 +8,10 @@
 // comment `//# allFunctionsCalledOnLoad` on a script's first line (V8's explicit compile hints, Chrome
 // 136+) has the whole script compiled while it streams in, on a background thread. Other browsers read it
 // as a comment. It goes only on first-load scripts (the root main files and each page's entry scripts, from
-// Next's own manifests), where most functions do run at load: chunks loaded on use (the seat map, dialogs,
-// the scanner) keep V8's lazy compilation.
+// Next's own manifests), where most functions do run at load: what every page loads after hydration or on
+// use (the toasts, analytics, dialogs, other languages' messages) keeps V8's lazy compilation. A chunk one
+// page loads at start carries the hint wherever it loads. The browser gets no source maps, so the added
+// first line shifts none.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
