@@ -12,6 +12,7 @@ import { getOrder } from '@/lib/server/orders/read';
 import { cancelEvent } from '@/lib/server/organiser/cancel';
 import { keepUnsoldReleases } from '@/lib/server/seasons/release';
 import { transferSeasonTicket } from '@/lib/server/seasons/transfer';
+import { issueFreeTickets } from '@/lib/server/tickets/create';
 import { listMyTickets } from '@/lib/server/tickets/list';
 import { myWallet } from '@/lib/server/wallet';
 import { releaseResultSchema, walletSchema } from '@/lib/schemas/wallet';
@@ -221,5 +222,17 @@ describe('spending the credit', () => {
     const [after] = await t.db.select({ status: s.orders.status }).from(s.orders).where(and(eq(s.orders.id, ordered.orderId)));
     expect(after.status).toBe('refunded');
     expect((await myWallet(holder)).wallets[0].balance.amount).toBe(credit);
+  });
+});
+
+describe('vouchers', () => {
+  it('a voucher never takes a released seat: that one is sold for the holder’s credit, so the code finds no place rather than failing', async () => {
+    const { holder, seatId, ticketId } = await makeSeasonHolder(t.db, 'release-voucher');
+    expect((await release(holder, ticketId)).status).toBe(201);
+    const [ticket] = await t.db.select({ ticketTypeId: s.tickets.ticketTypeId }).from(s.tickets).where(eq(s.tickets.id, ticketId));
+    const fan = await makeUser(t.db, 'release-voucher-fan');
+    // Only the released seat is asked for (a redeem code asks for any free place of its category).
+    await expect(issueFreeTickets(t.db, { ticketTypeId: ticket.ticketTypeId, ownerId: fan.id, quantity: 1, seatIds: [seatId] })).resolves.toBeNull();
+    expect(await unitOf(ticketId)).toMatchObject({ status: 'available', ticketStatus: 'released', ownerId: holder.id });
   });
 });

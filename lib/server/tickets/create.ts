@@ -5,8 +5,8 @@ import { tables, type Db, type Tx } from '@/lib/server/db';
 import { markNamedTickets } from '@/lib/server/named-tickets/holders';
 
 /**
- * Claims `quantity` available units of a price category (spread-out start, SKIP LOCKED) and issues
- * tickets for them to `ownerId`. Used by redeem codes and the seed; paid orders go through
+ * Claims `quantity` available units of a price category (spread-out start, SKIP LOCKED) that no ticket
+ * holds and issues tickets for them to `ownerId`. Used by redeem codes and the seed; paid orders go through
  * lib/server/tickets/issue.ts. Returns null when not enough units are free (nothing is changed
  * only if the caller's transaction rolls back).
  */
@@ -25,6 +25,9 @@ export async function issueFreeTickets(
     eq(tables.inventoryUnits.status, 'available'),
     // A returned place the waiting list keeps for its fans is not a voucher's either (functions.sql).
     sql`not waiting_list_reserves(${type.eventId}, ${type.id})`,
+    // Nor a seat a season-ticket holder released: it is on sale for the holder's credit, and its ticket
+    // (still the holder's) moves to a paying buyer (seasons/release.ts takeOverReleasedUnits).
+    sql`not exists (select 1 from tickets t where t.unit_id = ${tables.inventoryUnits.id})`,
   ];
   if (input.seatIds?.length) conditions.push(inArray(tables.inventoryUnits.seatId, input.seatIds));
   const units = await tx
