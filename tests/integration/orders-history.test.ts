@@ -17,7 +17,7 @@ import { answerOf, failureBodyOf } from '../helpers/contract';
 import { useTestDatabase } from '../helpers/db';
 import { buy } from '../helpers/purchases';
 import { freeSeatsOf } from '../helpers/seats';
-import { auth, makeUser, params, request } from '../helpers/tickets';
+import { auth, makeUser, params, request, sessionFor } from '../helpers/tickets';
 
 const t = useTestDatabase();
 const STADIUM = 'dunaj-bratislava-fc-kosice';
@@ -131,7 +131,6 @@ describe('resale buying', () => {
 
 describe('the demo fan', () => {
   it('has the orders their tickets came from: My orders lists them and each receipt adds up', async () => {
-    const { sessionFor } = await import('../helpers/tickets');
     const [row] = await t.db.select().from(s.users).where(eq(s.users.email, 'fan@tribuna.sk'));
     const fan = { token: await sessionFor(t.db, row.id) };
     const list = await answerOf(orderListSchema, await ordersOf(fan, '?limit=50'));
@@ -149,7 +148,7 @@ describe('the demo fan', () => {
       expect(view.total).toEqual(summary.total);
     }
     // Every ticket the fan bought (not the season's) belongs to one of them.
-    const bought = await t.db.select().from(s.tickets).where(and(eq(s.tickets.ownerId, row.id)));
+    const bought = await t.db.select().from(s.tickets).where(eq(s.tickets.ownerId, row.id));
     const outside = bought.filter((x) => !x.seasonTicketId && !list.orders.some((o) => o.id === x.orderId));
     expect(outside).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { hashPassword } from '../../auth/password';
 import { newTicketKeys } from '../../../ticket-code/keys';
 import type { Db } from '../client';
 import * as s from '../schema';
+import { insertPaidOrder } from './paid-order';
 import { DEMO_PASSWORD } from './users';
 
 export const DEMO_ADMIN_EMAIL = 'admin@tribuna.sk';
@@ -69,18 +70,15 @@ async function seedSale(db: Db, event: typeof s.events.$inferSelect, seller: Per
       .insert(s.resaleListings)
       .values({ ticketId: ticket.id, eventId: event.id, sellerId: seller.id, priceAmount: price, currency: event.currency, status: 'sold', createdAt: soldAt, soldAt })
       .returning({ id: s.resaleListings.id });
-    const [hold] = await tx.insert(s.holds).values({ userId: buyer.id, eventId: event.id, status: 'completed', expiresAt: soldAt, createdAt: soldAt }).returning({ id: s.holds.id });
-    const [order] = await tx
-      .insert(s.orders)
-      .values({ userId: buyer.id, eventId: event.id, holdId: hold.id, status: 'paid', currency: event.currency, subtotalAmount: price, feeAmount: buyerFee, totalAmount: price + buyerFee, locale: 'cs', createdAt: soldAt, paidAt: soldAt })
-      .returning({ id: s.orders.id });
-    await tx.insert(s.orderItems).values({ orderId: order.id, listingId: listing.id, ticketTypeId: type.id, priceAmount: price, feeAmount: buyerFee });
-    const [payment] = await tx
-      .insert(s.payments)
-      .values({ orderId: order.id, provider: 'test', providerRef: `seed-resale-${order.id}`, status: 'succeeded', amount: price + buyerFee, currency: event.currency, createdAt: soldAt, updatedAt: soldAt })
-      .returning({ id: s.payments.id });
-    await tx.update(s.orders).set({ currentPaymentId: payment.id }).where(eq(s.orders.id, order.id));
-    await tx.update(s.tickets).set({ orderId: order.id }).where(eq(s.tickets.id, ticket.id));
+    const orderId = await insertPaidOrder(tx, {
+      userId: buyer.id,
+      eventId: event.id,
+      currency: event.currency,
+      locale: 'cs',
+      at: soldAt,
+      lines: [{ listingId: listing.id, ticketTypeId: type.id, priceAmount: price, feeAmount: buyerFee }],
+    });
+    await tx.update(s.tickets).set({ orderId }).where(eq(s.tickets.id, ticket.id));
     await tx.insert(s.payouts).values({ userId: seller.id, listingId: listing.id, grossAmount: price, feeAmount: sellerFee, netAmount: price - sellerFee, currency: event.currency, createdAt: soldAt });
   });
 }

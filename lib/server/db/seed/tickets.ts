@@ -6,6 +6,7 @@ import { hashPassword } from '../../auth/password';
 import { newTicketKeys } from '../../../ticket-code/keys';
 import type { Db } from '../client';
 import * as s from '../schema';
+import { insertPaidOrder } from './paid-order';
 import { DEMO_PASSWORD } from './users';
 
 const SEASON_SLUG = 'fk-dunaj-bratislava-jar';
@@ -78,7 +79,7 @@ export async function seedTickets(db: Db): Promise<void> {
       ownerId: string,
       eventSlug: string,
       code: string,
-      extra: { seatId?: string; status?: 'valid' | 'checked_in'; seasonTicketId?: string; orderId?: string; createdAt?: Date } = {},
+      extra: { seatId?: string; status?: 'valid' | 'checked_in'; seasonTicketId?: string; createdAt?: Date } = {},
     ) => {
       const e = event(eventSlug);
       const tt = type(eventSlug, code);
@@ -95,47 +96,29 @@ export async function seedTickets(db: Db): Promise<void> {
           status: extra.status ?? 'valid',
           checkedInAt: extra.status === 'checked_in' ? e.startsAt : null,
           seasonTicketId: extra.seasonTicketId,
-          orderId: extra.orderId,
           createdAt: extra.createdAt,
         })
         .returning({ id: s.tickets.id, priceAmount: s.tickets.priceAmount, eventId: s.tickets.eventId, unitId: s.tickets.unitId, ticketTypeId: s.tickets.ticketTypeId });
       return row;
     };
 
-    // Tickets the fan bought: a paid order each, as checkout and the test gateway leave it (the completed
-    // cart, the order with its lines at the event's service fee, the succeeded payment), so My orders and
-    // the receipt show how they came by them. Bought nine days ago, or three days before a match already
-    // played.
+    // Tickets the fan bought: a paid order each (seed/paid-order.ts), with its lines at the event's service
+    // fee, so My orders and the receipt show how they came by them. Bought nine days ago, or three days
+    // before a match already played.
     const bought = async (ownerId: string, eventSlug: string, code: string, count: number, extra: { status?: 'checked_in' } = {}) => {
       const e = event(eventSlug);
-      const price = type(eventSlug, code).price;
       const at = new Date(Math.min(Date.now() - 9 * 86_400_000, e.startsAt.getTime() - 3 * 86_400_000));
-      const [hold] = await tx.insert(s.holds).values({ userId: ownerId, eventId: e.id, status: 'completed', expiresAt: at, createdAt: at, updatedAt: at }).returning({ id: s.holds.id });
-      const [order] = await tx
-        .insert(s.orders)
-        .values({
-          userId: ownerId,
-          eventId: e.id,
-          holdId: hold.id,
-          status: 'paid',
-          currency: e.currency,
-          subtotalAmount: price * count,
-          feeAmount: e.serviceFee * count,
-          totalAmount: (price + e.serviceFee) * count,
-          locale: 'sk',
-          createdAt: at,
-          paidAt: at,
-        })
-        .returning({ id: s.orders.id, totalAmount: s.orders.totalAmount });
-      for (let i = 0; i < count; i++) {
-        const row = await ticket(ownerId, eventSlug, code, { ...extra, orderId: order.id, createdAt: at });
-        await tx.insert(s.orderItems).values({ orderId: order.id, unitId: row.unitId, ticketTypeId: row.ticketTypeId, priceAmount: row.priceAmount, feeAmount: e.serviceFee });
-      }
-      const [payment] = await tx
-        .insert(s.payments)
-        .values({ orderId: order.id, provider: 'test', providerRef: `seed-order-${order.id}`, status: 'succeeded', amount: order.totalAmount, currency: e.currency, createdAt: at, updatedAt: at })
-        .returning({ id: s.payments.id });
-      await tx.update(s.orders).set({ currentPaymentId: payment.id }).where(eq(s.orders.id, order.id));
+      const rows = [];
+      for (let i = 0; i < count; i++) rows.push(await ticket(ownerId, eventSlug, code, { ...extra, createdAt: at }));
+      const orderId = await insertPaidOrder(tx, {
+        userId: ownerId,
+        eventId: e.id,
+        currency: e.currency,
+        locale: 'sk',
+        at,
+        lines: rows.map((row) => ({ unitId: row.unitId, ticketTypeId: row.ticketTypeId, priceAmount: row.priceAmount, feeAmount: e.serviceFee })),
+      });
+      await tx.update(s.tickets).set({ orderId }).where(inArray(s.tickets.id, rows.map((row) => row.id)));
     };
 
     // The spring season: three home matches, one seat each for two holders.
