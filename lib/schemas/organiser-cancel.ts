@@ -4,8 +4,8 @@ import { z } from 'zod';
 export const cancellationProgressSchema = z.object({
   status: z.enum(['draft', 'on_sale', 'sold_out', 'cancelled']),
   cancelledAt: z.string().nullable(),
-  ordersWaiting: z.number().int().describe('Paid orders not yet refunded; the server goes on with them by itself'),
-  ordersRefunded: z.number().int().describe('Orders the cancellation refunded'),
+  ordersWaiting: z.number().int().describe("Paid orders whose share of this event (all of an ordinary order, one match's part of a season ticket) is not yet refunded; the server goes on with them by itself"),
+  ordersRefunded: z.number().int().describe("Orders whose share of this event the cancellation refunded"),
   refundsSucceeded: z.number().int().describe('Their refunds confirmed by the payment provider'),
   refundsPending: z.number().int().describe('Their refunds queued for the provider'),
   refundsFailing: z.number().int().describe('Their refunds the provider refused so far; retried with a growing wait'),
@@ -17,4 +17,12 @@ export type CancellationProgressOut = z.infer<typeof cancellationProgressSchema>
 export const cancelEventResultSchema = z.object({
   event: z.object({ id: z.string(), status: z.literal('cancelled'), cancelledAt: z.string() }),
   progress: cancellationProgressSchema,
+});
+
+// POST /api/v1/organiser/seasons/{seasonId}/cancel: no body; the answer names the matches it cancelled.
+export const cancelSeasonResultSchema = z.object({
+  season: z.object({
+    id: z.string(),
+    cancelledMatches: z.array(z.string()).describe('The matches not yet played that this call cancelled; each refunds its share of every season ticket'),
+  }),
 });

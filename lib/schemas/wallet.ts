@@ -34,7 +34,9 @@ export const walletSchema = z.object({
   entries: z.array(
     z.object({
       id: z.string(),
-      kind: z.enum(['release_credit', 'order_spend']).describe('release_credit: a released season seat sold; order_spend: used in an order'),
+      kind: z
+        .enum(['release_credit', 'refund_credit', 'order_spend'])
+        .describe("release_credit: a released season seat sold; refund_credit: a cancelled match's share of a season ticket; order_spend: used in an order"),
       amount: moneySchema.describe('positive; a spend takes it off'),
       organisation: z.object({ id: z.string(), name: z.string() }),
       event: z.object({ id: z.string(), slug: z.string(), title: localizedText }).nullable(),

@@ -142,7 +142,7 @@ describe('Stripe webhooks', () => {
     await processDueRefunds();
     await processDueRefunds();
     expect(mockStripe.refund).toHaveBeenCalledTimes(1);
-    expect(mockStripe.refund).toHaveBeenCalledWith({ payment_intent: 'pi_of_cs_test_order_1' }, { idempotencyKey: `refund_${cheap.paymentId}` });
+    expect(mockStripe.refund).toHaveBeenCalledWith({ payment_intent: 'pi_of_cs_test_order_1', amount: oldPayment.amount }, { idempotencyKey: `refund_${cheap.paymentId}` });
     const [refund] = await t.db.select().from(s.refunds).where(eq(s.refunds.paymentId, cheap.paymentId));
     expect(refund).toMatchObject({ provider: 'stripe', amount: oldPayment.amount, currency: 'EUR', status: 'succeeded' });
 

@@ -16,7 +16,7 @@ import type { scanTicket } from '@/lib/server/scan/scan';
 import type { cancelGift, giftTicket } from '@/lib/server/tickets/gift';
 import type { redeemCode } from '@/lib/server/tickets/redeem';
 import type { AccessFailure } from '@/lib/server/organiser/access';
-import type { cancelEvent } from '@/lib/server/organiser/cancel';
+import type { cancelEvent, cancelSeason } from '@/lib/server/organiser/cancel';
 import type { addEventImage, removeEventImage, reorderEventImages, updateEventImage } from '@/lib/server/organiser/images';
 import type { acceptInvitation, inviteMember, revokeInvitation } from '@/lib/server/organiser/invitations';
 import type { changeMemberRole, removeMember } from '@/lib/server/organiser/team';
@@ -111,6 +111,7 @@ type DomainFailureCode =
 
   // organiser: cancellation
   | FailureCodeOf<typeof cancelEvent>
+  | FailureCodeOf<typeof cancelSeason>
 
   // reports: event report and overview
 
@@ -317,6 +318,8 @@ export const FAILURES = {
   NO_PLACES: { status: 409, key: 'organiser.events.errors.noPlaces' },
   NO_IMAGE: { status: 409, key: 'organiser.events.errors.noImage' },
   EVENT_IN_PAST: { status: 409, key: 'organiser.events.errors.inPast' },
+  /** Tickets are sold: a start or end moved into the past would make payouts due and break what buyers were promised. */
+  EVENT_DATE_IN_PAST: { status: 409, key: 'organiser.events.errors.dateInPast', field: 'startsAt' },
   /** `{count}`: places fans have (sold or in carts) that the change would take away or re-price. */
   UNITS_TAKEN: { status: 409, key: 'organiser.prices.errors.unitsTaken' },
   CATEGORY_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
@@ -370,6 +373,7 @@ export const FAILURES = {
   /** A seat not free at every remaining match, or kept for last season's holder while the renewal lasts. */
   SEASON_SEAT_TAKEN: { status: 409, key: 'seasons.errors.seatTaken' },
   NOTHING_TO_RENEW: { status: 409, key: 'seasons.errors.nothingToRenew' },
+  SEASON_NOTHING_TO_CANCEL: { status: 409, key: 'seasons.errors.nothingToCancel' },
   SEASON_WINDOW_INVALID: { status: 422, key: 'seasons.errors.window', field: 'saleClosesAt' },
   SEASON_MATCH_INVALID: { status: 422, key: 'seasons.errors.match', field: 'eventId' },
   SEASON_TICKET_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },

@@ -960,3 +960,77 @@ $$;
 
 CREATE OR REPLACE TRIGGER concession_companion_gone AFTER DELETE ON hold_item_concessions
   FOR EACH ROW WHEN (OLD.companion_of IS NOT NULL) EXECUTE FUNCTION concession_companion_gone();
+
+-- ── An order's money per event (order_shares; orders/fulfil.ts markOrderPaid) ───────────────────────
+-- Splits a paid order over the events of its tickets, once (ON CONFLICT DO NOTHING): one share for an
+-- ordinary order, one per match for a season ticket. The rule, in one place:
+--   price and fee: the sum of the order's lines at that event (a season ticket's lines already carry each
+--     match's part of its price: season_hold splits it equally, the first matches taking the remainder);
+--   discount: the order's coupon discount in proportion to each event's primary ticket prices;
+--   credit (wallet credit and loyalty points): in proportion to what is left of each event after the discount;
+--   total: price + fee − discount − credit, paid with money.
+-- Each proportion is rounded down and the minor units left over go one each to the largest remainders
+-- (ties: the earlier event, then the lower id), so the shares add up to the order's figures exactly.
+-- An order already refunded when split (orders paid before shares existed) is split as refunded.
+CREATE OR REPLACE FUNCTION order_split(p_order uuid)
+RETURNS void
+LANGUAGE sql AS $$
+  WITH o AS (
+    SELECT o.id, o.status, o.paid_at, o.discount_amount::bigint AS discount,
+      (o.loyalty_amount + coalesce((SELECT w.amount FROM wallet_ledger w WHERE w.order_id = o.id AND w.kind = 'order_spend'), 0))::bigint AS credit,
+      CASE WHEN o.status = 'refunded'
+        THEN coalesce((SELECT min(r.created_at) FROM refunds r WHERE r.payment_id = o.current_payment_id), o.refunded_at, o.paid_at) END AS refunded_at
+    FROM orders o WHERE o.id = p_order
+  ), ev AS (
+    -- A line's event is its unit's, or its listing's (a line whose unit an organiser removed: the order's).
+    SELECT coalesce(u.event_id, l.event_id, ord.event_id) AS event_id, count(*)::int AS tickets,
+      sum(oi.price_amount)::bigint AS price, sum(oi.fee_amount)::bigint AS fee,
+      coalesce(sum(oi.price_amount) FILTER (WHERE oi.listing_id IS NULL), 0)::bigint AS primary_price
+    FROM order_items oi
+    JOIN orders ord ON ord.id = oi.order_id
+    LEFT JOIN inventory_units u ON u.id = oi.unit_id
+    LEFT JOIN resale_listings l ON l.id = oi.listing_id
+    WHERE oi.order_id = p_order
+    GROUP BY 1
+  ), d AS (
+    SELECT ev.*, e.starts_at, o.discount, o.credit, (sum(ev.primary_price) OVER ())::bigint AS weight
+    FROM ev JOIN events e ON e.id = ev.event_id CROSS JOIN o
+  ), d1 AS (
+    SELECT d.*, CASE WHEN weight > 0 THEN discount * primary_price / weight ELSE 0 END AS base,
+      CASE WHEN weight > 0 THEN discount * primary_price % weight ELSE 0 END AS rest
+    FROM d
+  ), d2 AS (
+    SELECT d1.*, base + CASE WHEN row_number() OVER (ORDER BY rest DESC, starts_at, event_id) <= discount - (sum(base) OVER ())::bigint THEN 1 ELSE 0 END AS disc
+    FROM d1
+  ), c AS (
+    SELECT d2.*, price + fee - disc AS net, (sum(price + fee - disc) OVER ())::bigint AS net_all FROM d2
+  ), c1 AS (
+    SELECT c.*, CASE WHEN net_all > 0 THEN credit * net / net_all ELSE 0 END AS cbase,
+      CASE WHEN net_all > 0 THEN credit * net % net_all ELSE 0 END AS crest
+    FROM c
+  ), c2 AS (
+    SELECT c1.*, cbase + CASE WHEN row_number() OVER (ORDER BY crest DESC, starts_at, event_id) <= credit - (sum(cbase) OVER ())::bigint THEN 1 ELSE 0 END AS cred
+    FROM c1
+  )
+  INSERT INTO order_shares (order_id, event_id, tickets, price_amount, fee_amount, discount_amount, credit_amount, total_amount,
+    refunded_at, refund_mode, refunded_amount)
+  SELECT p_order, c2.event_id, c2.tickets, c2.price, c2.fee, c2.disc, c2.cred, c2.price + c2.fee - c2.disc - c2.cred,
+    o.refunded_at, CASE WHEN o.refunded_at IS NOT NULL THEN 'payment'::refund_mode END,
+    CASE WHEN o.refunded_at IS NOT NULL THEN c2.price + c2.fee - c2.disc - c2.cred ELSE 0 END
+  FROM c2 CROSS JOIN o
+  ON CONFLICT DO NOTHING
+$$;
+
+-- Splits every paid order that has no shares yet: those paid before order_shares existed (migration 0025),
+-- split below once, and the demo seed's, which writes paid orders as rows. A paid order otherwise has its
+-- shares from the moment it is paid, and this finds nothing.
+CREATE OR REPLACE FUNCTION order_split_missing()
+RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  -- PERFORM runs it for every row (a plain SQL function would stop at the first).
+  PERFORM order_split(o.id) FROM orders o
+  WHERE o.paid_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM order_shares s WHERE s.order_id = o.id);
+END
+$$;
+SELECT order_split_missing();

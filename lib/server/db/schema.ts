@@ -289,6 +289,8 @@ export const venueSeats = pgTable(
 export const eventCategoryEnum = pgEnum('event_category', ['sport', 'concert', 'festival']);
 export const eventStatusEnum = pgEnum('event_status', ['draft', 'on_sale', 'sold_out', 'cancelled']);
 export const currencyEnum = pgEnum('currency', ['EUR', 'CZK']);
+/** Where a refunded share of an order goes: back to its payment, or as wallet credit with the organiser. */
+export const refundModeEnum = pgEnum('refund_mode', ['payment', 'credit']);
 
 export const seasons = pgTable('seasons', {
   id: id(),
@@ -312,6 +314,8 @@ export const seasons = pgTable('seasons', {
   transferEnabled: boolean('transfer_enabled').notNull().default(true),
   /** The holder's credit, in % of the match's face value, when a seat released for one match sells. */
   releaseSharePercent: integer('release_share_percent').notNull().default(50),
+  /** How a holder gets a cancelled match's share back: to the payment, or as wallet credit with the club (organiser/cancel.ts). */
+  cancelRefundMode: refundModeEnum('cancel_refund_mode').notNull().default('payment'),
 });
 
 /** The season ticket's price per price category (by the categories' code, the same at every match). */
@@ -382,6 +386,11 @@ export const events = pgTable(
     publishedAt: ts('published_at'),
     /** Set when the organiser cancelled it; its paid orders are refunded by organiser/cancel.ts until none is left. */
     cancelledAt: ts('cancelled_at'),
+    /**
+     * The latest end the event has had (its end, else its start): a date may move later and back, and a
+     * resale payout waits for the latest one it ever had (payouts/state.ts), never for an earlier one.
+     */
+    latestEndAt: ts('latest_end_at'),
     /** Fans may queue for returned tickets once it sells out (lib/server/waiting-list); an offer holds them this long. */
     waitingListEnabled: boolean('waiting_list_enabled').notNull().default(false),
     waitingListOfferMinutes: integer('waiting_list_offer_minutes').notNull().default(30),
@@ -685,8 +694,41 @@ export const refunds = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     refundedAt: ts('refunded_at'),
+    /**
+     * What of the payment goes back: 'whole', or the id of one event whose share of the order is refunded
+     * (a cancelled match of a season ticket: organiser/cancel.ts). Each at most once per payment.
+     */
+    scope: text('scope').notNull().default('whole'),
   },
-  (t) => [uniqueIndex('refunds_payment_uq').on(t.paymentId), index('refunds_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [uniqueIndex('refunds_payment_scope_uq').on(t.paymentId, t.scope), index('refunds_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * An order's money per event, split when it is paid (orders/shares.ts, functions.sql order_split): one row
+ * for an ordinary order, one per match for a season ticket. The shares of an order add up exactly to its
+ * figures. Reports, settlements and refunds read these, never orders.event_id: a season ticket's money
+ * belongs to each of its matches. A cancelled event refunds its shares (organiser/cancel.ts).
+ */
+export const orderShares = pgTable(
+  'order_shares',
+  {
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull().references(() => events.id),
+    tickets: integer('tickets').notNull(),
+    priceAmount: integer('price_amount').notNull(),
+    feeAmount: integer('fee_amount').notNull(),
+    discountAmount: integer('discount_amount').notNull(),
+    /** Paid with the organiser's wallet credit and loyalty points. */
+    creditAmount: integer('credit_amount').notNull(),
+    /** Paid with money: price + fee − discount − credit. */
+    totalAmount: integer('total_amount').notNull(),
+    refundedAt: ts('refunded_at'),
+    refundMode: refundModeEnum('refund_mode'),
+    /** Of totalAmount: what went back to the payment, and what was given as wallet credit instead. */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    creditedAmount: integer('credited_amount').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.eventId] }), index('order_shares_event_idx').on(t.eventId, t.refundedAt)],
 );
 
 /** Webhook events already handled: the same event twice changes nothing. */
@@ -1276,7 +1318,8 @@ export const wallets = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.orgId, t.currency] })],
 );
 
-export const walletEntryKindEnum = pgEnum('wallet_entry_kind', ['release_credit', 'order_spend']);
+/** refund_credit: a cancelled match's share of a season ticket given back as credit (organiser/cancel.ts). */
+export const walletEntryKindEnum = pgEnum('wallet_entry_kind', ['release_credit', 'order_spend', 'refund_credit']);
 
 /**
  * The wallet's ledger: a credit per sold release (exactly once: wallet_release_once_uq) and a spend per
@@ -1297,8 +1340,12 @@ export const walletLedger = pgTable(
     releaseId: uuid('release_id').references(() => seasonReleases.id, { onDelete: 'set null' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /** refund_credit: the cancelled event whose share of orderId it gives back. */
+    eventId: uuid('event_id').references(() => events.id),
   },
   (t) => [
+    // Only refund credits name an event: one per order and event (rows without an event never conflict).
+    uniqueIndex('wallet_refund_once_uq').on(t.orderId, t.eventId),
     uniqueIndex('wallet_release_once_uq').on(t.releaseId).where(sql`kind = 'release_credit'`),
     uniqueIndex('wallet_order_spend_uq').on(t.orderId).where(sql`kind = 'order_spend'`),
     index('wallet_ledger_user_idx').on(t.userId, t.orgId, t.currency),

@@ -122,7 +122,11 @@ export async function checkout(input: {
     }
     const totals = cartTotals(items, coupon);
     // Loyalty points first (cart/loyalty.ts: the balance row is locked), then wallet credit on what is left.
-    const points = await checkoutPoints(tx, { event, userId: input.user.id, holdId: hold.id, items, coupon });
+    // A season ticket is paid with money only (no points, no wallet credit below): its price is split over its
+    // matches (functions.sql order_split), and a cancelled match gives its share back to that money.
+    const points = input.seasonId
+      ? ({ ok: true, points: 0, amount: 0, standing: 0 } as const)
+      : await checkoutPoints(tx, { event, userId: input.user.id, holdId: hold.id, items, coupon });
     if (!points.ok) return points;
     const total = totals.total - points.amount;
     const values = {

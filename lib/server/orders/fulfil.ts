@@ -100,8 +100,18 @@ export async function fulfilOrder(
   return ticketIds;
 }
 
-/** The order is paid: its cart is done. No provider payment when it was fully covered at checkout (currentPaymentId null). */
+/**
+ * The order is paid: its cart is done, and its money is split over the events of its tickets (order_shares,
+ * functions.sql order_split), what every report and refund reads. No provider payment when it was fully
+ * covered at checkout (currentPaymentId null).
+ */
 export async function markOrderPaid(tx: Tx, order: Pick<Order, 'id' | 'holdId'>, now: Date): Promise<void> {
   await tx.update(tables.orders).set({ status: 'paid', paidAt: now, note: null }).where(eq(tables.orders.id, order.id));
   await tx.update(tables.holds).set({ status: 'completed', updatedAt: now }).where(eq(tables.holds.id, order.holdId));
+  await splitOrder(tx, order.id);
+}
+
+/** Writes the order's shares per event, once (functions.sql order_split). */
+export async function splitOrder(tx: Tx, orderId: string): Promise<void> {
+  await tx.execute(sql`select order_split(${orderId}::uuid)`);
 }

@@ -59,6 +59,37 @@ export function cancelledCoveredOrderEmail(input: { to: Recipient; event: Title;
   };
 }
 
+/**
+ * To a season-ticket holder when one match of the season is cancelled: that match's ticket is void, the
+ * other matches stand, and the match's share of the season ticket comes back to the payment or as credit.
+ */
+export function cancelledSeasonMatchEmail(input: {
+  to: Recipient;
+  event: Title;
+  season: Title;
+  orderId: string;
+  refund: { amount: number; currency: 'EUR' | 'CZK' };
+  mode: 'payment' | 'credit';
+}): EmailInput {
+  const { locale } = input.to;
+  const t = translator(locale);
+  const values = {
+    name: input.to.firstName ?? '',
+    event: input.event[locale] || input.event.sk,
+    season: input.season[locale] || input.season.sk,
+    amount: new Intl.NumberFormat(locale, { style: 'currency', currency: input.refund.currency }).format(input.refund.amount / 100),
+    link: `${appUrl()}${getPathname({ locale, href: { pathname: '/orders/[id]', params: { id: input.orderId } } })}`,
+  };
+  const how = input.refund.amount <= 0 ? 'none' : input.mode;
+  return {
+    to: input.to.email,
+    locale,
+    kind: 'season-match-cancelled',
+    subject: t('organiser.cancel.email.season.subject', values),
+    text: t(`organiser.cancel.email.season.text.${how}`, values),
+  };
+}
+
 /** To a holder who did not pay for the tickets (a gift, a redeem code, a free order): they are void. */
 export function cancelledTicketsEmail(input: { to: Recipient; event: Title; tickets: number }): EmailInput {
   const { locale } = input.to;

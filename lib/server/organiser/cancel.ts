@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { getDb, rowsOf, tables, type Db, type Tx } from '@/lib/server/db';
 import { endHold } from '@/lib/server/cart/lifecycle';
 import { queueEmail, type EmailInput, type QueuedEmail } from '@/lib/server/email';
@@ -7,21 +7,22 @@ import { availabilityChanged, eventChanged } from '@/lib/server/events/changed';
 import { queueRefund } from '@/lib/server/payments/refunds';
 import { notifyEventHolders } from '@/lib/server/notifications/scheduled';
 import { eventAccess, type AccessFailure } from './access';
-import { orderWalletCredit } from '@/lib/server/wallet';
-import { cancelledCoveredOrderEmail, cancelledOrderEmail, cancelledTicketsEmail } from './cancel-mail';
+import { seasonAccess } from '@/lib/server/seasons/organiser';
+import { creditRefund, orderWalletCredit } from '@/lib/server/wallet';
+import { cancelledCoveredOrderEmail, cancelledOrderEmail, cancelledSeasonMatchEmail, cancelledTicketsEmail } from './cancel-mail';
 
 // Cancelling an event (issue 15, item 9). Two steps:
 //   1. cancelEvent: one transaction stops the sale (status 'cancelled', cancelled_at) and ends the open carts;
-//   2. finishCancellation: every paid order of the event is refunded, each in its own transaction, and the
-//      tickets nobody paid for (redeem codes, season tickets) are voided. The request does a first share of
-//      it; the sweeper of every server process (sweeper.ts) finishes any cancelled event with work left, so
-//      a crash half-way ends after the restart.
-// Exactly once: an order is claimed with `UPDATE orders … WHERE status = 'paid'` on a row picked FOR UPDATE
-// SKIP LOCKED, so of two runners each takes other orders, and an order refunded is never claimed again. The
-// refund itself is a row of the refund queue (payments/refunds.ts, one per payment), its mails rows of the
-// outbox, all written in that transaction: all of them or none.
+//   2. finishCancellation: every paid order's share of the event (order_shares: the whole of an ordinary
+//      order, one match's part of a season ticket's) is refunded, each in its own transaction, and the
+//      tickets nobody paid for here (redeem codes, a season's match added after its sale) are voided. The
+//      request does a first part of it; the sweeper of every server process (sweeper.ts) finishes any
+//      cancelled event with work left, so a crash half-way ends after the restart.
+// Exactly once: a share is claimed on a row picked FOR UPDATE SKIP LOCKED whose refunded_at is still null,
+// so of two runners each takes other shares, and a share refunded is never claimed again. The refund itself
+// is a row of the refund queue (payments/refunds.ts, one per payment and share) or of the wallet's ledger
+// (one per order and event), its mails rows of the outbox, all written in that transaction: all or none.
 
-const o = tables.orders;
 const tk = tables.tickets;
 
 /** Orders refunded per batch, and how many the cancel request itself does before leaving the rest to the sweeper. */
@@ -128,16 +129,21 @@ async function progressOf(db: Db, eventId: string): Promise<CancellationProgress
   }>(
     await db.execute(sql`
       select e.status, e.cancelled_at,
-        (select count(*)::int from orders where event_id = e.id and status = 'paid') as waiting,
-        (select count(*)::int from orders where event_id = e.id and status = 'refunded' and note = ${EVENT_CANCELLED}) as refunded,
-        (select count(*) filter (where r.status = 'succeeded')::int from refunds r join payments p on p.id = r.payment_id join orders x on x.id = p.order_id
-           where x.event_id = e.id and r.reason = ${EVENT_CANCELLED}) as succeeded,
-        (select count(*) filter (where r.status = 'pending' and r.last_error is null)::int from refunds r join payments p on p.id = r.payment_id join orders x on x.id = p.order_id
-           where x.event_id = e.id and r.reason = ${EVENT_CANCELLED}) as pending,
-        (select count(*) filter (where r.status = 'pending' and r.last_error is not null)::int from refunds r join payments p on p.id = r.payment_id join orders x on x.id = p.order_id
-           where x.event_id = e.id and r.reason = ${EVENT_CANCELLED}) as failing,
+        (select count(*)::int from order_shares s join orders x on x.id = s.order_id
+           where s.event_id = e.id and s.refunded_at is null and x.status = 'paid') as waiting,
+        (select count(*)::int from order_shares s where s.event_id = e.id and s.refunded_at is not null) as refunded,
+        r.succeeded, r.pending, r.failing,
         (select count(*)::int from tickets where event_id = e.id and status <> 'void') as tickets_left
-      from events e where e.id = ${eventId}`),
+      from events e
+      -- This event's refunds: a share of it (scope), or a whole order of it.
+      cross join lateral (
+        select count(*) filter (where r.status = 'succeeded')::int as succeeded,
+          count(*) filter (where r.status = 'pending' and r.last_error is null)::int as pending,
+          count(*) filter (where r.status = 'pending' and r.last_error is not null)::int as failing
+        from refunds r join payments p on p.id = r.payment_id join orders x on x.id = p.order_id
+        where r.reason = ${EVENT_CANCELLED} and (r.scope = e.id::text or (r.scope = 'whole' and x.event_id = e.id))
+      ) r
+      where e.id = ${eventId}`),
   );
   const status = row.status;
   const cancelled = status === 'cancelled';
@@ -154,20 +160,30 @@ async function progressOf(db: Db, eventId: string): Promise<CancellationProgress
   };
 }
 
-/** Sold anything: a paid order or a ticket (a redeem code's too) that is not void. */
+/** Sold anything: a paid order's share of it or a ticket (a redeem code's too) that is not void. */
 async function hasSales(tx: Tx, eventId: string): Promise<boolean> {
-  const [paid] = await tx.select({ id: o.id }).from(o).where(and(eq(o.eventId, eventId), eq(o.status, 'paid'))).limit(1);
-  if (paid) return true;
+  if (await paidShareLeft(tx, eventId)) return true;
   const [ticket] = await tx.select({ id: tk.id }).from(tk).where(and(eq(tk.eventId, eventId), ne(tk.status, 'void'))).limit(1);
   return Boolean(ticket);
 }
 
-/** Ends the event's open carts. SKIP LOCKED when a later run tidies up: a cart busy now is ended by the next one. */
+/**
+ * Ends the event's open carts, and the season-ticket holds that hold a seat at it (such a hold's event is the
+ * season's first remaining match). SKIP LOCKED when a later run tidies up: a cart busy now is ended by the next one.
+ */
 async function endOpenHolds(tx: Tx, eventId: string, now: Date, skipLocked: boolean): Promise<number> {
   const query = tx
     .select({ id: tables.holds.id })
     .from(tables.holds)
-    .where(and(eq(tables.holds.eventId, eventId), inArray(tables.holds.status, ['active', 'ordered'])))
+    .where(
+      and(
+        inArray(tables.holds.status, ['active', 'ordered']),
+        or(
+          eq(tables.holds.eventId, eventId),
+          and(isNotNull(tables.holds.seasonId), sql`exists (select 1 from inventory_units u where u.hold_id = ${tables.holds.id} and u.event_id = ${eventId})`),
+        ),
+      ),
+    )
     .orderBy(asc(tables.holds.id));
   const open = await (skipLocked ? query.for('update', { skipLocked: true }) : query.for('update'));
   let ended = 0;
@@ -196,7 +212,7 @@ export async function finishCancellation(eventId: string, options: FinishOptions
     const batch = Math.min(CANCEL_BATCH, limit - refunded);
     let done = 0;
     for (let i = 0; i < batch; i++) {
-      const mails = await db.transaction((tx) => refundNextOrder(tx, eventId, event.title, now, options.inOrderTransaction));
+      const mails = await db.transaction((tx) => refundNextShare(tx, eventId, event.title, now, options.inOrderTransaction));
       if (!mails) break;
       done++;
       await Promise.all(mails.map((mail) => mail.deliver()));
@@ -215,44 +231,104 @@ export async function finishCancellation(eventId: string, options: FinishOptions
     await Promise.all(mails.map((mail) => mail.deliver()));
     if (count < TICKET_BATCH) break;
   }
-  const [left] = await db.select({ id: o.id }).from(o).where(and(eq(o.eventId, eventId), eq(o.status, 'paid'))).limit(1);
-  return { ordersRefunded: refunded, done: !left };
+  return { ordersRefunded: refunded, done: !(await paidShareLeft(db, eventId)) };
 }
 
 type Title = { sk: string; cs: string; en: string };
 
-/**
- * Claims one paid order of the event that no other runner holds and refunds it: the order turns
- * 'refunded', its succeeded payment goes into the refund queue, its tickets turn void, their listings are
- * withdrawn, the payouts of what it bought on resale are cancelled, and the buyer and every other holder
- * get a mail. Null when no paid order is left (or all are being refunded by other runners).
- */
-async function refundNextOrder(tx: Tx, eventId: string, title: Title, now: Date, hook?: (orderId: string) => void | Promise<void>): Promise<QueuedEmail[] | null> {
-  const [order] = rowsOf<{ id: string; user_id: string; current_payment_id: string | null; total_amount: number; loyalty_amount: number; currency: 'EUR' | 'CZK' }>(
-    await tx.execute(sql`
-      update orders set status = 'refunded', note = ${EVENT_CANCELLED}, refunded_at = ${now.toISOString()}::timestamptz
-      where id = (select id from orders where event_id = ${eventId} and status = 'paid' order by id limit 1 for update skip locked)
-        and status = 'paid'
-      returning id, user_id, current_payment_id, total_amount, loyalty_amount, currency`),
-  );
-  if (!order) return null;
+type Share = {
+  order_id: string;
+  user_id: string;
+  current_payment_id: string | null;
+  order_total: number;
+  loyalty_amount: number;
+  currency: 'EUR' | 'CZK';
+  org_id: string;
+  total_amount: number;
+  season_id: string | null;
+  season_name: Title | null;
+  mode: 'payment' | 'credit';
+  others: number;
+};
 
-  // The money: the order's current payment, the one that paid it (payments/coverage.ts). A free order has nothing to give back.
-  if (order.current_payment_id) {
+/**
+ * Claims one share of the event (order_shares) of a paid order that no other runner holds, and refunds it:
+ * the order's tickets at this event turn void, their listings are withdrawn, the payouts of what it bought
+ * there on resale are cancelled, and the buyer and every other holder get a mail. The money: an ordinary
+ * order has one share, so the whole order is refunded as before (the order turns 'refunded'); a season
+ * ticket's order has one per match, and only this match's share goes back — to the payment, or as wallet
+ * credit when the season says so (seasons.cancel_refund_mode) — less any credit the holder already had for
+ * releasing this seat (seasons/release.ts); the order stays paid while other matches' shares stand.
+ * Null when no share is left (or all are being refunded by other runners).
+ */
+async function refundNextShare(tx: Tx, eventId: string, title: Title, now: Date, hook?: (orderId: string) => void | Promise<void>): Promise<QueuedEmail[] | null> {
+  const [next] = rowsOf<{ order_id: string }>(
+    await tx.execute(sql`
+      select s.order_id from order_shares s join orders o on o.id = s.order_id
+      where s.event_id = ${eventId} and s.refunded_at is null and o.status = 'paid'
+      order by s.order_id limit 1 for update of s skip locked`),
+  );
+  if (!next) return null;
+  // The order's row next (shares of two matches of one season cancelled at once queue here), then its figures.
+  const [share] = rowsOf<Share>(
+    await tx.execute(sql`
+      select o.id as order_id, o.user_id, o.current_payment_id, o.total_amount as order_total, o.loyalty_amount, o.currency, e.org_id,
+        s.total_amount, h.season_id, se.name as season_name, coalesce(se.cancel_refund_mode, 'payment') as mode,
+        (select count(*)::int from order_shares x where x.order_id = o.id and x.event_id <> s.event_id and x.refunded_at is null) as others
+      from orders o
+      join order_shares s on s.order_id = o.id and s.event_id = ${eventId}
+      join events e on e.id = s.event_id
+      join holds h on h.id = o.hold_id
+      left join seasons se on se.id = h.season_id
+      where o.id = ${next.order_id} and o.status = 'paid' and s.refunded_at is null
+      for update of o`),
+  );
+  if (!share) return [];
+  const whole = share.others === 0;
+  // A released seat that sold already earned its holder credit for this match: that part is not paid twice.
+  const [released] = rowsOf<{ credit: number }>(
+    await tx.execute(sql`
+      select coalesce(sum(w.amount), 0)::int as credit from season_releases r
+      join season_tickets st on st.id = r.season_ticket_id
+      join wallet_ledger w on w.release_id = r.id and w.kind = 'release_credit'
+      where st.order_id = ${share.order_id} and r.event_id = ${eventId}`),
+  );
+  const back = Math.max(0, Number(share.total_amount) - Number(released?.credit ?? 0));
+  const mode = share.season_id ? share.mode : 'payment';
+
+  // The money: to the order's current payment, the one that paid it (payments/coverage.ts), or as credit.
+  let refunded = 0;
+  let credited = 0;
+  if (mode === 'credit') {
+    if (await creditRefund(tx, { userId: share.user_id, orgId: share.org_id, currency: share.currency, orderId: share.order_id, eventId, amount: back, now })) credited = back;
+  } else if (share.current_payment_id && back > 0) {
     const [payment] = await tx
-      .update(tables.payments)
-      .set({ status: 'refunded', updatedAt: now })
-      .where(and(eq(tables.payments.id, order.current_payment_id), eq(tables.payments.status, 'succeeded')))
-      .returning({ id: tables.payments.id, provider: tables.payments.provider, amount: tables.payments.amount, currency: tables.payments.currency });
-    if (payment && payment.amount > 0) await queueRefund(tx, { payment, reason: 'EVENT_CANCELLED', now });
+      .select({ id: tables.payments.id, provider: tables.payments.provider, amount: tables.payments.amount, currency: tables.payments.currency })
+      .from(tables.payments)
+      .where(and(eq(tables.payments.id, share.current_payment_id), eq(tables.payments.status, 'succeeded')))
+      .for('update');
+    if (payment) {
+      const all = whole && back === payment.amount;
+      if (await queueRefund(tx, { payment, reason: 'EVENT_CANCELLED', now, ...(all ? {} : { part: { eventId, amount: back } }) })) refunded = back;
+      const [{ sum }] = rowsOf<{ sum: number }>(await tx.execute(sql`select coalesce(sum(amount), 0)::int as sum from refunds where payment_id = ${payment.id}::uuid`));
+      if (Number(sum) >= payment.amount) await tx.update(tables.payments).set({ status: 'refunded', updatedAt: now }).where(eq(tables.payments.id, payment.id));
+    }
+  }
+  await tx.execute(sql`
+    update order_shares set refunded_at = ${now.toISOString()}::timestamptz, refund_mode = ${mode}::refund_mode,
+      refunded_amount = ${refunded}::int, credited_amount = ${credited}::int
+    where order_id = ${share.order_id}::uuid and event_id = ${eventId}::uuid`);
+  if (whole) {
+    await tx.execute(sql`update orders set status = 'refunded', note = ${EVENT_CANCELLED}, refunded_at = ${now.toISOString()}::timestamptz where id = ${share.order_id}::uuid`);
   }
 
   // Listings first, then tickets: the order a resale sale locks them in (payments/outcome.ts), so the two never deadlock.
+  const ofOrderHere = and(eq(tk.orderId, share.order_id), eq(tk.eventId, eventId));
   const listed = await tx
     .select({ id: tables.resaleListings.id })
     .from(tables.resaleListings)
     .innerJoin(tk, eq(tk.id, tables.resaleListings.ticketId))
-    .where(and(eq(tk.orderId, order.id), eq(tables.resaleListings.status, 'active')))
+    .where(and(ofOrderHere, eq(tables.resaleListings.status, 'active')))
     .for('update', { of: tables.resaleListings });
   if (listed.length) {
     await tx
@@ -263,11 +339,11 @@ async function refundNextOrder(tx: Tx, eventId: string, title: Title, now: Date,
   const voided = await tx
     .update(tk)
     .set({ status: 'void' })
-    .where(and(eq(tk.orderId, order.id), ne(tk.status, 'void')))
+    .where(and(ofOrderHere, ne(tk.status, 'void')))
     .returning({ id: tk.id, ownerId: tk.ownerId });
   await cancelPendingGifts(tx, voided.map((t) => t.id), now);
 
-  // What it bought from other fans: the buyer is refunded, so the sellers are not paid.
+  // What it bought from other fans here: the buyer is refunded, so the sellers are not paid.
   await tx
     .update(tables.payouts)
     .set({ status: 'cancelled' })
@@ -279,29 +355,36 @@ async function refundNextOrder(tx: Tx, eventId: string, title: Title, now: Date,
           tx
             .select({ id: tables.orderItems.listingId })
             .from(tables.orderItems)
-            .where(and(eq(tables.orderItems.orderId, order.id), isNotNull(tables.orderItems.listingId))),
+            .innerJoin(tables.resaleListings, eq(tables.resaleListings.id, tables.orderItems.listingId))
+            .where(and(eq(tables.orderItems.orderId, share.order_id), eq(tables.resaleListings.eventId, eventId))),
         ),
       ),
     );
 
-  const tickets = await tx.select({ id: tables.orderItems.id }).from(tables.orderItems).where(eq(tables.orderItems.orderId, order.id));
-  const people = await recipients(tx, [order.user_id, ...voided.map((t) => t.ownerId)]);
+  const [{ tickets }] = rowsOf<{ tickets: number }>(await tx.execute(sql`select tickets from order_shares where order_id = ${share.order_id}::uuid and event_id = ${eventId}::uuid`));
+  const people = await recipients(tx, [share.user_id, ...voided.map((t) => t.ownerId)]);
   const mails: EmailInput[] = [];
-  const buyer = people.get(order.user_id);
-  const paid = order.total_amount > 0;
-  // Paid with wallet credit or points only (no money moved): the refund gives those back (their ledgers count a refunded order's spend no more).
-  const covered = !paid && (Number(order.loyalty_amount) > 0 || (await orderWalletCredit(tx, order.id)) > 0);
-  if (buyer && paid) {
-    mails.push(cancelledOrderEmail({ to: buyer, event: title, orderId: order.id, tickets: tickets.length, total: { amount: order.total_amount, currency: order.currency } }));
-  } else if (buyer && covered) {
-    mails.push(cancelledCoveredOrderEmail({ to: buyer, event: title, orderId: order.id, tickets: tickets.length }));
+  const buyer = people.get(share.user_id);
+  const money = { amount: refunded || credited, currency: share.currency };
+  let buyerTold = false;
+  if (buyer && share.season_id && share.season_name) {
+    // A season ticket: this match's share, whether the rest of the season stands or not.
+    mails.push(cancelledSeasonMatchEmail({ to: buyer, event: title, season: share.season_name, orderId: share.order_id, refund: money, mode }));
+    buyerTold = true;
+  } else if (buyer && Number(share.order_total) > 0) {
+    mails.push(cancelledOrderEmail({ to: buyer, event: title, orderId: share.order_id, tickets: Number(tickets), total: { amount: Number(share.order_total), currency: share.currency } }));
+    buyerTold = true;
+  } else if (buyer && (Number(share.loyalty_amount) > 0 || (await orderWalletCredit(tx, share.order_id)) > 0)) {
+    // Paid with wallet credit or points only (no money moved): the refund gives those back (their ledgers count a refunded order's spend no more).
+    mails.push(cancelledCoveredOrderEmail({ to: buyer, event: title, orderId: share.order_id, tickets: Number(tickets) }));
+    buyerTold = true;
   }
   for (const [userId, count] of countBy(voided.map((t) => t.ownerId))) {
     const holder = people.get(userId);
-    if (holder && !((paid || covered) && userId === order.user_id)) mails.push(cancelledTicketsEmail({ to: holder, event: title, tickets: count }));
+    if (holder && !(buyerTold && userId === share.user_id)) mails.push(cancelledTicketsEmail({ to: holder, event: title, tickets: count }));
   }
   const queued = await Promise.all(mails.map((mail) => queueEmail(tx, mail)));
-  await hook?.(order.id);
+  await hook?.(share.order_id);
   return queued;
 }
 
@@ -311,7 +394,8 @@ async function voidUnpaidTickets(tx: Tx, eventId: string, title: Title): Promise
     await tx.execute(sql`
       select t.id from tickets t
       where t.event_id = ${eventId} and t.status <> 'void'
-        and not exists (select 1 from orders x where x.id = t.order_id and x.status = 'paid')
+        and not exists (select 1 from order_shares s join orders x on x.id = s.order_id
+                        where s.order_id = t.order_id and s.event_id = t.event_id and s.refunded_at is null and x.status = 'paid')
       order by t.id limit ${TICKET_BATCH} for update of t skip locked`),
   );
   if (!rows.length) return { count: 0, mails: [] };
@@ -333,6 +417,15 @@ async function voidUnpaidTickets(tx: Tx, eventId: string, title: Title): Promise
     return holder ? [cancelledTicketsEmail({ to: holder, event: title, tickets: count })] : [];
   });
   return { count: rows.length, mails: await Promise.all(mails.map((mail) => queueEmail(tx, mail))) };
+}
+
+/** A paid order's share of the event not yet refunded: what a cancellation still has to refund. */
+async function paidShareLeft(db: Db | Tx, eventId: string): Promise<boolean> {
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`select s.order_id as id from order_shares s join orders x on x.id = s.order_id
+      where s.event_id = ${eventId} and s.refunded_at is null and x.status = 'paid' limit 1`),
+  );
+  return Boolean(row);
 }
 
 async function cancelPendingGifts(tx: Tx, ticketIds: string[], now: Date) {
@@ -371,7 +464,7 @@ export async function finishCancelledEvents(options: { db?: Db; now?: Date } = {
     await db.execute(sql`
       select e.id from events e
       where e.status = 'cancelled' and (
-        exists (select 1 from orders x where x.event_id = e.id and x.status = 'paid')
+        exists (select 1 from order_shares s join orders x on x.id = s.order_id where s.event_id = e.id and s.refunded_at is null and x.status = 'paid')
         or exists (select 1 from tickets t where t.event_id = e.id and t.status <> 'void')
         or exists (select 1 from holds h where h.event_id = e.id and h.status in ('active', 'ordered')))
       order by e.cancelled_at nulls first`),
@@ -379,4 +472,39 @@ export async function finishCancelledEvents(options: { db?: Db; now?: Date } = {
   let refunded = 0;
   for (const { id } of due) refunded += (await finishCancellation(id, { db, now: options.now })).ordersRefunded;
   return refunded;
+}
+
+export type CancelSeasonResult =
+  | { ok: true; season: { id: string; cancelledMatches: string[] } }
+  | AccessFailure
+  /** Every match of the season has been played (or cancelled already): there is nothing left to cancel. */
+  | { ok: false; code: 'SEASON_NOTHING_TO_CANCEL' };
+
+/**
+ * POST /api/v1/organiser/seasons/{seasonId}/cancel. Owner or manager. Cancels the whole season: its sale
+ * and renewal close now, and every match not yet played is cancelled like any event (cancelEvent), so each
+ * season ticket gets back the share of every such match — and only those: the matches played stay paid.
+ */
+export async function cancelSeason(actor: { id: string }, seasonId: string, options: Omit<FinishOptions, 'db'> = {}): Promise<CancelSeasonResult> {
+  const access = await seasonAccess(actor.id, seasonId);
+  if (!access.ok) return access;
+  const now = options.now ?? new Date();
+  const db = getDb();
+  const matches = await db
+    .select({ id: tables.events.id })
+    .from(tables.events)
+    .where(and(eq(tables.events.seasonId, seasonId), ne(tables.events.status, 'cancelled'), sql`${tables.events.startsAt} > ${now.toISOString()}::timestamptz`))
+    .orderBy(asc(tables.events.startsAt), asc(tables.events.id));
+  if (!matches.length) return { ok: false, code: 'SEASON_NOTHING_TO_CANCEL' };
+  await db
+    .update(tables.seasons)
+    .set({ saleClosesAt: sql`least(coalesce(${tables.seasons.saleClosesAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)`, renewalClosesAt: sql`least(coalesce(${tables.seasons.renewalClosesAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)` })
+    .where(eq(tables.seasons.id, seasonId));
+  const cancelled: string[] = [];
+  for (const match of matches) {
+    const result = await cancelEvent(actor, match.id, { ...options, now });
+    // A draft that never sold has nothing to cancel; it simply stays out of the season's sale.
+    if (result.ok) cancelled.push(match.id);
+  }
+  return { ok: true, season: { id: seasonId, cancelledMatches: cancelled } };
 }

@@ -15,20 +15,40 @@ const FIRST_RETRY_MS = 30_000;
 const LONGEST_WAIT_MS = 6 * 60 * 60_000;
 
 /**
- * Queues the whole payment for refund, in the caller's transaction (the one that decided it goes back).
- * A payment is queued at most once (unique payment_id); answers whether this call queued it.
+ * Queues a refund in the caller's transaction (the one that decided it goes back): the whole payment, or
+ * with `part` one event's share of it (`amount` of it: a cancelled match of a season ticket). Each part of a
+ * payment is queued at most once (unique payment_id, scope); answers whether this call queued it.
  */
 export async function queueRefund(
   tx: Tx,
-  input: { payment: { id: string; provider: string; amount: number; currency: 'EUR' | 'CZK' }; reason: RefundReason; now: Date },
+  input: {
+    payment: { id: string; provider: string; amount: number; currency: 'EUR' | 'CZK' };
+    reason: RefundReason;
+    now: Date;
+    part?: { eventId: string; amount: number };
+  },
 ): Promise<boolean> {
-  const { payment, reason, now } = input;
+  const { payment, reason, now, part } = input;
   const queued = await tx
     .insert(r)
-    .values({ paymentId: payment.id, provider: payment.provider, amount: payment.amount, currency: payment.currency, reason, nextAttemptAt: now, createdAt: now })
+    .values({
+      paymentId: payment.id,
+      provider: payment.provider,
+      amount: part?.amount ?? payment.amount,
+      currency: payment.currency,
+      reason,
+      scope: part?.eventId ?? 'whole',
+      nextAttemptAt: now,
+      createdAt: now,
+    })
     .onConflictDoNothing()
     .returning({ id: r.id });
   return queued.length > 0;
+}
+
+/** The provider's idempotency key of a refund: the whole payment keeps the key it always had, a share names its event. */
+export function refundIdempotencyKey(refund: { paymentId: string; scope: string }): string {
+  return refund.scope === 'whole' ? `refund_${refund.paymentId}` : `refund_${refund.paymentId}_${refund.scope}`;
 }
 
 /** The wait after the n-th failed attempt: 30 s, 1 min, 2 min, … doubling up to 6 h. A refund is retried until it goes through. */
@@ -44,7 +64,7 @@ export type RefundAttempt = { paymentId: string; ok: boolean };
  * so no two workers, in any process, send the same refund; the provider is called outside any
  * transaction. Success ends the row for good; a failure is written down and tried again after
  * retryDelayMs. A worker that dies mid-call leaves the lease to run out, and the retry reaches the
- * provider with the same idempotency key (refund_<payment id>), which does not pay twice.
+ * provider with the same idempotency key (refundIdempotencyKey), which does not pay twice.
  */
 export async function processDueRefunds(
   options: { db?: Db; now?: Date; limit?: number; providerFor?: (name: string) => PaymentProvider | null } = {},
@@ -74,7 +94,7 @@ export async function processDueRefunds(
       const provider = providerFor(refund.provider);
       if (!provider) throw new Error(`no payment provider "${refund.provider}"`);
       const [payment] = await db.select({ providerRef: tables.payments.providerRef }).from(tables.payments).where(eq(tables.payments.id, refund.paymentId));
-      await provider.refund({ id: refund.paymentId, providerRef: payment.providerRef, amount: refund.amount });
+      await provider.refund({ id: refund.paymentId, providerRef: payment.providerRef, amount: refund.amount, idempotencyKey: refundIdempotencyKey(refund) });
       await db.update(r).set({ status: 'succeeded', refundedAt: clock(), lastError: null }).where(eq(r.id, refund.id));
       attempts.push({ paymentId: refund.paymentId, ok: true });
     } catch (error) {

@@ -43,7 +43,7 @@ export const stripeProvider: PaymentProvider = {
     if (!payment.providerRef) return;
     const session = await stripe().checkout.sessions.retrieve(payment.providerRef);
     const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-    if (intent) await stripe().refunds.create({ payment_intent: intent }, { idempotencyKey: `refund_${payment.id}` });
+    if (intent) await stripe().refunds.create({ payment_intent: intent, amount: payment.amount }, { idempotencyKey: payment.idempotencyKey });
   },
   async cancelPayment(payment) {
     // Only an open session can be expired; one paid meanwhile is refunded when its notice arrives.

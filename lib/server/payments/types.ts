@@ -37,8 +37,11 @@ export interface PaymentProvider {
   createPayment(input: CreatePaymentInput): Promise<{ redirectUrl: string; providerRef: string }>;
   /** Verifies a webhook request's signature; null when it is not a notice we act on. Throws WebhookSignatureError. */
   parseWebhook(rawBody: string, headers: Headers): Promise<PaymentNotice | null>;
-  /** Gives the whole payment back; idempotent per payment id. Throws when the provider fails (the queue retries). */
-  refund(payment: { id: string; providerRef: string | null; amount: number }): Promise<void>;
+  /**
+   * Gives `amount` of the payment back (all of it, or one event's share: payments/refunds.ts); idempotent per
+   * `idempotencyKey`, which names the payment and what of it goes back. Throws when the provider fails (the queue retries).
+   */
+  refund(payment: { id: string; providerRef: string | null; amount: number; idempotencyKey: string }): Promise<void>;
   /** Makes a payment that is no longer the order's current one impossible to complete at the provider, where it can. */
   cancelPayment(payment: { id: string; providerRef: string | null }): Promise<void>;
 }

@@ -4,8 +4,9 @@ import { sql, type SQL } from 'drizzle-orm';
 // A payout's state, defined once: the seller's ledger shows it and a payout run claims by it.
 // Both read payouts as `p` joined with its listing's event as `e`.
 //
-//   waiting     the event has not taken place yet (coalesce(ends_at, starts_at) is still ahead), or the
-//               order that bought the ticket is not paid (or was refunded)
+//   waiting     the event has not taken place yet (its end, the latest it had while sold, plus
+//               PAYOUT_WAIT_HOURS is still ahead), it was cancelled, or the order that bought the
+//               ticket is not paid (or was refunded)
 //   due         pending, in no run, the event over and the buyer's order paid: the next run pays it —
 //               if the seller has a bank account (needsBankAccount otherwise)
 //   processing  in a prepared run: its file is with the bank
@@ -17,9 +18,22 @@ import { sql, type SQL } from 'drizzle-orm';
 
 export type PayoutState = 'waiting' | 'due' | 'processing' | 'paid' | 'cancelled';
 
-/** The event is over and the resale buyer's order is paid (not refunded). */
+/**
+ * How long after the event really ended a payout waits: a cancellation or a date moved on the night
+ * still reaches it before the money leaves.
+ */
+export const PAYOUT_WAIT_HOURS = 12;
+
+/**
+ * When the event really ended, for its payouts: the later of its end now and the latest end it had while
+ * tickets were sold (events.latest_end_at): moving a match later, or earlier and back, never makes its
+ * payouts due sooner than the end its buyers were promised.
+ */
+export const payoutEndSql = sql`greatest(coalesce(e.ends_at, e.starts_at), coalesce(e.latest_end_at, e.ends_at, e.starts_at))`;
+
+/** The event took place (not cancelled) and ended PAYOUT_WAIT_HOURS ago, and the resale buyer's order is paid (not refunded). */
 export function payableSql(now: Date): SQL {
-  return sql`(coalesce(e.ends_at, e.starts_at) <= ${now.toISOString()}::timestamptz and exists (
+  return sql`(e.status <> 'cancelled' and ${payoutEndSql} + make_interval(hours => ${PAYOUT_WAIT_HOURS}::int) <= ${now.toISOString()}::timestamptz and exists (
     select 1 from order_items oi join orders o on o.id = oi.order_id
     where oi.listing_id = p.listing_id and o.status = 'paid'))`;
 }

@@ -85,13 +85,15 @@ const SPECS: Record<ExportKind, ExportSpec> = {
       };
       const rows = rowsOf<Row>(
         await execute(sql`
-          select o.id, o.paid_at::text as k, o.paid_at, u.first_name, u.last_name, u.email,
-            (select count(*)::int from order_items oi where oi.order_id = o.id) as tickets,
-            o.subtotal_amount, o.discount_amount, o.fee_amount, o.total_amount, o.currency, o.status, c.code as coupon_code
-          from orders o
+          -- The order's share of this event (order_shares): a season ticket's order shows this match's part of it.
+          select o.id, o.paid_at::text as k, o.paid_at, u.first_name, u.last_name, u.email, s.tickets,
+            s.price_amount as subtotal_amount, s.discount_amount, s.fee_amount, s.total_amount, o.currency,
+            case when s.refunded_at is not null then 'refunded' else o.status::text end as status, c.code as coupon_code
+          from order_shares s
+          join orders o on o.id = s.order_id
           join users u on u.id = o.user_id
           left join coupons c on c.id = o.coupon_id
-          where o.event_id = ${eventId} and o.paid_at is not null and ${afterTime(sql`o.paid_at`, sql`o.id`, cursor)}
+          where s.event_id = ${eventId} and o.paid_at is not null and ${afterTime(sql`o.paid_at`, sql`o.id`, cursor)}
           order by o.paid_at, o.id
           limit ${EXPORT_BATCH}`),
       );

@@ -5,18 +5,19 @@ import { getDb, rowsOf } from '@/lib/server/db';
 // The money of events, defined once: the event report, the organisation overview and the organiser's
 // settlement all read their figures from here, so they cannot disagree.
 //
-// A sale is an order that was paid (paid_at set). Its items are primary tickets (ticket price, service
-// fee, and the order's coupon discount, which only ever reduces primary tickets: cart/totals.ts) and
-// resale tickets (listing price and buyer fee; the seller's fee and the organiser's share of both fees
-// are on the seller's payout). A refund of a sale gives the buyer the whole order back — a cancelled
-// event's refunds do (organiser/cancel.ts) — so it reverses every figure of that order. Payments that
-// never completed an order (a second payment, a late one) are refunded too, but they were never sales
-// and appear nowhere here.
+// A sale is an order's share of one event (order_shares: an ordinary order has one, a season ticket one per
+// match, split when it was paid by functions.sql order_split), counted once the order was paid. Its items
+// are the order's lines at that event: primary tickets (ticket price, service fee, and the share of the
+// coupon discount, which only ever reduces primary tickets: cart/totals.ts) and resale tickets (listing
+// price and buyer fee; the seller's fee and the organiser's share of both fees are on the seller's payout).
+// A refunded share — a cancelled event refunds every share of it (organiser/cancel.ts) — reverses every
+// figure of that share. Payments that never completed an order (a second payment, a late one) are refunded
+// too, but they were never sales and appear nowhere here.
 //
-// With a period, sales count by when they were paid and refunds by when they were queued, so a period's
+// With a period, sales count by when they were paid and refunds by when they were made, so a period's
 // statement is final once the period is over, whatever happens later. An order that took no money (wallet
 // credit, loyalty points or a coupon covered it: no provider payment, orders/checkout.ts) is a sale like any,
-// collecting 0; its refund moves no money and is dated by orders.refunded_at.
+// collecting 0; its refund moves no money.
 //
 // Wallet credit and loyalty points are the organiser's, like its coupons: the credit is what it owes a
 // season-ticket holder for a released match (seasons/release.ts), the points its own loyalty programme.
@@ -127,16 +128,14 @@ export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
   const inPeriod = (column: string) => sql`(${from}::timestamptz is null or ${sql.raw(column)} >= ${from}::timestamptz) and (${to}::timestamptz is null or ${sql.raw(column)} < ${to}::timestamptz)`;
   const result = await getDb().execute(sql`
     with sale as (
-      select o.id, o.event_id, o.status, o.discount_amount, o.total_amount, o.paid_at,
-        o.loyalty_amount + coalesce((select w.amount from wallet_ledger w where w.order_id = o.id and w.kind = 'order_spend'), 0) as credits,
-        coalesce((select min(r.created_at) from refunds r where r.payment_id = o.current_payment_id), o.refunded_at) as refunded_at
-      from orders o
-      where o.event_id in (${ids}) and o.paid_at is not null
+      select s.order_id as id, s.event_id, o.event_id as order_event_id, o.paid_at, s.refunded_at, s.discount_amount, s.credit_amount, s.total_amount, s.refunded_amount
+      from order_shares s
+      join orders o on o.id = s.order_id
+      where s.event_id in (${ids}) and o.paid_at is not null
     ),
     per_order as (
-      select s.id, s.event_id, s.status, s.paid_at,
-        case when s.status = 'refunded' then coalesce(s.refunded_at, s.paid_at) end as refunded_at,
-        s.discount_amount, s.credits, s.total_amount,
+      select s.id, s.event_id, s.paid_at, s.refunded_at, s.discount_amount,
+        s.credit_amount as credits, s.total_amount, s.refunded_amount,
         count(oi.id) filter (where oi.listing_id is null) as primary_tickets,
         coalesce(sum(oi.price_amount) filter (where oi.listing_id is null), 0) as ticket_revenue,
         coalesce(sum(oi.fee_amount) filter (where oi.listing_id is null), 0) as service_fees,
@@ -147,13 +146,24 @@ export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
         coalesce(sum(p.organiser_share_amount), 0) as organiser_resale_share
       from sale s
       join order_items oi on oi.order_id = s.id
+      left join inventory_units u on u.id = oi.unit_id
+      left join resale_listings l on l.id = oi.listing_id
       left join payouts p on p.listing_id = oi.listing_id
-      group by s.id, s.event_id, s.status, s.paid_at, s.refunded_at, s.discount_amount, s.credits, s.total_amount
+      -- The share's lines: those at its event (as functions.sql order_split assigns them).
+      where coalesce(u.event_id, l.event_id, s.order_event_id) = s.event_id
+      group by s.id, s.event_id, s.paid_at, s.refunded_at, s.discount_amount, s.credit_amount, s.total_amount, s.refunded_amount
     ),
+    -- A refunded share gives back its money (refunded_amount) and whatever of it was not paid back as money
+    -- (wallet credit instead, or a released seat's credit already given: organiser/cancel.ts) counts with the
+    -- credits: the organiser owes it to the fan as credit, as it owes a release's.
     sides as (
-      select 'sales' as side, per_order.* from per_order where ${inPeriod('paid_at')}
+      select 'sales' as side, id, event_id, primary_tickets, ticket_revenue, discount_amount, credits, service_fees,
+        resale_tickets, resale_volume, resale_buyer_fees, resale_seller_fees, organiser_resale_share, total_amount
+      from per_order where ${inPeriod('paid_at')}
       union all
-      select 'refunds' as side, per_order.* from per_order where refunded_at is not null and ${inPeriod('refunded_at')}
+      select 'refunds' as side, id, event_id, primary_tickets, ticket_revenue, discount_amount, credits + total_amount - refunded_amount, service_fees,
+        resale_tickets, resale_volume, resale_buyer_fees, resale_seller_fees, organiser_resale_share, refunded_amount
+      from per_order where refunded_at is not null and ${inPeriod('refunded_at')}
     )
     select e.id as event_id, e.currency, x.side,
       count(s.id)::int as orders,
@@ -191,10 +201,11 @@ export type CouponUse = { code: string; uses: number; discount: number };
  */
 export async function couponUses(eventId: string): Promise<CouponUse[]> {
   const result = await getDb().execute(sql`
-    select c.code, count(o.id)::int as uses, coalesce(sum(o.discount_amount), 0)::bigint as discount
-    from orders o
+    select c.code, count(o.id)::int as uses, coalesce(sum(s.discount_amount), 0)::bigint as discount
+    from order_shares s
+    join orders o on o.id = s.order_id
     join coupons c on c.id = o.coupon_id
-    where o.event_id = ${eventId}::uuid and o.paid_at is not null
+    where s.event_id = ${eventId}::uuid and o.paid_at is not null
     group by c.code
     order by c.code
   `);

@@ -44,10 +44,10 @@ export async function readLiveFigures(eventId: string, now = new Date()): Promis
         where u.event_id = e.id and u.status = 'held' and u.held_until > ${at}::timestamptz) as held_units,
       (select count(*)::int from resale_listings rl
         where rl.event_id = e.id and rl.status = 'active' and rl.hold_id is not null and rl.held_until > ${at}::timestamptz) as held_listings,
-      (select count(*)::int from orders o
-        where o.event_id = e.id and o.paid_at > ${at}::timestamptz - interval '60 seconds' and o.paid_at <= ${at}::timestamptz) as orders_last_minute,
-      (select count(*)::int from orders o join order_items oi on oi.order_id = o.id
-        where o.event_id = e.id and o.paid_at > ${at}::timestamptz - interval '60 seconds' and o.paid_at <= ${at}::timestamptz) as tickets_last_minute,
+      (select count(*)::int from order_shares s join orders o on o.id = s.order_id
+        where s.event_id = e.id and o.paid_at > ${at}::timestamptz - interval '60 seconds' and o.paid_at <= ${at}::timestamptz) as orders_last_minute,
+      (select coalesce(sum(s.tickets), 0)::int from order_shares s join orders o on o.id = s.order_id
+        where s.event_id = e.id and o.paid_at > ${at}::timestamptz - interval '60 seconds' and o.paid_at <= ${at}::timestamptz) as tickets_last_minute,
       (select coalesce(json_agg(json_build_object(
           'id', tt.id, 'code', tt.code, 'name', tt.name, 'color', tt.color,
           'sold', (select count(*) from inventory_units u where u.ticket_type_id = tt.id and u.status = 'sold'),

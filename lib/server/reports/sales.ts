@@ -26,7 +26,7 @@ export function seriesStart(firstSale: Date, saleStartsAt: Date | null): Date {
 export async function salesSeries(eventId: string, saleStartsAt: Date | null): Promise<EventReport['sales']> {
   const db = getDb();
   const [first] = rowsOf<{ first: Date | string | null }>(
-    await db.execute(sql`select min(paid_at) as first from orders where event_id = ${eventId}::uuid and paid_at is not null`),
+    await db.execute(sql`select min(o.paid_at) as first from order_shares s join orders o on o.id = s.order_id where s.event_id = ${eventId}::uuid and o.paid_at is not null`),
   );
   if (!first?.first) return { startedAt: null, firstHour: [], hourly: [], daily: [] };
   const start = seriesStart(new Date(first.first), saleStartsAt);
@@ -35,7 +35,7 @@ export async function salesSeries(eventId: string, saleStartsAt: Date | null): P
   const hourOrigin = new Date(hourStart).toISOString();
   const fiveOrigin = new Date(fiveStart).toISOString();
 
-  // One pass over the event's paid orders (orders_event_paid_idx) and their items: each group is a
+  // One pass over the event's shares of paid orders (order_shares_event_idx) and their primary tickets there: each group is a
   // 5-minute bucket of the first hour, an hour of the first day or a later day.
   const rows = rowsOf<{ five: Date | string | null; hour: Date | string | null; day: string | null; tickets: number; orders: number }>(
     await db.execute(sql`
@@ -48,9 +48,11 @@ export async function salesSeries(eventId: string, saleStartsAt: Date | null): P
           then to_char(o.paid_at at time zone ${CONSOLE_TIME_ZONE}, 'YYYY-MM-DD') end as day,
         count(oi.id)::int as tickets,
         count(distinct o.id)::int as orders
-      from orders o
+      from order_shares s
+      join orders o on o.id = s.order_id
       join order_items oi on oi.order_id = o.id and oi.listing_id is null
-      where o.event_id = ${eventId}::uuid and o.paid_at is not null
+      join inventory_units u on u.id = oi.unit_id and u.event_id = s.event_id
+      where s.event_id = ${eventId}::uuid and o.paid_at is not null
       group by 1, 2, 3`),
   );
 

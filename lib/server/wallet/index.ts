@@ -5,6 +5,8 @@ import type { LocalizedText } from '@/lib/server/db/schema';
 
 type Currency = 'EUR' | 'CZK';
 export type WalletKey = { userId: string; orgId: string; currency: Currency };
+/** A credit (a released seat sold, a cancelled match's share given back) or a spend in an order. */
+export type WalletEntryKind = 'release_credit' | 'refund_credit' | 'order_spend';
 
 /**
  * Whether a ledger row `l`'s order spend counts (joined as `o` orders and `h` holds): while its order is paid,
@@ -32,12 +34,12 @@ export async function walletBalance(db: Db | Tx, key: WalletKey, now: Date, excl
  * expression of the order's id, or of null.
  */
 export function walletBalanceSql(key: WalletKey, now: Date, excludeOrder: SQL): SQL {
-  return sql`(select coalesce(sum(case when l.kind = 'release_credit' then l.amount else -l.amount end), 0)::int
+  return sql`(select coalesce(sum(case when l.kind <> 'order_spend' then l.amount else -l.amount end), 0)::int
       from wallet_ledger l
       left join orders o on o.id = l.order_id
       left join holds h on h.id = o.hold_id
       where l.user_id = ${key.userId}::uuid and l.org_id = ${key.orgId}::uuid and l.currency = ${key.currency}
-        and (l.kind = 'release_credit'
+        and (l.kind <> 'order_spend'
           or (${excludeOrder} is null or l.order_id <> ${excludeOrder}) and ${spendCounts(now)}))`;
 }
 
@@ -49,7 +51,7 @@ export async function outstandingWalletCredit(db: Db | Tx, orgId: string, now: D
   const rows = rowsOf<{ currency: Currency; granted: number; spent: number }>(
     await db.execute(sql`
       select l.currency,
-        coalesce(sum(l.amount) filter (where l.kind = 'release_credit'), 0)::int as granted,
+        coalesce(sum(l.amount) filter (where l.kind <> 'order_spend'), 0)::int as granted,
         coalesce(sum(l.amount) filter (where l.kind = 'order_spend' and ${spendCounts(now)}), 0)::int as spent
       from wallet_ledger l
       left join orders o on o.id = l.order_id
@@ -78,6 +80,21 @@ export async function creditRelease(tx: Tx, input: WalletKey & { releaseId: stri
   const rows = await tx
     .insert(tables.walletLedger)
     .values({ userId: input.userId, orgId: input.orgId, currency: input.currency, kind: 'release_credit', amount: input.amount, releaseId: input.releaseId, createdAt: input.now })
+    .onConflictDoNothing()
+    .returning({ id: tables.walletLedger.id });
+  return rows.length > 0;
+}
+
+/**
+ * Credits a wallet with a cancelled event's share of an order, once per order and event
+ * (wallet_refund_once_uq); answers whether this call credited it.
+ */
+export async function creditRefund(tx: Tx, input: WalletKey & { orderId: string; eventId: string; amount: number; now: Date }): Promise<boolean> {
+  if (input.amount <= 0) return false;
+  await tx.insert(tables.wallets).values({ userId: input.userId, orgId: input.orgId, currency: input.currency, createdAt: input.now }).onConflictDoNothing();
+  const rows = await tx
+    .insert(tables.walletLedger)
+    .values({ userId: input.userId, orgId: input.orgId, currency: input.currency, kind: 'refund_credit', amount: input.amount, orderId: input.orderId, eventId: input.eventId, createdAt: input.now })
     .onConflictDoNothing()
     .returning({ id: tables.walletLedger.id });
   return rows.length > 0;
@@ -137,7 +154,7 @@ export type WalletView = {
   wallets: { organisation: { id: string; name: string }; balance: { amount: number; currency: Currency } }[];
   entries: {
     id: string;
-    kind: 'release_credit' | 'order_spend';
+    kind: WalletEntryKind;
     amount: { amount: number; currency: Currency };
     organisation: { id: string; name: string };
     event: { id: string; slug: string; title: LocalizedText } | null;
@@ -163,18 +180,18 @@ export async function myWallet(user: { id: string }, now = new Date()): Promise<
     })),
   );
   const rows = rowsOf<{
-    id: string; kind: 'release_credit' | 'order_spend'; amount: number; currency: Currency; org_id: string; org_name: string;
+    id: string; kind: WalletEntryKind; amount: number; currency: Currency; org_id: string; org_name: string;
     event_id: string | null; slug: string | null; title: LocalizedText | null; counts: boolean; created_at: string | Date;
   }>(
     await db.execute(sql`
       select l.id, l.kind, l.amount, l.currency, l.org_id, org.name as org_name, e.id as event_id, e.slug, e.title, l.created_at,
-        (l.kind = 'release_credit' or ${spendCounts(now)}) as counts
+        (l.kind <> 'order_spend' or ${spendCounts(now)}) as counts
       from wallet_ledger l
       join organisations org on org.id = l.org_id
       left join season_releases r on r.id = l.release_id
       left join orders o on o.id = l.order_id
       left join holds h on h.id = o.hold_id
-      left join events e on e.id = coalesce(r.event_id, o.event_id)
+      left join events e on e.id = coalesce(r.event_id, l.event_id, o.event_id)
       where l.user_id = ${user.id}::uuid
       order by l.created_at desc
       limit 50`),

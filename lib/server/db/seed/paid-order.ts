@@ -1,7 +1,7 @@
 // A paid order as checkout and the test gateway leave one: the completed cart it came from, the order with
 // its lines, the succeeded payment as its current one. For demo data that was bought (seed/tickets.ts,
 // seed/payouts.ts); the caller points the tickets at the order.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import * as s from '../schema';
 
@@ -25,5 +25,7 @@ export async function insertPaidOrder(
     .values({ orderId: order.id, provider: 'test', providerRef: `seed-order-${order.id}`, status: 'succeeded', amount: subtotal + fees, currency: input.currency, createdAt: at, updatedAt: at })
     .returning({ id: s.payments.id });
   await tx.update(s.orders).set({ currentPaymentId: payment.id }).where(eq(s.orders.id, order.id));
+  // Its money per event, as paying splits it (orders/fulfil.ts markOrderPaid).
+  await tx.execute(sql`select order_split(${order.id}::uuid)`);
   return order.id;
 }

@@ -27,6 +27,7 @@ export async function createEvent(userId: string, input: CreateEventInput): Prom
   const dates = {
     startsAt: new Date(input.startsAt),
     endsAt: dateOrNull(input.endsAt),
+    latestEndAt: dateOrNull(input.endsAt) ?? new Date(input.startsAt),
     doorsAt: dateOrNull(input.doorsAt),
     saleStartsAt: dateOrNull(input.saleStartsAt),
     saleEndsAt: dateOrNull(input.saleEndsAt),

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { OrganiserEvent, UpdateEventInput } from '@/lib/schemas/organiser-events';
 import { getDb, tables } from '@/lib/server/db';
 import { eventChanged } from '@/lib/server/events/changed';
@@ -13,11 +13,12 @@ export type UpdateEventFailure =
   | AccessFailure
   | DatesFailure
   | UnitsTaken
-  | { ok: false; code: 'VENUE_NOT_FOUND' | 'CURRENCY_LOCKED' | 'VENUE_LOCKED' | 'EVENT_CANCELLED' };
+  | { ok: false; code: 'VENUE_NOT_FOUND' | 'CURRENCY_LOCKED' | 'VENUE_LOCKED' | 'EVENT_CANCELLED' | 'EVENT_DATE_IN_PAST' };
 
 /**
  * Changes any editable field of the event. Refused, changing nothing, when it would break what fans
- * have: another currency or venue once any ticket is sold or in a cart. A text is given whole (its
+ * have: another currency or venue once any ticket is sold or in a cart, or a start or end moved into the
+ * past once sold. A text is given whole (its
  * empty languages take the Slovak). Fans see the change at once (eventChanged).
  */
 export async function updateEvent(userId: string, eventId: string, input: UpdateEventInput): Promise<{ ok: true; event: OrganiserEvent } | UpdateEventFailure> {
@@ -44,13 +45,26 @@ export async function updateEvent(userId: string, eventId: string, input: Update
     if (wrong) return wrong;
     const currencyChanges = input.currency !== undefined && input.currency !== current.currency;
     const venueChanges = input.venueId !== undefined && input.venueId !== current.venueId;
-    if ((currencyChanges || venueChanges) && (await fansHave(tx, eventId)) > 0) {
+    const startMoved = dates.startsAt.getTime() !== current.startsAt.getTime();
+    const endMoved = (dates.endsAt?.getTime() ?? null) !== (current.endsAt?.getTime() ?? null);
+    const sold = currencyChanges || venueChanges || startMoved || endMoved ? (await fansHave(tx, eventId)) > 0 : false;
+    if ((currencyChanges || venueChanges) && sold) {
       return { ok: false, code: currencyChanges ? 'CURRENCY_LOCKED' : 'VENUE_LOCKED' } as const;
     }
+    // Money depends on these dates (resale payouts wait for the end): once sold, never into the past.
+    const now = new Date();
+    if (sold && ((startMoved && dates.startsAt <= now) || (endMoved && dates.endsAt && dates.endsAt <= now))) {
+      return { ok: false, code: 'EVENT_DATE_IN_PAST' } as const;
+    }
+    const end = dates.endsAt ?? dates.startsAt;
     await tx
       .update(tables.events)
       .set({
         ...dates,
+        // The latest end it had while sold (payouts/state.ts); before anything sold, simply its end.
+        latestEndAt: sold
+          ? sql`greatest(coalesce(${tables.events.latestEndAt}, ${tables.events.endsAt}, ${tables.events.startsAt}), ${end.toISOString()}::timestamptz)`
+          : end,
         ...(input.venueId !== undefined && { venueId: input.venueId }),
         ...(input.category !== undefined && { category: input.category }),
         ...(input.title !== undefined && { title: filledText(input.title) }),
@@ -73,7 +87,6 @@ export async function updateEvent(userId: string, eventId: string, input: Update
     }
     await refreshSearchText(tx, eventId);
     // A new start or doors time is news for every ticket holder (once per new time: the key names it).
-    const startMoved = dates.startsAt.getTime() !== current.startsAt.getTime();
     const doorsMoved = (dates.doorsAt?.getTime() ?? null) !== (current.doorsAt?.getTime() ?? null);
     if ((startMoved || doorsMoved)) {
       const key = `event-changed:${eventId}:${dates.startsAt.getTime()}:${dates.doorsAt?.getTime() ?? 0}`;

@@ -1,0 +1,274 @@
+// A season ticket's money per match (issue 28 items 1, 2): its price is split over its matches when it is
+// paid (order_shares), every report reads the match's share, and cancelling a match gives each holder
+// that match's share back exactly once — to the payment, or as wallet credit when the season says so —
+// while every other match's ticket stands. On the demo winter season (seed/seasons.ts: two matches).
+import { and, eq, sql } from 'drizzle-orm';
+import { POST as cancelSeasonRoute } from '@/app/api/v1/organiser/seasons/[seasonId]/cancel/route';
+import { rowsOf } from '@/lib/server/db/client';
+import * as s from '@/lib/server/db/schema';
+import { runSeed } from '@/lib/server/db/seed';
+import { cancelEvent, cancellationProgress, cancelSeason, finishCancelledEvents } from '@/lib/server/organiser/cancel';
+import { processDueRefunds } from '@/lib/server/payments/refunds';
+import type { PaymentProvider } from '@/lib/server/payments/types';
+import { eventLedgers, netFigures } from '@/lib/server/reports/ledger';
+import { releaseTicket } from '@/lib/server/seasons/release';
+import { walletBalance } from '@/lib/server/wallet';
+import { useTestDatabase } from '../helpers/db';
+import { expectedStatuses, makeCast, orgIdOfSlug, statusesOf, type Cast } from '../helpers/organiser';
+import { buy } from '../helpers/purchases';
+import { MATCH, WINTER, makeSeasonHolder } from '../helpers/season-release';
+import { makeUser, params, request, type TestUser } from '../helpers/tickets';
+
+const t = useTestDatabase();
+const SECOND = 'dunaj-bratislava-msk-zilina';
+
+let orgId: string;
+let cast: Cast;
+let first: string;
+let second: string;
+let seasonId: string;
+type Holder = Awaited<ReturnType<typeof makeSeasonHolder>> & { orderId: string; paymentId: string; total: number };
+let h1: Holder;
+let h2: Holder;
+/** Released their seat for the first match, and a fan bought it: their credit for it is already paid. */
+let h3: Holder;
+let releaseBuyer: TestUser;
+let releaseOrderId: string;
+
+async function eventId(slug: string) {
+  const [e] = await t.db.select({ id: s.events.id }).from(s.events).where(eq(s.events.slug, slug));
+  return e.id;
+}
+
+async function holder(tag: string): Promise<Holder> {
+  const made = await makeSeasonHolder(t.db, tag);
+  const [row] = rowsOf<{ order_id: string; payment_id: string; total: number }>(
+    await t.db.execute(sql`select st.order_id, o.current_payment_id as payment_id, o.total_amount as total
+      from season_tickets st join orders o on o.id = st.order_id where st.user_id = ${made.holder.id}::uuid`),
+  );
+  return { ...made, orderId: row.order_id, paymentId: row.payment_id, total: Number(row.total) };
+}
+
+async function sharesOf(orderId: string) {
+  return rowsOf<{ event_id: string; total_amount: number; price_amount: number; refunded_at: string | null; refund_mode: string | null; refunded_amount: number; credited_amount: number }>(
+    await t.db.execute(sql`select event_id, total_amount, price_amount, refunded_at, refund_mode, refunded_amount, credited_amount from order_shares where order_id = ${orderId}::uuid`),
+  ).map((r) => ({ ...r, total_amount: Number(r.total_amount), price_amount: Number(r.price_amount), refunded_amount: Number(r.refunded_amount), credited_amount: Number(r.credited_amount) }));
+}
+
+async function shareAt(orderId: string, event: string) {
+  return (await sharesOf(orderId)).find((x) => x.event_id === event)!;
+}
+
+async function ticketStatus(ownerId: string, event: string) {
+  const rows = await t.db
+    .select({ status: s.tickets.status })
+    .from(s.tickets)
+    .where(and(eq(s.tickets.ownerId, ownerId), eq(s.tickets.eventId, event)));
+  return rows.map((r) => r.status);
+}
+
+async function refundsOf(paymentId: string) {
+  return rowsOf<{ scope: string; amount: number; reason: string }>(
+    await t.db.execute(sql`select scope, amount, reason from refunds where payment_id = ${paymentId}::uuid order by created_at`),
+  ).map((r) => ({ ...r, amount: Number(r.amount) }));
+}
+
+/** The outbox's mails to `email` of `kind`. */
+async function mailsTo(email: string, kind: string) {
+  return t.db
+    .select({ subject: s.emailOutbox.subject, text: s.emailOutbox.textBody, locale: s.emailOutbox.locale })
+    .from(s.emailOutbox)
+    .where(and(eq(s.emailOutbox.toAddress, email), eq(s.emailOutbox.kind, kind)));
+}
+
+beforeAll(async () => {
+  await runSeed(t.db);
+  orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
+  cast = await makeCast(t.db, orgId);
+  first = await eventId(MATCH);
+  second = await eventId(SECOND);
+  [{ id: seasonId }] = await t.db.select({ id: s.seasons.id }).from(s.seasons).where(eq(s.seasons.slug, WINTER));
+  h1 = await holder('money-1');
+  h2 = await holder('money-2');
+  h3 = await holder('money-3');
+  // h2 reads Slovak: the season mail comes in the holder's language.
+  await t.db.update(s.users).set({ locale: 'sk' }).where(eq(s.users.id, h2.holder.id));
+  const released = await releaseTicket(h3.holder, { ticketId: h3.ticketId });
+  if (!released.ok) throw new Error(released.code);
+  releaseBuyer = await makeUser(t.db, 'money-release-buyer');
+  releaseOrderId = (await buy(t.db, releaseBuyer, MATCH, { seatIds: [h3.seatId] })).id;
+}, 240_000);
+
+describe('a season ticket’s money per match', () => {
+  it('is split over its matches when paid: the shares add up exactly to what was paid, the first match taking the remainder', async () => {
+    const shares = await sharesOf(h1.orderId);
+    expect(shares.map((x) => x.event_id).sort()).toEqual([first, second].sort());
+    expect(shares.reduce((sum, x) => sum + x.total_amount, 0)).toBe(h1.total);
+    const [payment] = await t.db.select({ amount: s.payments.amount }).from(s.payments).where(eq(s.payments.id, h1.paymentId));
+    expect(payment.amount).toBe(h1.total);
+    const atFirst = shares.find((x) => x.event_id === first)!.total_amount;
+    const atSecond = shares.find((x) => x.event_id === second)!.total_amount;
+    expect(atFirst).toBe(Math.ceil(h1.total / 2));
+    expect(atSecond).toBe(Math.floor(h1.total / 2));
+  });
+
+  it('each match’s report counts its own share, not the whole season under the first match', async () => {
+    const [ledgerFirst, ledgerSecond] = await eventLedgers({ eventIds: [first, second] });
+    for (const [ledger, event] of [[ledgerFirst, first], [ledgerSecond, second]] as const) {
+      const [sums] = rowsOf<{ collected: number; revenue: number; orders: number }>(
+        await t.db.execute(sql`select coalesce(sum(sh.total_amount), 0)::int as collected, coalesce(sum(sh.price_amount), 0)::int as revenue, count(*)::int as orders
+          from order_shares sh join orders o on o.id = sh.order_id where sh.event_id = ${event}::uuid and o.paid_at is not null`),
+      );
+      expect(ledger.sales.collected).toBe(Number(sums.collected));
+      expect(ledger.sales.ticketRevenue).toBe(Number(sums.revenue));
+      expect(ledger.sales.orders).toBe(Number(sums.orders));
+    }
+    // The second match's sales include every holder's share of it (there was no other way to buy it here).
+    const seasonShares = await Promise.all([h1, h2, h3].map((h) => shareAt(h.orderId, second)));
+    expect(ledgerSecond.sales.collected).toBeGreaterThanOrEqual(seasonShares.reduce((sum, x) => sum + x.total_amount, 0));
+    expect(seasonShares.every((x) => x.total_amount > 0)).toBe(true);
+  });
+});
+
+describe('cancelling the season’s first match', () => {
+  let progressDone = false;
+
+  beforeAll(async () => {
+    const result = await cancelEvent(cast.owner, first);
+    if (!result.ok) throw new Error(result.code);
+    progressDone = result.progress.done;
+  }, 120_000);
+
+  it('voids every holder’s ticket for that match only: their ticket for the next match stands', async () => {
+    for (const h of [h1, h2]) {
+      expect(await ticketStatus(h.holder.id, first)).toEqual(['void']);
+      expect(await ticketStatus(h.holder.id, second)).toEqual(['valid']);
+    }
+    // The released seat's buyer's ticket is void too; the holder's next match stands.
+    expect(await ticketStatus(releaseBuyer.id, first)).toEqual(['void']);
+    expect(await ticketStatus(h3.holder.id, second)).toEqual(['valid']);
+    // The next match's seat is still the holder's: sold, not back on sale.
+    const [unit] = rowsOf<{ status: string }>(
+      await t.db.execute(sql`select u.status from inventory_units u where u.event_id = ${second}::uuid and u.seat_id = ${h1.seatId}::uuid`),
+    );
+    expect(unit.status).toBe('sold');
+  });
+
+  it('refunds each holder that match’s share to their payment, once; the order stays paid for the rest of the season', async () => {
+    for (const h of [h1, h2]) {
+      const share = await shareAt(h.orderId, first);
+      expect(await refundsOf(h.paymentId)).toEqual([{ scope: first, amount: share.total_amount, reason: 'EVENT_CANCELLED' }]);
+      expect(share).toMatchObject({ refund_mode: 'payment', refunded_amount: share.total_amount });
+      expect((await shareAt(h.orderId, second)).refunded_at).toBeNull();
+      const [order] = await t.db.select({ status: s.orders.status }).from(s.orders).where(eq(s.orders.id, h.orderId));
+      expect(order.status).toBe('paid');
+      const [payment] = await t.db.select({ status: s.payments.status }).from(s.payments).where(eq(s.payments.id, h.paymentId));
+      expect(payment.status).toBe('succeeded');
+    }
+    // Run again (a second process, the sweeper): nothing is refunded twice.
+    await finishCancelledEvents();
+    await cancelEvent(cast.owner, first);
+    for (const h of [h1, h2]) expect(await refundsOf(h.paymentId)).toHaveLength(1);
+  });
+
+  it('gives a holder whose released seat sold only what their credit for it did not already pay', async () => {
+    const share = await shareAt(h3.orderId, first);
+    const [credit] = rowsOf<{ amount: number }>(
+      await t.db.execute(sql`select coalesce(sum(amount), 0)::int as amount from wallet_ledger where user_id = ${h3.holder.id}::uuid and kind = 'release_credit'`),
+    );
+    expect(Number(credit.amount)).toBeGreaterThan(0);
+    const back = share.total_amount - Number(credit.amount);
+    expect(await refundsOf(h3.paymentId)).toEqual([{ scope: first, amount: back, reason: 'EVENT_CANCELLED' }]);
+    // The buyer of the released seat gets their whole order back.
+    const [order] = await t.db.select({ status: s.orders.status, total: s.orders.totalAmount, paymentId: s.orders.currentPaymentId }).from(s.orders).where(eq(s.orders.id, releaseOrderId));
+    expect(order.status).toBe('refunded');
+    expect(await refundsOf(order.paymentId!)).toEqual([{ scope: 'whole', amount: order.total, reason: 'EVENT_CANCELLED' }]);
+  });
+
+  it('mails each holder in their language, naming the share that comes back', async () => {
+    const share = await shareAt(h2.orderId, first);
+    const mails = await mailsTo(h2.holder.email, 'season-match-cancelled');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].locale).toBe('sk');
+    expect(mails[0].subject).toContain('je zrušený');
+    const amount = new Intl.NumberFormat('sk', { style: 'currency', currency: 'EUR' }).format(share.total_amount / 100);
+    expect(mails[0].text).toContain(amount);
+    expect(mails[0].text).toContain('platí ďalej');
+    expect(await mailsTo(h1.holder.email, 'season-match-cancelled')).toHaveLength(1);
+  });
+
+  it('finishes: its progress reaches done with season tickets, a released seat and its buyer in play', async () => {
+    const progress = await cancellationProgress(cast.owner, first);
+    if (!progress.ok) throw new Error(progress.code);
+    expect(progressDone || progress.progress.done).toBe(true);
+    expect(progress.progress).toMatchObject({ done: true, ordersWaiting: 0, ticketsLeft: 0 });
+  });
+
+  it('the match’s report refunds exactly its shares, reconciled with the refund queue in SQL', async () => {
+    const [ledger] = await eventLedgers({ eventIds: [first] });
+    const [sums] = rowsOf<{ money: number }>(
+      await t.db.execute(sql`select coalesce(sum(r.amount), 0)::int as money from refunds r
+        join payments p on p.id = r.payment_id join orders o on o.id = p.order_id
+        where r.reason = 'EVENT_CANCELLED' and (r.scope = ${first} or (r.scope = 'whole' and o.event_id = ${first}::uuid))`),
+    );
+    expect(ledger.refunds.collected).toBe(Number(sums.money));
+    expect(ledger.refunds.orders).toBe(ledger.sales.orders);
+    // Nothing of the match is left to the organiser but what it owes the released seat's holder as credit.
+    const net = netFigures(ledger);
+    const [released] = rowsOf<{ credit: number }>(
+      await t.db.execute(sql`select coalesce(sum(w.amount), 0)::int as credit from wallet_ledger w join season_releases r on r.id = w.release_id where r.event_id = ${first}::uuid`),
+    );
+    expect(net.collectedNet).toBe(ledger.sales.collected - Number(sums.money));
+    expect(net.primaryNet).toBe(Number(released.credit));
+  });
+});
+
+describe('cancelling the whole season', () => {
+  it('is the owner’s or manager’s: a scanner 403, a fan and another organisation 404, anonymous 401', async () => {
+    const [other] = await t.db.insert(s.seasons).values({ orgId, slug: `money-other-${Date.now()}`, name: { sk: 'X', cs: 'X', en: 'X' }, venueId: (await t.db.select({ id: s.venues.id }).from(s.venues).limit(1))[0].id, startsOn: '2030-01-01', endsOn: '2030-06-01' }).returning({ id: s.seasons.id });
+    // A season with no match left: the allowed callers get 409, so the matrix changes nothing.
+    const statuses = await statusesOf(cast, (headers) =>
+      cancelSeasonRoute(request(`/api/v1/organiser/seasons/${other.id}/cancel`, { method: 'POST', headers }), params({ seasonId: other.id })),
+    );
+    expect(statuses).toEqual(expectedStatuses('events', 409));
+  });
+
+  it('gives every holder the share of each match not yet played — as wallet credit when the season gives credit — and the order is refunded whole once nothing is left', async () => {
+    await t.db.update(s.seasons).set({ cancelRefundMode: 'credit' }).where(eq(s.seasons.id, seasonId));
+    const before = await walletBalance(t.db, { userId: h1.holder.id, orgId, currency: 'EUR' }, new Date());
+    const result = await cancelSeason(cast.manager, seasonId);
+    expect(result).toEqual({ ok: true, season: { id: seasonId, cancelledMatches: [second] } });
+    const share = await shareAt(h1.orderId, second);
+    expect(share).toMatchObject({ refund_mode: 'credit', credited_amount: share.total_amount, refunded_amount: 0 });
+    expect(await walletBalance(t.db, { userId: h1.holder.id, orgId, currency: 'EUR' }, new Date())).toBe(before + share.total_amount);
+    // No money went back for it: the payment has only the first match's refund.
+    expect((await refundsOf(h1.paymentId)).map((r) => r.scope)).toEqual([first]);
+    expect(await ticketStatus(h1.holder.id, second)).toEqual(['void']);
+    const [order] = await t.db.select({ status: s.orders.status }).from(s.orders).where(eq(s.orders.id, h1.orderId));
+    expect(order.status).toBe('refunded');
+    // Once only: again, and the wallet has one credit per order and match.
+    await finishCancelledEvents();
+    const [{ n }] = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from wallet_ledger where order_id = ${h1.orderId}::uuid and kind = 'refund_credit'`));
+    expect(Number(n)).toBe(1);
+    expect(await cancelSeason(cast.owner, seasonId)).toEqual({ ok: false, code: 'SEASON_NOTHING_TO_CANCEL' });
+    const [season] = await t.db.select({ saleClosesAt: s.seasons.saleClosesAt }).from(s.seasons).where(eq(s.seasons.id, seasonId));
+    expect(season.saleClosesAt!.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('sends each refund to the provider with its own amount and key, once', async () => {
+    const calls: { id: string; amount: number; idempotencyKey: string }[] = [];
+    const provider: PaymentProvider = {
+      name: 'test',
+      createPayment: async () => ({ redirectUrl: '', providerRef: '' }),
+      parseWebhook: async () => null,
+      async refund(payment) {
+        calls.push({ id: payment.id, amount: payment.amount, idempotencyKey: payment.idempotencyKey });
+      },
+      cancelPayment: async () => undefined,
+    };
+    await processDueRefunds({ providerFor: () => provider, limit: 1000 });
+    await processDueRefunds({ providerFor: () => provider, limit: 1000 });
+    const mine = calls.filter((c) => c.id === h2.paymentId);
+    expect(mine).toEqual([{ id: h2.paymentId, amount: (await shareAt(h2.orderId, first)).total_amount, idempotencyKey: `refund_${h2.paymentId}_${first}` }]);
+  });
+});
