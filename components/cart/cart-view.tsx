@@ -13,6 +13,7 @@ import { couponSchema, type Cart, type CartItem, type CouponInput } from '@/lib/
 import { formatClock, useCountdown } from './countdown';
 import { PackageTickets, packageSummary } from '@/components/packages/package-line';
 import { LineConcession, useCartConcessions } from '@/components/concessions/line-concession';
+import { ResaleConcession } from '@/components/concessions/resale-concession';
 import { LoyaltyPointsForm } from './loyalty-points';
 
 export function cartQueryKey(eventId: string) {
@@ -125,6 +126,7 @@ export function CartView({ eventId, initialCart, paymentNotice }: { eventId: str
                           {item.kind === 'resale' && <span className="ml-2 rounded bg-violet-100 px-1.5 py-0.5 text-xs text-violet-900">{t('resale')}</span>}
                         </p>
                       )}
+                      {item.kind === 'resale' && <ResaleConcession concession={item.concession} />}
                       <LineConcession eventId={eventId} line={concessions.get(item.id)} ticketLabel={`${item.ticketType.name}, ${label}`} />
                     </div>
                     <div className="flex items-center gap-4">

@@ -13,6 +13,7 @@ import { formatMoney } from '@/components/events/format';
 import { api } from '@/lib/client/api-client';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { checkoutSchema } from '@/lib/schemas/cart';
+import { ResaleConcession } from '@/components/concessions/resale-concession';
 import type { CartHolders } from '@/lib/schemas/named-tickets';
 import { HolderNames, holderErrors, initialHolders, type HolderErrors, type HolderValues } from './holder-names';
 
@@ -86,6 +87,7 @@ export function CheckoutForm({
             <li key={item.id} className="flex justify-between gap-3 px-4 py-3">
               <span>
                 {item.ticketType.name} {item.package ? <PackageTickets pkg={item.package} /> : <span className="text-sm text-slate-600">· {itemLabel(item, tc)}</span>}
+                {item.kind === 'resale' && <ResaleConcession concession={item.concession} />}
               </span>
               <span className="tabular-nums">{formatMoney(item.price, locale)}</span>
             </li>

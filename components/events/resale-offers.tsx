@@ -10,6 +10,7 @@ import { Link } from '@/lib/i18n/navigation';
 import type { Availability } from '@/lib/schemas/events';
 import type { MyListings } from '@/lib/schemas/resale';
 import type { Money } from './format';
+import { ResaleConcession } from '@/components/concessions/resale-concession';
 
 type Offer = Availability['resale'][number];
 
@@ -100,6 +101,7 @@ export function ResaleOffers({ eventId, onSale, offers, busy, describe, priceTex
                     {typeName} · <strong>{priceText(offer.price)}</strong>
                     {offer.buyerFee.amount > 0 && <> {t('resaleFee', { fee: priceText(offer.buyerFee) })}</>}
                   </p>
+                  <ResaleConcession concession={offer.concession} />
                 </div>
                 {justSold ? (
                   <p role="status" className="text-sm font-medium text-red-800" data-testid="resale-just-sold">

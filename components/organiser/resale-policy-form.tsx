@@ -23,6 +23,7 @@ type Values = {
   resaleSellerFeeBps: string;
   resaleBuyerFeeBps: string;
   resaleOrganiserSharePercent: string;
+  freeTicketsResale: boolean;
 };
 
 const FIELDS = ['resaleCapPercent', 'resaleCapAmount', 'resaleWindowHours', 'resaleSellerFeeBps', 'resaleBuyerFeeBps', 'resaleOrganiserSharePercent'] as const;
@@ -46,6 +47,7 @@ function policyOf(v: Values): Record<keyof ResalePolicyInput, unknown> {
     resaleSellerFeeBps: seller == null ? null : Math.round(seller * 100),
     resaleBuyerFeeBps: buyer == null ? null : Math.round(buyer * 100),
     resaleOrganiserSharePercent: numberOf(v.resaleOrganiserSharePercent),
+    freeTicketsResale: v.freeTicketsResale,
   };
 }
 
@@ -59,6 +61,7 @@ function valuesOf(p: ResalePolicyInput): Values {
     resaleSellerFeeBps: String(p.resaleSellerFeeBps / 100),
     resaleBuyerFeeBps: String(p.resaleBuyerFeeBps / 100),
     resaleOrganiserSharePercent: String(p.resaleOrganiserSharePercent),
+    freeTicketsResale: p.freeTicketsResale,
   };
 }
 
@@ -156,6 +159,8 @@ export function ResalePolicyForm({ target, initial, currency }: { target: Target
       <fieldset className="space-y-1">
         <Toggle label={t('form.transferEnabled')} disabled={!hydrated} {...form.register('transferEnabled')} />
         <Toggle label={t('form.resaleEnabled')} disabled={!hydrated} {...form.register('resaleEnabled')} />
+        <Toggle label={t('freeTicketsResale')} disabled={!hydrated || !resaleOn} {...form.register('freeTicketsResale')} />
+        <p className="text-sm text-slate-600">{t('freeTicketsHelp')}</p>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>

@@ -15,19 +15,27 @@ import { Modal } from './modal';
 
 type Props = { ticket: OwnedTicket; open: boolean; onClose: () => void; onDone: () => void };
 
+/** The server's refusals of this ticket (resale/eligibility.ts), said as the listing call would say them. */
+const REFUSAL_MESSAGE = {
+  COMPANION_NOT_ALONE: 'errors.companionNotAlone',
+  RESALE_WITH_COMPANION: 'errors.withCompanion',
+  CONCESSION_RESALE_NOT_ALLOWED: 'errors.concessionNotAllowed',
+  FREE_TICKET_RESALE_NOT_ALLOWED: 'errors.freeNotAllowed',
+} as const;
+
 /**
  * The fan's resale offer: price within the organiser's cap, with the fee and payout shown before sending.
  * When the organiser does not allow resale (or it has closed), the dialog says so instead of a form.
  */
 export function SellDialog(props: Props) {
   const t = useTranslations('resale');
-  const { enabled, closesAt } = props.ticket.event.resale;
+  const { enabled, closesAt, refusal } = props.ticket.event.resale;
   const [closed] = useState(() => new Date(closesAt).getTime() <= Date.now());
-  if (enabled && !closed) return <SellForm {...props} />;
+  if (enabled && !closed && !refusal) return <SellForm {...props} />;
   return (
     <Modal open={props.open} onClose={props.onClose} title={t('title')}>
       <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-amber-950" data-testid="resale-unavailable">
-        {enabled ? t('errors.windowClosed') : t('unavailable')}
+        {!enabled ? t('unavailable') : refusal ? t(REFUSAL_MESSAGE[refusal]) : t('errors.windowClosed')}
       </p>
       <button type="button" onClick={props.onClose} className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50">
         {t('close')}
@@ -76,7 +84,8 @@ function SellForm({ ticket, open, onClose, onDone }: Props) {
           ? t('description', { cap: money(capAmount), closes: formatDateTime(closesAt, locale) })
           : t('descriptionNoCap', { closes: formatDateTime(closesAt, locale) })}
       </p>
-      <p className="text-sm text-slate-600">{t('faceValue', { price: money(ticket.priceAmount) })}</p>
+      {/* The cap is taken of this, not of the category's face value (a concession paid less). */}
+      <p className="text-sm text-slate-600">{t('pricePaid', { price: money(ticket.pricePaid) })}</p>
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField
           inputMode="decimal"

@@ -51,7 +51,11 @@ export function TicketCard({ ticket, past, online, onChanged }: { ticket: OwnedT
   const money = (amount: number) => formatMoney(amount, ticket.currency, locale);
   const startsInFuture = new Date(ticket.event.startsAt).getTime() > Date.now();
   const canAct = ticket.status === 'valid' && !ticket.pendingGift && startsInFuture && online;
-  const price = (ticket.paidAmount ?? ticket.priceAmount) ? money(ticket.paidAmount ?? ticket.priceAmount) : t('complimentary');
+  // What was paid for it, never the category's face value: a child's concession, nothing for a redeem code.
+  const paid = ticket.paidAmount ?? ticket.pricePaid;
+  const price = paid ? money(paid) : t('complimentary');
+  // A ZŤP-S holder's companion seat moves only with the holder's ticket: nothing to sell or gift on its own.
+  const passable = ticket.giftable;
   // A match of the fan's own season ticket, before its sale closes: release it to the club's sale for credit.
   const release = ticket.release ?? null;
   const releaseOpen = !!release && new Date(release.closesAt).getTime() > Date.now();
@@ -160,10 +164,12 @@ export function TicketCard({ ticket, past, online, onChanged }: { ticket: OwnedT
               {t('showCode')}
             </button>
           )}
-          <button type="button" disabled={!canAct} onClick={() => setDialog('sell')} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-50">
-            {t('sell')}
-          </button>
-          {ticket.event.transferEnabled && (
+          {passable && (
+            <button type="button" disabled={!canAct} onClick={() => setDialog('sell')} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-50">
+              {t('sell')}
+            </button>
+          )}
+          {passable && ticket.event.transferEnabled && (
             <button type="button" disabled={!canAct} onClick={() => setDialog('gift')} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-50">
               {t('gift')}
             </button>

@@ -41,6 +41,11 @@ export const cartItemSchema = z.object({
   ticketType: z.object({ id: z.string(), code: z.string(), name: z.string() }),
   seat: z.object({ section: z.string(), row: z.string(), seat: z.string() }).nullable(),
   listingId: z.string().nullable(),
+  concession: z
+    .enum(['child', 'student', 'senior', 'ztp', 'ztp_s', 'companion'])
+    .nullable()
+    .optional()
+    .describe("a resale line's concession: the ticket is a child's, a student's… and the gate asks for the card"),
   price: moneySchema,
   fee: moneySchema,
   package: z

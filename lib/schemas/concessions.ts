@@ -24,6 +24,7 @@ export const categoryConcessionsSchema = z.object({
         kind: kindSchema,
         priceAmount: z.number({ error: 'concessions.errors.price' }).int('concessions.errors.price').min(0, 'concessions.errors.price').max(INT32_MAX, 'concessions.errors.price'),
         companion: z.boolean({ error: 'errors.invalidInput' }).default(false).describe('a free companion seat next to the holder’s (ZŤP and ZŤP-S only)'),
+        resaleAllowed: z.boolean({ error: 'errors.invalidInput' }).default(false).describe('fans may resell tickets of this concession (capped at the concession price paid)'),
       }),
       { error: 'errors.invalidInput' },
     )
@@ -48,7 +49,7 @@ export const accessibleHoldSchema = z.object({
 export type AccessibleHoldInput = z.infer<typeof accessibleHoldSchema>;
 
 // ── answers ──────────────────────────────────────────────────────────────────
-export const categoryConcessionSchema = z.object({ kind: z.enum(CONCESSION_KINDS), priceAmount: z.number().int(), companion: z.boolean() });
+export const categoryConcessionSchema = z.object({ kind: z.enum(CONCESSION_KINDS), priceAmount: z.number().int(), companion: z.boolean(), resaleAllowed: z.boolean() });
 export const categoryConcessionsResultSchema = z.object({ categoryId: z.string(), concessions: z.array(categoryConcessionSchema) });
 export type CategoryConcession = z.infer<typeof categoryConcessionSchema>;
 

@@ -154,6 +154,10 @@ export const availabilitySchema = z.object({
       listingId: z.string(),
       ticketTypeId: z.string(),
       seatId: z.string().nullable(),
+      concession: z
+        .enum(['child', 'student', 'senior', 'ztp', 'ztp_s', 'companion'])
+        .nullable()
+        .describe('a concession ticket: its buyer shows the card at the gate (child, student…)'),
       price: moneySchema,
       buyerFee: moneySchema,
     }),

@@ -33,6 +33,8 @@ export const resalePolicySchema = z
      * resale when it sells and paid with the organiser's settlement; the rest of the fees is Tribuna's.
      */
     resaleOrganiserSharePercent: intIn(0, 100, `${R}.sharePercent`),
+    /** Free tickets (redeem codes, comps) may be resold, capped like any at their price paid (0) unless only an absolute cap is set. */
+    freeTicketsResale: z.boolean({ error: 'errors.invalidInput' }).default(false),
   })
   .refine((p) => !p.resaleEnabled || p.resaleCapPercent != null || p.resaleCapAmount != null, { message: `${R}.capRequired`, path: ['resaleCapPercent'] });
 export type ResalePolicyInput = z.infer<typeof resalePolicySchema>;

@@ -115,6 +115,7 @@ export const ownedTicketSchema = z.object({
   holderName: z.string(),
   priceAmount: z.number().int(),
   paidAmount: z.number().int().nullable().describe("what the holder paid for it: a resale ticket's resale price; null when the holder did not buy it (gift, code)"),
+  pricePaid: z.number().int().describe('what the ticket was bought for from the organiser (its concession, package or season share; 0: free, a redeem code or comp): the resale cap is taken of it'),
   currency: currencySchema,
   checkedInAt: z.string().nullable(),
   seasonTicketId: z.string().nullable(),
@@ -128,8 +129,19 @@ export const ownedTicketSchema = z.object({
     endsAt: z.string().nullable(),
     venue: z.object({ name: z.string(), city: z.string() }),
     transferEnabled: z.boolean(),
-    resale: z.object({ enabled: z.boolean(), capAmount: z.number().int().nullable(), closesAt: z.string(), sellerFeeBps: z.number().int() }),
+    resale: z.object({
+      enabled: z.boolean(),
+      capAmount: z.number().int().nullable().describe('the cap of this ticket: of its price paid'),
+      closesAt: z.string(),
+      sellerFeeBps: z.number().int(),
+      refusal: z
+        .enum(['COMPANION_NOT_ALONE', 'RESALE_WITH_COMPANION', 'CONCESSION_RESALE_NOT_ALLOWED', 'FREE_TICKET_RESALE_NOT_ALLOWED'])
+        .nullable()
+        .describe('why this ticket may not be resold even where the event allows resale (its failure code), or null'),
+    }),
   }),
+  giftable: z.boolean().describe('false for a companion seat: it moves only with its ZŤP-S holder’s ticket'),
+  companionOf: z.string().nullable().describe('a companion ticket: the ZŤP-S ticket it goes with'),
   listing: z.object({ id: z.string(), priceAmount: z.number().int(), held: z.boolean() }).nullable(),
   pendingGift: z.object({ toEmail: z.string() }).nullable(),
   giftedFrom: z

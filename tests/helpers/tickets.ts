@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { hashToken } from '@/lib/server/auth/session-token';
 import type { Db } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
+import { insertPaidOrder } from '@/lib/server/db/seed/paid-order';
 import { generateTicketCode } from '@/lib/ticket-code/code';
 import { newTicketKeys, signingKeyFor } from '@/lib/ticket-code/keys';
 
@@ -38,8 +39,12 @@ export async function eventBySlug(db: Db, slug: string) {
   return event;
 }
 
-/** Issues a valid ticket of `typeCode` (first category when omitted) at `slug` to `ownerId`, like a paid order would. */
-export async function giveTicket(db: Db, ownerId: string, slug: string, typeCode?: string) {
+/**
+ * Issues a valid ticket of `typeCode` (first category when omitted) at `slug` to `ownerId`, like a paid order
+ * would: with its paid order line at the category's price (the resale cap is taken of it). `free`: like a
+ * redeem code, no order.
+ */
+export async function giveTicket(db: Db, ownerId: string, slug: string, typeCode?: string, options: { free?: boolean } = {}) {
   const event = await eventBySlug(db, slug);
   const types = await db.select().from(s.ticketTypes).where(eq(s.ticketTypes.eventId, event.id)).orderBy(asc(s.ticketTypes.sortOrder));
   const type = typeCode ? types.find((t) => t.code === typeCode)! : types[0];
@@ -54,6 +59,13 @@ export async function giveTicket(db: Db, ownerId: string, slug: string, typeCode
     .insert(s.tickets)
     .values({ eventId: event.id, unitId: unit.id, ticketTypeId: type.id, ownerId, priceAmount: type.priceAmount, ...newTicketKeys() })
     .returning();
+  if (!options.free) {
+    const orderId = await db.transaction((tx) =>
+      insertPaidOrder(tx, { userId: ownerId, eventId: event.id, currency: event.currency, locale: 'en', at: new Date(), lines: [{ unitId: unit.id, ticketTypeId: type.id, priceAmount: type.priceAmount, feeAmount: 0 }] }),
+    );
+    await db.update(s.tickets).set({ orderId }).where(eq(s.tickets.id, ticket.id));
+    ticket.orderId = orderId;
+  }
   return { ticket, event, type };
 }
 

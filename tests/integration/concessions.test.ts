@@ -114,11 +114,12 @@ describe('the organiser’s concession prices', () => {
     const saved = await putCategory(request(url, { method: 'PUT', headers: auth(manager), body }), p);
     expect(saved.status).toBe(200);
     expect((await answerOf(categoryConcessionsResultSchema, saved)).concessions).toEqual([
-      { kind: 'child', priceAmount: 10000, companion: false },
-      { kind: 'student', priceAmount: 30000, companion: false },
-      { kind: 'senior', priceAmount: 30000, companion: false },
-      { kind: 'ztp', priceAmount: 20000, companion: false },
-      { kind: 'ztp_s', priceAmount: 20000, companion: true },
+      // Resale of a concession is off unless the organiser allows it (issue 28).
+      { kind: 'child', priceAmount: 10000, companion: false, resaleAllowed: false },
+      { kind: 'student', priceAmount: 30000, companion: false, resaleAllowed: false },
+      { kind: 'senior', priceAmount: 30000, companion: false, resaleAllowed: false },
+      { kind: 'ztp', priceAmount: 20000, companion: false, resaleAllowed: false },
+      { kind: 'ztp_s', priceAmount: 20000, companion: true, resaleAllowed: false },
     ]);
     const read = await answerOf(categoryConcessionsResultSchema, await getCategory(request(url, { headers: auth(manager) }), p));
     expect(read.concessions.map((c) => c.kind)).toEqual(['child', 'student', 'senior', 'ztp', 'ztp_s']);

@@ -62,6 +62,7 @@ const POLICY = {
   resaleSellerFeeBps: 500,
   resaleBuyerFeeBps: 300,
   resaleOrganiserSharePercent: 0,
+  freeTicketsResale: false,
 };
 
 beforeAll(async () => {

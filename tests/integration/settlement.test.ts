@@ -39,6 +39,7 @@ const POLICY = {
   resaleSellerFeeBps: 500,
   resaleBuyerFeeBps: 300,
   resaleOrganiserSharePercent: 50,
+  freeTicketsResale: false,
 };
 
 /** YYYY-MM-DD of today + `days` in Europe/Bratislava. */

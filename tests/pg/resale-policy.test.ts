@@ -15,7 +15,7 @@ import { eventBySlug, giveTicket, makeUser } from '../helpers/tickets';
 const t = useTestDatabase();
 const describePg = isPostgresRun() ? describe : describe.skip;
 const SLUG = 'dunaj-bratislava-msk-zilina';
-const BASE = { transferEnabled: true, resaleEnabled: true, resaleCapPercent: 100, resaleCapAmount: null, resaleWindowHours: 2, resaleSellerFeeBps: 500, resaleBuyerFeeBps: 0, resaleOrganiserSharePercent: 0 };
+const BASE = { transferEnabled: true, resaleEnabled: true, resaleCapPercent: 100, resaleCapAmount: null, resaleWindowHours: 2, resaleSellerFeeBps: 500, resaleBuyerFeeBps: 0, resaleOrganiserSharePercent: 0, freeTicketsResale: false };
 
 describePg('resale rules under concurrency (PostgreSQL)', () => {
   beforeAll(async () => {

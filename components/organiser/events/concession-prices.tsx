@@ -8,7 +8,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { CONCESSION_KINDS, DISABILITY_KINDS, type CategoryConcession, type ConcessionKind } from '@/lib/schemas/concessions';
 
 type Category = { id: string; name: { sk: string; cs: string; en: string } };
-type Row = { offered: boolean; price: string; companion: boolean };
+type Row = { offered: boolean; price: string; companion: boolean; resaleAllowed: boolean };
 
 const canHaveCompanion = (kind: ConcessionKind) => (DISABILITY_KINDS as readonly string[]).includes(kind);
 
@@ -16,7 +16,7 @@ function rowsOf(concessions: CategoryConcession[]): Record<ConcessionKind, Row> 
   const rows = {} as Record<ConcessionKind, Row>;
   for (const kind of CONCESSION_KINDS) {
     const found = concessions.find((c) => c.kind === kind);
-    rows[kind] = { offered: Boolean(found), price: found ? String(found.priceAmount / 100) : '', companion: found ? found.companion : kind === 'ztp_s' };
+    rows[kind] = { offered: Boolean(found), price: found ? String(found.priceAmount / 100) : '', companion: found ? found.companion : kind === 'ztp_s', resaleAllowed: found?.resaleAllowed ?? false };
   }
   return rows;
 }
@@ -39,6 +39,7 @@ function CategoryConcessions({ eventId, currency, category, initial }: { eventId
       kind,
       priceAmount: rows[kind].price.trim() === '' ? Number.NaN : Math.round(Number(rows[kind].price.replace(',', '.')) * 100),
       companion: canHaveCompanion(kind) && rows[kind].companion,
+      resaleAllowed: rows[kind].resaleAllowed,
     }));
     if (concessions.some((c) => !Number.isFinite(c.priceAmount) || c.priceAmount < 0)) {
       setError(t('errors.price'));
@@ -96,10 +97,23 @@ function CategoryConcessions({ eventId, currency, category, initial }: { eventId
                   <span aria-hidden="true">{t('console.companion')}</span>
                 </label>
               )}
+              <label className="inline-flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={row.resaleAllowed}
+                  disabled={!row.offered}
+                  onChange={(e) => set(kind, { resaleAllowed: e.target.checked })}
+                  className="h-5 w-5"
+                  aria-label={t('console.resaleAllowedOf', { kind: kindName })}
+                  data-testid={`concession-resale-${kind}`}
+                />
+                <span aria-hidden="true">{t('console.resaleAllowed')}</span>
+              </label>
             </li>
           );
         })}
       </ul>
+      <p className="mt-3 text-sm text-slate-600">{t('console.resaleNote')}</p>
       {error && (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {error}

@@ -272,6 +272,12 @@ export const FAILURES = {
   RESALE_WINDOW_CLOSED: { status: 409, key: 'resale.errors.windowClosed' },
   PRICE_OVER_CAP: { status: 422, key: 'resale.errors.overCap', field: 'price' },
   LISTING_HELD: { status: 409, key: 'resale.errors.held' },
+  /** A ZŤP-S holder's companion seat: never listed or gifted alone (it goes with the holder's gift). */
+  COMPANION_NOT_ALONE: { status: 409, key: 'resale.errors.companionNotAlone' },
+  /** A ZŤP-S ticket with its companion seat: one listing is one ticket, and the companion cannot stay behind. */
+  RESALE_WITH_COMPANION: { status: 409, key: 'resale.errors.withCompanion' },
+  CONCESSION_RESALE_NOT_ALLOWED: { status: 409, key: 'resale.errors.concessionNotAllowed' },
+  FREE_TICKET_RESALE_NOT_ALLOWED: { status: 409, key: 'resale.errors.freeNotAllowed' },
   /** A resale listing someone else bought or holds in their cart this moment: said in words, never its id. */
   LISTING_SOLD: { status: 409, key: 'resale.errors.justSold' },
   /** The seller's own listing: theirs to manage in Your tickets, not to buy. */
@@ -435,5 +441,7 @@ export const FAILURES = {
   CONCESSION_NOT_OFFERED: { status: 409, key: 'concessions.errors.notOffered', field: 'concession' },
   WHEELCHAIR_NEEDS_CARD: { status: 422, key: 'concessions.errors.wheelchairKind', field: 'concession' },
   NO_COMPANION_SEAT: { status: 409, key: 'concessions.errors.noCompanionSeat', field: 'concession' },
+  /** A package line: the package's price is final. */
+  PACKAGE_PRICE_FIXED: { status: 409, key: 'concessions.errors.packagePriceFixed', field: 'concession' },
 
 } as const satisfies Record<FailureCode, Failure>;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { getDb, rowsOf, tables, type Db } from '@/lib/server/db';
 import { findSaleEvent, type SaleEvent } from './event';
@@ -9,6 +9,7 @@ import { cartTotals, type Money } from './totals';
 import { foldPackageLines } from '@/lib/server/packages/cart-lines';
 import { creditTowards, walletBalanceSql } from '@/lib/server/wallet';
 import type { Actor, CartAnswer, CartItemView, CartView } from './types';
+import type { TicketConcession } from '@/lib/schemas/concessions';
 
 const h = tables.holds;
 const hi = tables.holdItems;
@@ -91,7 +92,8 @@ export async function readCart(event: SaleEvent, userId: string, locale: Locale,
   // Loyalty points come off first (cart/loyalty.ts), wallet credit from what is left (as checkout takes them).
   const afterPoints = totals.total - (loyalty?.amount.amount ?? 0);
   const walletCredit = creditTowards(afterPoints, extras.walletBalance);
-  const views = items.map((item) => itemView(item, locale, event.currency));
+  const concessionOf = await resaleConcessions(db, items);
+  const views = items.map((item) => ({ ...itemView(item, locale, event.currency), ...(item.listingId ? { concession: concessionOf.get(item.listingId) ?? null } : {}) }));
   return {
     eventId: event.id,
     eventSlug: event.slug,
@@ -114,6 +116,18 @@ export async function readCart(event: SaleEvent, userId: string, locale: Locale,
     walletCredit: money(walletCredit),
     total: money(afterPoints - walletCredit),
   };
+}
+
+/** The concession of each resale line's ticket: its buyer is told before paying that the gate asks for a card. */
+async function resaleConcessions(db: Db, items: HoldItemRow[]): Promise<Map<string, TicketConcession | null>> {
+  const listingIds = items.flatMap((item) => (item.listingId ? [item.listingId] : []));
+  if (!listingIds.length) return new Map();
+  const rows = await db
+    .select({ id: tables.resaleListings.id, concession: tables.tickets.concession })
+    .from(tables.resaleListings)
+    .innerJoin(tables.tickets, eq(tables.tickets.id, tables.resaleListings.ticketId))
+    .where(inArray(tables.resaleListings.id, listingIds));
+  return new Map(rows.map((row) => [row.id, row.concession]));
 }
 
 function itemView(item: HoldItemRow, locale: Locale, currency: 'EUR' | 'CZK'): CartItemView {

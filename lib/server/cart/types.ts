@@ -1,4 +1,5 @@
 import 'server-only';
+import type { TicketConcession } from '@/lib/schemas/concessions';
 import type { CouponRefusal } from '@/lib/server/coupons/validate';
 import type { SaleRefusal } from '@/lib/server/loyalty/points';
 import type { HoldSelection } from './hold';
@@ -14,6 +15,8 @@ export type CartItemView = {
   ticketType: { id: string; code: string; name: string };
   seat: { section: string; row: string; seat: string } | null;
   listingId: string | null;
+  /** A resale line's ticket concession (the buyer is told before paying). */
+  concession?: TicketConcession | null;
   price: Money;
   fee: Money;
   /** A package's line (lib/server/packages/cart-lines.ts): its tickets, shown and taken out as one. */

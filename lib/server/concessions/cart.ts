@@ -23,16 +23,20 @@ type LineRow = {
   concession: TicketConcession | null;
   companion_of: string | null;
   access: 'wheelchair' | 'companion' | null;
+  package_line_id: string | null;
 };
 
 async function linesOf(db: Db | Tx, holdId: string): Promise<LineRow[]> {
   return rowsOf<LineRow>(
     await db.execute(sql`
       select i.id, i.unit_id, i.listing_id, i.ticket_type_id, i.seat_id, tt.price_amount as full_price,
-             hc.kind as concession, hc.companion_of, a.kind as access
+             coalesce(hc.kind, lt.concession) as concession, hc.companion_of, a.kind as access, hi.package_line_id
       from cart_live_items(${holdId}::uuid) i
+      join hold_items hi on hi.id = i.id
       join ticket_types tt on tt.id = i.ticket_type_id
       left join hold_item_concessions hc on hc.hold_item_id = i.id
+      left join resale_listings l on l.id = i.listing_id
+      left join tickets lt on lt.id = l.ticket_id
       left join accessible_seats a on a.seat_id = i.seat_id
       order by i.line_order`),
   ).map((row) => ({ ...row, full_price: Number(row.full_price) }));
@@ -52,8 +56,9 @@ async function view(db: Db | Tx, holdId: string | null, currency: 'EUR' | 'CZK')
   const offered = await offeredConcessions(db, [...new Set(lines.map((l) => l.ticket_type_id))]);
   return lines.map((line) => {
     const wheelchair = line.access === 'wheelchair';
+    // A resale ticket keeps its seller's concession (shown, not changed); a package's price is final.
     const options =
-      line.listing_id || line.concession === 'companion'
+      line.listing_id || line.package_line_id || line.concession === 'companion'
         ? []
         : (offered.get(line.ticket_type_id) ?? []).filter((o) => !wheelchair || (DISABILITY_KINDS as readonly string[]).includes(o.kind));
     return {
@@ -84,7 +89,9 @@ export type ConcessionRefusal =
   /** A wheelchair place keeps a ZŤP or ZŤP-S concession. */
   | 'WHEELCHAIR_NEEDS_CARD'
   /** ZŤP-S with a companion, but the seats next to the holder's are taken. */
-  | 'NO_COMPANION_SEAT';
+  | 'NO_COMPANION_SEAT'
+  /** A package line: the package's price is final, its tickets take no concession. */
+  | 'PACKAGE_PRICE_FIXED';
 
 /**
  * Gives line `itemId` of the locked open hold `holdId` the concession `kind` (null: full price), with
@@ -95,6 +102,7 @@ export async function applyConcession(tx: Tx, hold: { id: string; expiresAt: Dat
   const lines = await linesOf(tx, hold.id);
   const line = lines.find((l) => l.id === itemId.toLowerCase());
   if (!line) return 'ITEM_NOT_FOUND';
+  if (line.package_line_id) return 'PACKAGE_PRICE_FIXED';
   if (line.concession === kind) return null;
   if (line.listing_id || line.concession === 'companion') return 'CONCESSION_NOT_OFFERED';
   if (line.access === 'wheelchair' && !(kind && (DISABILITY_KINDS as readonly string[]).includes(kind))) return 'WHEELCHAIR_NEEDS_CARD';

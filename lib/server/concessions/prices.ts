@@ -7,7 +7,7 @@ import { eventChanged } from '@/lib/server/events/changed';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 
 // The organiser's concession prices per price category (child, student, senior, ZŤP, ZŤP-S), each with
-// its companion rule. A fan picks one per cart line (./cart.ts); the gate asks for the card (scan).
+// its companion rule and whether fans may resell it (resale/eligibility.ts). A fan picks one per cart line (./cart.ts); the gate asks for the card (scan).
 
 const c = tables.ticketTypeConcessions;
 const order = (kind: string) => CONCESSION_KINDS.indexOf(kind as never);
@@ -25,14 +25,14 @@ async function categoryOf(eventId: string, categoryId: string) {
 /** Every category's concessions of an event, by category id (the console's prices page). */
 export async function concessionsOfEvent(eventId: string): Promise<Record<string, CategoryConcession[]>> {
   const rows = await getDb()
-    .select({ ticketTypeId: c.ticketTypeId, kind: c.kind, priceAmount: c.priceAmount, companion: c.companion })
+    .select({ ticketTypeId: c.ticketTypeId, kind: c.kind, priceAmount: c.priceAmount, companion: c.companion, resaleAllowed: c.resaleAllowed })
     .from(c)
     .innerJoin(tables.ticketTypes, eq(tables.ticketTypes.id, c.ticketTypeId))
     .where(eq(tables.ticketTypes.eventId, eventId));
   const byType: Record<string, CategoryConcession[]> = {};
   for (const row of rows.sort((a, b) => order(a.kind) - order(b.kind))) {
     if (row.kind === 'companion') continue;
-    (byType[row.ticketTypeId] ??= []).push({ kind: row.kind, priceAmount: row.priceAmount, companion: row.companion });
+    (byType[row.ticketTypeId] ??= []).push({ kind: row.kind, priceAmount: row.priceAmount, companion: row.companion, resaleAllowed: row.resaleAllowed });
   }
   return byType;
 }
@@ -59,7 +59,9 @@ export async function setCategoryConcessions(userId: string, eventId: string, ca
     const kept = input.concessions.map((x) => x.kind);
     await tx.delete(c).where(eq(c.ticketTypeId, categoryId));
     if (kept.length) {
-      await tx.insert(c).values(input.concessions.map((x) => ({ ticketTypeId: categoryId, kind: x.kind, priceAmount: x.priceAmount, companion: x.companion })));
+      await tx
+        .insert(c)
+        .values(input.concessions.map((x) => ({ ticketTypeId: categoryId, kind: x.kind, priceAmount: x.priceAmount, companion: x.companion, resaleAllowed: x.resaleAllowed })));
     }
   });
   await eventChanged(eventId);
@@ -75,7 +77,7 @@ export async function offeredConcessions(db: Db | Tx, categoryIds: string[]) {
   for (const row of rows.sort((a, b) => order(a.kind) - order(b.kind))) {
     if (row.kind === 'companion') continue;
     const list = map.get(row.ticketTypeId) ?? [];
-    list.push({ kind: row.kind, priceAmount: row.priceAmount, companion: row.companion });
+    list.push({ kind: row.kind, priceAmount: row.priceAmount, companion: row.companion, resaleAllowed: row.resaleAllowed });
     map.set(row.ticketTypeId, list);
   }
   return map;

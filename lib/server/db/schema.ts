@@ -146,14 +146,16 @@ export type ResalePolicy = {
   resaleBuyerFeeBps: number;
   /** The organiser's share of the resale fees (seller's and buyer's), 0–100 %: paid with its settlement. */
   resaleOrganiserSharePercent: number;
+  /** Free tickets (redeem codes, comps) may be resold. */
+  freeTicketsResale: boolean;
 };
 
 /** Organisation defaults saved before the organiser's share existed lack it: read them with resalePolicyOf. */
-export type StoredResalePolicy = Omit<ResalePolicy, 'resaleOrganiserSharePercent'> & { resaleOrganiserSharePercent?: number };
+export type StoredResalePolicy = Omit<ResalePolicy, 'resaleOrganiserSharePercent' | 'freeTicketsResale'> & { resaleOrganiserSharePercent?: number; freeTicketsResale?: boolean };
 
 /** A stored policy as a whole one: a missing share is no share. */
 export function resalePolicyOf(stored: StoredResalePolicy): ResalePolicy {
-  return { ...stored, resaleOrganiserSharePercent: stored.resaleOrganiserSharePercent ?? 0 };
+  return { ...stored, resaleOrganiserSharePercent: stored.resaleOrganiserSharePercent ?? 0, freeTicketsResale: stored.freeTicketsResale ?? false };
 }
 
 export const DEFAULT_RESALE_POLICY: ResalePolicy = {
@@ -165,6 +167,7 @@ export const DEFAULT_RESALE_POLICY: ResalePolicy = {
   resaleSellerFeeBps: 500,
   resaleBuyerFeeBps: 0,
   resaleOrganiserSharePercent: 0,
+  freeTicketsResale: false,
 };
 
 export const organisations = pgTable('organisations', {
@@ -370,6 +373,8 @@ export const events = pgTable(
     resaleBuyerFeeBps: integer('resale_buyer_fee_bps').notNull().default(0),
     /** The organiser's share of the resale fees (seller's and buyer's), in percent; paid with its settlement. */
     resaleOrganiserSharePercent: integer('resale_organiser_share_percent').notNull().default(0),
+    /** Tickets their holder got free (redeem codes, comps: no order line, or a price of 0) may be resold too; off by default. */
+    freeTicketsResale: boolean('free_tickets_resale').notNull().default(false),
     /** Every ticket of the event is in its holder's name (a risk match, Slovak act 1/2014); per section: eventNamedSections. */
     namedTickets: boolean('named_tickets').notNull().default(false),
     /** Service fee per ticket on the primary market, minor units. */
@@ -811,6 +816,8 @@ export const tickets = pgTable(
     holderErasedAt: ts('holder_erased_at'),
     /** A concession ticket (lib/server/concessions): the gate asks for the card (ZŤP, student…); 'companion' is a ZŤP-S holder's free companion. */
     concession: ticketConcessionEnum('concession'),
+    /** A companion ticket: the ZŤP-S ticket it goes with (it moves only with that one: tickets/ownership.ts). */
+    companionOf: uuid('companion_of').references((): AnyPgColumn => tickets.id),
     createdAt: createdAt(),
   },
   // tickets_event_idx: an event's tickets, and in id order the attendee export's batches (reports/exports.ts).
@@ -820,6 +827,8 @@ export const tickets = pgTable(
     index('tickets_event_idx').on(t.eventId, t.id),
     // A season ticket has one ticket per match, issued exactly once (lib/server/seasons/issue.ts).
     uniqueIndex('tickets_season_match_uq').on(t.seasonTicketId, t.eventId).where(sql`season_ticket_id is not null`),
+    // A ZŤP-S ticket's companion, found when the holder's ticket moves.
+    index('tickets_companion_idx').on(t.companionOf).where(sql`companion_of is not null`),
   ],
 );
 
@@ -1362,6 +1371,8 @@ export const ticketTypeConcessions = pgTable(
     kind: ticketConcessionEnum('kind').notNull(),
     priceAmount: integer('price_amount').notNull(),
     companion: boolean('companion').notNull().default(false),
+    /** The organiser lets fans resell tickets of this concession (resale/eligibility.ts); off by default. */
+    resaleAllowed: boolean('resale_allowed').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.ticketTypeId, t.kind] })],
 );

@@ -145,7 +145,7 @@ async function readAvailability(
       (select coalesce(json_agg(json_build_object('t', u.ticket_type_id, 's', u.seat_id)), '[]'::json)
          from accessible_seats a join inventory_units u on u.event_id = e.id and u.seat_id = a.seat_id
         where ${unitIsFree}) as held_back,
-      (select coalesce(json_agg(json_build_object('listingId', rl.id, 'ticketTypeId', tk.ticket_type_id, 'seatId', u.seat_id, 'price', rl.price_amount) order by rl.price_amount, rl.created_at), '[]'::json)
+      (select coalesce(json_agg(json_build_object('listingId', rl.id, 'ticketTypeId', tk.ticket_type_id, 'seatId', u.seat_id, 'price', rl.price_amount, 'concession', tk.concession) order by rl.price_amount, rl.created_at), '[]'::json)
          from resale_listings rl join tickets tk on tk.id = rl.ticket_id join inventory_units u on u.id = tk.unit_id
         where rl.event_id = e.id and ${listingIsFree}) as resale,
       ${withNextChange ? NEXT_CHANGE : sql`null::timestamptz`} as next_change
@@ -185,7 +185,7 @@ async function readAvailability(
     price: t.price,
     available: Math.max(0, (totals[t.id] ?? 0) - (takenPerType.get(t.id) ?? 0)),
   }));
-  const listings = parse<{ listingId: string; ticketTypeId: string; seatId: string | null; price: number }[]>(row.resale);
+  const listings = parse<{ listingId: string; ticketTypeId: string; seatId: string | null; price: number; concession: ResaleOffer['concession'] }[]>(row.resale);
   const availability: Availability = {
     eventId: row.slug,
     checkedAt: new Date().toISOString(),
@@ -199,6 +199,7 @@ async function readAvailability(
             listingId: l.listingId,
             ticketTypeId: l.ticketTypeId,
             seatId: l.seatId,
+            concession: l.concession ?? null,
             price: { amount: Number(l.price), currency },
             buyerFee: { amount: Math.round((Number(l.price) * Number(row.resale_buyer_fee_bps)) / 10_000), currency },
           }))

@@ -4,6 +4,7 @@ import { getDb, tables, type Tx } from '@/lib/server/db';
 import type { ResalePolicy } from '@/lib/server/db/schema';
 import { eventChanged } from '@/lib/server/events/changed';
 import { resaleCapFor } from '@/lib/server/resale/policy';
+import { resaleFacts } from '@/lib/server/resale/eligibility';
 import type { Locale } from '@/lib/i18n/routing';
 import { eventAccess, type AccessFailure } from './access';
 import { sendListingWithdrawnEmail } from './resale-mail';
@@ -24,25 +25,31 @@ const policyColumns = {
   resaleSellerFeeBps: e.resaleSellerFeeBps,
   resaleBuyerFeeBps: e.resaleBuyerFeeBps,
   resaleOrganiserSharePercent: e.resaleOrganiserSharePercent,
+  freeTicketsResale: e.freeTicketsResale,
 };
 
-type LiveListing = { id: string; ticketId: string; priceAmount: number; faceValue: number };
+type LiveListing = { id: string; ticketId: string; priceAmount: number; pricePaid: number };
 
 /**
- * The live listings a policy does not allow: every one when resale is off, else those priced over
- * their ticket's cap — the fan side's own cap rule (resaleCapFor), per listing from its face value.
+ * The live listings a policy does not allow: every one when resale is off, a free ticket's when free
+ * tickets may not be resold, else those priced over their ticket's cap — the fan side's own cap rule
+ * (resaleCapFor), per listing from its ticket's price paid.
  */
-export function listingsOverPolicy<T extends LiveListing>(policy: Pick<ResalePolicy, 'resaleEnabled' | 'resaleCapPercent' | 'resaleCapAmount'>, listings: T[]): T[] {
+export function listingsOverPolicy<T extends LiveListing>(
+  policy: Pick<ResalePolicy, 'resaleEnabled' | 'resaleCapPercent' | 'resaleCapAmount'> & { freeTicketsResale?: boolean },
+  listings: T[],
+): T[] {
   if (!policy.resaleEnabled) return listings;
   return listings.filter((listing) => {
-    const cap = resaleCapFor(policy, listing.faceValue);
+    if (listing.pricePaid === 0 && !policy.freeTicketsResale) return true;
+    const cap = resaleCapFor(policy, listing.pricePaid);
     return cap !== null && listing.priceAmount > cap;
   });
 }
 
 async function liveListings(db: ReturnType<typeof getDb> | Tx, eventId: string, lock = false): Promise<LiveListing[]> {
   const query = db
-    .select({ id: l.id, ticketId: l.ticketId, priceAmount: l.priceAmount, faceValue: tables.tickets.priceAmount })
+    .select({ id: l.id, ticketId: l.ticketId, priceAmount: l.priceAmount, pricePaid: resaleFacts.pricePaid })
     .from(l)
     .innerJoin(tables.tickets, eq(tables.tickets.id, l.ticketId))
     .where(and(eq(l.eventId, eventId), eq(l.status, 'active')));
@@ -122,7 +129,7 @@ export async function setResalePolicy(
         eventTitle: event.title[seller.locale as Locale],
         priceAmount: listing.priceAmount,
         currency: event.currency,
-        capAmount: policy.resaleEnabled ? resaleCapFor(policy, listing.faceValue) : null,
+        capAmount: policy.resaleEnabled ? resaleCapFor(policy, listing.pricePaid) : null,
       };
     });
     return { count: over.length, mails };

@@ -5,9 +5,10 @@ import { listingIsFree } from '@/lib/server/inventory/free';
 import { eventChanged } from '@/lib/server/events/changed';
 import { lockOwnedTicket, transferBlock } from '@/lib/server/tickets/ownership';
 import { feeOf, resaleCapFor, resaleClosesAt } from './policy';
+import { resaleFacts, resaleRefusal, type ResaleRefusal } from './eligibility';
 
 export type ListingFailure =
-  | { ok: false; code: 'TICKET_NOT_FOUND' | 'ALREADY_LISTED' | 'TICKET_NOT_LISTABLE' | 'GIFT_PENDING' | 'RESALE_DISABLED' | 'RESALE_WINDOW_CLOSED' | 'EVENT_STARTED' }
+  | { ok: false; code: 'TICKET_NOT_FOUND' | 'ALREADY_LISTED' | 'TICKET_NOT_LISTABLE' | 'GIFT_PENDING' | 'RESALE_DISABLED' | 'RESALE_WINDOW_CLOSED' | 'EVENT_STARTED' | ResaleRefusal }
   | { ok: false; code: 'PRICE_OVER_CAP'; capAmount: number; currency: 'EUR' | 'CZK' };
 
 export type ListingResult =
@@ -16,7 +17,8 @@ export type ListingResult =
 
 /**
  * Puts an owned, valid ticket on the secondary market at `priceAmount` (minor units), under the
- * event's policy: resale enabled, before the window closes, price ≤ the cap. The ticket turns
+ * event's policy: resale enabled, before the window closes, the ticket one the market takes (its
+ * concession, its companion, a free ticket: eligibility.ts), price ≤ the cap of its price paid. The ticket turns
  * `listed` (no code, no gift, no second listing) in the same transaction that creates the listing.
  */
 export async function listTicketForResale(actor: { id: string }, input: { ticketId: string; priceAmount: number }, now = new Date()): Promise<ListingResult> {
@@ -25,7 +27,7 @@ export async function listTicketForResale(actor: { id: string }, input: { ticket
     .select({
       id: tables.tickets.id,
       status: tables.tickets.status,
-      faceValue: tables.tickets.priceAmount,
+      ...resaleFacts,
       eventId: tables.events.id,
       currency: tables.events.currency,
       startsAt: tables.events.startsAt,
@@ -36,6 +38,7 @@ export async function listTicketForResale(actor: { id: string }, input: { ticket
       resaleCapAmount: tables.events.resaleCapAmount,
       resaleWindowHours: tables.events.resaleWindowHours,
       resaleSellerFeeBps: tables.events.resaleSellerFeeBps,
+      freeTicketsResale: tables.events.freeTicketsResale,
     })
     .from(tables.tickets)
     .innerJoin(tables.events, eq(tables.events.id, tables.tickets.eventId))
@@ -48,7 +51,9 @@ export async function listTicketForResale(actor: { id: string }, input: { ticket
     return { ok: false, code: 'EVENT_STARTED' };
   }
   if (resaleClosesAt(ticket).getTime() <= now.getTime()) return { ok: false, code: 'RESALE_WINDOW_CLOSED' };
-  const cap = resaleCapFor(ticket, ticket.faceValue);
+  const refused = resaleRefusal(ticket, ticket);
+  if (refused) return { ok: false, code: refused };
+  const cap = resaleCapFor(ticket, ticket.pricePaid);
   if (cap !== null && input.priceAmount > cap) return { ok: false, code: 'PRICE_OVER_CAP', capAmount: cap, currency: ticket.currency };
 
   return db.transaction(async (tx) => {
@@ -57,12 +62,19 @@ export async function listTicketForResale(actor: { id: string }, input: { ticket
     // either committed before, and this reads the new rules, or waits for this listing and then
     // withdraws it if it is over them. The event first, then the ticket: the organiser's order too.
     const [rules] = await tx
-      .select({ resaleEnabled: tables.events.resaleEnabled, resaleCapPercent: tables.events.resaleCapPercent, resaleCapAmount: tables.events.resaleCapAmount })
+      .select({
+        resaleEnabled: tables.events.resaleEnabled,
+        resaleCapPercent: tables.events.resaleCapPercent,
+        resaleCapAmount: tables.events.resaleCapAmount,
+        freeTicketsResale: tables.events.freeTicketsResale,
+      })
       .from(tables.events)
       .where(eq(tables.events.id, ticket.eventId))
       .for('share');
     if (!rules.resaleEnabled) return { ok: false as const, code: 'RESALE_DISABLED' as const };
-    const currentCap = resaleCapFor(rules, ticket.faceValue);
+    const refusedNow = resaleRefusal(ticket, rules);
+    if (refusedNow) return { ok: false as const, code: refusedNow };
+    const currentCap = resaleCapFor(rules, ticket.pricePaid);
     if (currentCap !== null && input.priceAmount > currentCap) return { ok: false as const, code: 'PRICE_OVER_CAP' as const, capAmount: currentCap, currency: ticket.currency };
     // Lock the ticket row, then look for a gift: a gift made at the same moment (which takes the same
     // lock) is either committed and seen here, or waits and then finds the ticket listed.

@@ -15,7 +15,9 @@ export type GiftFailure =
   | 'TRANSFER_DISABLED'
   | 'EVENT_STARTED'
   | 'GIFT_TO_SELF'
-  | 'GIFT_PENDING';
+  | 'GIFT_PENDING'
+  /** A ZŤP-S holder's companion seat goes only with the holder's ticket (ownership.ts moves it along). */
+  | 'COMPANION_NOT_ALONE';
 
 export type GiftResult = { ok: true; status: 'claimed' | 'pending'; toEmail: string } | { ok: false; code: GiftFailure };
 
@@ -37,6 +39,7 @@ export async function giftTicket(actor: Actor, input: { ticketId: string; email:
     .select({
       id: tables.tickets.id,
       status: tables.tickets.status,
+      concession: tables.tickets.concession,
       eventId: tables.tickets.eventId,
       orgId: tables.events.orgId,
       title: tables.events.title,
@@ -48,6 +51,7 @@ export async function giftTicket(actor: Actor, input: { ticketId: string; email:
     .innerJoin(tables.events, eq(tables.events.id, tables.tickets.eventId))
     .where(and(eq(tables.tickets.id, input.ticketId), eq(tables.tickets.ownerId, actor.id)));
   if (!ticket) return { ok: false, code: 'TICKET_NOT_FOUND' };
+  if (ticket.concession === 'companion') return { ok: false, code: 'COMPANION_NOT_ALONE' };
   if (ticket.status === 'listed') return { ok: false, code: 'TICKET_LISTED' };
   if (ticket.status !== 'valid') return { ok: false, code: 'TICKET_NOT_TRANSFERABLE' };
   const blocked = transferBlock({ transferEnabled: ticket.transferEnabled, startsAt: ticket.startsAt, status: ticket.eventStatus });

@@ -10,6 +10,7 @@ import { claimPendingGifts } from './gift';
 import { giftedAway, giftSenders } from './gift-trace';
 import { joinPlace, placeColumns, placeOf, placeOrder } from './place';
 import { paidAmountOfTicket } from './paid-price';
+import { resaleFacts, resaleRefusal } from '@/lib/server/resale/eligibility';
 import type { MyTickets, OwnedTicket } from '@/lib/schemas/tickets';
 
 
@@ -45,7 +46,8 @@ async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: numb
         named: t.named,
         namedHolder: t.holderName,
         namedBirthDate: t.holderBirthDate,
-        concession: t.concession,
+        ...resaleFacts,
+        companionOf: t.companionOf,
         ...placeColumns,
         typeKind: tables.ticketTypes.kind,
         currency: e.currency,
@@ -59,6 +61,7 @@ async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: numb
         resaleCapAmount: e.resaleCapAmount,
         resaleWindowHours: e.resaleWindowHours,
         resaleSellerFeeBps: e.resaleSellerFeeBps,
+        freeTicketsResale: e.freeTicketsResale,
       })
       .from(t)
       .leftJoin(tables.seasonTickets, eq(tables.seasonTickets.id, t.seasonTicketId))
@@ -103,6 +106,7 @@ async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: numb
         holderName: r.named && r.namedHolder ? r.namedHolder : holderName,
         priceAmount: r.priceAmount,
         paidAmount: r.paidAmount,
+        pricePaid: r.pricePaid,
         currency: r.currency,
         checkedInAt: r.checkedInAt?.toISOString() ?? null,
         seasonTicketId: r.seasonTicketId,
@@ -113,11 +117,15 @@ async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: numb
           transferEnabled: r.transferEnabled && r.eventStatus !== 'cancelled',
           resale: {
             enabled: r.resaleEnabled,
-            capAmount: resaleCapFor({ resaleCapPercent: r.resaleCapPercent, resaleCapAmount: r.resaleCapAmount }, r.priceAmount),
+            // The listing's own rule (resale/listing.ts): the cap of the price paid, the same refusals.
+            capAmount: resaleCapFor({ resaleCapPercent: r.resaleCapPercent, resaleCapAmount: r.resaleCapAmount }, r.pricePaid),
             closesAt: resaleClosesAt({ startsAt: r.startsAt, resaleWindowHours: r.resaleWindowHours }).toISOString(),
             sellerFeeBps: r.resaleSellerFeeBps,
+            refusal: resaleRefusal(r, r),
           },
         },
+        giftable: r.concession !== 'companion',
+        companionOf: r.companionOf,
         listing: listing ? { id: listing.id, priceAmount: listing.priceAmount, held: !!listing.heldUntil && listing.heldUntil.getTime() > now } : null,
         pendingGift: gift ? { toEmail: gift.toEmail } : null,
         giftedFrom: senders.has(r.id) ? { name: senders.get(r.id) ?? null } : null,

@@ -24,7 +24,9 @@ export async function lockOwnedTicket(tx: Tx, input: { ticketId: string; ownerId
  * Hands a ticket to a new owner with a new secret and version + 1 (and so a new key pair for its codes), so
  * every code the old holder's phone can draw stops verifying at once. Only moves it if `fromUserId` still owns it in one of
  * `fromStatuses` (valid by default; a resale sale moves a listed one): the WHERE clause is the lock.
- * A gift the old holder left waiting dies with the move: it is no longer theirs to give.
+ * A gift the old holder left waiting dies with the move: it is no longer theirs to give. A ZŤP-S ticket's
+ * companion seat the old holder still has goes along, the same way (new secret and version), in the
+ * caller's transaction: a companion never stays behind nor moves alone.
  */
 export async function moveTicketToOwner(
   db: Db | Tx,
@@ -62,6 +64,13 @@ export async function moveTicketToOwner(
     .update(tables.gifts)
     .set({ status: 'cancelled', resolvedAt: new Date() })
     .where(and(eq(tables.gifts.ticketId, input.ticketId), eq(tables.gifts.status, 'pending')));
+  const companions = await db
+    .select({ id: tables.tickets.id })
+    .from(tables.tickets)
+    .where(and(eq(tables.tickets.companionOf, moved.id), eq(tables.tickets.ownerId, input.fromUserId), eq(tables.tickets.status, 'valid')));
+  for (const companion of companions) {
+    await moveTicketToOwner(db, { ticketId: companion.id, fromUserId: input.fromUserId, toUserId: input.toUserId, orderId: input.orderId });
+  }
   return moved;
 }
 

@@ -119,6 +119,7 @@ export async function seedTickets(db: Db): Promise<void> {
         lines: rows.map((row) => ({ unitId: row.unitId, ticketTypeId: row.ticketTypeId, priceAmount: row.priceAmount, feeAmount: e.serviceFee })),
       });
       await tx.update(s.tickets).set({ orderId }).where(inArray(s.tickets.id, rows.map((row) => row.id)));
+      return rows;
     };
 
     // The spring season: three home matches, one seat each for two holders.
@@ -166,7 +167,8 @@ export async function seedTickets(db: Db): Promise<void> {
       ['dunaj-bratislava-fc-kosice', 'A', supporter],
       ['vltava-praha-kometa-brno', 'END', fanCz],
     ] as const) {
-      const t = await ticket(owner, eventSlug, code);
+      // Bought, not given: a free ticket is not resold unless its organiser allows it (resale/eligibility.ts).
+      const [t] = await bought(owner, eventSlug, code, 1);
       await tx.update(s.tickets).set({ status: 'listed' }).where(eq(s.tickets.id, t.id));
       await tx.insert(s.resaleListings).values({
         ticketId: t.id,

@@ -67,6 +67,7 @@ export async function createEvent(userId: string, input: CreateEventInput): Prom
         resaleSellerFeeBps: policy.resaleSellerFeeBps,
         resaleBuyerFeeBps: policy.resaleBuyerFeeBps,
         resaleOrganiserSharePercent: policy.resaleOrganiserSharePercent,
+        freeTicketsResale: policy.freeTicketsResale,
       })
       .returning({ id: tables.events.id });
     await refreshSearchText(tx, row.id);
