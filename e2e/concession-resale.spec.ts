@@ -35,8 +35,7 @@ test('a ZŤP-S companion seat offers no Sell and no Gift', async ({ page, signUp
 test('a resold child ticket says "Dieťa" to its buyer before payment', async ({ page, browser, baseURL, signUpFresh }) => {
   test.setTimeout(150_000);
   // The organiser lets child tickets be resold (off by default).
-  const owner = await signedInContext(browser, baseURL!, demo.vltavaOwner);
-  const ownerPage = await owner.newPage();
+  const { context: owner, page: ownerPage } = await signedInContext(browser, baseURL!, demo.vltavaOwner);
   const { events } = (await (await ownerPage.request.get('/api/v1/scan/events')).json()) as { events: { id: string; slug: string }[] };
   const eventId = events.find((event) => event.slug === MATCH)!.id;
   const detail = (await (await ownerPage.request.get(`/api/v1/events/${MATCH}`)).json()) as { ticketTypes: { id: string }[] };
@@ -60,8 +59,7 @@ test('a resold child ticket says "Dieťa" to its buyer before payment', async ({
   expect((await page.request.post(`/api/v1/tickets/${ticket.id}/listing`, { data: { price: child.price.amount }, headers: await xsrfHeaders(page) })).status()).toBe(201);
 
   // Another fan sees it is a child's ticket on the event page, in the cart and at checkout.
-  const buyer = await signedInContext(browser, baseURL!, demo.fan);
-  const buyerPage = await buyer.newPage();
+  const { context: buyer, page: buyerPage } = await signedInContext(browser, baseURL!, demo.fan);
   await buyerPage.setViewportSize({ width: 390, height: 844 });
   await buyerPage.goto(`/sk/podujatia/${MATCH}`);
   const offer = buyerPage.getByTestId('resale-offer').filter({ hasText: childBadge });
