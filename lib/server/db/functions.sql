@@ -374,7 +374,8 @@ $$;
 --   'renew'    the same, and p_user held it last season: theirs to renew while the renewal lasts;
 --   'reserved' a holder of last season may still renew it (until renewal_closes_at): nobody else may take it;
 --   'mine'     p_user's season ticket of this season; 'sold' someone else's;
---   'taken'    held or sold at some remaining match, or not sold at one of them, or not priced.
+--   'taken'    held or sold at some remaining match, reserved for its waiting list there, or not sold at
+--              one of them, or not priced.
 -- code: the seat's price category at the first remaining match; price: its season price.
 -- p_seats: only these seats (a hold asks about its own), or NULL for every seat (the seat map).
 DROP FUNCTION IF EXISTS season_seats(uuid, uuid, timestamptz);
@@ -383,16 +384,23 @@ RETURNS TABLE (seat_id uuid, code text, price integer, state text)
 LANGUAGE sql STABLE AS $$
   WITH m AS (
     SELECT r.event_id, row_number() OVER (ORDER BY r.starts_at, r.event_id) AS n FROM season_remaining_matches(p_season, p_now) r
+  ), waiting AS (
+    -- Categories whose free units are the waiting list's at a match (waiting_list_reserves, as for every
+    -- hold): asked once per category, not once per unit.
+    SELECT tt.id AS ticket_type_id FROM ticket_types tt JOIN m ON m.event_id = tt.event_id
+    WHERE waiting_list_reserves(tt.event_id, tt.id)
   ), per_seat AS (
     SELECT u.seat_id,
            min(tt.code) FILTER (WHERE m.n = 1) AS code,
            count(*) AS matches,
-           -- A unit held back for the renewal (season_renewal_blocks) is the holder's to renew.
-           bool_and(unit_is_free(u.status, u.held_until, p_now) OR rb.unit_id IS NOT NULL) AS all_free
+           -- A unit held back for the renewal (season_renewal_blocks) is the holder's to renew; a free unit
+           -- the waiting list reserves is the fans' in line, not the season's.
+           bool_and((unit_is_free(u.status, u.held_until, p_now) AND w.ticket_type_id IS NULL) OR rb.unit_id IS NOT NULL) AS all_free
     FROM inventory_units u
     JOIN m ON m.event_id = u.event_id
     JOIN ticket_types tt ON tt.id = u.ticket_type_id
     LEFT JOIN season_renewal_blocks rb ON rb.unit_id = u.id AND rb.season_id = p_season AND u.status = 'blocked'
+    LEFT JOIN waiting w ON w.ticket_type_id = u.ticket_type_id
     WHERE u.seat_id IS NOT NULL AND (p_seats IS NULL OR u.seat_id = ANY (p_seats))
     GROUP BY u.seat_id
   )
