@@ -1,9 +1,16 @@
 // The ticket office's season tools (issue 28 items 5–8), on the demo seed's winter season
 // (seed/seasons.ts), which renews the spring one.
-import { and, eq, inArray } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { purchaseSeason, seasonSale } from '@/lib/server/seasons/sale';
+import { addSeasonMatch, getSeason, setSeasonCategories } from '@/lib/server/seasons/organiser';
+import { createEvent, publishEvent } from '@/lib/server/organiser/events';
+import { createPriceCategory } from '@/lib/server/organiser/price-categories';
+import { orgIdOfSlug } from '../helpers/organiser';
+import { categoriesBodyOf } from '../helpers/seasons';
 import { useTestDatabase } from '../helpers/db';
 import { makeUser } from '../helpers/tickets';
 
@@ -49,5 +56,102 @@ describe('season hold and the waiting list (item 8)', () => {
     }
     // Nobody waits any more: the seat is on season sale again.
     expect((await seatStates(fan.id)).get(seat)).toBe('free');
+  });
+});
+
+describe('season categories (item 7)', () => {
+  it('a match with other categories is mapped explicitly; its unmapped seats are off season sale, mapped ones priced by the first match', async () => {
+    const orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
+    const [owner] = await t.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'klub@fkdunaj.sk'));
+    const [season] = await t.db.select().from(s.seasons).where(eq(s.seasons.slug, SEASON));
+    const before = await getSeason(owner.id, season.id);
+    if (!before.ok) throw new Error(before.code);
+    // The demo season: one season category per category, each match's category of that code mapped onto it.
+    expect(before.season.categories.length).toBeGreaterThan(1);
+    for (const m of before.season.matches) expect(m.priceCategories.every((pc) => pc.seasonCategoryId)).toBe(true);
+    const fan = await makeUser(t.db, 'office-cat');
+    const freeBefore = [...(await seatStates(fan.id))].filter(([, state]) => state === 'free').length;
+    expect(freeBefore).toBeGreaterThan(10);
+
+    // A new match at the stadium whose one category ('Celý štadión', another code) sells every seat.
+    const draft = await createEvent(owner.id, {
+      organisation: orgId,
+      venueId: season.venueId,
+      category: 'sport',
+      title: { sk: 'Dunaj – Ružomberok', cs: 'Dunaj – Ružomberok', en: 'Dunaj – Ružomberok' },
+      startsAt: new Date(Date.now() + 40 * 86_400_000).toISOString(),
+      currency: 'EUR',
+    });
+    if (!draft.ok) throw new Error(draft.code);
+    const eventId = draft.event.id;
+    const sections = await t.db.select({ id: s.venueSections.id }).from(s.venueSections).where(eq(s.venueSections.venueId, season.venueId));
+    const category = await createPriceCategory(owner.id, eventId, { name: { sk: 'Celý štadión', cs: 'Celý stadion', en: 'Whole stadium' }, kind: 'seated', priceAmount: 1500, sectionIds: sections.map((x) => x.id) });
+    if (!category.ok) throw new Error(category.code);
+    await t.db.update(s.events).set({ imageUrl: '/images/demo/stadium.webp' }).where(eq(s.events.id, eventId));
+    expect((await publishEvent(owner.id, eventId)).ok).toBe(true);
+    const added = await addSeasonMatch(owner.id, season.id, eventId);
+    if (!added.ok) throw new Error(added.code);
+    const newMatch = added.season.matches.find((m) => m.id === eventId)!;
+    expect(newMatch.priceCategories).toHaveLength(1);
+    expect(newMatch.priceCategories[0].seasonCategoryId).toBeNull();
+    // Unmapped at a remaining match: no seat is on season sale, and no price asks which applies.
+    expect([...(await seatStates(fan.id)).values()].filter((state) => state === 'free')).toHaveLength(0);
+    expect(added.season.categories).toHaveLength(before.season.categories.length);
+
+    // Mapped onto the cheapest season category: every seat is priced by its category at the FIRST remaining match.
+    const body = categoriesBodyOf(added.season);
+    const cheapest = added.season.categories.reduce((a, b) => (a.price <= b.price ? a : b));
+    body.mapping = body.mapping.map((m) => (m.ticketTypeId === newMatch.priceCategories[0].id ? { ...m, category: added.season.categories.indexOf(cheapest) } : m));
+    const saved = await setSeasonCategories(owner.id, season.id, body);
+    if (!saved.ok) throw new Error(saved.code);
+    const sale = (await seasonSale(SEASON, fan.id))!;
+    const free = sale.sections.flatMap((x) => x.rows.flatMap((r) => r.seats)).filter((seat) => seat.state === 'free');
+    expect(free.length).toBe(freeBefore);
+    const firstMatch = sale.matches[0].id;
+    const seat = free.find((x) => x.categoryId !== cheapest.id)!;
+    const [unit] = await t.db
+      .select({ seasonCategoryId: s.ticketTypes.seasonCategoryId })
+      .from(s.inventoryUnits)
+      .innerJoin(s.ticketTypes, eq(s.ticketTypes.id, s.inventoryUnits.ticketTypeId))
+      .where(and(eq(s.inventoryUnits.eventId, firstMatch), eq(s.inventoryUnits.seatId, seat.id)));
+    expect(seat.categoryId).toBe(unit.seasonCategoryId);
+    const bought = await purchaseSeason({ user: fan, seasonRef: SEASON, seatIds: [seat.id], locale: 'en', urls });
+    if (!bought.ok) throw new Error(bought.code);
+    const [order] = await t.db.select({ total: s.orders.totalAmount }).from(s.orders).where(eq(s.orders.id, bought.orderId));
+    expect(order.total).toBe(added.season.categories.find((c) => c.id === seat.categoryId)!.price);
+    const lines = await t.db.select({ price: s.holdItems.priceAmount }).from(s.holdItems).innerJoin(s.orders, eq(s.orders.holdId, s.holdItems.holdId)).where(eq(s.orders.id, bought.orderId));
+    expect(lines).toHaveLength(3);
+
+    // A category of another season, or a price category of no match of the season, is refused.
+    expect(await setSeasonCategories(owner.id, season.id, { ...body, mapping: [{ ticketTypeId: sections[0].id, category: 0 }] })).toEqual({ ok: false, code: 'SEASON_CATEGORY_INVALID' });
+    expect(await setSeasonCategories(owner.id, season.id, { ...body, mapping: [{ ticketTypeId: newMatch.priceCategories[0].id, category: 99 }] })).toEqual({ ok: false, code: 'SEASON_CATEGORY_INVALID' });
+    // A fan is no organiser: another organisation's season is not found.
+    expect(await setSeasonCategories(fan.id, season.id, body)).toMatchObject({ ok: false });
+  });
+});
+
+describe('migration 0027 (item 7)', () => {
+  // Last in this file: it replaces the demo season's categories with what the backfill makes of its old prices.
+  it('makes one season category per season_prices code and maps every match’s category of that code onto it', async () => {
+    const [season] = await t.db.select().from(s.seasons).where(eq(s.seasons.slug, SEASON));
+    const matches = await t.db.select({ id: s.events.id }).from(s.events).where(eq(s.events.seasonId, season.id));
+    const types = await t.db.select().from(s.ticketTypes).where(and(inArray(s.ticketTypes.eventId, matches.map((m) => m.id)), eq(s.ticketTypes.kind, 'seated')));
+    const codes = [...new Set(types.map((x) => x.code))].sort();
+    await t.db.delete(s.seasonCategories).where(eq(s.seasonCategories.seasonId, season.id));
+    await t.db.insert(s.seasonPrices).values(codes.map((code, i) => ({ seasonId: season.id, code, priceAmount: 10_000 + i })));
+    const file = readFileSync(path.join(process.cwd(), 'lib/server/db/migrations/0027_season_categories.sql'), 'utf8');
+    const backfill = file.split('--> statement-breakpoint').at(-1)!;
+    await t.db.execute(sql.raw(backfill));
+    const categories = await t.db.select().from(s.seasonCategories).where(eq(s.seasonCategories.seasonId, season.id)).orderBy(s.seasonCategories.sort);
+    expect(categories.map((c) => c.priceAmount)).toEqual(codes.map((_, i) => 10_000 + i));
+    const after = await t.db.select().from(s.ticketTypes).where(and(inArray(s.ticketTypes.eventId, matches.map((m) => m.id)), eq(s.ticketTypes.kind, 'seated')));
+    for (const type of after) {
+      const category = categories[codes.indexOf(type.code)];
+      expect(type.seasonCategoryId).toBe(category.id);
+    }
+    // Named like the code's category at the first match.
+    const [first] = await t.db.select({ id: s.events.id }).from(s.events).where(eq(s.events.seasonId, season.id)).orderBy(s.events.startsAt, s.events.id).limit(1);
+    const firstA = after.find((x) => x.eventId === first.id && x.code === codes[0]);
+    if (firstA) expect(categories[0].name).toEqual(firstA.name);
   });
 });

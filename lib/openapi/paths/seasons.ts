@@ -7,12 +7,12 @@ import {
   organiserSeasonListSchema,
   renewalListSchema,
   seasonCreateSchema,
+  seasonCategoriesSchema,
   seasonIdParamSchema,
   seasonMatchAddedSchema,
   seasonMatchSchema,
   seasonPatchSchema,
   seasonPaymentSchema,
-  seasonPricesSchema,
   seasonPurchaseSchema,
   seasonRefParamSchema,
   seasonSaleSchema,
@@ -47,7 +47,7 @@ export const seasonPaths: ApiPaths = {
     get: {
       tags: ['organiser'],
       security: auth,
-      summary: "The organisation's seasons with their matches, season-ticket prices, windows and holders (owner, manager)",
+      summary: "The organisation's seasons with their matches, season categories and prices, windows and holders (owner, manager)",
       parameters: parametersOf(organisationQuerySchema, 'query'),
       responses: { 200: jsonResponse('{ seasons }', organiserSeasonListSchema), 401: unauthorized, 403: roleForbidden, 404: orgNotFound, 422: invalid },
     },
@@ -80,14 +80,19 @@ export const seasonPaths: ApiPaths = {
       responses: { 200: jsonResponse('{ season }', organiserSeasonAnswerSchema), ...writeErrors, 422: errorResponse('Invalid input (VALIDATION, SEASON_WINDOW_INVALID)') },
     },
   },
-  '/api/v1/organiser/seasons/{seasonId}/prices': {
+  '/api/v1/organiser/seasons/{seasonId}/categories': {
     put: {
       tags: ['organiser'],
       security: auth,
-      summary: 'Set the season-ticket price of each price category (by code); a category left out is not sold as a season ticket (owner, manager)',
+      summary:
+        'Save the season’s categories (name, colour, season-ticket price) and map every seated price category of its matches onto one (mapping[].category: an index into categories) or none. Categories with an id are updated, new ones added, the rest deleted; a price category not in mapping is unmapped and its seats are not on season sale. A seat is priced by the season category its price category at the first remaining match maps to (owner, manager)',
       parameters: seasonId,
-      requestBody: jsonBody(seasonPricesSchema),
-      responses: { 200: jsonResponse('{ season }', organiserSeasonAnswerSchema), ...writeErrors, 422: invalid },
+      requestBody: jsonBody(seasonCategoriesSchema),
+      responses: {
+        200: jsonResponse('{ season }', organiserSeasonAnswerSchema),
+        ...writeErrors,
+        422: errorResponse('Invalid input (VALIDATION), a category of another season, a price category that is not a seated one of the season’s matches, or an index past the categories (SEASON_CATEGORY_INVALID)'),
+      },
     },
   },
   '/api/v1/organiser/seasons/{seasonId}/matches': {
