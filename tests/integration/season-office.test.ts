@@ -11,6 +11,11 @@ import { createEvent, publishEvent } from '@/lib/server/organiser/events';
 import { createPriceCategory } from '@/lib/server/organiser/price-categories';
 import { orgIdOfSlug } from '../helpers/organiser';
 import { categoriesBodyOf } from '../helpers/seasons';
+import { getOrder } from '@/lib/server/orders/read';
+import { listMyOrders } from '@/lib/server/orders/list';
+import { signedGatewayNotice, testGateway } from '@/lib/server/payments/test-gateway';
+import { handlePaymentNotice } from '@/lib/server/payments/webhook';
+import { translator } from '@/lib/server/api/translate';
 import { useTestDatabase } from '../helpers/db';
 import { makeUser } from '../helpers/tickets';
 
@@ -127,6 +132,46 @@ describe('season categories (item 7)', () => {
     expect(await setSeasonCategories(owner.id, season.id, { ...body, mapping: [{ ticketTypeId: newMatch.priceCategories[0].id, category: 99 }] })).toEqual({ ok: false, code: 'SEASON_CATEGORY_INVALID' });
     // A fan is no organiser: another organisation's season is not found.
     expect(await setSeasonCategories(fan.id, season.id, body)).toMatchObject({ ok: false });
+  });
+});
+
+describe('season receipts and orders (item 6)', () => {
+  it('a season order is ONE receipt line per seat, titled with the season, listing its matches; My orders names the season', async () => {
+    const fan = await makeUser(t.db, 'office-receipt');
+    await t.db.update(s.users).set({ locale: 'sk' }).where(eq(s.users.id, fan.id));
+    const sale = (await seasonSale(SEASON, fan.id))!;
+    const seat = sale.sections.flatMap((x) => x.rows.flatMap((r) => r.seats)).filter((x) => x.state === 'free')[7];
+    const bought = await purchaseSeason({ user: fan, seasonRef: SEASON, seatIds: [seat.id], locale: 'sk', urls });
+    if (!bought.ok) throw new Error(bought.code);
+    const [payment] = await t.db.select({ id: s.payments.id }).from(s.payments).where(eq(s.payments.orderId, bought.orderId));
+    const { eventId: notice } = signedGatewayNotice(payment.id, 'succeeded');
+    expect((await handlePaymentNotice(testGateway, { eventId: notice, paymentId: payment.id, outcome: 'succeeded' })).kind).toBe('paid');
+
+    const order = (await getOrder({ user: fan, orderId: bought.orderId, locale: 'sk' }))!;
+    expect(order.season).toMatchObject({ slug: SEASON, name: 'FK Dunaj Bratislava – zima' });
+    const items = order.lines.filter((l) => l.kind !== 'fee' && l.kind !== 'discount');
+    expect(items).toHaveLength(1);
+    const line = items[0] as Extract<(typeof order.lines)[number], { kind: 'season' }>;
+    expect(line.kind).toBe('season');
+    expect(line.name).toBe('FK Dunaj Bratislava – zima');
+    expect(line.matches.map((m) => m.event)).toEqual(sale.matches.map((m) => m.title.sk));
+    expect(line.amount.amount).toBe(sale.prices.find((p) => p.categoryId === seat.categoryId)!.price);
+    expect(order.lines.reduce((sum, l) => sum + l.amount.amount, 0)).toBe(order.total.amount);
+
+    // The line as the receipt words it (components/orders/receipt.tsx), with each language's plural.
+    const words = (locale: 'sk' | 'cs' | 'en', count: number) => translator(locale)('receipt.seasonTicket', { season: line.name, count });
+    expect(words('sk', line.matches.length)).toBe(`Permanentka FK Dunaj Bratislava – zima — ${line.matches.length} zápasy`);
+    expect(words('sk', 5)).toBe('Permanentka FK Dunaj Bratislava – zima — 5 zápasov');
+    expect(words('cs', 5)).toBe('Permanentka FK Dunaj Bratislava – zima — 5 zápasů');
+    expect(words('en', 1)).toBe('Season ticket FK Dunaj Bratislava – zima — 1 match');
+
+    const list = await listMyOrders({ user: fan, locale: 'sk' });
+    if (!list.ok) throw new Error(list.code);
+    expect(list.list.orders[0].season).toMatchObject({ slug: SEASON, name: 'FK Dunaj Bratislava – zima' });
+
+    const [mail] = await t.db.select({ subject: s.emailOutbox.subject, text: s.emailOutbox.textBody }).from(s.emailOutbox).where(and(eq(s.emailOutbox.toAddress, fan.email), eq(s.emailOutbox.kind, 'order-paid')));
+    expect(mail.subject).toBe('Vaša permanentka FK Dunaj Bratislava – zima');
+    expect(mail.text).toContain(`Permanentka FK Dunaj Bratislava – zima — ${sale.matches.length} zápasy`);
   });
 });
 
