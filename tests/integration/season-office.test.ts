@@ -5,11 +5,12 @@ import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { purchaseSeason, seasonSale } from '@/lib/server/seasons/sale';
+import { purchaseSeason, renewSeason, seasonSale } from '@/lib/server/seasons/sale';
+import { seasonHolders, seasonHoldersCsv } from '@/lib/server/seasons/holders';
 import { addSeasonMatch, getSeason, setSeasonCategories } from '@/lib/server/seasons/organiser';
 import { createEvent, publishEvent } from '@/lib/server/organiser/events';
 import { createPriceCategory } from '@/lib/server/organiser/price-categories';
-import { orgIdOfSlug } from '../helpers/organiser';
+import { makeCast, orgIdOfSlug } from '../helpers/organiser';
 import { categoriesBodyOf } from '../helpers/seasons';
 import { getOrder } from '@/lib/server/orders/read';
 import { listMyOrders } from '@/lib/server/orders/list';
@@ -172,6 +173,55 @@ describe('season receipts and orders (item 6)', () => {
     const [mail] = await t.db.select({ subject: s.emailOutbox.subject, text: s.emailOutbox.textBody }).from(s.emailOutbox).where(and(eq(s.emailOutbox.toAddress, fan.email), eq(s.emailOutbox.kind, 'order-paid')));
     expect(mail.subject).toBe('Vaša permanentka FK Dunaj Bratislava – zima');
     expect(mail.text).toContain(`Permanentka FK Dunaj Bratislava – zima — ${sale.matches.length} zápasy`);
+  });
+});
+
+describe('the office’s holders list (item 5)', () => {
+  it('lists holders with seat, category, renewed, paid and club mail; filters; counts; CSV with BOM; owner/manager only', async () => {
+    const [season] = await t.db.select().from(s.seasons).where(eq(s.seasons.slug, SEASON));
+    const [owner] = await t.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'klub@fkdunaj.sk'));
+    // fan@tribuna.sk renews their spring seat and pays; they turn the club's mail off.
+    const [holder] = await t.db.select({ id: s.users.id, email: s.users.email }).from(s.users).where(eq(s.users.email, 'fan@tribuna.sk'));
+    const renewed = await renewSeason({ user: { id: holder.id, email: holder.email! }, seasonRef: SEASON, locale: 'sk', urls });
+    if (!renewed.ok) throw new Error(renewed.code);
+    const [payment] = await t.db.select({ id: s.payments.id }).from(s.payments).where(eq(s.payments.orderId, renewed.orderId));
+    const { eventId: notice } = signedGatewayNotice(payment.id, 'succeeded');
+    expect((await handlePaymentNotice(testGateway, { eventId: notice, paymentId: payment.id, outcome: 'succeeded' })).kind).toBe('paid');
+    await t.db.insert(s.notificationPreferences).values({ userId: holder.id, pushTopics: [], emailTopics: [] });
+    const [order] = await t.db.select({ total: s.orders.totalAmount }).from(s.orders).where(eq(s.orders.id, renewed.orderId));
+
+    const all = await seasonHolders(owner.id, season.id, {}, 'sk');
+    if (!all.ok) throw new Error(all.code);
+    const [spring] = await t.db.select({ n: sql<number>`count(*)::int` }).from(s.seasonTickets).where(eq(s.seasonTickets.seasonId, season.renewsSeasonId!));
+    expect(all.list.counts).toEqual({ lastSeason: spring.n, renewed: 1, notRenewed: spring.n - 1 });
+    const mine = all.list.holders.find((h) => h.email === 'fan@tribuna.sk')!;
+    expect(mine).toMatchObject({ renewed: true, paid: order.total, acceptsMail: false });
+    expect(mine.category).not.toBeNull();
+    expect(mine.seat.row).toBeTruthy();
+    const supporter = all.list.holders.find((h) => h.email === 'supporter@tribuna.eu')!;
+    expect(supporter).toMatchObject({ renewed: false, paid: null, acceptsMail: true });
+
+    const onlyRenewed = await seasonHolders(owner.id, season.id, { renewed: 'yes' }, 'sk');
+    expect(onlyRenewed.ok && onlyRenewed.list.holders.map((h) => h.email)).toEqual(['fan@tribuna.sk']);
+    const noMail = await seasonHolders(owner.id, season.id, { mail: 'no' }, 'sk');
+    expect(noMail.ok && noMail.list.holders.map((h) => h.email)).toEqual(['fan@tribuna.sk']);
+    const inCategory = await seasonHolders(owner.id, season.id, { category: mine.category!.id, renewed: 'no' }, 'sk');
+    expect(inCategory.ok && inCategory.list.holders.every((h) => h.category?.id === mine.category!.id && !h.renewed)).toBe(true);
+
+    const csv = await seasonHoldersCsv(owner.id, season.id, { renewed: 'yes' }, 'sk', (key) => translator('sk')(`seasons.organiser.holdersList.${key}`));
+    if (!csv.ok) throw new Error(csv.code);
+    const bytes = new Uint8Array(await new Response(csv.stream).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    expect(text.split('\n')[0]).toBe('Meno,E-mail,Sektor,Rad,Miesto,Kategória,Obnovil,Zaplatené,Mena,Prijíma klubovú poštu');
+    expect(text).toContain(`fan@tribuna.sk`);
+    expect(text).toContain(`,áno,${(order.total / 100).toFixed(2)},EUR,nie`);
+
+    // Owner and manager only: a scanner is refused, a fan and another organisation see no such season.
+    const cast = await makeCast(t.db, season.orgId);
+    expect((await seasonHolders(cast.manager.id, season.id, {}, 'sk')).ok).toBe(true);
+    expect(await seasonHolders(cast.scanner.id, season.id, {}, 'sk')).toMatchObject({ ok: false, code: 'ROLE_FORBIDDEN' });
+    expect(await seasonHolders(cast.stranger.id, season.id, {}, 'sk')).toMatchObject({ ok: false, code: 'ORG_NOT_FOUND' });
   });
 });
 

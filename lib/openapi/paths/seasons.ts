@@ -1,6 +1,7 @@
 // Seasons and season tickets in the OpenAPI document: the organiser's seasons and the fan's season sale and renewal.
 import { organisationQuerySchema } from '@/lib/schemas/organiser';
 import { noBody } from '@/lib/schemas/primitives';
+import { seasonHoldersQuerySchema, seasonHoldersSchema } from '@/lib/schemas/season-holders';
 import { seasonReleasesQuerySchema, seasonReleasesSchema } from '@/lib/schemas/season-releases';
 import {
   organiserSeasonAnswerSchema,
@@ -118,6 +119,31 @@ export const seasonPaths: ApiPaths = {
         'Seats the season’s holders released for credit (newest first, at most 500; eventId: one match): match, seat, holder as "Jana N.", released at, status, credit granted; the totals; and the organisation’s wallet credit granted, spent and still owed per currency. Another organisation’s season is 404 (owner, manager)',
       parameters: [...seasonId, ...parametersOf(seasonReleasesQuerySchema, 'query')],
       responses: { 200: jsonResponse('{ currency, releases, more, totals, walletCredit }', seasonReleasesSchema), 401: unauthorized, 403: roleForbidden, 404: orgNotFound, 422: invalid },
+    },
+  },
+  '/api/v1/organiser/seasons/{seasonId}/holders': {
+    get: {
+      tags: ['organiser'],
+      security: auth,
+      summary:
+        'The season’s holders for a renewal campaign: name, email, seat, season category, renewed (held the renewed-from season’s seat and bought this one), paid for the seat by their season order, accepts the club’s mail (email on for announcements); filters renewed=yes|no, category={seasonCategoryId}, mail=yes|no; and the whole season’s counts (last season’s holders, renewed, not yet renewed). Another organisation’s season is 404 (owner, manager)',
+      parameters: [...seasonId, ...parametersOf(seasonHoldersQuerySchema, 'query')],
+      responses: { 200: jsonResponse('{ currency, counts, holders }', seasonHoldersSchema), 401: unauthorized, 403: roleForbidden, 404: orgNotFound, 422: invalid },
+    },
+  },
+  '/api/v1/organiser/seasons/{seasonId}/holders.csv': {
+    get: {
+      tags: ['organiser'],
+      security: auth,
+      summary: 'The same holders (same filters) as a CSV download: UTF-8 with BOM, header in the request’s language, paid in major units beside the currency (owner, manager)',
+      parameters: [...seasonId, ...parametersOf(seasonHoldersQuerySchema, 'query')],
+      responses: {
+        200: { description: 'The CSV file (Content-Disposition: attachment; filename {season slug}-holders-{date}.csv)', content: { 'text/csv': { schema: { type: 'string' } } } },
+        401: unauthorized,
+        403: roleForbidden,
+        404: orgNotFound,
+        422: invalid,
+      },
     },
   },
   '/api/v1/seasons/renewals': {
