@@ -943,10 +943,11 @@ function seasonWrites(): Record<string, (request: APIRequestContext) => Promise<
       const seasonId = await (await freshSeason(caller)).seasonId();
       return { caller, url: seasonUrl(seasonId), method: 'PATCH', body: { releaseSharePercent: 40, transferEnabled: true }, observe: () => readAs(caller, seasonUrl(seasonId)) };
     },
-    'PUT /api/v1/organiser/seasons/[seasonId]/prices': async () => {
+    'PUT /api/v1/organiser/seasons/[seasonId]/categories': async () => {
       const caller = await owner();
       const seasonId = await (await freshSeason(caller)).seasonId();
-      return { caller, url: `${seasonUrl(seasonId)}/prices`, method: 'PUT', body: { prices: [{ code: 'A', price: 19_900 }] }, observe: () => readAs(caller, seasonUrl(seasonId)) };
+      const body = { categories: [{ id: null, name: { sk: 'Tribúna', cs: 'Tribuna', en: 'Stand' }, color: '#2563eb', price: 19_900 }], mapping: [] };
+      return { caller, url: `${seasonUrl(seasonId)}/categories`, method: 'PUT', body, observe: () => readAs(caller, seasonUrl(seasonId)) };
     },
     // a new match of the club at the stadium selling every seat, added to a new season
     'POST /api/v1/organiser/seasons/[seasonId]/matches': async (request) => {

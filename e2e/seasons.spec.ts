@@ -87,7 +87,7 @@ test.describe('season tickets on a phone', () => {
   });
 });
 
-test('the organiser sets a season’s prices and sees its matches in the console', async ({ page, signIn }) => {
+test('the organiser sets a season’s category prices, maps a match’s categories and sees its matches in the console', async ({ page, signIn }) => {
   test.setTimeout(90_000);
   await signIn(demo.dunajOwner);
   await page.goto('/en/organiser');
@@ -97,11 +97,22 @@ test('the organiser sets a season’s prices and sees its matches in the console
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('FK Dunaj Bratislava – winter');
   await expect(page.getByRole('region', { name: en.seasons.organiser.matchesTitle }).getByRole('listitem')).toHaveCount(2);
   await noSeriousViolations(page);
-  const prices = page.getByRole('region', { name: en.seasons.organiser.pricesTitle });
-  const first = prices.getByRole('textbox').first();
+  const categories = page.getByRole('region', { name: en.seasons.organiser.categoriesTitle });
+  const priceLabel = en.seasons.organiser.categoryPrice.replace('{currency}', 'EUR');
+  // Every match's price category is mapped onto a season category: no warning.
+  await expect(categories.getByRole('status')).toBeHidden();
+  const first = categories.getByLabel(priceLabel, { exact: true }).first();
+  const before = await first.inputValue();
   await first.fill('123');
-  await prices.getByRole('button', { name: en.seasons.organiser.savePrices }).click();
+  await categories.getByRole('button', { name: en.seasons.organiser.saveCategories }).click();
   await expect(page.getByText(en.seasons.organiser.saved)).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('region', { name: en.seasons.organiser.pricesTitle }).getByRole('textbox').first()).toHaveValue('123');
+  const again = page.getByRole('region', { name: en.seasons.organiser.categoriesTitle });
+  await expect(again.getByLabel(priceLabel, { exact: true }).first()).toHaveValue('123');
+  // The sale prices that category at 1.23 (the fans' price list), then the price goes back.
+  const sale = (await (await page.request.get(`/api/v1/seasons/${SEASON}`)).json()).season as { prices: { price: number }[] };
+  expect(sale.prices.map((p) => p.price)).toContain(12_300);
+  await again.getByLabel(priceLabel, { exact: true }).first().fill(before);
+  await again.getByRole('button', { name: en.seasons.organiser.saveCategories }).click();
+  await expect(page.getByText(en.seasons.organiser.saved).first()).toBeVisible();
 });

@@ -7,7 +7,8 @@ import type { Order, ReceiptLine } from '@/lib/schemas/orders';
 /**
  * An order's receipt as a fan reads it, prints it or saves it as PDF: who sold it, the order number and
  * date, then every line the server drew (lib/server/orders/receipt.ts) and the total they add up to; a
- * package is one line at its price with its tickets listed beneath (seat, or day), unpriced.
+ * package is one line at its price with its tickets listed beneath (seat, or day), unpriced, and a season
+ * ticket one line per seat with its matches beneath; a season order is titled with its season.
  */
 export async function Receipt({ order, locale }: { order: Order; locale: Locale }) {
   const t = await getTranslations('receipt');
@@ -16,6 +17,8 @@ export async function Receipt({ order, locale }: { order: Order; locale: Locale 
     switch (line.kind) {
       case 'package':
         return { text: line.name, detail: t('packageIncludes', { count: line.tickets.length }) };
+      case 'season':
+        return { text: t('seasonTicket', { season: line.name, count: line.matches.length }), detail: line.seat ? t('seat', line.seat) : null };
       case 'ticket':
         return {
           text: line.resale ? t('resaleTicket', { type: line.ticketType }) : line.ticketType,
@@ -35,7 +38,7 @@ export async function Receipt({ order, locale }: { order: Order; locale: Locale 
     <section aria-labelledby="receipt-title" className="rounded-xl border border-slate-200 bg-white" data-testid="receipt">
       <div className="space-y-1 border-b border-slate-200 px-4 py-3">
         <h2 id="receipt-title" className="text-lg font-semibold">
-          {order.event.title}
+          {order.season ? order.season.name : order.event.title}
         </h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-slate-700">
           <dt>{t('organiser')}</dt>
@@ -69,6 +72,14 @@ export async function Receipt({ order, locale }: { order: Order; locale: Locale 
                   )}
                   <span className={line.kind === 'package' ? 'font-medium' : 'block'}>{text}</span>
                   {detail && <span className="block text-sm text-slate-600">{detail}</span>}
+                  {line.kind === 'season' && (
+                    // A season ticket is paid as one: its matches are named, not priced one by one.
+                    <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700" data-testid="receipt-season-matches">
+                      {line.matches.map((match, n) => (
+                        <li key={n}>{t('seasonMatch', { event: match.event, date: formatDateTime(match.startsAt, locale) })}</li>
+                      ))}
+                    </ul>
+                  )}
                   {line.kind === 'package' && (
                     // A package is paid as one: its tickets are named, not priced one by one.
                     <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700" data-testid="receipt-package-tickets">

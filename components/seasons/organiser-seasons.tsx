@@ -8,9 +8,10 @@ import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import type { OrganiserSeason } from '@/lib/schemas/seasons';
+import { SeasonCategoriesForm } from './season-categories';
 
 // The organiser's seasons (lib/server/seasons/organiser.ts through /api/v1/organiser/seasons): a form
-// that creates one, and per season its sale and renewal windows, season-ticket prices and matches.
+// that creates one, and per season its sale and renewal windows, season categories and matches.
 
 /** A datetime-local value (the browser's time) → ISO 8601; empty → null. */
 const instantOf = (text: string) => (text ? new Date(text).toISOString() : null);
@@ -119,11 +120,11 @@ export function SeasonCreateForm({ orgId, venues, seasons }: { orgId: string; ve
   );
 }
 
-/** One season: its windows and policy, its season-ticket prices per category, its matches. */
+/** One season: its windows and policy, its season categories and prices, its matches. */
 export function SeasonEditor({ season, locale }: { season: OrganiserSeason; locale: string }) {
   const t = useTranslations('seasons.organiser');
   const router = useRouter();
-  const ids = { windows: useId(), prices: useId(), matches: useId() };
+  const ids = { windows: useId(), matches: useId() };
   const [pending, startTransition] = useTransition();
   const [sending, setSending] = useState<string | null>(null);
   const [windows, setWindows] = useState<Windows>({
@@ -134,9 +135,6 @@ export function SeasonEditor({ season, locale }: { season: OrganiserSeason; loca
     transferEnabled: season.transferEnabled,
     releaseSharePercent: String(season.releaseSharePercent),
   });
-  const [prices, setPrices] = useState<Record<string, string>>(() =>
-    Object.fromEntries(season.categories.map((c) => [c.code, ((season.prices.find((p) => p.code === c.code)?.price ?? 0) / 100 || '').toString()])),
-  );
   const [match, setMatch] = useState(season.candidates[0]?.id ?? '');
   const refresh = () => startTransition(() => router.refresh());
 
@@ -144,21 +142,6 @@ export function SeasonEditor({ season, locale }: { season: OrganiserSeason; loca
     e.preventDefault();
     setSending('windows');
     const result = await api.patch(`/api/v1/organiser/seasons/${season.id}`, windowBody(windows));
-    setSending(null);
-    if (!result.ok) return;
-    notify.success({ title: t('saved') });
-    refresh();
-  }
-
-  async function savePrices(e: FormEvent) {
-    e.preventDefault();
-    setSending('prices');
-    const body = {
-      prices: Object.entries(prices)
-        .filter(([, v]) => v.trim() !== '')
-        .map(([code, v]) => ({ code, price: Math.round(Number(v.trim().replace(',', '.')) * 100) })),
-    };
-    const result = await api.put(`/api/v1/organiser/seasons/${season.id}/prices`, body);
     setSending(null);
     if (!result.ok) return;
     notify.success({ title: t('saved') });
@@ -197,32 +180,7 @@ export function SeasonEditor({ season, locale }: { season: OrganiserSeason; loca
           </SubmitButton>
         </form>
       </section>
-      <section aria-labelledby={ids.prices} className={card}>
-        <h2 id={ids.prices} className="text-xl font-semibold">
-          {t('pricesTitle')}
-        </h2>
-        <p className="text-slate-700">{t('pricesHelp')}</p>
-        {season.categories.length === 0 ? (
-          <p>{t('noCategories')}</p>
-        ) : (
-          <form onSubmit={savePrices} className="space-y-4">
-            <div className="grid gap-4 sm:grid-cols-2">
-              {season.categories.map((c) => (
-                <TextField
-                  key={c.code}
-                  label={`${t('priceOf', { category: localized(c.name, locale) })} (${season.currency})`}
-                  inputMode="decimal"
-                  value={prices[c.code] ?? ''}
-                  onChange={(e) => setPrices({ ...prices, [c.code]: e.target.value })}
-                />
-              ))}
-            </div>
-            <SubmitButton pending={busy('prices')} inline>
-              {t('savePrices')}
-            </SubmitButton>
-          </form>
-        )}
-      </section>
+      <SeasonCategoriesForm season={season} locale={locale} />
       <section aria-labelledby={ids.matches} className={card}>
         <h2 id={ids.matches} className="text-xl font-semibold">
           {t('matchesTitle')}
@@ -269,7 +227,7 @@ export function SeasonList({ seasons, locale }: { seasons: OrganiserSeason[]; lo
   return (
     <ul className="space-y-3">
       {seasons.map((s) => {
-        const cheapest = s.prices.length ? Math.min(...s.prices.map((p) => p.price)) : null;
+        const cheapest = s.categories.length ? Math.min(...s.categories.map((c) => c.price)) : null;
         return (
           <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4">
             <div>

@@ -32,13 +32,13 @@ export function SeasonPicker({ sale, locale, signedIn, signInNext }: { sale: Sea
   const [sending, setSending] = useState(false);
 
   const stateOf = useMemo(() => {
-    const map = new Map<string, { state: string; code: string | null; label: string }>();
+    const map = new Map<string, { state: string; categoryId: string | null; label: string }>();
     for (const section of sale.sections)
       for (const row of section.rows)
-        for (const seat of row.seats) map.set(seat.id, { state: seat.state, code: seat.code, label: tm('seatName', { section: localized(section.name, locale), row: row.label, seat: seat.label }) });
+        for (const seat of row.seats) map.set(seat.id, { state: seat.state, categoryId: seat.categoryId, label: tm('seatName', { section: localized(section.name, locale), row: row.label, seat: seat.label }) });
     return map;
   }, [sale, locale, tm]);
-  const priceOf = useMemo(() => new Map(sale.prices.map((p) => [p.code, p])), [sale]);
+  const priceOf = useMemo(() => new Map(sale.prices.map((p) => [p.categoryId, p])), [sale]);
   const pickable = useCallback(
     (id: string) => {
       const seat = stateOf.get(id);
@@ -87,8 +87,8 @@ export function SeasonPicker({ sale, locale, signedIn, signInNext }: { sale: Sea
     setSelected((current) => (current === id ? null : id));
   };
   const seatPrice = (id: string | null) => {
-    const code = id ? stateOf.get(id)?.code : null;
-    const price = code ? priceOf.get(code) : null;
+    const categoryId = id ? stateOf.get(id)?.categoryId : null;
+    const price = categoryId ? priceOf.get(categoryId) : null;
     return price ? formatMoney(price.price, sale.currency, locale) : '';
   };
   const seatListsText = useSeatListsText((i) => seatPrice(flat.ids[i]));

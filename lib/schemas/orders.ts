@@ -19,6 +19,13 @@ export const receiptLineSchema = z.discriminatedUnion('kind', [
       .describe('the separate tickets the package was issued as; not priced one by one'),
     amount: moneySchema.describe('what was paid for the package'),
   }),
+  z.object({
+    kind: z.literal('season'),
+    name: z.string().describe('the season: a season ticket is ONE line at its price, one per seat'),
+    seat: z.object({ section: z.string(), row: z.string(), seat: z.string() }).nullable(),
+    matches: z.array(z.object({ event: z.string(), startsAt: z.string() })).describe('the matches the season ticket was issued for, first first; not priced one by one'),
+    amount: moneySchema.describe('what was paid for the season ticket'),
+  }),
   z.object({ kind: z.literal('discount'), code: z.string().nullable(), amount: moneySchema.describe('negative') }),
   z.object({ kind: z.literal('wallet'), amount: moneySchema.describe('negative: the Tribuna wallet credit with the organiser the order used') }),
   z.object({ kind: z.literal('loyalty'), points: z.number().int().describe('loyalty points the order was paid with'), amount: moneySchema.describe('negative') }),
@@ -36,7 +43,8 @@ export const orderSchema = z.object({
   refundedLate: z.boolean().describe('a payment arrived after the reservation ran out and the tickets were gone: it was refunded'),
   eventCancelled: z.boolean().describe('the organiser cancelled the event: the order was refunded and its tickets voided'),
   refunds: z.array(z.object({ amount: moneySchema, status: z.enum(['pending', 'refunded']) })).describe("payments of this order that go back to the fan"),
-  event: z.object({ id: z.string(), slug: z.string(), title: z.string() }),
+  event: z.object({ id: z.string(), slug: z.string(), title: z.string() }).describe("the order's event; for a season order its first match (see season)"),
+  season: z.object({ id: z.string(), slug: z.string(), name: z.string() }).nullable().describe('a season-ticket order: the season it is for'),
   items: z
     .array(z.object({ ticketType: z.string(), seat: z.string().nullable(), price: moneySchema, package: z.string().nullable().describe("the package the ticket was bought in: its price is then a share of the package's, see lines") }))
     .describe('each ticket bought; lines is the receipt'),
@@ -50,7 +58,7 @@ export const orderSchema = z.object({
   ticketCount: z.number().int(),
   number: z.string().describe('the short order number a person reads and quotes'),
   organiser: z.object({ name: z.string() }),
-  lines: z.array(receiptLineSchema).describe('tickets, packages (one line each), discount, loyalty points, each fee, wallet credit: their amounts add up to total'),
+  lines: z.array(receiptLineSchema).describe('tickets, packages and season tickets (one line each), discount, loyalty points, each fee, wallet credit: their amounts add up to total'),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -65,6 +73,7 @@ export const orderSummarySchema = z.object({
   status: orderStatusSchema,
   createdAt: z.string(),
   event: z.object({ id: z.string(), slug: z.string(), title: z.string(), startsAt: z.string() }),
+  season: z.object({ id: z.string(), slug: z.string(), name: z.string() }).nullable().describe('a season-ticket order: the season it is for (event is then its first match)'),
   total: moneySchema,
   ticketCount: z.number().int().describe('tickets bought in the order'),
   packages: z.array(z.object({ name: z.string(), tickets: z.number().int() })).describe('packages bought in the order, each once, with how many of its tickets it holds'),

@@ -30,11 +30,26 @@ export type SeasonCreateInput = z.infer<typeof seasonCreateSchema>;
 export const seasonPatchSchema = z.strictObject(seasonFields).partial();
 export type SeasonPatchInput = z.infer<typeof seasonPatchSchema>;
 
-export const seasonPricesSchema = z.strictObject({
-  /** Price per price category code (the same code at every match), minor units; a category left out is not sold as a season ticket. */
-  prices: z.array(z.strictObject({ code: z.string().min(1).max(20), price: z.number({ error: `${M}.price` }).int(`${M}.price`).min(1, `${M}.price`).max(100_000_000, `${M}.price`) })).max(50),
+/**
+ * The season's categories with their prices and which price category of each match sells in which of them
+ * (issue 28 item 7), saved as one document: categories with an id are updated, new ones added, the rest
+ * deleted; every seated price category of the season's matches is mapped as `mapping` says (`category`: an
+ * index into `categories`), one not listed is unmapped — its seats are not on season sale.
+ */
+export const seasonCategoriesSchema = z.strictObject({
+  categories: z
+    .array(
+      z.strictObject({
+        id: uuidString(`${M}.category`).nullable(),
+        name: z.object({ sk: seasonName(), cs: seasonName(), en: seasonName() }),
+        color: z.string({ error: `${M}.color` }).regex(/^#[0-9a-fA-F]{6}$/, `${M}.color`),
+        price: z.number({ error: `${M}.price` }).int(`${M}.price`).min(1, `${M}.price`).max(100_000_000, `${M}.price`),
+      }),
+    )
+    .max(30, `${M}.category`),
+  mapping: z.array(z.strictObject({ ticketTypeId: uuidString(`${M}.category`), category: z.number({ error: `${M}.category` }).int(`${M}.category`).min(0, `${M}.category`).nullable() })).max(2000, `${M}.category`),
 });
-export type SeasonPricesInput = z.infer<typeof seasonPricesSchema>;
+export type SeasonCategoriesInput = z.infer<typeof seasonCategoriesSchema>;
 
 export const seasonMatchSchema = z.strictObject({ eventId: uuidString(`${M}.match`) });
 
@@ -54,10 +69,18 @@ export const organiserSeasonSchema = z.object({
   transferEnabled: z.boolean(),
   releaseSharePercent: z.number().int(),
   holders: z.number().int(),
-  matches: z.array(z.object({ id: z.string(), title: localizedTextSchema, startsAt: z.string(), status: z.string() })),
-  prices: z.array(z.object({ code: z.string(), price: z.number().int() })),
-  /** The price categories of the season's matches (by code), to price. */
-  categories: z.array(z.object({ code: z.string(), name: localizedTextSchema })),
+  /** Each match with its seated price categories and the season category each is mapped onto (null: not on season sale). */
+  matches: z.array(
+    z.object({
+      id: z.string(),
+      title: localizedTextSchema,
+      startsAt: z.string(),
+      status: z.string(),
+      priceCategories: z.array(z.object({ id: z.string(), code: z.string(), name: localizedTextSchema, color: z.string(), seasonCategoryId: z.string().nullable() })),
+    }),
+  ),
+  /** The season's categories with the season-ticket price of each, in their order. */
+  categories: z.array(z.object({ id: z.string(), name: localizedTextSchema, color: z.string(), price: z.number().int() })),
   /** The organisation's events at the venue not in a season yet, to add. */
   candidates: z.array(z.object({ id: z.string(), title: localizedTextSchema, startsAt: z.string() })),
 });
@@ -85,14 +108,15 @@ export const seasonSaleSchema = z.object({
   saleOpen: z.boolean(),
   renewalOpen: z.boolean(),
   matches: z.array(z.object({ id: z.string(), slug: z.string(), title: localizedTextSchema, startsAt: z.string() })),
-  prices: z.array(z.object({ code: z.string(), name: localizedTextSchema, price: z.number().int(), color: z.string() })),
+  /** The season categories the seats are priced in (each seat's categoryId). */
+  prices: z.array(z.object({ categoryId: z.string(), name: localizedTextSchema, price: z.number().int(), color: z.string() })),
   sections: z.array(
     z.object({
       id: z.string(),
       name: localizedTextSchema,
       labelX: z.number().nullable(),
       labelY: z.number().nullable(),
-      rows: z.array(z.object({ label: z.string(), seats: z.array(z.object({ id: z.string(), label: z.string(), x: z.number(), y: z.number(), code: z.string().nullable(), state: seasonSeatStateSchema })) })),
+      rows: z.array(z.object({ label: z.string(), seats: z.array(z.object({ id: z.string(), label: z.string(), x: z.number(), y: z.number(), categoryId: z.string().nullable(), state: seasonSeatStateSchema })) })),
     }),
   ),
 });

@@ -43,6 +43,8 @@ import { useTestDatabase } from '../helpers/db';
 import { currentCode, eventBySlug, giveTicket, makeScanner, makeUser, openGates, sessionFor, type TestUser } from '../helpers/tickets';
 import { seasonSale } from '@/lib/server/seasons/sale';
 import { seasonHolderByHand } from '../helpers/season-release';
+import { categoriesBodyOf } from '../helpers/seasons';
+import { getSeason } from '@/lib/server/seasons/organiser';
 
 // connection() only marks a route as rendered per request; outside Next there is no request to mark.
 jest.mock('next/server', () => ({ ...jest.requireActual('next/server'), connection: async () => {} }));
@@ -463,10 +465,12 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     };
   },
   'PATCH /api/v1/organiser/seasons/[seasonId]': async () => ({ caller: await makeScanner(t.db, EVENT, 'manager'), params: { seasonId: await winterSeason() }, body: { releaseSharePercent: 40 } }),
-  'PUT /api/v1/organiser/seasons/[seasonId]/prices': async () => {
+  'PUT /api/v1/organiser/seasons/[seasonId]/categories': async () => {
     const seasonId = await winterSeason();
-    const prices = await t.db.select({ code: s.seasonPrices.code, price: s.seasonPrices.priceAmount }).from(s.seasonPrices).where(eq(s.seasonPrices.seasonId, seasonId));
-    return { caller: await makeScanner(t.db, EVENT, 'manager'), params: { seasonId }, body: { prices } };
+    const caller = await makeScanner(t.db, EVENT, 'manager');
+    const current = await getSeason(caller.id, seasonId);
+    if (!current.ok) throw new Error(current.code);
+    return { caller, params: { seasonId }, body: categoriesBodyOf(current.season) };
   },
   // a new match of the club selling every seat of the season's stadium
   'POST /api/v1/organiser/seasons/[seasonId]/matches': async () => {

@@ -63,7 +63,7 @@ async function OrdersForUser({ locale, searchParams }: { locale: Locale; searchP
               data-order-id={order.id}
             >
               <span className="flex flex-wrap items-start justify-between gap-2">
-                <span className="font-semibold">{order.event.title}</span>
+                <span className="font-semibold">{order.season ? t('season', { name: order.season.name }) : order.event.title}</span>
                 <span className={`rounded-full px-3 py-0.5 text-sm font-medium ${statusTone[order.status]}`} data-testid="order-status" data-status={order.status}>
                   {receipt(`statuses.${order.status}`)}
                 </span>
@@ -82,6 +82,16 @@ async function OrdersForUser({ locale, searchParams }: { locale: Locale; searchP
                 <span className="text-base font-semibold text-slate-900 tabular-nums">{formatMoney(order.total, locale)}</span>
               </span>
             </Link>
+            {order.season && (
+              // The season, not its first match: the row is the order, this link the season's page.
+              <Link
+                href={{ pathname: '/seasons/[slug]', params: { slug: order.season.slug } }}
+                className="mt-1 inline-flex min-h-11 items-center px-4 text-sm font-medium text-emerald-800 underline"
+                data-testid="order-season-link"
+              >
+                {t('seasonLink', { name: order.season.name })}
+              </Link>
+            )}
           </li>
         ))}
       </ul>

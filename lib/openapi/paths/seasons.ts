@@ -1,18 +1,19 @@
 // Seasons and season tickets in the OpenAPI document: the organiser's seasons and the fan's season sale and renewal.
 import { organisationQuerySchema } from '@/lib/schemas/organiser';
 import { noBody } from '@/lib/schemas/primitives';
+import { seasonHoldersQuerySchema, seasonHoldersSchema } from '@/lib/schemas/season-holders';
 import { seasonReleasesQuerySchema, seasonReleasesSchema } from '@/lib/schemas/season-releases';
 import {
   organiserSeasonAnswerSchema,
   organiserSeasonListSchema,
   renewalListSchema,
   seasonCreateSchema,
+  seasonCategoriesSchema,
   seasonIdParamSchema,
   seasonMatchAddedSchema,
   seasonMatchSchema,
   seasonPatchSchema,
   seasonPaymentSchema,
-  seasonPricesSchema,
   seasonPurchaseSchema,
   seasonRefParamSchema,
   seasonSaleSchema,
@@ -47,7 +48,7 @@ export const seasonPaths: ApiPaths = {
     get: {
       tags: ['organiser'],
       security: auth,
-      summary: "The organisation's seasons with their matches, season-ticket prices, windows and holders (owner, manager)",
+      summary: "The organisation's seasons with their matches, season categories and prices, windows and holders (owner, manager)",
       parameters: parametersOf(organisationQuerySchema, 'query'),
       responses: { 200: jsonResponse('{ seasons }', organiserSeasonListSchema), 401: unauthorized, 403: roleForbidden, 404: orgNotFound, 422: invalid },
     },
@@ -80,14 +81,19 @@ export const seasonPaths: ApiPaths = {
       responses: { 200: jsonResponse('{ season }', organiserSeasonAnswerSchema), ...writeErrors, 422: errorResponse('Invalid input (VALIDATION, SEASON_WINDOW_INVALID)') },
     },
   },
-  '/api/v1/organiser/seasons/{seasonId}/prices': {
+  '/api/v1/organiser/seasons/{seasonId}/categories': {
     put: {
       tags: ['organiser'],
       security: auth,
-      summary: 'Set the season-ticket price of each price category (by code); a category left out is not sold as a season ticket (owner, manager)',
+      summary:
+        'Save the season’s categories (name, colour, season-ticket price) and map every seated price category of its matches onto one (mapping[].category: an index into categories) or none. Categories with an id are updated, new ones added, the rest deleted; a price category not in mapping is unmapped and its seats are not on season sale. A seat is priced by the season category its price category at the first remaining match maps to (owner, manager)',
       parameters: seasonId,
-      requestBody: jsonBody(seasonPricesSchema),
-      responses: { 200: jsonResponse('{ season }', organiserSeasonAnswerSchema), ...writeErrors, 422: invalid },
+      requestBody: jsonBody(seasonCategoriesSchema),
+      responses: {
+        200: jsonResponse('{ season }', organiserSeasonAnswerSchema),
+        ...writeErrors,
+        422: errorResponse('Invalid input (VALIDATION), a category of another season, a price category that is not a seated one of the season’s matches, or an index past the categories (SEASON_CATEGORY_INVALID)'),
+      },
     },
   },
   '/api/v1/organiser/seasons/{seasonId}/matches': {
@@ -113,6 +119,31 @@ export const seasonPaths: ApiPaths = {
         'Seats the season’s holders released for credit (newest first, at most 500; eventId: one match): match, seat, holder as "Jana N.", released at, status, credit granted; the totals; and the organisation’s wallet credit granted, spent and still owed per currency. Another organisation’s season is 404 (owner, manager)',
       parameters: [...seasonId, ...parametersOf(seasonReleasesQuerySchema, 'query')],
       responses: { 200: jsonResponse('{ currency, releases, more, totals, walletCredit }', seasonReleasesSchema), 401: unauthorized, 403: roleForbidden, 404: orgNotFound, 422: invalid },
+    },
+  },
+  '/api/v1/organiser/seasons/{seasonId}/holders': {
+    get: {
+      tags: ['organiser'],
+      security: auth,
+      summary:
+        'The season’s holders for a renewal campaign: name, email, seat, season category, renewed (held the renewed-from season’s seat and bought this one), paid for the seat by their season order, accepts the club’s mail (email on for announcements); filters renewed=yes|no, category={seasonCategoryId}, mail=yes|no; and the whole season’s counts (last season’s holders, renewed, not yet renewed). Another organisation’s season is 404 (owner, manager)',
+      parameters: [...seasonId, ...parametersOf(seasonHoldersQuerySchema, 'query')],
+      responses: { 200: jsonResponse('{ currency, counts, holders }', seasonHoldersSchema), 401: unauthorized, 403: roleForbidden, 404: orgNotFound, 422: invalid },
+    },
+  },
+  '/api/v1/organiser/seasons/{seasonId}/holders.csv': {
+    get: {
+      tags: ['organiser'],
+      security: auth,
+      summary: 'The same holders (same filters) as a CSV download: UTF-8 with BOM, header in the request’s language, paid in major units beside the currency (owner, manager)',
+      parameters: [...seasonId, ...parametersOf(seasonHoldersQuerySchema, 'query')],
+      responses: {
+        200: { description: 'The CSV file (Content-Disposition: attachment; filename {season slug}-holders-{date}.csv)', content: { 'text/csv': { schema: { type: 'string' } } } },
+        401: unauthorized,
+        403: roleForbidden,
+        404: orgNotFound,
+        422: invalid,
+      },
     },
   },
   '/api/v1/seasons/renewals': {

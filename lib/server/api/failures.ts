@@ -33,7 +33,7 @@ import type { nameTicket } from '@/lib/server/named-tickets/ticket-holder';
 import type { getNamedTickets, setNamedTickets } from '@/lib/server/named-tickets/settings';
 import type { getLoyaltyProgram, setLoyaltyProgram } from '@/lib/server/loyalty/program';
 import type { cancelRun, confirmRun, payoutRunsOverview, prepareRun, runFile } from '@/lib/server/payouts/runs';
-import type { addSeasonMatch, createSeason, updateSeason } from '@/lib/server/seasons/organiser';
+import type { addSeasonMatch, createSeason, setSeasonCategories, updateSeason } from '@/lib/server/seasons/organiser';
 import type { purchaseSeason, renewSeason } from '@/lib/server/seasons/sale';
 import type { transferSeasonTicket } from '@/lib/server/seasons/transfer';
 import type { releaseTicket, takeBackTicket } from '@/lib/server/seasons/release';
@@ -130,6 +130,7 @@ type DomainFailureCode =
   | FailureCodeOf<typeof createSeason>
   | FailureCodeOf<typeof updateSeason>
   | FailureCodeOf<typeof addSeasonMatch>
+  | FailureCodeOf<typeof setSeasonCategories>
   | FailureCodeOf<typeof purchaseSeason>
   | FailureCodeOf<typeof renewSeason>
   | FailureCodeOf<typeof transferSeasonTicket>
@@ -382,6 +383,8 @@ export const FAILURES = {
   SEASON_NOTHING_TO_CANCEL: { status: 409, key: 'seasons.errors.nothingToCancel' },
   SEASON_WINDOW_INVALID: { status: 422, key: 'seasons.errors.window', field: 'saleClosesAt' },
   SEASON_MATCH_INVALID: { status: 422, key: 'seasons.errors.match', field: 'eventId' },
+  /** A category of another season, a price category not a seated one of the season's matches, or an index past the categories. */
+  SEASON_CATEGORY_INVALID: { status: 422, key: 'seasons.errors.category', field: 'categories' },
   SEASON_TICKET_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
   /** Only to an account that verified the address: a season ticket does not wait in a pending gift. */
   SEASON_RECIPIENT_UNKNOWN: { status: 422, key: 'seasons.errors.recipientUnknown', field: 'email' },

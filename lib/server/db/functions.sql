@@ -370,36 +370,54 @@ $$;
 
 -- What each seat of the season is for p_user at p_now, the one place this is decided (the season's seat
 -- map and season_hold both ask it):
---   'free'     free (unit_is_free) at EVERY remaining match, priced (season_prices), nobody's to renew;
+--   'free'     free (unit_is_free) at EVERY remaining match, priced, nobody's to renew;
 --   'renew'    the same, and p_user held it last season: theirs to renew while the renewal lasts;
 --   'reserved' a holder of last season may still renew it (until renewal_closes_at): nobody else may take it;
 --   'mine'     p_user's season ticket of this season; 'sold' someone else's;
---   'taken'    held or sold at some remaining match, or not sold at one of them, or not priced.
--- code: the seat's price category at the first remaining match; price: its season price.
+--   'taken'    held or sold at some remaining match, reserved for its waiting list there, or not sold at
+--              one of them, or not priced.
+-- Priced: the seat's price category (ticket type) at EVERY remaining match is mapped onto one of the
+-- season's categories (ticket_types.season_category_id); category_id and price are those of the one its
+-- category at the first remaining match maps to (season_categories).
 -- p_seats: only these seats (a hold asks about its own), or NULL for every seat (the seat map).
 DROP FUNCTION IF EXISTS season_seats(uuid, uuid, timestamptz);
+-- Until issue 28 it answered a price category code (season_prices); a new result type needs a new function.
+DO $$ BEGIN
+  IF EXISTS (SELECT 1 FROM pg_proc WHERE proname = 'season_seats' AND 'code' = ANY (proargnames)) THEN
+    DROP FUNCTION season_seats(uuid, uuid, timestamptz, uuid[]);
+  END IF;
+END $$;
 CREATE OR REPLACE FUNCTION season_seats(p_season uuid, p_user uuid, p_now timestamptz, p_seats uuid[])
-RETURNS TABLE (seat_id uuid, code text, price integer, state text)
+RETURNS TABLE (seat_id uuid, category_id uuid, price integer, state text)
 LANGUAGE sql STABLE AS $$
   WITH m AS (
     SELECT r.event_id, row_number() OVER (ORDER BY r.starts_at, r.event_id) AS n FROM season_remaining_matches(p_season, p_now) r
+  ), waiting AS (
+    -- Categories whose free units are the waiting list's at a match (waiting_list_reserves, as for every
+    -- hold): asked once per category, not once per unit.
+    SELECT tt.id AS ticket_type_id FROM ticket_types tt JOIN m ON m.event_id = tt.event_id
+    WHERE waiting_list_reserves(tt.event_id, tt.id)
   ), per_seat AS (
     SELECT u.seat_id,
-           min(tt.code) FILTER (WHERE m.n = 1) AS code,
+           (array_agg(sc.id) FILTER (WHERE m.n = 1))[1] AS category_id,
+           bool_and(sc.id IS NOT NULL) AS all_mapped,
            count(*) AS matches,
-           -- A unit held back for the renewal (season_renewal_blocks) is the holder's to renew.
-           bool_and(unit_is_free(u.status, u.held_until, p_now) OR rb.unit_id IS NOT NULL) AS all_free
+           -- A unit held back for the renewal (season_renewal_blocks) is the holder's to renew; a free unit
+           -- the waiting list reserves is the fans' in line, not the season's.
+           bool_and((unit_is_free(u.status, u.held_until, p_now) AND w.ticket_type_id IS NULL) OR rb.unit_id IS NOT NULL) AS all_free
     FROM inventory_units u
     JOIN m ON m.event_id = u.event_id
     JOIN ticket_types tt ON tt.id = u.ticket_type_id
+    LEFT JOIN season_categories sc ON sc.id = tt.season_category_id AND sc.season_id = p_season
     LEFT JOIN season_renewal_blocks rb ON rb.unit_id = u.id AND rb.season_id = p_season AND u.status = 'blocked'
+    LEFT JOIN waiting w ON w.ticket_type_id = u.ticket_type_id
     WHERE u.seat_id IS NOT NULL AND (p_seats IS NULL OR u.seat_id = ANY (p_seats))
     GROUP BY u.seat_id
   )
-  SELECT ps.seat_id, ps.code, sp.price_amount,
+  SELECT ps.seat_id, ps.category_id, sc.price_amount,
     CASE
       WHEN st.id IS NOT NULL THEN CASE WHEN st.user_id = p_user THEN 'mine' ELSE 'sold' END
-      WHEN ps.matches < (SELECT count(*) FROM m) OR NOT ps.all_free OR sp.price_amount IS NULL THEN 'taken'
+      WHEN ps.matches < (SELECT count(*) FROM m) OR NOT ps.all_free OR NOT ps.all_mapped THEN 'taken'
       WHEN prev.user_id IS NOT NULL AND p_now < s.renewal_closes_at THEN CASE WHEN prev.user_id = p_user THEN 'renew' ELSE 'reserved' END
       -- Wheelchair places and companion seats are held back for ZŤP / ZŤP-S card holders, who buy them match
       -- by match with their card (lib/server/concessions): never on general season sale (last season's holder
@@ -409,7 +427,7 @@ LANGUAGE sql STABLE AS $$
     END
   FROM per_seat ps
   JOIN seasons s ON s.id = p_season
-  LEFT JOIN season_prices sp ON sp.season_id = s.id AND sp.code = ps.code
+  LEFT JOIN season_categories sc ON sc.id = ps.category_id
   LEFT JOIN season_tickets st ON st.season_id = s.id AND st.seat_id = ps.seat_id
   LEFT JOIN season_tickets prev ON prev.season_id = s.renews_season_id AND prev.seat_id = ps.seat_id
 $$;
@@ -478,13 +496,12 @@ BEGIN
     ), unblocked AS (
       DELETE FROM season_renewal_blocks rb USING claimed c WHERE rb.unit_id = c.id
     ), priced AS (
-      -- The season price of the seat's category split over the matches; the first ones take the remainder.
-      SELECT c.id, c.ticket_type_id, sp.price_amount AS total,
+      -- The season price of the seat's season category (season_seats: the one its category at the first
+      -- remaining match maps to) split over the matches; the first ones take the remainder.
+      SELECT c.id, c.ticket_type_id, ss.price AS total,
              row_number() OVER (PARTITION BY c.seat_id ORDER BY array_position(v_matches, c.event_id)) AS n
       FROM claimed c
-      JOIN inventory_units first_u ON first_u.event_id = v_matches[1] AND first_u.seat_id = c.seat_id
-      JOIN ticket_types tt ON tt.id = first_u.ticket_type_id
-      JOIN season_prices sp ON sp.season_id = p_season AND sp.code = tt.code
+      JOIN season_seats(p_season, p_user, p_now, p_seats) ss ON ss.seat_id = c.seat_id
     )
     INSERT INTO hold_items (hold_id, unit_id, ticket_type_id, price_amount, fee_amount, created_at)
       SELECT v_hold, p.id, p.ticket_type_id,

@@ -304,7 +304,7 @@ export const seasons = pgTable('seasons', {
   startsOn: date('starts_on', { mode: 'string' }).notNull(),
   endsOn: date('ends_on', { mode: 'string' }).notNull(),
   createdAt: createdAt(),
-  // Selling season tickets (lib/server/seasons): the price per category is season_prices.
+  // Selling season tickets (lib/server/seasons): the price per season category (season_categories).
   currency: currencyEnum('currency').notNull().default('EUR'),
   /** General sale of season tickets; null = not on sale. */
   saleOpensAt: ts('sale_opens_at'),
@@ -321,7 +321,10 @@ export const seasons = pgTable('seasons', {
   cancelRefundMode: refundModeEnum('cancel_refund_mode').notNull().default('payment'),
 });
 
-/** The season ticket's price per price category (by the categories' code, the same at every match). */
+/**
+ * Replaced by season_categories (migration 0027 copied its rows there); nothing reads it any more. Kept
+ * until a contract migration drops it, so that a server still running the previous release keeps working.
+ */
 export const seasonPrices = pgTable(
   'season_prices',
   {
@@ -330,6 +333,25 @@ export const seasonPrices = pgTable(
     priceAmount: integer('price_amount').notNull(),
   },
   (t) => [primaryKey({ columns: [t.seasonId, t.code] })],
+);
+
+/**
+ * A season-ticket category with its price (issue 28 item 7). Each match's price categories are mapped onto
+ * one explicitly (ticket_types.season_category_id): a seat is priced by what its category at the first
+ * remaining match maps to, and is not on season sale while its category at any remaining match is unmapped
+ * (functions.sql season_seats).
+ */
+export const seasonCategories = pgTable(
+  'season_categories',
+  {
+    id: id(),
+    seasonId: uuid('season_id').notNull().references(() => seasons.id, { onDelete: 'cascade' }),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    color: text('color').notNull().default('#2563eb'),
+    priceAmount: integer('price_amount').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('season_categories_season_idx').on(t.seasonId, t.sort)],
 );
 
 export const events = pgTable(
@@ -424,8 +446,10 @@ export const ticketTypes = pgTable(
     /** Seat-map colour of this category. */
     color: text('color').notNull().default('#2563eb'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The season category this category's seats are sold in as season tickets; null = not on season sale. */
+    seasonCategoryId: uuid('season_category_id').references(() => seasonCategories.id, { onDelete: 'set null' }),
   },
-  (t) => [uniqueIndex('ticket_types_code_uq').on(t.eventId, t.code)],
+  (t) => [uniqueIndex('ticket_types_code_uq').on(t.eventId, t.code), index('ticket_types_season_category_idx').on(t.seasonCategoryId)],
 );
 
 /** Which price category sells a venue section (or standing area) at an event; its units follow it (organiser/inventory.ts). */

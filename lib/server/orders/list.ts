@@ -42,9 +42,12 @@ export async function listMyOrders(input: { user: { id: string }; locale: Locale
       slug: tables.events.slug,
       title: tables.events.title,
       startsAt: tables.events.startsAt,
+      season: { id: tables.seasons.id, slug: tables.seasons.slug, name: tables.seasons.name },
     })
     .from(o)
     .innerJoin(tables.events, eq(tables.events.id, o.eventId))
+    .innerJoin(tables.holds, eq(tables.holds.id, o.holdId))
+    .leftJoin(tables.seasons, eq(tables.seasons.id, tables.holds.seasonId))
     .where(
       and(
         eq(o.userId, input.user.id),
@@ -82,6 +85,7 @@ export async function listMyOrders(input: { user: { id: string }; locale: Locale
         status: row.status,
         createdAt: row.createdAt.toISOString(),
         event: { id: row.eventId, slug: row.slug, title: row.title[input.locale], startsAt: row.startsAt.toISOString() },
+        season: row.season ? { id: row.season.id, slug: row.season.slug, name: row.season.name[input.locale] } : null,
         total: { amount: row.totalAmount, currency: row.currency },
         ticketCount: Number(counts.find((c) => c.orderId === row.id)?.n ?? 0),
         packages: packages.filter((p) => p.orderId === row.id).map((p) => ({ name: p.name[input.locale], tickets: Number(p.tickets) })),

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { countDistinct, eq } from 'drizzle-orm';
 import { appUrl } from '@/lib/app-url';
 import { formatNumber } from '@/lib/i18n/formats';
 import { getPathname } from '@/lib/i18n/navigation';
@@ -20,10 +20,13 @@ export async function sendOrderEmail(orderId: string, mail: OrderMail) {
       title: tables.events.title,
       total: tables.orders.totalAmount,
       currency: tables.orders.currency,
+      season: tables.seasons.name,
     })
     .from(tables.orders)
     .innerJoin(tables.users, eq(tables.users.id, tables.orders.userId))
     .innerJoin(tables.events, eq(tables.events.id, tables.orders.eventId))
+    .innerJoin(tables.holds, eq(tables.holds.id, tables.orders.holdId))
+    .leftJoin(tables.seasons, eq(tables.seasons.id, tables.holds.seasonId))
     .where(eq(tables.orders.id, orderId));
   if (!row?.email) return;
   const locale = row.locale;
@@ -31,14 +34,23 @@ export async function sendOrderEmail(orderId: string, mail: OrderMail) {
   const n = await getDb().$count(tables.orderItems, eq(tables.orderItems.orderId, orderId));
   const path = getPathname({ locale, href: { pathname: '/orders/[id]', params: { id: orderId } } });
   const money = mail.kind === 'payment-refunded' ? { amount: mail.amount, currency: mail.currency } : { amount: row.total, currency: row.currency };
+  // A season order's event is only its first match: the mail names the season (and, paid, its matches).
+  const [{ matches }] = row.season
+    ? await getDb()
+        .select({ matches: countDistinct(tables.inventoryUnits.eventId) })
+        .from(tables.orderItems)
+        .innerJoin(tables.inventoryUnits, eq(tables.inventoryUnits.id, tables.orderItems.unitId))
+        .where(eq(tables.orderItems.orderId, orderId))
+    : [{ matches: 0 }];
   const values = {
     name: row.firstName ?? '',
-    event: row.title[locale],
+    event: row.season ? row.season[locale] : row.title[locale],
     count: n,
+    matches,
     total: formatNumber(money.amount / 100, locale, { style: 'currency', currency: money.currency }),
     link: `${appUrl()}${path}`,
   };
-  const prefix = { paid: 'orders.email.paid', refunded: 'orders.email.refunded', 'payment-refunded': 'orders.email.paymentRefunded' }[mail.kind];
+  const prefix = { paid: row.season ? 'orders.email.seasonPaid' : 'orders.email.paid', refunded: 'orders.email.refunded', 'payment-refunded': 'orders.email.paymentRefunded' }[mail.kind];
   await sendEmail({
     to: row.email,
     locale,

@@ -34,10 +34,13 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
       eventTitle: tables.events.title,
       couponCode: tables.coupons.code,
       organiser: tables.organisations.name,
+      season: { id: tables.seasons.id, slug: tables.seasons.slug, name: tables.seasons.name },
     })
     .from(tables.orders)
     .innerJoin(tables.events, eq(tables.events.id, tables.orders.eventId))
     .innerJoin(tables.organisations, eq(tables.organisations.id, tables.events.orgId))
+    .innerJoin(tables.holds, eq(tables.holds.id, tables.orders.holdId))
+    .leftJoin(tables.seasons, eq(tables.seasons.id, tables.holds.seasonId))
     .leftJoin(tables.coupons, eq(tables.coupons.id, tables.orders.couponId))
     .where(and(eq(tables.orders.id, input.orderId), eq(tables.orders.userId, input.user.id)));
   if (!order) return null;
@@ -54,6 +57,7 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
       packageLine: tables.orderItems.packageLineId,
       packageName: tables.packages.name,
       unitEvent: unitEvents.title,
+      unitEventStartsAt: unitEvents.startsAt,
     })
     .from(tables.orderItems)
     .innerJoin(tables.ticketTypes, eq(tables.ticketTypes.id, tables.orderItems.ticketTypeId))
@@ -85,6 +89,7 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
     eventCancelled: o.status === 'refunded' && o.note === 'EVENT_CANCELLED',
     refunds: refunds.map((r) => ({ amount: { amount: r.amount, currency: r.currency }, status: r.status === 'succeeded' ? 'refunded' : 'pending' })),
     event: { id: o.eventId, slug: order.eventSlug, title: order.eventTitle[input.locale] },
+    season: order.season ? { id: order.season.id, slug: order.season.slug, name: order.season.name[input.locale] } : null,
     items: items.map((item) => ({
       ticketType: item.ticketType[input.locale],
       seat: item.section && item.row && item.seat ? seatLabel(input.locale, item.section[input.locale], item.row, item.seat) : null,
@@ -116,6 +121,10 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
         package:
           item.packageLine && item.packageName
             ? { line: item.packageLine, name: item.packageName[input.locale], event: (item.unitEvent ?? order.eventTitle)[input.locale] }
+            : null,
+        season:
+          order.season && item.unitEvent && item.unitEventStartsAt
+            ? { name: order.season.name[input.locale], event: item.unitEvent[input.locale], startsAt: item.unitEventStartsAt.toISOString() }
             : null,
       })),
     }).lines,

@@ -16,11 +16,13 @@ export type ReceiptItem = {
    * `event` the ticket's own event (a festival pass has a ticket per day).
    */
   package?: { line: string; name: string; event: string } | null;
+  /** A season-ticket order's item (holds.season_id): one per seat and match; `event` the match's. */
+  season?: { name: string; event: string; startsAt: string } | null;
 };
 
 /**
  * The receipt of an order: one line per ticket — a package's tickets are ONE line at the price paid for
- * the package, naming them beneath — the discount, each kind of fee, and the total they add up to. The
+ * the package, naming them beneath, and so is a season ticket (per seat, its matches beneath) — the discount, each kind of fee, and the total they add up to. The
  * one place an order's lines are drawn (the order page, its print and GET /api/v1/orders/{id}): from
  * the stored items and the order's stored discount, the same numbers checkout wrote (cart/totals.ts).
  */
@@ -41,7 +43,23 @@ export function receiptLines(input: {
   const lines: ReceiptLine[] = [];
   // The package's price is spread over its tickets' items (functions.sql package_hold): their sum is what was paid for it.
   const packages = new Map<string, Extract<ReceiptLine, { kind: 'package' }>>();
+  // A season ticket's price is split over its matches' items (functions.sql season_hold): one line per seat.
+  const seasons = new Map<string, Extract<ReceiptLine, { kind: 'season' }>>();
   for (const item of input.items) {
+    if (item.season) {
+      const key = item.seat ? `${item.seat.section}|${item.seat.row}|${item.seat.seat}` : item.ticketType;
+      const match = { event: item.season.event, startsAt: item.season.startsAt };
+      const line = seasons.get(key);
+      if (line) {
+        line.matches.push(match);
+        line.amount = money(line.amount.amount + item.priceAmount);
+        continue;
+      }
+      const first: Extract<ReceiptLine, { kind: 'season' }> = { kind: 'season', name: item.season.name, seat: item.seat, matches: [match], amount: money(item.priceAmount) };
+      seasons.set(key, first);
+      lines.push(first);
+      continue;
+    }
     if (!item.package) {
       lines.push({ kind: 'ticket', ticketType: item.ticketType, seat: item.seat, resale: item.resale, amount: money(item.priceAmount) });
       continue;

@@ -233,7 +233,7 @@ const SPECS: Record<ExportKind, ExportSpec> = {
  * The CSV as a stream of UTF-8 bytes: the BOM and the header at once, then one batch of rows per pull.
  * csv-stringify quotes every field that needs it (commas, quotes, line breaks in names).
  */
-function csvStream(columns: Column[], next: (cursor: Cursor | null) => Promise<Batch<Record<string, string>>>, what: string): ReadableStream<Uint8Array> {
+export function csvStream(columns: Column[], next: (cursor: Cursor | null) => Promise<Batch<Record<string, string>>>, what: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: Cursor | null = null;
   let finished = false;

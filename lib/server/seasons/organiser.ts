@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { OrganiserSeason, SeasonCreateInput, SeasonPatchInput, SeasonPricesInput } from '@/lib/schemas/seasons';
+import type { OrganiserSeason, SeasonCategoriesInput, SeasonCreateInput, SeasonPatchInput } from '@/lib/schemas/seasons';
 import { getDb, tables } from '@/lib/server/db';
 import { eventChanged } from '@/lib/server/events/changed';
 import { orgAccess, ownedAccess, venueAccess, type AccessFailure } from '@/lib/server/organiser/access';
@@ -8,7 +8,8 @@ import { issueMatchTickets } from './issue';
 import { sweepSeasonRenewals } from './renewal-blocks';
 
 // The organiser's seasons: a season groups matches of one venue, sells season tickets at a price per
-// price category in its sale window, and lets last season's holders renew their seat in its renewal
+// season category (each match's price categories mapped onto one) in its sale window, and lets last
+// season's holders renew their seat in its renewal
 // window. Every call checks the member's role here (owner, manager); another organisation's season is 404.
 
 type WindowFailure = { ok: false; code: 'SEASON_WINDOW_INVALID' };
@@ -38,14 +39,19 @@ async function seasonView(seasonId: string): Promise<OrganiserSeason> {
     .from(tables.events)
     .where(eq(tables.events.seasonId, seasonId))
     .orderBy(asc(tables.events.startsAt));
-  const prices = await db.select({ code: tables.seasonPrices.code, price: tables.seasonPrices.priceAmount }).from(tables.seasonPrices).where(eq(tables.seasonPrices.seasonId, seasonId)).orderBy(asc(tables.seasonPrices.code));
-  const categories = matches.length
+  const categories = await db
+    .select({ id: tables.seasonCategories.id, name: tables.seasonCategories.name, color: tables.seasonCategories.color, price: tables.seasonCategories.priceAmount })
+    .from(tables.seasonCategories)
+    .where(eq(tables.seasonCategories.seasonId, seasonId))
+    .orderBy(asc(tables.seasonCategories.sort), asc(tables.seasonCategories.id));
+  const types = matches.length
     ? await db
-        .selectDistinctOn([tables.ticketTypes.code], { code: tables.ticketTypes.code, name: tables.ticketTypes.name })
+        .select({ id: tables.ticketTypes.id, eventId: tables.ticketTypes.eventId, code: tables.ticketTypes.code, name: tables.ticketTypes.name, color: tables.ticketTypes.color, seasonCategoryId: tables.ticketTypes.seasonCategoryId })
         .from(tables.ticketTypes)
         .where(and(inArray(tables.ticketTypes.eventId, matches.map((m) => m.id)), eq(tables.ticketTypes.kind, 'seated')))
-        .orderBy(asc(tables.ticketTypes.code))
+        .orderBy(asc(tables.ticketTypes.sortOrder), asc(tables.ticketTypes.code))
     : [];
+  const own = new Set(categories.map((c) => c.id));
   const candidates = await db
     .select({ id: tables.events.id, title: tables.events.title, startsAt: tables.events.startsAt })
     .from(tables.events)
@@ -66,8 +72,13 @@ async function seasonView(seasonId: string): Promise<OrganiserSeason> {
     transferEnabled: season.transferEnabled,
     releaseSharePercent: season.releaseSharePercent,
     holders,
-    matches: matches.map((m) => ({ ...m, startsAt: m.startsAt.toISOString() })),
-    prices,
+    matches: matches.map((m) => ({
+      ...m,
+      startsAt: m.startsAt.toISOString(),
+      priceCategories: types
+        .filter((t) => t.eventId === m.id)
+        .map((t) => ({ id: t.id, code: t.code, name: t.name, color: t.color, seasonCategoryId: t.seasonCategoryId && own.has(t.seasonCategoryId) ? t.seasonCategoryId : null })),
+    })),
     categories,
     candidates: candidates.map((c) => ({ ...c, startsAt: c.startsAt.toISOString() })),
   };
@@ -155,15 +166,55 @@ export async function updateSeason(userId: string, seasonId: string, input: Seas
   return { ok: true, season: await seasonView(seasonId) };
 }
 
-/** Replaces the season-ticket prices: one per price category code; a category left out is not sold as a season ticket. */
-export async function setSeasonPrices(userId: string, seasonId: string, input: SeasonPricesInput): Promise<{ ok: true; season: OrganiserSeason } | AccessFailure> {
+/**
+ * Saves the season's categories and their prices, and maps every seated price category of the season's
+ * matches onto one of them (or none: its seats are then not on season sale). One document (see
+ * seasonCategoriesSchema): a category left out is deleted and what was mapped onto it is unmapped.
+ */
+export async function setSeasonCategories(
+  userId: string,
+  seasonId: string,
+  input: SeasonCategoriesInput,
+): Promise<{ ok: true; season: OrganiserSeason } | AccessFailure | { ok: false; code: 'SEASON_CATEGORY_INVALID' }> {
   const access = await seasonAccess(userId, seasonId);
   if (!access.ok) return access;
-  await getDb().transaction(async (tx) => {
-    await tx.delete(tables.seasonPrices).where(eq(tables.seasonPrices.seasonId, seasonId));
-    const unique = [...new Map(input.prices.map((p) => [p.code, p])).values()];
-    if (unique.length) await tx.insert(tables.seasonPrices).values(unique.map((p) => ({ seasonId, code: p.code, priceAmount: p.price })));
+  const result = await getDb().transaction(async (tx) => {
+    // Two saves at once: the second waits and then replaces the first whole, never a mix of both.
+    await tx.select({ id: tables.seasons.id }).from(tables.seasons).where(eq(tables.seasons.id, seasonId)).for('update');
+    const existing = await tx.select({ id: tables.seasonCategories.id }).from(tables.seasonCategories).where(eq(tables.seasonCategories.seasonId, seasonId));
+    const existingIds = new Set(existing.map((e) => e.id));
+    const keptIds = input.categories.flatMap((c) => (c.id ? [c.id] : []));
+    if (keptIds.some((id) => !existingIds.has(id)) || new Set(keptIds).size !== keptIds.length) return { ok: false as const, code: 'SEASON_CATEGORY_INVALID' as const };
+    const types = await tx
+      .select({ id: tables.ticketTypes.id })
+      .from(tables.ticketTypes)
+      .innerJoin(tables.events, eq(tables.events.id, tables.ticketTypes.eventId))
+      .where(and(eq(tables.events.seasonId, seasonId), eq(tables.ticketTypes.kind, 'seated')));
+    const typeIds = new Set(types.map((t) => t.id));
+    const mapped = new Map(input.mapping.map((m) => [m.ticketTypeId, m.category]));
+    if (mapped.size !== input.mapping.length || input.mapping.some((m) => !typeIds.has(m.ticketTypeId) || (m.category !== null && m.category >= input.categories.length))) {
+      return { ok: false as const, code: 'SEASON_CATEGORY_INVALID' as const };
+    }
+    const gone = [...existingIds].filter((id) => !keptIds.includes(id));
+    if (gone.length) await tx.delete(tables.seasonCategories).where(inArray(tables.seasonCategories.id, gone));
+    const ids: string[] = [];
+    for (const [sort, category] of input.categories.entries()) {
+      const values = { name: category.name, color: category.color, priceAmount: category.price, sort };
+      if (category.id) {
+        await tx.update(tables.seasonCategories).set(values).where(eq(tables.seasonCategories.id, category.id));
+        ids.push(category.id);
+      } else {
+        const [row] = await tx.insert(tables.seasonCategories).values({ seasonId, ...values }).returning({ id: tables.seasonCategories.id });
+        ids.push(row.id);
+      }
+    }
+    for (const typeId of typeIds) {
+      const index = mapped.get(typeId);
+      await tx.update(tables.ticketTypes).set({ seasonCategoryId: index == null ? null : ids[index] }).where(eq(tables.ticketTypes.id, typeId));
+    }
+    return { ok: true as const };
   });
+  if (!result.ok) return result;
   return { ok: true, season: await seasonView(seasonId) };
 }
 

@@ -33,13 +33,14 @@ export type SeasonSale = {
   saleOpen: boolean;
   renewalOpen: boolean;
   matches: { id: string; slug: string; title: LocalizedText; startsAt: string }[];
-  prices: { code: string; name: LocalizedText; price: number; color: string }[];
+  /** The season categories the seats are priced in (each seat's categoryId). */
+  prices: { categoryId: string; name: LocalizedText; price: number; color: string }[];
   sections: {
     id: string;
     name: LocalizedText;
     labelX: number | null;
     labelY: number | null;
-    rows: { label: string; seats: { id: string; label: string; x: number; y: number; code: string | null; state: SeasonSeatState }[] }[];
+    rows: { label: string; seats: { id: string; label: string; x: number; y: number; categoryId: string | null; state: SeasonSeatState }[] }[];
   }[];
 };
 
@@ -63,17 +64,12 @@ export async function seasonSale(ref: string, userId: string | null, now = new D
   const matches = rowsOf<{ id: string; slug: string; title: LocalizedText | string; starts_at: string | Date }>(
     await db.execute(sql`select e.id, e.slug, e.title, e.starts_at from season_remaining_matches(${season.id}::uuid, ${at}::timestamptz) r join events e on e.id = r.event_id order by r.starts_at`),
   );
-  const states = rowsOf<{ seat_id: string; code: string | null; state: SeasonSeatState }>(
-    await db.execute(sql`select seat_id, code, state from season_seats(${season.id}::uuid, ${userId}::uuid, ${at}::timestamptz, null::uuid[])`),
+  const states = rowsOf<{ seat_id: string; category_id: string | null; state: SeasonSeatState }>(
+    await db.execute(sql`select seat_id, category_id, state from season_seats(${season.id}::uuid, ${userId}::uuid, ${at}::timestamptz, null::uuid[])`),
   );
   const stateOf = new Map(states.map((s) => [s.seat_id, s]));
-  const prices = await db.select().from(tables.seasonPrices).where(eq(tables.seasonPrices.seasonId, season.id));
-  const types = matches.length
-    ? await db
-        .select({ code: tables.ticketTypes.code, name: tables.ticketTypes.name, color: tables.ticketTypes.color })
-        .from(tables.ticketTypes)
-        .where(eq(tables.ticketTypes.eventId, matches[0].id))
-    : [];
+  const used = new Set(states.map((s) => s.category_id));
+  const categories = (await db.select().from(tables.seasonCategories).where(eq(tables.seasonCategories.seasonId, season.id))).filter((c) => used.has(c.id));
   const seats = await db
     .select({
       sectionId: tables.venueSections.id,
@@ -104,7 +100,7 @@ export async function seasonSale(ref: string, userId: string | null, now = new D
       section.rows.push(row);
     }
     const state = stateOf.get(seat.id);
-    row.seats.push({ id: seat.id, label: seat.label, x: seat.x, y: seat.y, code: state?.code ?? null, state: state?.state ?? 'taken' });
+    row.seats.push({ id: seat.id, label: seat.label, x: seat.x, y: seat.y, categoryId: state?.category_id ?? null, state: state?.state ?? 'taken' });
   }
   const windows = seasonWindowsAt(season, now);
   return {
@@ -119,12 +115,7 @@ export async function seasonSale(ref: string, userId: string | null, now = new D
     renewalClosesAt: season.renewalClosesAt?.toISOString() ?? null,
     ...windows,
     matches: matches.map((m) => ({ id: m.id, slug: m.slug, title: typeof m.title === 'string' ? JSON.parse(m.title) : m.title, startsAt: new Date(m.starts_at).toISOString() })),
-    prices: prices
-      .flatMap((p) => {
-        const type = types.find((t) => t.code === p.code);
-        return type ? [{ code: p.code, name: type.name, price: p.priceAmount, color: type.color }] : [];
-      })
-      .sort((a, b) => b.price - a.price),
+    prices: categories.map((c) => ({ categoryId: c.id, name: c.name, price: c.priceAmount, color: c.color })).sort((a, b) => b.price - a.price),
     sections,
   };
 }

@@ -83,6 +83,11 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
           <Link href="/tickets" className="rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white">
             {t('goToTickets')}
           </Link>
+        ) : order.season ? (
+          // A season hold is no match's cart: the seat is chosen again on the season's page.
+          <Link href={{ pathname: '/seasons/[slug]', params: { slug: order.season.slug } }} className="rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white">
+            {t('backToSeason')}
+          </Link>
         ) : (
           <Link href={{ pathname: '/events/[id]/cart', params: { id: order.event.slug } }} className="rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white">
             {t('backToCart')}

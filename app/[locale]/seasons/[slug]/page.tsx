@@ -62,7 +62,7 @@ async function SeasonForViewer({ locale, slug, searchParams }: { locale: Locale;
           </h2>
           <ul className="divide-y divide-slate-200">
             {sale.prices.map((p) => (
-              <li key={p.code} className="flex justify-between gap-3 py-2">
+              <li key={p.categoryId} className="flex justify-between gap-3 py-2">
                 <span>{p.name[locale]}</span>
                 <span className="font-medium">{formatMoney(p.price, sale.currency, locale)}</span>
               </li>

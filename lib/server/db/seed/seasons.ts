@@ -4,7 +4,7 @@
 // supporter@tribuna.eu already holds a winter seat (a ticket for each of its matches); e2e only
 // (TRIBUNA_E2E=1), so does sezona-prevod@e2e.tribuna.sk, whose season ticket e2e/bad-input.spec.ts gives away.
 // Idempotent: keyed by the season's slug.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password';
 import { newTicketKeys } from '../../../ticket-code/keys';
 import { rowsOf, type Db } from '../client';
@@ -26,9 +26,10 @@ export async function seedSeasons(db: Db): Promise<void> {
   if (!renews || matches.length !== MATCHES.length || matches.some((m) => m.seasonId)) return;
   matches.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const types = await db
-    .select({ code: s.ticketTypes.code, price: s.ticketTypes.priceAmount })
+    .select({ code: s.ticketTypes.code, name: s.ticketTypes.name, color: s.ticketTypes.color, price: s.ticketTypes.priceAmount })
     .from(s.ticketTypes)
-    .where(and(eq(s.ticketTypes.eventId, matches[0].id), eq(s.ticketTypes.kind, 'seated')));
+    .where(and(eq(s.ticketTypes.eventId, matches[0].id), eq(s.ticketTypes.kind, 'seated')))
+    .orderBy(asc(s.ticketTypes.sortOrder), asc(s.ticketTypes.code));
   const now = Date.now();
   const day = (d: Date) => d.toISOString().slice(0, 10);
   await db.transaction(async (tx) => {
@@ -51,8 +52,18 @@ export async function seedSeasons(db: Db): Promise<void> {
       })
       .returning({ id: s.seasons.id });
     await tx.update(s.events).set({ seasonId: season.id }).where(inArray(s.events.id, matches.map((m) => m.id)));
-    // A season ticket costs about 85 % of the matches bought one by one.
-    if (types.length) await tx.insert(s.seasonPrices).values(types.map((t) => ({ seasonId: season.id, code: t.code, priceAmount: Math.round((t.price * matches.length * 0.85) / 100) * 100 })));
+    // One season category per seated category of the first match, costing about 85 % of the matches bought
+    // one by one; every match's category of the same code is mapped onto it.
+    for (const [sort, type] of types.entries()) {
+      const [category] = await tx
+        .insert(s.seasonCategories)
+        .values({ seasonId: season.id, name: type.name, color: type.color, priceAmount: Math.round((type.price * matches.length * 0.85) / 100) * 100, sort })
+        .returning({ id: s.seasonCategories.id });
+      await tx
+        .update(s.ticketTypes)
+        .set({ seasonCategoryId: category.id })
+        .where(and(inArray(s.ticketTypes.eventId, matches.map((m) => m.id)), eq(s.ticketTypes.code, type.code), eq(s.ticketTypes.kind, 'seated')));
+    }
 
     // Winter holders: a seat of category A free at both matches (away from the spring holders'), and its ticket for each.
     const holders = [(await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'supporter@tribuna.eu')))[0]?.id];

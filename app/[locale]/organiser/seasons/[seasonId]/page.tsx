@@ -3,7 +3,10 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
 import { SeasonEditor } from '@/components/seasons/organiser-seasons';
+import { SeasonHoldersPanel } from '@/components/seasons/season-holders';
 import { SeasonReleasesPanel } from '@/components/seasons/season-releases';
+import { seasonHoldersQuerySchema } from '@/lib/schemas/season-holders';
+import { seasonHolders } from '@/lib/server/seasons/holders';
 import { isUuid } from '@/lib/ids';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -24,10 +27,16 @@ async function SeasonScreen({ locale, seasonId, query }: { locale: Locale; seaso
   if (!access.ok) return <ConsoleFrame access={access} title={t('title')} />;
   if (!isUuid(seasonId)) notFound();
   // ?match= narrows the released seats to one match (an id that is no match of the season shows none).
-  const { match } = await query;
+  const { match, ...rest } = await query;
   const eventId = typeof match === 'string' && isUuid(match) ? match : undefined;
-  const [result, releases] = await Promise.all([getSeason(access.context.user.id, seasonId), seasonReleasesReport(access.context.user.id, seasonId, { eventId })]);
-  if (!result.ok || !releases.ok) notFound();
+  // ?renewed=&category=&mail= filter the holders; anything malformed shows everyone.
+  const filters = seasonHoldersQuerySchema.safeParse(rest).data ?? {};
+  const [result, releases, holders] = await Promise.all([
+    getSeason(access.context.user.id, seasonId),
+    seasonReleasesReport(access.context.user.id, seasonId, { eventId }),
+    seasonHolders(access.context.user.id, seasonId, filters, locale),
+  ]);
+  if (!result.ok || !releases.ok || !holders.ok) notFound();
   return (
     <ConsoleFrame access={access} title={result.season.name[locale]}>
       <div className="space-y-6">
@@ -35,6 +44,7 @@ async function SeasonScreen({ locale, seasonId, query }: { locale: Locale; seaso
           {t('back')}
         </Link>
         <SeasonEditor season={result.season} locale={locale} />
+        <SeasonHoldersPanel seasonId={seasonId} list={holders.list} categories={result.season.categories} filters={filters} locale={locale} />
         <SeasonReleasesPanel report={releases.report} sharePercent={result.season.releaseSharePercent} matches={result.season.matches} matchId={eventId ?? null} />
       </div>
     </ConsoleFrame>
