@@ -42,9 +42,19 @@ export const orderSchema = z.object({
   result: z.enum(['paid', 'pending', 'failed']).describe('what the fan is told: paid, pending (payment under way), failed (declined, cancelled or refunded)'),
   refundedLate: z.boolean().describe('a payment arrived after the reservation ran out and the tickets were gone: it was refunded'),
   eventCancelled: z.boolean().describe('the organiser cancelled the event: the order was refunded and its tickets voided'),
-  refunds: z.array(z.object({ amount: moneySchema, status: z.enum(['pending', 'refunded']) })).describe("payments of this order that go back to the fan"),
+  refunds: z.array(z.object({ amount: moneySchema, status: z.enum(['pending', 'refunded']) })).describe("payments of this order that go back to the fan whole (a cancelled match's share of a season ticket is in cancelledMatches)"),
   event: z.object({ id: z.string(), slug: z.string(), title: z.string() }).describe("the order's event; for a season order its first match (see season)"),
   season: z.object({ id: z.string(), slug: z.string(), name: z.string() }).nullable().describe('a season-ticket order: the season it is for'),
+  cancelledMatches: z
+    .array(
+      z.object({
+        title: z.string(),
+        amount: moneySchema.describe("what of the match's share of the season ticket comes back (less any credit already given for releasing that seat)"),
+        mode: z.enum(['payment', 'credit']).describe('payment: back to the payment; credit: wallet credit with the organiser'),
+        status: z.enum(['pending', 'refunded']).describe('refunded: the provider confirmed it, or the credit is in the wallet'),
+      }),
+    )
+    .describe("a season order's matches the organiser cancelled, each refunding its share; empty otherwise"),
   items: z
     .array(z.object({ ticketType: z.string(), seat: z.string().nullable(), price: moneySchema, package: z.string().nullable().describe("the package the ticket was bought in: its price is then a share of the package's, see lines") }))
     .describe('each ticket bought; lines is the receipt'),

@@ -8,6 +8,7 @@ import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { cancelEvent, cancellationProgress, cancelSeason, finishCancelledEvents } from '@/lib/server/organiser/cancel';
+import { getOrder } from '@/lib/server/orders/read';
 import { processDueRefunds } from '@/lib/server/payments/refunds';
 import type { PaymentProvider } from '@/lib/server/payments/types';
 import { eventLedgers, netFigures } from '@/lib/server/reports/ledger';
@@ -165,6 +166,12 @@ describe('cancelling the season’s first match', () => {
       const [payment] = await t.db.select({ status: s.payments.status }).from(s.payments).where(eq(s.payments.id, h.paymentId));
       expect(payment.status).toBe('succeeded');
     }
+    // The order page names the match and what of it comes back; the season's other match is not there.
+    const order = await getOrder({ user: h1.holder, orderId: h1.orderId, locale: 'en' });
+    expect(order!.cancelledMatches).toEqual([
+      { title: expect.stringContaining('Košice'), amount: { amount: (await shareAt(h1.orderId, first)).total_amount, currency: 'EUR' }, mode: 'payment', status: 'pending' },
+    ]);
+    expect(order!.refunds).toEqual([]);
     // Run again (a second process, the sweeper): nothing is refunded twice.
     await finishCancelledEvents();
     await cancelEvent(cast.owner, first);
@@ -269,6 +276,11 @@ describe('cancelling the whole season', () => {
     await processDueRefunds({ providerFor: () => provider, limit: 1000 });
     await processDueRefunds({ providerFor: () => provider, limit: 1000 });
     const mine = calls.filter((c) => c.id === h2.paymentId);
+    const order = await getOrder({ user: h1.holder, orderId: h1.orderId, locale: 'sk' });
+    expect(order!.cancelledMatches.map((m) => [m.mode, m.status])).toEqual([
+      ['payment', 'refunded'],
+      ['credit', 'refunded'],
+    ]);
     expect(mine).toEqual([{ id: h2.paymentId, amount: (await shareAt(h2.orderId, first)).total_amount, idempotencyKey: `refund_${h2.paymentId}_${first}` }]);
   });
 });

@@ -3,7 +3,7 @@ import { orderWalletCredit } from '@/lib/server/wallet';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isUuid } from '@/lib/ids';
-import { getDb, tables } from '@/lib/server/db';
+import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { seatLabel } from '@/lib/server/cart/seat-labels';
 import type { Money } from '@/lib/schemas/primitives';
@@ -79,8 +79,9 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
     .select({ amount: tables.refunds.amount, currency: tables.refunds.currency, status: tables.refunds.status })
     .from(tables.refunds)
     .innerJoin(tables.payments, eq(tables.payments.id, tables.refunds.paymentId))
-    .where(eq(tables.payments.orderId, o.id))
+    .where(and(eq(tables.payments.orderId, o.id), eq(tables.refunds.scope, 'whole')))
     .orderBy(asc(tables.refunds.createdAt));
+  const cancelledMatches = order.season ? await cancelledMatchesOf(o.id, input.locale) : [];
   return {
     id: o.id,
     status: o.status,
@@ -90,6 +91,7 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
     refunds: refunds.map((r) => ({ amount: { amount: r.amount, currency: r.currency }, status: r.status === 'succeeded' ? 'refunded' : 'pending' })),
     event: { id: o.eventId, slug: order.eventSlug, title: order.eventTitle[input.locale] },
     season: order.season ? { id: order.season.id, slug: order.season.slug, name: order.season.name[input.locale] } : null,
+    cancelledMatches,
     items: items.map((item) => ({
       ticketType: item.ticketType[input.locale],
       seat: item.section && item.row && item.seat ? seatLabel(input.locale, item.section[input.locale], item.row, item.seat) : null,
@@ -164,4 +166,27 @@ export async function orderStatus(orderId: string): Promise<Order['result'] | nu
   if (!isUuid(orderId)) return null;
   const [row] = await getDb().select({ status: tables.orders.status }).from(tables.orders).where(eq(tables.orders.id, orderId));
   return row ? orderResult(row.status) : null;
+}
+
+/**
+ * A season order's cancelled matches (order_shares refunded: organiser/cancel.ts), each with what of its
+ * share came back and how: to the payment (pending until the provider confirms) or as wallet credit.
+ */
+async function cancelledMatchesOf(orderId: string, locale: Locale): Promise<Order['cancelledMatches']> {
+  const rows = rowsOf<{ title: Record<Locale, string>; currency: 'EUR' | 'CZK'; mode: 'payment' | 'credit'; refunded: number; credited: number; refund_status: string | null }>(
+    await getDb().execute(sql`
+      select e.title, o.currency, s.refund_mode as mode, s.refunded_amount as refunded, s.credited_amount as credited, r.status as refund_status
+      from order_shares s
+      join orders o on o.id = s.order_id
+      join events e on e.id = s.event_id
+      left join refunds r on r.payment_id = o.current_payment_id and (r.scope = s.event_id::text or r.scope = 'whole')
+      where s.order_id = ${orderId}::uuid and s.refunded_at is not null
+      order by e.starts_at, e.id`),
+  );
+  return rows.map((r) => ({
+    title: r.title[locale],
+    amount: { amount: Number(r.mode === 'credit' ? r.credited : r.refunded), currency: r.currency },
+    mode: r.mode,
+    status: r.mode === 'credit' || r.refund_status === 'succeeded' || Number(r.refunded) === 0 ? 'refunded' : 'pending',
+  }));
 }

@@ -80,7 +80,14 @@ export async function cancelEvent(actor: { id: string }, eventId: string, option
   const db = getDb();
   const stopped = await db.transaction(async (tx) => {
     // The event row's lock makes two cancellations at once one after the other: the second finds it cancelled.
-    const [event] = await tx.select({ status: tables.events.status, cancelledAt: tables.events.cancelledAt }).from(tables.events).where(eq(tables.events.id, eventId)).for('update');
+    // NO KEY UPDATE, not UPDATE: a cart being filled at this moment holds its hold row and takes a key-share
+    // lock on the event (the foreign key of what it inserts); FOR UPDATE would wait for it while it waits for
+    // this transaction's lock on its hold (endOpenHolds): a deadlock (seen in tests/pg/season-cancel.test.ts).
+    const [event] = await tx
+      .select({ status: tables.events.status, cancelledAt: tables.events.cancelledAt })
+      .from(tables.events)
+      .where(eq(tables.events.id, eventId))
+      .for('no key update');
     if (!event) return { ok: false as const, code: 'ORG_NOT_FOUND' as const };
     // A draft never on sale has nothing to cancel; one unpublished after selling (its tickets stay valid) is cancelled like any.
     if (event.status === 'draft' && !(await hasSales(tx, eventId))) return { ok: false as const, code: 'EVENT_IS_DRAFT' as const };

@@ -76,6 +76,24 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
           {!order.refundedLate && !order.eventCancelled && <p className="mt-2 text-sm">{t('refunds.why')}</p>}
         </section>
       )}
+      {order.cancelledMatches.length > 0 && (
+        <section aria-labelledby="order-cancelled-matches" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="order-cancelled-matches">
+          <h2 id="order-cancelled-matches" className="font-semibold">
+            {t('cancelledMatches.title')}
+          </h2>
+          <ul className="mt-2 space-y-1">
+            {order.cancelledMatches.map((match, i) => (
+              <li key={i} data-mode={match.mode} data-status={match.status}>
+                {t(match.amount.amount === 0 ? 'cancelledMatches.none' : match.mode === 'credit' ? 'cancelledMatches.credit' : match.status === 'pending' ? 'cancelledMatches.pending' : 'cancelledMatches.done', {
+                  match: match.title,
+                  amount: money(match.amount),
+                })}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-sm">{t('cancelledMatches.rest')}</p>
+        </section>
+      )}
       <Receipt order={order} locale={locale} />
       <div className="flex flex-wrap gap-3" data-print="hide">
         <PrintButton label={receipt('print')} />
