@@ -210,7 +210,19 @@ describe('adding a match to the season', () => {
     const [match] = await t.db.select({ id: s.events.id }).from(s.events).where(eq(s.events.slug, 'dunaj-bratislava-zemplin-michalovce'));
     const first = await addSeasonMatch(owner.id, current.id, match.id);
     if (!first.ok) throw new Error(first.code);
-    // A new match's categories are not on season sale until the office maps them (issue 28 item 7).
+    // Its categories with the code of the season's other matches start mapped like theirs: the season stays on sale.
+    const mapping = rowsOf<{ slug: string; code: string; category: string | null }>(
+      await t.db.execute(sql`select e.slug, tt.code, tt.season_category_id as category from ticket_types tt join events e on e.id = tt.event_id
+        where e.season_id = ${current.id}::uuid and tt.code in (select code from ticket_types where event_id = ${match.id}::uuid)`),
+    );
+    const added = mapping.filter((m) => m.slug === 'dunaj-bratislava-zemplin-michalovce');
+    expect(added.length).toBeGreaterThan(0);
+    for (const m of added) {
+      const others = new Set(mapping.filter((o) => o.slug !== m.slug && o.code === m.code).map((o) => o.category));
+      if (others.size === 1 && !others.has(null)) expect(m.category).toBe([...others][0]);
+    }
+    expect(added.some((m) => m.category !== null)).toBe(true);
+    // The office can still map any category explicitly (issue 28 item 7).
     const mapped = await setSeasonCategories(owner.id, current.id, mappedByCode(first.season));
     if (!mapped.ok) throw new Error(mapped.code);
     const again = await addSeasonMatch(owner.id, current.id, match.id);

@@ -245,6 +245,18 @@ export async function addSeasonMatch(
       return { ok: false as const, code: 'SEASON_MATCH_INVALID' as const };
     }
     if (!event.seasonId) await tx.update(tables.events).set({ seasonId }).where(eq(tables.events.id, eventId));
+    // A category of the new match with the code of one the season's other matches all map to the same season
+    // category starts mapped to it (the usual case: the same stands at every match), so adding a match does not
+    // take the season off sale; any other category waits for the office to map it (its seats are not on season sale).
+    await tx.execute(sql`
+      update ticket_types tt set season_category_id = m.category
+      from (
+        select o.code, min(o.season_category_id::text)::uuid as category
+        from ticket_types o join events e on e.id = o.event_id
+        where e.season_id = ${seasonId}::uuid and o.event_id <> ${eventId}::uuid and o.season_category_id is not null
+        group by o.code having count(distinct o.season_category_id) = 1
+      ) m
+      where tt.event_id = ${eventId}::uuid and tt.code = m.code and tt.season_category_id is null`);
     const day = event.startsAt.toISOString().slice(0, 10);
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(tables.events).where(eq(tables.events.seasonId, seasonId));
     await tx
