@@ -99,4 +99,76 @@ export async function seedSeasons(db: Db): Promise<void> {
   });
   // The holders' seats are held back from sale until the renewal ends (what the server's sweeper keeps doing).
   await db.execute(sql`select * from season_renewal_sweep(now())`);
+  if (process.env.TRIBUNA_E2E === '1') await seedE2eCancelSeason(db);
+}
+
+/** e2e only (TRIBUNA_E2E=1): a season of two matches of its own, on general sale, whose second match e2e/season-cancel.spec.ts cancels. */
+export const E2E_CANCEL_SEASON = 'e2e-sezona-na-zrusenie';
+const E2E_CANCEL_MATCHES = [
+  { slug: 'e2e-sezona-zapas-1', from: 'dunaj-bratislava-spartak-trnava', title: { sk: 'E2E: sezóna, 1. zápas', cs: 'E2E: sezóna, 1. zápas', en: 'E2E: season, match 1' } },
+  { slug: 'e2e-sezona-zapas-2', from: 'dunaj-bratislava-as-trencin', title: { sk: 'E2E: sezóna, 2. zápas', cs: 'E2E: sezóna, 2. zápas', en: 'E2E: season, match 2' } },
+];
+
+async function seedE2eCancelSeason(db: Db): Promise<void> {
+  const [existing] = await db.select({ id: s.seasons.id }).from(s.seasons).where(eq(s.seasons.slug, E2E_CANCEL_SEASON));
+  if (existing) return;
+  await db.transaction(async (tx) => {
+    const matches: { id: string; startsAt: Date }[] = [];
+    for (const match of E2E_CANCEL_MATCHES) {
+      const [source] = await tx.select().from(s.events).where(eq(s.events.slug, match.from));
+      if (!source) return;
+      const { id: _id, createdAt: _c, updatedAt: _u, seasonId: _s, ...copy } = source;
+      const [copied] = await tx
+        .insert(s.events)
+        .values({ ...copy, slug: match.slug, title: match.title, summary: match.title, searchText: match.slug.replace(/-/g, ' '), status: 'on_sale' })
+        .returning({ id: s.events.id, startsAt: s.events.startsAt });
+      const types = await tx.select().from(s.ticketTypes).where(eq(s.ticketTypes.eventId, source.id));
+      for (const type of types) {
+        const { id: typeId, eventId: _e, seasonCategoryId: _sc, ...typeCopy } = type;
+        const [made] = await tx.insert(s.ticketTypes).values({ ...typeCopy, eventId: copied.id }).returning({ id: s.ticketTypes.id });
+        const sections = await tx.select({ sectionId: s.eventSections.sectionId }).from(s.eventSections).where(eq(s.eventSections.ticketTypeId, typeId));
+        if (sections.length) await tx.insert(s.eventSections).values(sections.map((row) => ({ eventId: copied.id, sectionId: row.sectionId, ticketTypeId: made.id })));
+        // Every unit of the category is free in the copy, whatever the source has sold.
+        const units = await tx.select({ seatId: s.inventoryUnits.seatId }).from(s.inventoryUnits).where(eq(s.inventoryUnits.ticketTypeId, typeId));
+        for (let i = 0; i < units.length; i += 500) {
+          await tx.insert(s.inventoryUnits).values(units.slice(i, i + 500).map((u) => ({ eventId: copied.id, ticketTypeId: made.id, seatId: u.seatId })));
+        }
+      }
+      matches.push(copied);
+    }
+    const [source] = await tx.select().from(s.events).where(eq(s.events.id, matches[0].id));
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const [season] = await tx
+      .insert(s.seasons)
+      .values({
+        orgId: source.orgId,
+        slug: E2E_CANCEL_SEASON,
+        name: { sk: 'E2E: sezóna na zrušenie', cs: 'E2E: sezóna ke zrušení', en: 'E2E: season to cancel' },
+        venueId: source.venueId,
+        startsOn: day(matches[0].startsAt),
+        endsOn: day(matches[1].startsAt),
+        currency: 'EUR',
+        saleOpensAt: new Date(Date.now() - DAY),
+        transferEnabled: true,
+        releaseSharePercent: 50,
+      })
+      .returning({ id: s.seasons.id });
+    await tx.update(s.events).set({ seasonId: season.id }).where(inArray(s.events.id, matches.map((m) => m.id)));
+    const types = await tx
+      .select({ code: s.ticketTypes.code, name: s.ticketTypes.name, color: s.ticketTypes.color, price: s.ticketTypes.priceAmount })
+      .from(s.ticketTypes)
+      .where(and(eq(s.ticketTypes.eventId, matches[0].id), eq(s.ticketTypes.kind, 'seated')))
+      .orderBy(asc(s.ticketTypes.sortOrder), asc(s.ticketTypes.code));
+    for (const [sort, type] of types.entries()) {
+      // An odd price, so that the two matches' shares differ by the cent the first match takes.
+      const [category] = await tx
+        .insert(s.seasonCategories)
+        .values({ seasonId: season.id, name: type.name, color: type.color, priceAmount: type.price * 2 - 99, sort })
+        .returning({ id: s.seasonCategories.id });
+      await tx
+        .update(s.ticketTypes)
+        .set({ seasonCategoryId: category.id })
+        .where(and(inArray(s.ticketTypes.eventId, matches.map((m) => m.id)), eq(s.ticketTypes.code, type.code), eq(s.ticketTypes.kind, 'seated')));
+    }
+  });
 }
