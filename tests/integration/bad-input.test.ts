@@ -44,7 +44,7 @@ import { currentCode, eventBySlug, giveTicket, makeScanner, makeUser, openGates,
 import { seasonSale } from '@/lib/server/seasons/sale';
 import { seasonHolderByHand } from '../helpers/season-release';
 import { categoriesBodyOf } from '../helpers/seasons';
-import { getSeason } from '@/lib/server/seasons/organiser';
+import { getSeason, setSeasonCategories } from '@/lib/server/seasons/organiser';
 
 // connection() only marks a route as rendered per request; outside Next there is no request to mark.
 jest.mock('next/server', () => ({ ...jest.requireActual('next/server'), connection: async () => {} }));
@@ -193,6 +193,20 @@ async function familyPackage() {
 }
 
 /** The demo's winter season of FK Dunaj (lib/server/db/seed/seasons.ts). */
+/**
+ * Maps every category of the winter season's matches that is not mapped yet (the match another case adds sells
+ * a category of its own) onto the season's first category, as the office does: its seats are on season sale again.
+ */
+async function mapWinterSeason(seasonId: string): Promise<void> {
+  const office = await makeScanner(t.db, EVENT, 'manager');
+  const current = await getSeason(office.id, seasonId);
+  if (!current.ok) throw new Error(current.code);
+  const body = categoriesBodyOf(current.season);
+  body.mapping = body.mapping.map((m) => (m.category === null ? { ...m, category: 0 } : m));
+  const mapped = await setSeasonCategories(office.id, seasonId, body);
+  if (!mapped.ok) throw new Error(mapped.code);
+}
+
 async function winterSeason(): Promise<string> {
   const [season] = await t.db.select({ id: s.seasons.id }).from(s.seasons).where(eq(s.seasons.slug, 'fk-dunaj-bratislava-zima'));
   return season.id;
@@ -523,6 +537,7 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
   'POST /api/v1/seasons/[seasonId]/purchase': async () => {
     const seasonId = await winterSeason();
     await t.db.update(s.seasons).set({ saleOpensAt: new Date(Date.now() - 86_400_000), saleClosesAt: null }).where(eq(s.seasons.id, seasonId));
+    await mapWinterSeason(seasonId);
     const fan = await makeUser(t.db, 'season-buyer');
     const sale = await seasonSale(seasonId, fan.id);
     const free = sale!.sections.flatMap((section) => section.rows.flatMap((row) => row.seats)).find((seat) => seat.state === 'free');
@@ -531,7 +546,9 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
   // the demo's holder of last season renews their seat in the renewal window
   'POST /api/v1/seasons/[seasonId]/renewal': async () => {
     const [holder] = await t.db.select({ id: s.users.id, email: s.users.email }).from(s.users).where(eq(s.users.email, 'fan@tribuna.sk'));
-    return { caller: { id: holder.id, email: holder.email!, token: await sessionFor(t.db, holder.id) } as TestUser, params: { seasonId: await winterSeason() }, body: {} };
+    const seasonId = await winterSeason();
+    await mapWinterSeason(seasonId);
+    return { caller: { id: holder.id, email: holder.email!, token: await sessionFor(t.db, holder.id) } as TestUser, params: { seasonId }, body: {} };
   },
   // payouts: bank accounts and runs
   'PUT /api/v1/payouts/bank-account': async () => ({ caller: await makeUser(t.db, 'seller'), params: {}, body: { iban: 'SK31 1200 0000 1987 4263 7541', holderName: 'Jana Nováková' } }),
