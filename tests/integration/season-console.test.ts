@@ -114,3 +114,33 @@ describe('an announcement to all of a season’s holders (item 5)', () => {
     await expect(t.db.insert(s.announcements).values(row)).rejects.toThrow();
   });
 });
+
+describe('how a cancelled match is refunded, the season’s choice', () => {
+  const path = () => `/api/v1/organiser/seasons/${seasonId}`;
+  const season = async (who: TestUser) => organiserSeasonAnswerSchema.parse(await (await getSeasonRoute(request(path(), { headers: auth(who) }), params({ seasonId }))).json()).season;
+
+  it('is the card by default, and the owner or manager turns it to wallet credit and back', async () => {
+    expect((await season(cast.manager)).cancelRefundMode).toBe('payment');
+    const credit = await patchSeasonRoute(request(path(), { method: 'PATCH', headers: auth(cast.manager), body: { cancelRefundMode: 'credit' } }), params({ seasonId }));
+    expect(credit.status).toBe(200);
+    expect(organiserSeasonAnswerSchema.parse(await credit.json()).season.cancelRefundMode).toBe('credit');
+    // What organiser/cancel.ts reads when it refunds a share.
+    const [row] = await t.db.select({ mode: s.seasons.cancelRefundMode }).from(s.seasons).where(eq(s.seasons.id, seasonId));
+    expect(row.mode).toBe('credit');
+    // Another setting saved alone leaves the choice as it is.
+    expect((await patchSeasonRoute(request(path(), { method: 'PATCH', headers: auth(cast.owner), body: { releaseSharePercent: 40 } }), params({ seasonId }))).status).toBe(200);
+    expect((await season(cast.owner)).cancelRefundMode).toBe('credit');
+    expect((await patchSeasonRoute(request(path(), { method: 'PATCH', headers: auth(cast.owner), body: { cancelRefundMode: 'payment' } }), params({ seasonId }))).status).toBe(200);
+    expect((await season(cast.owner)).cancelRefundMode).toBe('payment');
+  });
+
+  it('refuses another value (422, translated), a scanner (403) and another organisation (404)', async () => {
+    const wrong = await patchSeasonRoute(request(path(), { method: 'PATCH', headers: { ...auth(cast.manager), 'accept-language': 'en' }, body: { cancelRefundMode: 'cash' } }), params({ seasonId }));
+    expect(wrong.status).toBe(422);
+    expect((await wrong.json()).message).toBe('Choose how a cancelled match is refunded.');
+    expect((await patchSeasonRoute(request(path(), { method: 'PATCH', headers: auth(cast.scanner), body: { cancelRefundMode: 'credit' } }), params({ seasonId }))).status).toBe(403);
+    expect((await patchSeasonRoute(request(path(), { method: 'PATCH', headers: auth(cast.stranger), body: { cancelRefundMode: 'credit' } }), params({ seasonId }))).status).toBe(404);
+    const [row] = await t.db.select({ mode: s.seasons.cancelRefundMode }).from(s.seasons).where(eq(s.seasons.id, seasonId));
+    expect(row.mode).toBe('payment');
+  });
+});
