@@ -76,7 +76,7 @@ export const seasonPaths: ApiPaths = {
     patch: {
       tags: ['organiser'],
       security: auth,
-      summary: 'Change the season’s name, windows or policy; only what is sent changes (owner, manager)',
+      summary: 'Change the season’s name, windows or policy (transfer, release share, how a cancelled match is refunded: cancelRefundMode payment = to the payment, credit = wallet credit with the club); only what is sent changes (owner, manager)',
       parameters: seasonId,
       requestBody: jsonBody(seasonPatchSchema),
       responses: { 200: jsonResponse('{ season }', organiserSeasonAnswerSchema), ...writeErrors, 422: errorResponse('Invalid input (VALIDATION, SEASON_WINDOW_INVALID)') },
