@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/profile/confirm-dialog';
 import { api, apiQuery } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
@@ -13,17 +13,27 @@ import { ANNOUNCEMENT_MAX, type Announcement } from '@/lib/schemas/notifications
 const POLL_MS = 5_000;
 const empty = { sk: '', cs: '', en: '' };
 
+/** Whom the announcements are to: one event's ticket holders, or one season's season-ticket holders. */
+export type AnnouncementTarget = { eventId: string } | { seasonId: string };
+
 /**
- * The console's announcements of one event: a short message in sk/cs/en to every ticket holder, sent
- * after a confirmation, and the ones sent with their delivery counts (refreshed while any is under way).
+ * The console's announcements of one event (or season): a short message in sk/cs/en to every holder,
+ * sent after a confirmation, and the ones sent with their delivery counts (refreshed while any is under way).
  */
-export function AnnouncementsPanel({ eventId, initial }: { eventId: string; initial: Announcement[] }) {
+export function AnnouncementsPanel({ target, initial }: { target: AnnouncementTarget; initial: Announcement[] }) {
   const t = useTranslations('notifications.announcements');
   const tNav = useTranslations('nav');
   const locale = useLocale() as Locale;
   const queryClient = useQueryClient();
-  const key = ['organiser', 'announcements', eventId];
-  const path = `/api/v1/organiser/events/${encodeURIComponent(eventId)}/announcements`;
+  const season = 'seasonId' in target;
+  const id = season ? target.seasonId : target.eventId;
+  const key = ['organiser', 'announcements', season ? 'season' : 'event', id];
+  const path = season ? `/api/v1/organiser/seasons/${encodeURIComponent(id)}/announcements` : `/api/v1/organiser/events/${encodeURIComponent(id)}/announcements`;
+  // The season's words name season-ticket holders; the rest of the form is the event's.
+  const words = season
+    ? { title: t('season.title'), intro: t('season.intro'), limit: t('season.limit'), send: t('season.send'), confirm: t('season.confirm'), sent: (count: number) => t('season.sent', { count }) }
+    : { title: t('title'), intro: t('intro'), limit: t('limit'), send: t('send'), confirm: t('confirm'), sent: (count: number) => t('sent', { count }) };
+  const titleId = useId();
   const { data } = useQuery({
     queryKey: key,
     queryFn: apiQuery<{ announcements: Announcement[] }>(path, { toast: false }),
@@ -41,19 +51,19 @@ export function AnnouncementsPanel({ eventId, initial }: { eventId: string; init
     setSending(false);
     setConfirming(false);
     if (!result.ok) return;
-    notify.success({ title: t('sent', { count: result.data.recipients }) });
+    notify.success({ title: words.sent(result.data.recipients) });
     setMessage(empty);
     await queryClient.invalidateQueries({ queryKey: key });
   }
 
   return (
-    <section aria-labelledby="announcements-title" className="space-y-6" data-testid="announcements">
+    <section aria-labelledby={titleId} className="space-y-6" data-testid="announcements">
       <div className="space-y-2">
-        <h2 id="announcements-title" className="text-xl font-semibold">
-          {t('title')}
+        <h2 id={titleId} className="text-xl font-semibold">
+          {words.title}
         </h2>
-        <p className="max-w-2xl text-slate-700">{t('intro')}</p>
-        <p className="text-sm text-slate-600">{t('limit')}</p>
+        <p className="max-w-2xl text-slate-700">{words.intro}</p>
+        <p className="text-sm text-slate-600">{words.limit}</p>
       </div>
       <form
         className="max-w-2xl space-y-4"
@@ -76,20 +86,20 @@ export function AnnouncementsPanel({ eventId, initial }: { eventId: string; init
           </label>
         ))}
         <button type="submit" disabled={!filled || sending} className="min-h-11 rounded-lg bg-emerald-800 px-5 py-2 font-medium text-white disabled:opacity-60">
-          {sending ? t('sending') : t('send')}
+          {sending ? t('sending') : words.send}
         </button>
       </form>
       <ConfirmDialog
         open={confirming}
-        title={t('send')}
-        confirmLabel={t('send')}
+        title={words.send}
+        confirmLabel={words.send}
         cancelLabel={t('cancel')}
         pending={sending}
         pendingLabel={t('sending')}
         onConfirm={send}
         onCancel={() => setConfirming(false)}
       >
-        <p>{t('confirm')}</p>
+        <p>{words.confirm}</p>
       </ConfirmDialog>
       <div className="space-y-2">
         <h3 className="text-lg font-semibold">{t('history')}</h3>

@@ -7,7 +7,7 @@ import { formatDateTime, formatMoney, localized } from '@/components/tickets/for
 import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { Link, useRouter } from '@/lib/i18n/navigation';
-import type { OrganiserSeason } from '@/lib/schemas/seasons';
+import type { OrganiserSeason, SeasonRefundMode } from '@/lib/schemas/seasons';
 import { SeasonCategoriesForm } from './season-categories';
 
 // The organiser's seasons (lib/server/seasons/organiser.ts through /api/v1/organiser/seasons): a form
@@ -25,10 +25,21 @@ const localOf = (iso: string | null) => {
 
 const card = 'space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6';
 
-type Windows = { saleOpensAt: string; saleClosesAt: string; renewalOpensAt: string; renewalClosesAt: string; transferEnabled: boolean; releaseSharePercent: string };
+type Windows = {
+  saleOpensAt: string;
+  saleClosesAt: string;
+  renewalOpensAt: string;
+  renewalClosesAt: string;
+  transferEnabled: boolean;
+  releaseSharePercent: string;
+  cancelRefundMode: SeasonRefundMode;
+};
+
+const REFUND_MODES: SeasonRefundMode[] = ['payment', 'credit'];
 
 function WindowFields({ value, onChange }: { value: Windows; onChange: (next: Windows) => void }) {
   const t = useTranslations('seasons.organiser');
+  const refundHelp = useId();
   const set = (key: keyof Windows) => (e: { target: { value: string; checked?: boolean } }) => onChange({ ...value, [key]: key === 'transferEnabled' ? Boolean(e.target.checked) : e.target.value });
   return (
     <>
@@ -43,6 +54,25 @@ function WindowFields({ value, onChange }: { value: Windows; onChange: (next: Wi
         <input type="checkbox" className="h-5 w-5" checked={value.transferEnabled} onChange={set('transferEnabled')} />
         {t('transferEnabled')}
       </label>
+      <fieldset className="space-y-2" aria-describedby={refundHelp}>
+        <legend className="font-medium">{t('refundMode.legend')}</legend>
+        <p id={refundHelp} className="text-sm text-slate-700">
+          {t('refundMode.help')}
+        </p>
+        {REFUND_MODES.map((mode) => (
+          <label key={mode} className="flex min-h-11 items-center gap-3">
+            <input
+              type="radio"
+              name={`${refundHelp}-mode`}
+              className="h-5 w-5"
+              value={mode}
+              checked={value.cancelRefundMode === mode}
+              onChange={() => onChange({ ...value, cancelRefundMode: mode })}
+            />
+            {t(`refundMode.${mode}`)}
+          </label>
+        ))}
+      </fieldset>
     </>
   );
 }
@@ -54,6 +84,7 @@ const windowBody = (w: Windows) => ({
   renewalClosesAt: instantOf(w.renewalClosesAt),
   transferEnabled: w.transferEnabled,
   releaseSharePercent: Number(w.releaseSharePercent),
+  cancelRefundMode: w.cancelRefundMode,
 });
 
 /** Creates a season at one of the organisation's venues. */
@@ -65,7 +96,7 @@ export function SeasonCreateForm({ orgId, venues, seasons }: { orgId: string; ve
   const [venueId, setVenueId] = useState(venues[0]?.id ?? '');
   const [currency, setCurrency] = useState<'EUR' | 'CZK'>('EUR');
   const [renews, setRenews] = useState('');
-  const [windows, setWindows] = useState<Windows>({ saleOpensAt: '', saleClosesAt: '', renewalOpensAt: '', renewalClosesAt: '', transferEnabled: true, releaseSharePercent: '50' });
+  const [windows, setWindows] = useState<Windows>({ saleOpensAt: '', saleClosesAt: '', renewalOpensAt: '', renewalClosesAt: '', transferEnabled: true, releaseSharePercent: '50', cancelRefundMode: 'payment' });
   const [sending, setSending] = useState(false);
   const [pending, startTransition] = useTransition();
 
@@ -134,6 +165,7 @@ export function SeasonEditor({ season, locale }: { season: OrganiserSeason; loca
     renewalClosesAt: localOf(season.renewalClosesAt),
     transferEnabled: season.transferEnabled,
     releaseSharePercent: String(season.releaseSharePercent),
+    cancelRefundMode: season.cancelRefundMode,
   });
   const [match, setMatch] = useState(season.candidates[0]?.id ?? '');
   const refresh = () => startTransition(() => router.refresh());

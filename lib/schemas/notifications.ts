@@ -1,6 +1,7 @@
 // Fans' notifications (issue 19): topics, push subscriptions, per-channel settings, organisers' announcements.
 // Shared by the profile's settings form, the service worker's payload and the /api/v1 handlers.
 import { z } from 'zod';
+import { hasControlCharacters } from './primitives';
 
 /** What a fan can be told of. The first six a fan chooses per channel; `announcement` is an organiser's message. */
 export const NOTIFICATION_TOPICS = [
@@ -65,7 +66,12 @@ export const pushPayloadSchema = z.object({
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
 export const ANNOUNCEMENT_MAX = 280;
-const announcementText = z.string().trim().max(ANNOUNCEMENT_MAX, 'validation.tooLong');
+// Line breaks are fine in a message; any other control character (NUL: jsonb refuses it) is not.
+const announcementText = z
+  .string()
+  .trim()
+  .max(ANNOUNCEMENT_MAX, 'validation.tooLong')
+  .refine((text) => !hasControlCharacters(text.replace(/\r?\n/g, ' ')), 'errors.invalidInput');
 
 /** An organiser's message to every ticket holder: at least one language; a missing one falls back to the others. */
 export const announcementCreateSchema = z

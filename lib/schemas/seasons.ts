@@ -6,6 +6,9 @@ import { currencySchema, instant, localizedTextSchema, plainText, recipientEmail
 const M = 'seasons.errors';
 
 // ── organiser ─────────────────────────────────────────────────────────────────
+/** 'payment': back to the card (or whatever paid); 'credit': wallet credit with the club. */
+export const seasonRefundModeSchema = z.enum(['payment', 'credit'], { error: `${M}.refundMode` });
+export type SeasonRefundMode = z.infer<typeof seasonRefundModeSchema>;
 const seasonName = () => plainText(`${M}.name`).min(1, `${M}.name`).max(120, `${M}.name`);
 const seasonFields = {
   name: z.object({ sk: seasonName(), cs: seasonName(), en: seasonName() }),
@@ -15,6 +18,8 @@ const seasonFields = {
   renewalClosesAt: instant().nullable(),
   transferEnabled: z.boolean({ error: 'errors.invalidInput' }),
   releaseSharePercent: z.number({ error: `${M}.share` }).int(`${M}.share`).min(0, `${M}.share`).max(100, `${M}.share`),
+  /** How a holder gets a cancelled match's share back; a season made without it refunds to the payment. */
+  cancelRefundMode: seasonRefundModeSchema.optional(),
 };
 
 export const seasonCreateSchema = z.strictObject({
@@ -68,6 +73,7 @@ export const organiserSeasonSchema = z.object({
   renewalClosesAt: z.string().nullable(),
   transferEnabled: z.boolean(),
   releaseSharePercent: z.number().int(),
+  cancelRefundMode: seasonRefundModeSchema,
   holders: z.number().int(),
   /** Each match with its seated price categories and the season category each is mapped onto (null: not on season sale). */
   matches: z.array(

@@ -578,6 +578,11 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     const { owner, eventId } = await organiserDraft('published');
     return { caller: owner, params: { eventId }, body: { message: { sk: 'Brány sa otvoria neskôr.', cs: '', en: 'Gates open later.' } } };
   },
+  'POST /api/v1/organiser/seasons/[seasonId]/announcements': async () => ({
+    caller: await makeScanner(t.db, EVENT, 'manager'),
+    params: { seasonId: await winterSeason() },
+    body: { message: { sk: 'Permanentky si vyzdvihnete pri pokladni B.', cs: '', en: 'Collect your season cards at desk B.' } },
+  }),
   // feedback after an event: a holder checked in at the past friendly answers; a manager words a question
   'POST /api/v1/events/[id]/feedback': async () => {
     const fan = await makeUser(t.db, 'rater');

@@ -1,4 +1,5 @@
 // Seasons and season tickets in the OpenAPI document: the organiser's seasons and the fan's season sale and renewal.
+import { announcementCreateSchema, announcementListSchema, announcementSchema } from '@/lib/schemas/notifications';
 import { organisationQuerySchema } from '@/lib/schemas/organiser';
 import { noBody } from '@/lib/schemas/primitives';
 import { seasonHoldersQuerySchema, seasonHoldersSchema } from '@/lib/schemas/season-holders';
@@ -75,10 +76,33 @@ export const seasonPaths: ApiPaths = {
     patch: {
       tags: ['organiser'],
       security: auth,
-      summary: 'Change the season’s name, windows or policy; only what is sent changes (owner, manager)',
+      summary: 'Change the season’s name, windows or policy (transfer, release share, how a cancelled match is refunded: cancelRefundMode payment = to the payment, credit = wallet credit with the club); only what is sent changes (owner, manager)',
       parameters: seasonId,
       requestBody: jsonBody(seasonPatchSchema),
       responses: { 200: jsonResponse('{ season }', organiserSeasonAnswerSchema), ...writeErrors, 422: errorResponse('Invalid input (VALIDATION, SEASON_WINDOW_INVALID)') },
+    },
+  },
+  '/api/v1/organiser/seasons/{seasonId}/announcements': {
+    get: {
+      tags: ['organiser'],
+      security: auth,
+      summary: 'The season’s announcements, newest first, each with its recipients and delivery counts (queued, sent, failed) — owner or manager; another organisation’s season is 404',
+      parameters: seasonId,
+      responses: { 200: jsonResponse('{ announcements }', announcementListSchema), 401: unauthorized, 403: roleForbidden, 404: orgNotFound },
+    },
+    post: {
+      tags: ['organiser'],
+      security: auth,
+      summary:
+        'Send a short message (sk/cs/en, at least one; an empty language shows another) to every current holder of a season ticket of the season, once each however many seats, by push or email per fan as their settings say, titled with the season and signed with the organisation; at most 3 an hour per season. Delivered by the notification queue at the organiser’s rate (owner, manager)',
+      parameters: seasonId,
+      requestBody: jsonBody(announcementCreateSchema),
+      responses: {
+        201: jsonResponse('The announcement, queued for every holder', announcementSchema),
+        ...writeErrors,
+        422: invalid,
+        429: errorResponse('3 announcements of the season in the last hour (RATE_LIMITED); Retry-After says when the next may go'),
+      },
     },
   },
   '/api/v1/organiser/seasons/{seasonId}/categories': {

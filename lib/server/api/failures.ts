@@ -37,7 +37,7 @@ import type { addSeasonMatch, createSeason, setSeasonCategories, updateSeason } 
 import type { purchaseSeason, renewSeason } from '@/lib/server/seasons/sale';
 import type { transferSeasonTicket } from '@/lib/server/seasons/transfer';
 import type { releaseTicket, takeBackTicket } from '@/lib/server/seasons/release';
-import type { sendAnnouncement } from '@/lib/server/notifications/announcements';
+import type { sendAnnouncement, sendSeasonAnnouncement } from '@/lib/server/notifications/announcements';
 import type { unsubscribeByToken } from '@/lib/server/notifications/preferences';
 import type { subscribePush } from '@/lib/server/notifications/subscriptions';
 import type { joinWaitingList, leaveWaitingList } from '@/lib/server/waiting-list';
@@ -141,6 +141,7 @@ type DomainFailureCode =
   | FailureCodeOf<typeof subscribePush>
   | FailureCodeOf<typeof unsubscribeByToken>
   | FailureCodeOf<typeof sendAnnouncement>
+  | FailureCodeOf<typeof sendSeasonAnnouncement>
   // packages
   | FailureCodeOf<typeof createPackage>
   | FailureCodeOf<typeof updatePackage>

@@ -1063,19 +1063,27 @@ export const notificationPreferences = pgTable('notification_preferences', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-/** An organiser's message to every ticket holder of an event (notifications/announcements.ts). */
+/**
+ * An organiser's message to every ticket holder of an event, or to every holder of a season ticket of a
+ * season (notifications/announcements.ts): exactly one of event_id and season_id is set.
+ */
 export const announcements = pgTable(
   'announcements',
   {
     id: id(),
-    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    seasonId: uuid('season_id').references(() => seasons.id, { onDelete: 'cascade' }),
     orgId: uuid('org_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     message: jsonb('message').$type<LocalizedText>().notNull(),
     recipients: integer('recipients').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('announcements_event_idx').on(t.eventId, t.createdAt)],
+  (t) => [
+    index('announcements_event_idx').on(t.eventId, t.createdAt),
+    index('announcements_season_idx').on(t.seasonId, t.createdAt),
+    check('announcements_target_ck', sql`num_nonnulls(${t.eventId}, ${t.seasonId}) = 1`),
+  ],
 );
 
 /**

@@ -1,13 +1,15 @@
 import 'server-only';
 // Organisers' announcements (issue 19, item 2): a short message in sk/cs/en to every ticket holder of an
-// event, queued as one notification per holder (push, else email) and worked through at the organiser's
-// rate by the sender. At most ANNOUNCEMENTS_PER_HOUR per event. Owners and managers; another
-// organisation's event answers ORG_NOT_FOUND (404) like every organiser call.
+// event — or to every holder of a season ticket of a season (issue 28 item 5) — queued as one
+// notification per fan (push, else email) and worked through at the organiser's rate by the sender. At
+// most ANNOUNCEMENTS_PER_HOUR per event or season. Owners and managers; another organisation's event or
+// season answers ORG_NOT_FOUND (404) like every organiser call.
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Announcement, AnnouncementCreateInput } from '@/lib/schemas/notifications';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
-import { notifyEventHolders } from './scheduled';
+import { seasonAccess } from '@/lib/server/seasons/organiser';
+import { notifyEventHolders, notifySeasonHolders } from './scheduled';
 
 export const ANNOUNCEMENTS_PER_HOUR = 3;
 
@@ -35,48 +37,67 @@ function answer(row: typeof tables.announcements.$inferSelect, counts?: Counts):
   return { id: row.id, message: row.message, createdAt: row.createdAt.toISOString(), recipients: row.recipients, ...(counts ?? { queued: 0, sent: 0, failed: 0 }) };
 }
 
-export async function listAnnouncements(actor: { id: string }, eventId: string): Promise<{ ok: true; announcements: Announcement[] } | AccessFailure> {
-  const access = await eventAccess(actor.id, eventId, 'events');
+/** Whom an announcement is to: one event's ticket holders, or one season's season-ticket holders. */
+type Target = { eventId: string } | { seasonId: string };
+
+const accessOf = (actor: { id: string }, target: Target) => ('eventId' in target ? eventAccess(actor.id, target.eventId, 'events') : seasonAccess(actor.id, target.seasonId));
+const targetColumn = (target: Target) =>
+  'eventId' in target ? eq(tables.announcements.eventId, target.eventId) : eq(tables.announcements.seasonId, target.seasonId);
+
+type SendResult = { ok: true; announcement: Announcement } | AccessFailure | { ok: false; code: 'RATE_LIMITED'; retryAfterSeconds: number };
+
+async function listFor(actor: { id: string }, target: Target): Promise<{ ok: true; announcements: Announcement[] } | AccessFailure> {
+  const access = await accessOf(actor, target);
   if (!access.ok) return access;
-  const rows = await getDb()
-    .select()
-    .from(tables.announcements)
-    .where(eq(tables.announcements.eventId, eventId))
-    .orderBy(desc(tables.announcements.createdAt))
-    .limit(50);
+  const rows = await getDb().select().from(tables.announcements).where(targetColumn(target)).orderBy(desc(tables.announcements.createdAt)).limit(50);
   const counts = await countsOf(rows.map((row) => row.id));
   return { ok: true, announcements: rows.map((row) => answer(row, counts.get(row.id))) };
 }
 
-export async function sendAnnouncement(
-  actor: { id: string },
-  eventId: string,
-  input: AnnouncementCreateInput,
-  now = new Date(),
-): Promise<{ ok: true; announcement: Announcement } | AccessFailure | { ok: false; code: 'RATE_LIMITED'; retryAfterSeconds: number }> {
-  const access = await eventAccess(actor.id, eventId, 'events');
+async function sendTo(actor: { id: string }, target: Target, input: AnnouncementCreateInput, now: Date): Promise<SendResult> {
+  const access = await accessOf(actor, target);
   if (!access.ok) return access;
   // An empty language shows another one the organiser wrote.
   const written = input.message.sk || input.message.cs || input.message.en;
   const message = { sk: input.message.sk || input.message.cs || written, cs: input.message.cs || input.message.sk || written, en: input.message.en || written };
   const result = await getDb().transaction(async (tx) => {
-    // The event row's lock puts two announcements at once one after the other: the limit holds.
-    await tx.select({ id: tables.events.id }).from(tables.events).where(eq(tables.events.id, eventId)).for('update');
+    // The event's (season's) row lock puts two announcements at once one after the other: the limit holds.
+    if ('eventId' in target) await tx.select({ id: tables.events.id }).from(tables.events).where(eq(tables.events.id, target.eventId)).for('update');
+    else await tx.select({ id: tables.seasons.id }).from(tables.seasons).where(eq(tables.seasons.id, target.seasonId)).for('update');
     const recent = await tx
       .select({ createdAt: tables.announcements.createdAt })
       .from(tables.announcements)
-      .where(and(eq(tables.announcements.eventId, eventId), gt(tables.announcements.createdAt, new Date(now.getTime() - 3_600_000))))
+      .where(and(targetColumn(target), gt(tables.announcements.createdAt, new Date(now.getTime() - 3_600_000))))
       .orderBy(desc(tables.announcements.createdAt));
     // The next may go an hour after the oldest of the last ANNOUNCEMENTS_PER_HOUR.
     if (recent.length >= ANNOUNCEMENTS_PER_HOUR) return { limited: recent[ANNOUNCEMENTS_PER_HOUR - 1].createdAt.getTime() + 3_600_000 - now.getTime() };
     const [created] = await tx
       .insert(tables.announcements)
-      .values({ eventId, orgId: access.orgId, authorId: actor.id, message, createdAt: now })
+      .values({ ...target, orgId: access.orgId, authorId: actor.id, message, createdAt: now })
       .returning();
-    const recipients = await notifyEventHolders(tx, { eventId, topic: 'announcement', key: `announcement:${created.id}`, data: { message }, announcementId: created.id, now });
+    const batch = { topic: 'announcement' as const, key: `announcement:${created.id}`, data: { message }, announcementId: created.id, now };
+    const recipients = 'eventId' in target ? await notifyEventHolders(tx, { eventId: target.eventId, ...batch }) : await notifySeasonHolders(tx, { seasonId: target.seasonId, ...batch });
     const [withCount] = await tx.update(tables.announcements).set({ recipients }).where(eq(tables.announcements.id, created.id)).returning();
     return withCount;
   });
   if ('limited' in result) return { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: Math.max(1, Math.ceil(result.limited / 1000)) };
   return { ok: true, announcement: answer(result, { queued: result.recipients, sent: 0, failed: 0 }) };
+}
+
+export function listAnnouncements(actor: { id: string }, eventId: string) {
+  return listFor(actor, { eventId });
+}
+
+export function sendAnnouncement(actor: { id: string }, eventId: string, input: AnnouncementCreateInput, now = new Date()): Promise<SendResult> {
+  return sendTo(actor, { eventId }, input, now);
+}
+
+/** A season's announcements, newest first (the console's season screen). */
+export function listSeasonAnnouncements(actor: { id: string }, seasonId: string) {
+  return listFor(actor, { seasonId });
+}
+
+/** To every current holder of a season ticket of the season, once each however many seats they hold. */
+export function sendSeasonAnnouncement(actor: { id: string }, seasonId: string, input: AnnouncementCreateInput, now = new Date()): Promise<SendResult> {
+  return sendTo(actor, { seasonId }, input, now);
 }

@@ -14,6 +14,8 @@ import 'server-only';
 //   waiting-list-offer   { eventId, expiresAt }              → the event's cart
 //   feedback-request     { eventId }                         → the event's feedback form
 //   announcement         { eventId, message: {sk, cs, en} }  → /tickets
+//                        { seasonId, message }              → /tickets: to a season's holders, titled with the
+//                                                            season and signed with the club (no one match to name)
 import { eq } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import type { NotificationTopic, PushPayload } from '@/lib/schemas/notifications';
@@ -86,7 +88,17 @@ export async function notificationContent(
     values.price = new Intl.NumberFormat(locale, { style: 'currency', currency: data.currency }).format(data.amount / 100);
   }
   if (topic === 'waiting-list-offer') values.time = when(str(data.expiresAt), locale);
-  const key = topic === 'event-reminder' && data.kind === 'doors' ? 'event-reminder-doors' : topic;
+  const seasonId = str(data.seasonId);
+  if (topic === 'announcement' && seasonId) {
+    const [season] = await db
+      .select({ name: tables.seasons.name, organisation: tables.organisations.name })
+      .from(tables.seasons)
+      .innerJoin(tables.organisations, eq(tables.organisations.id, tables.seasons.orgId))
+      .where(eq(tables.seasons.id, seasonId));
+    values.season = season ? localized(season.name, locale) : '';
+    values.organisation = season?.organisation ?? '';
+  }
+  const key = topic === 'event-reminder' && data.kind === 'doors' ? 'event-reminder-doors' : topic === 'announcement' && seasonId ? 'announcement-season' : topic;
   return {
     topic,
     title: t(`notifications.push.${key}.title`, values),
@@ -94,6 +106,6 @@ export async function notificationContent(
     url: await pathOf(locale, topic, data, event ?? null),
     // One notification per thing on a device: a newer one about the same replaces the older. Each sold
     // release is a credit of its own (a holder of two seats may release both for one match).
-    tag: `${topic}:${str(data.releaseId) ?? eventId ?? input.id}`,
+    tag: `${topic}:${str(data.releaseId) ?? eventId ?? seasonId ?? input.id}`,
   };
 }

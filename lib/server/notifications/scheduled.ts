@@ -29,6 +29,26 @@ export async function notifyEventHolders(
   return rowsOf<{ id: string }>(result).length;
 }
 
+/**
+ * Queues one notification of `topic` for every current holder of a season ticket of the season (one per
+ * fan, however many seats). A season ticket given away is its new holder's: season_tickets.user_id is who
+ * holds it now. Answers how many were queued.
+ */
+export async function notifySeasonHolders(
+  db: Db | Tx,
+  input: { seasonId: string; topic: NotificationTopic; key: string; data?: Record<string, unknown>; announcementId?: string; now?: Date },
+): Promise<number> {
+  const data = JSON.stringify({ seasonId: input.seasonId, ...input.data });
+  const result = await db.execute(sql`
+    insert into notifications (user_id, topic, data, dedupe_key, org_id, announcement_id, next_attempt_at)
+    select holders.user_id, ${input.topic}, ${data}::jsonb, ${input.key} || ':' || holders.user_id, se.org_id, ${input.announcementId ?? null}::uuid, ${(input.now ?? new Date()).toISOString()}::timestamptz
+    from (select distinct st.user_id from season_tickets st where st.season_id = ${input.seasonId}) holders
+    join seasons se on se.id = ${input.seasonId}
+    on conflict (dedupe_key) do nothing
+    returning id`);
+  return rowsOf<{ id: string }>(result).length;
+}
+
 const REMINDER_AHEAD_MS = 24 * 60 * 60_000;
 const HOLD_WARNING_MS = 2 * 60_000;
 /** A doors-open reminder later than this after the doors opened is no use any more. */

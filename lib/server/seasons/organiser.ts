@@ -71,6 +71,7 @@ async function seasonView(seasonId: string): Promise<OrganiserSeason> {
     renewalClosesAt: iso(season.renewalClosesAt),
     transferEnabled: season.transferEnabled,
     releaseSharePercent: season.releaseSharePercent,
+    cancelRefundMode: season.cancelRefundMode,
     holders,
     matches: matches.map((m) => ({
       ...m,
@@ -133,6 +134,7 @@ export async function createSeason(
       renewsSeasonId: input.renewsSeasonId,
       transferEnabled: input.transferEnabled,
       releaseSharePercent: input.releaseSharePercent,
+      ...(input.cancelRefundMode ? { cancelRefundMode: input.cancelRefundMode } : {}),
       ...windows,
     })
     .returning({ id: tables.seasons.id });
@@ -149,6 +151,8 @@ export async function updateSeason(userId: string, seasonId: string, input: Seas
     ...(input.name ? { name: input.name } : {}),
     ...(input.transferEnabled !== undefined ? { transferEnabled: input.transferEnabled } : {}),
     ...(input.releaseSharePercent !== undefined ? { releaseSharePercent: input.releaseSharePercent } : {}),
+    // Read when each share is refunded (organiser/cancel.ts): a change applies to the refunds still to come.
+    ...(input.cancelRefundMode !== undefined ? { cancelRefundMode: input.cancelRefundMode } : {}),
     ...(input.saleOpensAt !== undefined ? { saleOpensAt: at(input.saleOpensAt) } : {}),
     ...(input.saleClosesAt !== undefined ? { saleClosesAt: at(input.saleClosesAt) } : {}),
     ...(input.renewalOpensAt !== undefined ? { renewalOpensAt: at(input.renewalOpensAt) } : {}),

@@ -1,8 +1,10 @@
 import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { AnnouncementsPanel } from '@/components/notifications/announcements-panel';
 import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
 import { SeasonEditor } from '@/components/seasons/organiser-seasons';
+import { SeasonCancel } from '@/components/seasons/season-cancel';
 import { SeasonHoldersPanel } from '@/components/seasons/season-holders';
 import { SeasonReleasesPanel } from '@/components/seasons/season-releases';
 import { seasonHoldersQuerySchema } from '@/lib/schemas/season-holders';
@@ -10,6 +12,7 @@ import { seasonHolders } from '@/lib/server/seasons/holders';
 import { isUuid } from '@/lib/ids';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { listSeasonAnnouncements } from '@/lib/server/notifications/announcements';
 import { consolePage } from '@/lib/server/organiser/console';
 import { getSeason } from '@/lib/server/seasons/organiser';
 import { seasonReleasesReport } from '@/lib/server/seasons/releases-report';
@@ -31,12 +34,13 @@ async function SeasonScreen({ locale, seasonId, query }: { locale: Locale; seaso
   const eventId = typeof match === 'string' && isUuid(match) ? match : undefined;
   // ?renewed=&category=&mail= filter the holders; anything malformed shows everyone.
   const filters = seasonHoldersQuerySchema.safeParse(rest).data ?? {};
-  const [result, releases, holders] = await Promise.all([
+  const [result, releases, holders, announcements] = await Promise.all([
     getSeason(access.context.user.id, seasonId),
     seasonReleasesReport(access.context.user.id, seasonId, { eventId }),
     seasonHolders(access.context.user.id, seasonId, filters, locale),
+    listSeasonAnnouncements(access.context.user, seasonId),
   ]);
-  if (!result.ok || !releases.ok || !holders.ok) notFound();
+  if (!result.ok || !releases.ok || !holders.ok || !announcements.ok) notFound();
   return (
     <ConsoleFrame access={access} title={result.season.name[locale]}>
       <div className="space-y-6">
@@ -45,7 +49,11 @@ async function SeasonScreen({ locale, seasonId, query }: { locale: Locale; seaso
         </Link>
         <SeasonEditor season={result.season} locale={locale} />
         <SeasonHoldersPanel seasonId={seasonId} list={holders.list} categories={result.season.categories} filters={filters} locale={locale} />
+        <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+          <AnnouncementsPanel target={{ seasonId }} initial={announcements.announcements} />
+        </div>
         <SeasonReleasesPanel report={releases.report} sharePercent={result.season.releaseSharePercent} matches={result.season.matches} matchId={eventId ?? null} />
+        <SeasonCancel season={result.season} />
       </div>
     </ConsoleFrame>
   );

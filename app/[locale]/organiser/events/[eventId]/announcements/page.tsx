@@ -26,7 +26,7 @@ async function AnnouncementsScreen({ locale, eventId }: { locale: Locale; eventI
   const list = access.ok && event ? await listAnnouncements(access.context.user, eventId) : null;
   return (
     <EventFrame access={access} event={event} deniedTitle={t('title')}>
-      {list?.ok && <AnnouncementsPanel eventId={eventId} initial={list.announcements} />}
+      {list?.ok && <AnnouncementsPanel target={{ eventId }} initial={list.announcements} />}
     </EventFrame>
   );
 }
