@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password';
 import { newTicketKeys } from '../../../ticket-code/keys';
-import { rowsOf, type Db } from '../client';
+import { rowsOf, type Db, type Tx } from '../client';
 import { DEMO_PASSWORD } from './users';
 import * as s from '../schema';
 
@@ -25,11 +25,6 @@ export async function seedSeasons(db: Db): Promise<void> {
   const matches = await db.select({ id: s.events.id, startsAt: s.events.startsAt, seasonId: s.events.seasonId }).from(s.events).where(inArray(s.events.slug, MATCHES));
   if (!renews || matches.length !== MATCHES.length || matches.some((m) => m.seasonId)) return;
   matches.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-  const types = await db
-    .select({ code: s.ticketTypes.code, name: s.ticketTypes.name, color: s.ticketTypes.color, price: s.ticketTypes.priceAmount })
-    .from(s.ticketTypes)
-    .where(and(eq(s.ticketTypes.eventId, matches[0].id), eq(s.ticketTypes.kind, 'seated')))
-    .orderBy(asc(s.ticketTypes.sortOrder), asc(s.ticketTypes.code));
   const now = Date.now();
   const day = (d: Date) => d.toISOString().slice(0, 10);
   await db.transaction(async (tx) => {
@@ -52,18 +47,8 @@ export async function seedSeasons(db: Db): Promise<void> {
       })
       .returning({ id: s.seasons.id });
     await tx.update(s.events).set({ seasonId: season.id }).where(inArray(s.events.id, matches.map((m) => m.id)));
-    // One season category per seated category of the first match, costing about 85 % of the matches bought
-    // one by one; every match's category of the same code is mapped onto it.
-    for (const [sort, type] of types.entries()) {
-      const [category] = await tx
-        .insert(s.seasonCategories)
-        .values({ seasonId: season.id, name: type.name, color: type.color, priceAmount: Math.round((type.price * matches.length * 0.85) / 100) * 100, sort })
-        .returning({ id: s.seasonCategories.id });
-      await tx
-        .update(s.ticketTypes)
-        .set({ seasonCategoryId: category.id })
-        .where(and(inArray(s.ticketTypes.eventId, matches.map((m) => m.id)), eq(s.ticketTypes.code, type.code), eq(s.ticketTypes.kind, 'seated')));
-    }
+    // Costing about 85 % of the matches bought one by one.
+    await categoriesOfFirstMatch(tx, season.id, matches, (price) => Math.round((price * matches.length * 0.85) / 100) * 100);
 
     // Winter holders: a seat of category A free at both matches (away from the spring holders'), and its ticket for each.
     const holders = [(await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'supporter@tribuna.eu')))[0]?.id];
@@ -154,21 +139,29 @@ async function seedE2eCancelSeason(db: Db): Promise<void> {
       })
       .returning({ id: s.seasons.id });
     await tx.update(s.events).set({ seasonId: season.id }).where(inArray(s.events.id, matches.map((m) => m.id)));
-    const types = await tx
-      .select({ code: s.ticketTypes.code, name: s.ticketTypes.name, color: s.ticketTypes.color, price: s.ticketTypes.priceAmount })
-      .from(s.ticketTypes)
-      .where(and(eq(s.ticketTypes.eventId, matches[0].id), eq(s.ticketTypes.kind, 'seated')))
-      .orderBy(asc(s.ticketTypes.sortOrder), asc(s.ticketTypes.code));
-    for (const [sort, type] of types.entries()) {
-      // An odd price, so that the two matches' shares differ by the cent the first match takes.
-      const [category] = await tx
-        .insert(s.seasonCategories)
-        .values({ seasonId: season.id, name: type.name, color: type.color, priceAmount: type.price * 2 - 99, sort })
-        .returning({ id: s.seasonCategories.id });
-      await tx
-        .update(s.ticketTypes)
-        .set({ seasonCategoryId: category.id })
-        .where(and(inArray(s.ticketTypes.eventId, matches.map((m) => m.id)), eq(s.ticketTypes.code, type.code), eq(s.ticketTypes.kind, 'seated')));
-    }
+    // An odd price, so that the two matches' shares differ by the cent the first match takes.
+    await categoriesOfFirstMatch(tx, season.id, matches, (price) => price * 2 - 99);
   });
+}
+
+/**
+ * One season category per seated category of the first match, priced by `priceOf` its single-match price;
+ * every match's category of the same code is mapped onto it.
+ */
+async function categoriesOfFirstMatch(tx: Tx, seasonId: string, matches: { id: string }[], priceOf: (price: number) => number): Promise<void> {
+  const types = await tx
+    .select({ code: s.ticketTypes.code, name: s.ticketTypes.name, color: s.ticketTypes.color, price: s.ticketTypes.priceAmount })
+    .from(s.ticketTypes)
+    .where(and(eq(s.ticketTypes.eventId, matches[0].id), eq(s.ticketTypes.kind, 'seated')))
+    .orderBy(asc(s.ticketTypes.sortOrder), asc(s.ticketTypes.code));
+  for (const [sort, type] of types.entries()) {
+    const [category] = await tx
+      .insert(s.seasonCategories)
+      .values({ seasonId, name: type.name, color: type.color, priceAmount: priceOf(type.price), sort })
+      .returning({ id: s.seasonCategories.id });
+    await tx
+      .update(s.ticketTypes)
+      .set({ seasonCategoryId: category.id })
+      .where(and(inArray(s.ticketTypes.eventId, matches.map((m) => m.id)), eq(s.ticketTypes.code, type.code), eq(s.ticketTypes.kind, 'seated')));
+  }
 }
