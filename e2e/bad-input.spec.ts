@@ -1050,11 +1050,11 @@ function notificationWrites(): Record<string, (request: APIRequestContext) => Pr
     },
     'POST /api/v1/notifications/push-subscriptions': async (request) => {
       const fan = await signUp(request);
-      return { caller: fan, url: subscriptions, body: { endpoint: `https://push.example.com/${uniqueEmail('push')}`, keys }, observe: () => readAs(fan, settings) };
+      return { caller: fan, url: subscriptions, body: { endpoint: `https://fcm.googleapis.com/fcm/send/${uniqueEmail('push')}`, keys }, observe: () => readAs(fan, settings) };
     },
     'DELETE /api/v1/notifications/push-subscriptions': async (request) => {
       const fan = await signUp(request);
-      const endpoint = `https://push.example.com/${uniqueEmail('push')}`;
+      const endpoint = `https://fcm.googleapis.com/fcm/send/${uniqueEmail('push')}`;
       await postJson(fan, subscriptions, { endpoint, keys });
       return { caller: fan, url: subscriptions, method: 'DELETE', body: { endpoint }, observe: () => readAs(fan, settings) };
     },

@@ -15,6 +15,8 @@ const env = {
   PORT: port,
   APP_URL: `http://127.0.0.1:${port}`,
   TRIBUNA_E2E: '1',
+  // e2e/push.spec.ts stands up its push service on 127.0.0.1 (lib/server/notifications/push-endpoint.ts).
+  PUSH_TEST_SERVICE: '1',
   NEXT_TELEMETRY_DISABLED: '1',
 };
 

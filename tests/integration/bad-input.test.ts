@@ -565,11 +565,11 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
   'POST /api/v1/notifications/push-subscriptions': async () => ({
     caller: await makeUser(t.db, 'subscribing'),
     params: {},
-    body: { endpoint: `https://push.example.com/${randomUUID()}`, keys: PUSH_KEYS },
+    body: { endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, keys: PUSH_KEYS },
   }),
   'DELETE /api/v1/notifications/push-subscriptions': async () => {
     const fan = await makeUser(t.db, 'unsubscribing');
-    const endpoint = `https://push.example.com/${randomUUID()}`;
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${randomUUID()}`;
     await t.db.insert(s.pushSubscriptions).values({ userId: fan.id, endpoint, ...PUSH_KEYS });
     return { caller: fan, params: {}, body: { endpoint } };
   },

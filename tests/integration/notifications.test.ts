@@ -256,6 +256,8 @@ describe('sending', () => {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // The tests' push service on 127.0.0.1 is reachable only with its flag (push-endpoint.ts).
+    process.env.PUSH_TEST_SERVICE = '1';
     try {
       const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/push/abc`;
       await t.db.insert(s.pushSubscriptions).values({ userId: fan.id, endpoint, p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') });
@@ -269,6 +271,7 @@ describe('sending', () => {
       const payload = pushPayloadSchema.parse(JSON.parse(plain.toString('utf8')));
       expect(payload).toMatchObject({ topic: 'event-reminder', title: `${event.title.en} is tomorrow` });
     } finally {
+      delete process.env.PUSH_TEST_SERVICE;
       server.close();
     }
   });

@@ -45,7 +45,8 @@ export const notificationPaths: ApiPaths = {
         401: unauthorized,
         403: crossSite,
         415: notJson,
-        422: errorResponse('Invalid subscription, or an endpoint that is not https (PUSH_ENDPOINT_INVALID)'),
+        409: errorResponse('The endpoint is another account’s and these are not its keys (PUSH_ENDPOINT_TAKEN)'),
+        422: errorResponse('Invalid subscription, an endpoint that is not https (PUSH_ENDPOINT_INVALID), or not a push service browsers use (PUSH_SERVICE_NOT_ALLOWED)'),
       },
     },
     delete: {

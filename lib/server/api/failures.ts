@@ -390,8 +390,12 @@ export const FAILURES = {
   /** Only to an account that verified the address: a season ticket does not wait in a pending gift. */
   SEASON_RECIPIENT_UNKNOWN: { status: 422, key: 'seasons.errors.recipientUnknown', field: 'email' },
   // ── notifications: push, settings, announcements ───────────────────────────
-  /** Not a push service's https address (plain http only to loopback, in the demo). */
+  /** Not an https address (plain http only to the tests' push service on 127.0.0.1: push-endpoint.ts). */
   PUSH_ENDPOINT_INVALID: { status: 422, key: 'notifications.errors.endpointInvalid', field: 'endpoint' },
+  /** https, but not a host of the push services browsers use (an IP address, this network, anyone's server). */
+  PUSH_SERVICE_NOT_ALLOWED: { status: 422, key: 'notifications.errors.serviceNotAllowed', field: 'endpoint' },
+  /** Another fan's browser: it moves to the caller only with that subscription's own keys. */
+  PUSH_ENDPOINT_TAKEN: { status: 409, key: 'notifications.errors.endpointTaken', field: 'endpoint' },
   UNSUBSCRIBE_INVALID: { status: 404, key: 'notifications.unsubscribe.invalid' },
   // ── waiting list (lib/server/waiting-list) ──────────────────────────────────
   /** A general hold of a category whose returned tickets the waiting list keeps for its fans (functions.sql). */

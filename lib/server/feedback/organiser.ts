@@ -1,10 +1,10 @@
 import 'server-only';
-import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { FeedbackAnswer } from '@/lib/server/db/schema';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
+import { csvHead, csvLines, type CsvColumn } from '@/lib/server/reports/csv';
 import { isoUtc } from '@/lib/server/reports/exports';
 import type { FeedbackQuestion, FeedbackQuestionsInput, FeedbackResults } from '@/lib/schemas/feedback';
 import { questionsOf } from './fan';
@@ -141,11 +141,12 @@ export async function feedbackCsv(
   const [event] = await db.select({ slug: tables.events.slug }).from(tables.events).where(eq(tables.events.id, eventId));
   if (!event) return { ok: false, code: 'ORG_NOT_FOUND' };
   const questions = await questionsOf(db, eventId);
-  const columns = [
+  const columns: CsvColumn[] = [
     { key: 'submittedAt', header: label('submittedAt') },
-    { key: 'rating', header: label('rating') },
+    { key: 'rating', header: label('rating'), kind: 'number' },
     { key: 'comment', header: label('comment') },
-    ...questions.map((question, i) => ({ key: `q${i}`, header: question.prompt[locale] })),
+    // A rating question's answers are numbers; a text question's are the fan's words.
+    ...questions.map((question, i): CsvColumn => ({ key: `q${i}`, header: question.prompt[locale], kind: question.kind === 'rating' ? 'number' : 'text' })),
   ];
   const encoder = new TextEncoder();
   // The cursor keeps the database's own time text: microseconds a Date would round away.
@@ -154,7 +155,7 @@ export async function feedbackCsv(
   const stream = new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(stringify([], { bom: true, header: true, columns })));
+        controller.enqueue(encoder.encode(csvHead(columns)));
       },
       async pull(controller) {
         if (finished) return;
@@ -174,7 +175,7 @@ export async function feedbackCsv(
             });
             return out;
           });
-          if (rows.length) controller.enqueue(encoder.encode(stringify(rows, { columns })));
+          if (rows.length) controller.enqueue(encoder.encode(csvLines(rows, columns)));
           if (batch.length < CSV_BATCH) {
             finished = true;
             controller.close();

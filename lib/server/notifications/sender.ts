@@ -9,6 +9,8 @@ import 'server-only';
 // NOTIFICATIONS_PER_MINUTE a minute, so a cancelled match with 20,000 holders is a queue worked
 // through over minutes, not a burst that blocks the server or the push services' quotas.
 import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import http from 'node:http';
+import https from 'node:https';
 import webpush from 'web-push';
 import type { Locale } from '@/lib/i18n/routing';
 import type { NotificationTopic, PushPayload } from '@/lib/schemas/notifications';
@@ -18,6 +20,7 @@ import { getDb, tables, type Db } from '@/lib/server/db';
 import { escapeHtml, queueEmail, type QueuedEmail } from '@/lib/server/email';
 import { composeEmail } from '@/lib/server/email/templates';
 import { notificationContent } from './content';
+import { checkPushEndpoint, publicOnlyLookup, type Resolver } from './push-endpoint';
 import { topicChannels } from './preferences';
 import { unsubscribeToken } from './token';
 import { vapidKeys, type VapidKeys } from './vapid';
@@ -50,25 +53,49 @@ export type PushTarget = { endpoint: string; p256dh: string; auth: string };
 /** Sends one encrypted push message; answers the push service's HTTP status. Replaceable in tests. */
 export type PushTransport = (target: PushTarget, payload: string, vapid: VapidKeys) => Promise<number>;
 
+/** The endpoint breaks the rule of push-endpoint.ts (a subscription kept from before it): never sent to. */
+export class PushEndpointRefused extends Error {}
+
 /**
- * web-push encrypts (aes128gcm) and signs (VAPID); the request itself goes through fetch, which, unlike
- * web-push's own https-only request, also reaches the demo's loopback push service (subscriptions.ts).
+ * web-push encrypts (aes128gcm) and signs (VAPID); the request goes out through node's http(s) with an
+ * agent whose lookup lets a connection reach public addresses only (push-endpoint.ts). Node's request
+ * never follows a redirect, and a 3xx is no delivery: the sender retries it like any other failure, so
+ * a push service cannot bounce the request to an internal address or have it counted as sent.
+ * `resolve` and `ca` are for tests: a resolver that answers what the test needs, and the test's own
+ * certificate authority for its stand-in push service.
  */
-export const webPushTransport: PushTransport = async (target, payload, vapid) => {
-  const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
-    vapidDetails: vapid,
-    TTL: 24 * 60 * 60,
-    contentEncoding: 'aes128gcm',
-  });
-  const response = await fetch(details.endpoint, {
-    method: details.method,
-    headers: details.headers as Record<string, string>,
-    body: details.body ? new Uint8Array(details.body) : undefined,
-    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-  });
-  await response.body?.cancel().catch(() => {});
-  return response.status;
-};
+export function createPushTransport(options: { resolve?: Resolver; ca?: string | Buffer } = {}): PushTransport {
+  const lookup = publicOnlyLookup(options.resolve);
+  const agents = {
+    'https:': new https.Agent({ keepAlive: true, lookup, ...(options.ca ? { ca: options.ca } : {}) }),
+    // Plain http only ever reaches the tests' loopback push service (checkPushEndpoint).
+    'http:': new http.Agent({ keepAlive: true, lookup }),
+  };
+  return async (target, payload, vapid) => {
+    const verdict = checkPushEndpoint(target.endpoint);
+    if (!verdict.ok) throw new PushEndpointRefused(`not a push service Tribuna sends to (${verdict.code})`);
+    const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
+      vapidDetails: vapid,
+      TTL: 24 * 60 * 60,
+      contentEncoding: 'aes128gcm',
+    });
+    const protocol = verdict.url.protocol as 'https:' | 'http:';
+    return new Promise<number>((resolve, reject) => {
+      const request = (protocol === 'https:' ? https : http).request(
+        verdict.url,
+        { method: details.method, headers: details.headers as Record<string, string>, agent: agents[protocol], signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      request.end(details.body ?? undefined);
+    });
+  };
+}
+
+export const webPushTransport: PushTransport = createPushTransport();
 
 export type SendResult = { id: string; outcome: 'push' | 'email' | 'skipped' | 'retry' | 'failed' };
 
@@ -148,19 +175,20 @@ async function sendOne(db: Db, row: Claimed, deps: { transport: PushTransport; v
           try {
             return { device, status: await deps.transport(device, payload, vapid) };
           } catch (error) {
-            return { device, status: 0, error: error instanceof Error ? error.message : String(error) };
+            return { device, status: 0, refused: error instanceof PushEndpointRefused, error: error instanceof Error ? error.message : String(error) };
           }
         }),
       );
-      const gone = results.filter((result) => result.status === 404 || result.status === 410);
-      // The push service says this subscription is no more (RFC 8030 §7.3): it is not tried again.
+      const gone = results.filter((result) => result.status === 404 || result.status === 410 || ('refused' in result && result.refused));
+      // The push service says this subscription is no more (RFC 8030 §7.3), or it was never a push
+      // service's: it is not tried again.
       if (gone.length) await db.delete(tables.pushSubscriptions).where(inArray(tables.pushSubscriptions.id, gone.map((result) => result.device.id)));
       if (results.some((result) => result.status >= 200 && result.status < 300)) {
         await markSent(db, row.id, 'push', deps.now());
         return { id: row.id, outcome: 'push' };
       }
       const failed = results.filter((result) => !gone.includes(result));
-      if (failed.length) pushError = failed.map((result) => ('error' in result ? result.error : `push service answered ${result.status}`)).join('; ');
+      if (failed.length) pushError = failed.map((result) => ('error' in result ? result.error : `push service answered ${result.status}${result.status >= 300 && result.status < 400 ? ' (a redirect: not followed)' : ''}`)).join('; ');
     }
   }
   // A push that failed for now is tried again (by push) rather than sent by email meanwhile.

@@ -1,34 +1,34 @@
 import 'server-only';
 // A fan's browsers that receive push notifications (one row per PushSubscription endpoint).
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PushSubscribeInput } from '@/lib/schemas/notifications';
 import { getDb, tables } from '@/lib/server/db';
-import { isDemoMode } from '@/lib/server/mode';
-
-/**
- * Push services are reached over HTTPS; plain http:// only in the demo, where the e2e journey's local
- * push service lives on loopback.
- */
-function endpointAllowed(endpoint: string): boolean {
-  const url = new URL(endpoint);
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && isDemoMode() && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-}
+import { checkPushEndpoint } from './push-endpoint';
 
 const MAX_DEVICES = 20;
 
 export async function subscribePush(
   user: { id: string },
   input: PushSubscribeInput & { userAgent?: string | null },
-): Promise<{ ok: true } | { ok: false; code: 'PUSH_ENDPOINT_INVALID' }> {
-  if (!endpointAllowed(input.endpoint)) return { ok: false, code: 'PUSH_ENDPOINT_INVALID' };
+): Promise<{ ok: true } | { ok: false; code: 'PUSH_ENDPOINT_INVALID' | 'PUSH_SERVICE_NOT_ALLOWED' | 'PUSH_ENDPOINT_TAKEN' }> {
+  const verdict = checkPushEndpoint(input.endpoint);
+  if (!verdict.ok) return verdict;
   const db = getDb();
+  const ps = tables.pushSubscriptions;
   const values = { userId: user.id, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: input.userAgent?.slice(0, 300) ?? null };
-  // A browser that was someone else's (a shared computer) now belongs to whoever subscribed it last.
-  await db
-    .insert(tables.pushSubscriptions)
+  // An endpoint another fan registered moves to the caller only with that subscription's own keys: the
+  // same browser, signed in as someone else (a shared computer), which still holds them. Knowing the
+  // endpoint alone (the keys' auth secret never leaves browser and server) takes no one's notifications.
+  const [saved] = await db
+    .insert(ps)
     .values({ endpoint: input.endpoint, ...values })
-    .onConflictDoUpdate({ target: tables.pushSubscriptions.endpoint, set: values });
+    .onConflictDoUpdate({
+      target: ps.endpoint,
+      set: values,
+      setWhere: sql`${ps.userId} = ${user.id} or (${ps.p256dh} = ${input.keys.p256dh} and ${ps.auth} = ${input.keys.auth})`,
+    })
+    .returning({ id: ps.id });
+  if (!saved) return { ok: false, code: 'PUSH_ENDPOINT_TAKEN' };
   // The oldest devices beyond the limit go: nobody needs more, and each costs a request per notification.
   const devices = await db
     .select({ id: tables.pushSubscriptions.id })

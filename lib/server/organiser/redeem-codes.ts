@@ -159,7 +159,7 @@ export type RedeemCsvRow = { code: string; category: string; expiresAt: string; 
 
 /**
  * The rows of a batch's CSV export, in pages (a batch has up to 5 000 codes): what the route streams
- * through csv-stringify. Times are ISO 8601 UTC, which spreadsheets read; `active` is translated.
+ * through lib/server/reports/csv.ts. Times are ISO 8601 UTC, which spreadsheets read; `active` is translated.
  */
 export async function redeemBatchCsv(
   userId: string,

@@ -1,10 +1,10 @@
 import 'server-only';
-import { stringify } from 'csv-stringify/sync';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import type { ExportKind } from '@/lib/schemas/reports-live';
 import { getDb, rowsOf } from '@/lib/server/db';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
+import { csvHead, csvLines, type CsvColumn } from './csv';
 
 // The event's CSV exports (orders, tickets and attendees, check-ins, resale sales), streamed.
 //
@@ -32,7 +32,6 @@ export const EXPORT_BATCH = 1000;
 export type ExportLabels = (key: string) => string;
 
 type Cursor = { time: string | null; id: string };
-type Column = { key: string; header: string };
 type Batch<R> = { rows: R[]; cursor: Cursor | null };
 
 /** ISO 8601 UTC to the second: 2026-05-01T17:30:00Z. */
@@ -57,7 +56,8 @@ function afterTime(time: SQL, id: SQL, cursor: Cursor | null): SQL {
   return sql`${time} >= ${cursor.time}::timestamptz and (${time} > ${cursor.time}::timestamptz or ${id} > ${cursor.id}::uuid)`;
 }
 
-type ExportSpec = { columns: string[]; batch: (eventId: string, locale: Locale, cursor: Cursor | null, t: ExportLabels) => Promise<Batch<Record<string, string>>> };
+/** `numbers`: the columns the export writes as numbers (amounts, counts); every other cell is text (csv.ts). */
+type ExportSpec = { columns: string[]; numbers?: string[]; batch: (eventId: string, locale: Locale, cursor: Cursor | null, t: ExportLabels) => Promise<Batch<Record<string, string>>> };
 
 const execute = (query: SQL) => getDb().execute(query);
 
@@ -66,6 +66,7 @@ const name = (first: string | null, last: string | null) => [first, last].filter
 const SPECS: Record<ExportKind, ExportSpec> = {
   orders: {
     columns: ['orderId', 'paidAt', 'buyerName', 'email', 'tickets', 'subtotal', 'discount', 'fees', 'total', 'currency', 'status', 'couponCode'],
+    numbers: ['tickets', 'subtotal', 'discount', 'fees', 'total'],
     async batch(eventId, _locale, cursor, t) {
       type Row = {
         id: string;
@@ -197,6 +198,7 @@ const SPECS: Record<ExportKind, ExportSpec> = {
   },
   resale: {
     columns: ['soldAt', 'ticketId', 'category', 'price', 'buyerFee', 'sellerFee', 'currency'],
+    numbers: ['price', 'buyerFee', 'sellerFee'],
     async batch(eventId, locale, cursor) {
       type Row = { id: string; k: string; sold_at: Date | string; ticket_id: string; category: string | null; price_amount: number; buyer_fee: number; seller_fee: number; currency: string };
       const rows = rowsOf<Row>(
@@ -231,22 +233,22 @@ const SPECS: Record<ExportKind, ExportSpec> = {
 
 /**
  * The CSV as a stream of UTF-8 bytes: the BOM and the header at once, then one batch of rows per pull.
- * csv-stringify quotes every field that needs it (commas, quotes, line breaks in names).
+ * Every cell goes through csv.ts (quoting, and text that would run as a formula neutralised).
  */
-export function csvStream(columns: Column[], next: (cursor: Cursor | null) => Promise<Batch<Record<string, string>>>, what: string): ReadableStream<Uint8Array> {
+export function csvStream(columns: CsvColumn[], next: (cursor: Cursor | null) => Promise<Batch<Record<string, string>>>, what: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: Cursor | null = null;
   let finished = false;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(stringify([], { bom: true, header: true, columns })));
+        controller.enqueue(encoder.encode(csvHead(columns)));
       },
       async pull(controller) {
         if (finished) return;
         try {
           const batch = await next(cursor);
-          if (batch.rows.length) controller.enqueue(encoder.encode(stringify(batch.rows, { columns })));
+          if (batch.rows.length) controller.enqueue(encoder.encode(csvLines(batch.rows, columns)));
           if (batch.rows.length < EXPORT_BATCH || !batch.cursor) {
             finished = true;
             controller.close();
@@ -276,7 +278,7 @@ export async function eventExport(userId: string, eventId: string, kind: ExportK
   const [event] = rowsOf<{ slug: string }>(await execute(sql`select slug from events where id = ${eventId}`));
   if (!event) return { ok: false, code: 'ORG_NOT_FOUND' };
   const spec = SPECS[kind];
-  const columns = spec.columns.map((key) => ({ key, header: t(`columns.${key}`) }));
+  const columns = spec.columns.map((key): CsvColumn => ({ key, header: t(`columns.${key}`), kind: spec.numbers?.includes(key) ? 'number' : 'text' }));
   const stream = csvStream(columns, (cursor) => spec.batch(eventId, locale, cursor, t), `${kind} of event ${eventId}`);
   return { ok: true, filename: `${event.slug}-${kind}-${now.toISOString().slice(0, 10)}.csv`, stream };
 }

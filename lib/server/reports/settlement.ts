@@ -173,3 +173,6 @@ export const SETTLEMENT_CSV_COLUMNS = [
   'organiserResaleShare',
   'owed',
 ] as const;
+
+/** The statement's text columns (the event's title is the organiser's); the others are numbers. */
+export const SETTLEMENT_CSV_TEXT: readonly (typeof SETTLEMENT_CSV_COLUMNS)[number][] = ['event', 'startsAt', 'currency'];

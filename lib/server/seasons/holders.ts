@@ -139,7 +139,7 @@ export async function seasonHoldersCsv(
   if (!result.ok) return result;
   const [season] = rowsOf<{ slug: string }>(await getDb().execute(sql`select slug from seasons where id = ${seasonId}::uuid`));
   const keys = ['name', 'email', 'section', 'row', 'seat', 'category', 'renewed', 'paid', 'currency', 'acceptsMail'];
-  const columns = keys.map((key) => ({ key, header: t(`columns.${key}`) }));
+  const columns = keys.map((key) => ({ key, header: t(`columns.${key}`), kind: key === 'paid' ? ('number' as const) : ('text' as const) }));
   const yes = t('yes');
   const no = t('no');
   const rows = result.list.holders.map((h) => ({
