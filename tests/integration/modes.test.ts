@@ -110,7 +110,7 @@ describe('the outbox mailbox', () => {
   // made every visitor a loopback caller.
   it('in the demo takes a request through a proxy that says so in any header for forwarded: Via alone closes it', async () => {
     setMode({});
-    for (const headers of [{ via: '1.1 proxy.example' }, { via: 'HTTP/1.1 localhost' }, { 'x-forwarded-proto': 'https' }, { 'x-forwarded-port': '443' }, { 'x-forwarded-server': 'proxy' }]) {
+    for (const headers of <Record<string, string>[]>[{ via: '1.1 proxy.example' }, { via: 'HTTP/1.1 localhost' }, { 'x-forwarded-proto': 'https' }, { 'x-forwarded-port': '443' }, { 'x-forwarded-server': 'proxy' }]) {
       expect([headers, (await openMailbox('127.0.0.1', headers)).status]).toEqual([headers, 403]);
     }
     expect((await openMailbox('127.0.0.1')).status).toBe(200);
