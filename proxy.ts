@@ -3,9 +3,13 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { appUrl } from '@/lib/app-url';
 import { RETURN_PARAM, safeReturnPath } from '@/lib/auth/return-path';
 import { contentSecurityPolicy, newNonce } from '@/lib/csp';
-import { localeOfPath, resolveLocale } from '@/lib/i18n/resolve-locale';
+import { localeOfPath, matchAcceptLanguage, resolveLocale } from '@/lib/i18n/resolve-locale';
+import { isBadPageRequest } from '@/lib/page-requests.mjs';
+import cs from '@/messages/cs.json';
+import en from '@/messages/en.json';
+import sk from '@/messages/sk.json';
 import { publicEventExists } from '@/lib/server/events/exists';
-import { LOCALE_COOKIE, pathnames, routing, type AppPathname, type Locale } from '@/lib/i18n/routing';
+import { defaultLocale, isLocale, LOCALE_COOKIE, pathnames, routing, type AppPathname, type Locale } from '@/lib/i18n/routing';
 
 const intl = createMiddleware(routing);
 
@@ -107,7 +111,22 @@ async function eventExists(segment: string): Promise<boolean> {
   return publicEventExists(id).catch(() => true);
 }
 
+const BAD_REQUEST: Record<Locale, string> = { sk: sk.errors.badRequest, cs: cs.errors.badRequest, en: en.errors.badRequest };
+
+/**
+ * The translated 400 of a page request Next cannot take (lib/page-requests.mjs), in the language the
+ * production server gives it (scripts/request-guard.mjs answerLocale): Accept-Language, the cookie, Slovak.
+ */
+function badRequest(request: NextRequest): NextResponse {
+  const cookie = request.cookies.get(LOCALE_COOKIE)?.value;
+  const locale = matchAcceptLanguage(request.headers.get('accept-language') ?? '') ?? (isLocale(cookie) ? cookie : defaultLocale);
+  return new NextResponse(`${BAD_REQUEST[locale]}\n`, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
 export default async function proxy(request: NextRequest) {
+  // The production server refused these before Next; this is the same check for `next dev`.
+  if (isBadPageRequest(request.method, request.nextUrl.pathname, (name) => request.headers.get(name))) return badRequest(request);
+
   // A nonce of this answer's own (lib/csp.ts): Next reads it from the request's policy and gives it to the
   // page's inline scripts; the answer carries the same policy.
   const policy = contentSecurityPolicy({ nonce: newNonce(), dev: process.env.NODE_ENV !== 'production', cdnHost: process.env.STORAGE_CDN_HOST });

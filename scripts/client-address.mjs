@@ -39,6 +39,8 @@ export function dropForwardedHeaders(req, { trustProxy = false } = {}) {
 // on globalThis so that the app bundle's copy of this module sees the server's. Outside serve.mjs
 // (next dev, tests) there is no peer, and whoever asks must refuse.
 const PEER = Symbol.for('tribuna.connectionPeer');
+/** Headers by which a request says a proxy passed it on. */
+const PROXY_HEADERS = ['via', 'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-server', 'x-real-ip'];
 
 function peerStorage() {
   return (globalThis[PEER] ??= new AsyncLocalStorage());
@@ -51,7 +53,8 @@ function peerStorage() {
  */
 export function runWithPeer(req, handle) {
   const h = req.headers ?? {};
-  const forwarded = Boolean(h['x-forwarded-for'] || h.forwarded || h['x-real-ip'] || h['x-forwarded-host']);
+  // Any header a proxy adds, `Via` among them: some proxies (Apache's ProxyVia, Squid) add only that one.
+  const forwarded = PROXY_HEADERS.some((name) => h[name] !== undefined);
   return peerStorage().run({ address: req.socket?.remoteAddress ?? null, forwarded }, handle);
 }
 

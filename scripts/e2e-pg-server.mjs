@@ -53,7 +53,7 @@ const servers = [];
 
 /** Starts a server and waits until it answers, so that the second answering means both do (the config waits for it). */
 async function startServer(p) {
-  const server = spawn('node', ['scripts/serve.mjs'], { stdio: 'inherit', env: { ...env, PORT: String(p), APP_URL: `http://127.0.0.1:${p}` } });
+  const server = spawn('node', ['scripts/serve.mjs'], { stdio: 'inherit', env: { ...env, PORT: String(p), HOSTNAME: '127.0.0.1', APP_URL: `http://127.0.0.1:${p}` } });
   servers.push(server);
   server.on('exit', (code) => stop(code ?? 0));
   for (let i = 0; i < 240 && server.exitCode === null; i++) {

@@ -6,11 +6,15 @@
 //   counted where it is read: the fast lane, lib/server/api/body.ts; closeAfterAnswer closes those too);
 // - a Host header that is no host name (`a b`): the lane could not build the request's URL;
 // - a path with a malformed percent-escape (`%E0%A4%A`), or a path or query that decodes to a control
-//   character (`/_next/image?url=/e%00` made Next's image optimiser fail): 400.
+//   character (`/_next/image?url=/e%00` made Next's image optimiser fail): 400;
+// - page requests Next cannot take (issue 29: a parameter that decodes to a stray `%`, a multipart post, a
+//   router state header Next cannot parse; lib/page-requests.mjs): 400;
+// - a body without a length past its path's limit, counted as the parser reads it (countBody): 413.
 // The answers are translated like the API's (messages/*.json; JSON under /api/, plain text elsewhere).
 import { readFileSync } from 'node:fs';
 import { bodyLimitFor } from '../lib/body-limits.mjs';
 import { matchAcceptLanguage } from '../lib/i18n/accept-language.mjs';
+import { isBadPageRequest } from '../lib/page-requests.mjs';
 
 // Kept in sync with lib/i18n/routing.ts and lib/server/api/request-locale.ts (this file runs outside the
 // app's bundle); tests/unit/request-guard.test.ts checks that both choose the same language.
@@ -133,6 +137,28 @@ export function bodyLimitOf(req) {
 }
 
 /**
+ * Counts a body that came without a length as the HTTP parser hands it over (IncomingMessage#push), so that
+ * a reader that counts nothing itself — Next's server actions, the analytics proxy — is held to the path's
+ * limit by the bytes actually read. Past it the answer is the 413 at once; what arrives after is dropped, not
+ * passed on, and reading from the socket stops (closeAfterAnswer closes it). The reader gets no end of
+ * the body: it is left waiting until the socket closes, and a truncated body is never taken for a whole one.
+ */
+function countBody(req, res, limit) {
+  const push = req.push;
+  let read = 0;
+  let over = false;
+  req.push = function (chunk, encoding) {
+    if (chunk === null) return over ? false : push.call(this, chunk, encoding);
+    if (over) return false;
+    read += chunk.length;
+    if (read <= limit) return push.call(this, chunk, encoding);
+    over = true;
+    if (!res.headersSent) refuseBodyTooLarge(req, res);
+    return false;
+  };
+}
+
+/**
  * Answers a request the app must never see and returns true; returns false for every other request.
  * A request with a body that is not read to its end is closed after its answer (closeAfterAnswer).
  */
@@ -153,5 +179,13 @@ export function guardRequest(req, res) {
     refuseBodyTooLarge(req, res);
     return true;
   }
+  if (isBadPageRequest(req.method ?? 'GET', pathOf(url), (name) => req.headers[name])) {
+    refuse(req, res, 400, 'BAD_REQUEST', 'badRequest');
+    return true;
+  }
+  // The API's readers count a body without a length themselves (the fast lane, lib/server/api/body.ts) and
+  // answer its 413; every other path's reader (Next) does not, and is held to the limit here.
+  const path = pathOf(url);
+  if (declared === undefined && req.headers['transfer-encoding'] !== undefined && path !== '/api' && !path.startsWith('/api/')) countBody(req, res, bodyLimitOf(req));
   return false;
 }

@@ -1,7 +1,7 @@
 // The production server: the hot API (scripts/api-fast-lane.mjs) and Next's request handler behind the
 // public-page cache (scripts/page-cache.mjs).
 // `npm start` runs it after building and seeding; `npm run serve` runs it on an existing build.
-// PORT (default 3000); PAGE_CACHE_MS: how long a public page's shared copy lives (default 2000, 0 = off);
+// PORT (default 3000); HOSTNAME: the address to listen on (default every interface); PAGE_CACHE_MS: how long a public page's shared copy lives (default 2000, 0 = off);
 // TRUST_PROXY=1 when a reverse proxy in front sets X-Forwarded-For and X-Forwarded-Host/-Proto
 // (scripts/client-address.mjs). Demo or deployment: scripts/mode.mjs.
 import { randomBytes } from 'node:crypto';
@@ -13,6 +13,7 @@ import { dropForwardedHeaders, runWithPeer, setClientAddress } from './client-ad
 import { modeAtStart, modeBanner } from './mode.mjs';
 import { onEventChanged } from './event-changes.mjs';
 import { createPageCache, SHELL_HEADER } from './page-cache.mjs';
+import { listen, selfAddress } from './listen.mjs';
 import { guardRequest } from './request-guard.mjs';
 
 process.env.NODE_ENV = 'production';
@@ -54,7 +55,7 @@ function renderShell(req) {
     // Nothing of the fan's: the page's language is in its path, and the shell is kept by path alone.
     const headers = { host: req.headers.host ?? `localhost:${port}`, 'accept-encoding': 'identity', [SHELL_HEADER]: shellToken };
     for (const name of ['x-forwarded-host', 'x-forwarded-proto']) if (req.headers[name]) headers[name] = req.headers[name];
-    const ask = httpRequest({ host: '127.0.0.1', port, path: req.url, method: 'GET', headers }, (answer) => {
+    const ask = httpRequest({ host: selfAddress(server), port, path: req.url, method: 'GET', headers }, (answer) => {
       const chunks = [];
       answer.on('data', (chunk) => chunks.push(chunk));
       answer.on('end', () => resolve({ status: answer.statusCode, headers: answer.headers, body: Buffer.concat(chunks) }));
@@ -89,10 +90,9 @@ const server = createServer((req, res) => {
     });
   });
 });
-server.listen(port, () => {
-  console.log(modeBanner());
-  console.log(`Tribuna on http://localhost:${port}`);
-});
+const origin = await listen(server, { port, hostname: process.env.HOSTNAME || undefined });
+console.log(modeBanner());
+console.log(`Tribuna on ${origin}`);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

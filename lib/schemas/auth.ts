@@ -3,6 +3,7 @@
 import { z } from 'zod';
 // In a module of their own, so the sign-up form can list them without loading zod.
 import { SEXES, type Sex } from './sexes';
+import { plainText, personName } from './primitives';
 
 export { SEXES, type Sex };
 
@@ -12,14 +13,6 @@ export const PASSWORD_MAX = 200;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
-// Control characters (including NUL, which PostgreSQL refuses in text) never belong in a name.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-/**
- * Bidi embedding, override and isolate controls (U+202A–202E, U+2066–2069) make a name display as
- * other text than it is, on a ticket or in a gift mail; a name in a right-to-left script needs none of them.
- */
-const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
-
 const email = z
   .string({ error: 'validation.emailRequired' })
   .trim()
@@ -28,14 +21,8 @@ const email = z
   .pipe(z.email('validation.emailInvalid'))
   .transform((value) => value.toLowerCase());
 
-const name = (requiredKey: string) =>
-  z
-    .string({ error: requiredKey })
-    .trim()
-    .min(1, requiredKey)
-    .max(NAME_MAX, 'validation.tooLong')
-    .refine((value) => !CONTROL.test(value), 'validation.nameInvalid')
-    .refine((value) => !BIDI_CONTROL.test(value), 'validation.nameDirection');
+// No control character, lone surrogate or directional mark: a name is shown on tickets and in mails as it is.
+const name = (requiredKey: string) => personName({ required: requiredKey, max: NAME_MAX });
 
 /** YYYY-MM-DD, a real calendar day, not in the future, not before 1900. */
 export function isValidBirthDate(value: string, today = new Date()): boolean {
@@ -111,7 +98,7 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** The token of an emailed verification link, and the account's password when the one confirming is not signed in as it. */
 export const verifyEmailSchema = z.object({
-  token: z.string({ error: 'errors.verifyInvalid' }).min(1, 'errors.verifyInvalid').max(200, 'errors.verifyInvalid'),
+  token: plainText('errors.verifyInvalid').min(1, 'errors.verifyInvalid').max(200, 'errors.verifyInvalid'),
   password: z.string({ error: 'verifyEmail.passwordRequired' }).max(PASSWORD_MAX, 'errors.wrongPassword').optional(),
 });
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
@@ -150,7 +137,7 @@ export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchem
 /** Password reset, step 2 (spec §5): the emailed token, the email, the new password twice. */
 export const passwordResetSchema = passwordsMatch(
   z.object({
-    token: z.string({ error: 'passwordReset.invalidLink' }).min(1, 'passwordReset.invalidLink').max(200, 'passwordReset.invalidLink'),
+    token: plainText('passwordReset.invalidLink').min(1, 'passwordReset.invalidLink').max(200, 'passwordReset.invalidLink'),
     email,
     password: passwordFor('validation.newPasswordRequired'),
     confirmPassword: z.string({ error: 'validation.passwordMismatch' }).max(PASSWORD_MAX, 'validation.passwordMismatch'),

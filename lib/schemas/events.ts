@@ -41,7 +41,7 @@ export function parseEventListParams(raw: Record<string, string | string[] | und
   return eventListQuerySchema.parse(candidate);
 }
 
-export const eventIdParamSchema = z.object({ id: z.string().min(1).max(120) });
+export const eventIdParamSchema = z.object({ id: plainText().min(1).max(120) });
 
 export const eventDetailQuerySchema = z.object({
   /** `seats` adds every seat with its x/y to the layout. */

@@ -1,16 +1,11 @@
 // Feedback after an event (lib/server/feedback): the fan's form and the organiser's questions and results.
 import { z } from 'zod';
-import { hasControlCharacters, localizedTextSchema, uuidString } from './primitives';
+import { localizedTextSchema, multilineText, uuidString } from './primitives';
 
 export const FEEDBACK_LIMITS = { questions: 3, prompt: 200, comment: 2000, answer: 500 } as const;
 
-/** Free text a person typed: trimmed, line breaks and tabs allowed, other control characters not. */
-const typedText = (max: number, tooLong: string) =>
-  z
-    .string({ error: 'errors.invalidInput' })
-    .trim()
-    .max(max, tooLong)
-    .refine((value) => !hasControlCharacters(value.replace(/[\n\r\t]/g, ' ')), 'errors.invalidInput');
+/** Free text a person typed: line breaks and tabs allowed. */
+const typedText = (max: number, tooLong: string) => multilineText(max, tooLong);
 
 export const feedbackQuestionKindSchema = z.enum(['rating', 'text'], { error: 'errors.invalidInput' });
 

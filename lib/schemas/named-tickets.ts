@@ -3,13 +3,16 @@
 // organiser's rule (whole event or some sections).
 import { z } from 'zod';
 import { isValidBirthDate } from './auth';
-import { localizedTextSchema, plainText, uuidString } from './primitives';
+import { DIRECTIONAL_MARK, localizedTextSchema, plainText, uuidString } from './primitives';
 
 const uuid = uuidString();
 
 /** One holder: as on their identity document. */
 export const holderSchema = z.object({
-  name: plainText('namedTickets.nameRequired').min(3, 'namedTickets.nameRequired').max(120, 'namedTickets.nameTooLong'),
+  name: plainText('namedTickets.nameRequired')
+    .min(3, 'namedTickets.nameRequired')
+    .max(120, 'namedTickets.nameTooLong')
+    .refine((value) => !DIRECTIONAL_MARK.test(value), 'validation.nameDirection'),
   dateOfBirth: z.string({ error: 'validation.dateInvalid' }).trim().refine((value) => isValidBirthDate(value), 'validation.dateInvalid'),
 });
 export type HolderInput = z.infer<typeof holderSchema>;

@@ -1,7 +1,7 @@
 // Fans' notifications (issue 19): topics, push subscriptions, per-channel settings, organisers' announcements.
 // Shared by the profile's settings form, the service worker's payload and the /api/v1 handlers.
 import { z } from 'zod';
-import { hasControlCharacters } from './primitives';
+import { multilineText, plainText } from './primitives';
 
 /** What a fan can be told of. The first six a fan chooses per channel; `announcement` is an organiser's message. */
 export const NOTIFICATION_TOPICS = [
@@ -32,7 +32,7 @@ export const pushSubscribeSchema = z.object({
 });
 export type PushSubscribeInput = z.infer<typeof pushSubscribeSchema>;
 
-export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2000) });
+export const pushUnsubscribeSchema = z.object({ endpoint: plainText().min(1).max(2000) });
 
 export const pushSubscriptionAnswerSchema = z.object({ ok: z.literal(true) });
 
@@ -51,7 +51,7 @@ export const notificationSettingsAnswerSchema = notificationSettingsSchema.exten
 });
 export type NotificationSettingsAnswer = z.infer<typeof notificationSettingsAnswerSchema>;
 
-export const unsubscribeSchema = z.object({ token: z.string().min(10).max(500) });
+export const unsubscribeSchema = z.object({ token: plainText().min(10).max(500) });
 export const unsubscribeAnswerSchema = z.object({ topic: notificationTopicSchema });
 
 /** What the service worker receives in a push message (JSON). */
@@ -67,11 +67,7 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
 export const ANNOUNCEMENT_MAX = 280;
 // Line breaks are fine in a message; any other control character (NUL: jsonb refuses it) is not.
-const announcementText = z
-  .string()
-  .trim()
-  .max(ANNOUNCEMENT_MAX, 'validation.tooLong')
-  .refine((text) => !hasControlCharacters(text.replace(/\r?\n/g, ' ')), 'errors.invalidInput');
+const announcementText = multilineText(ANNOUNCEMENT_MAX);
 
 /** An organiser's message to every ticket holder: at least one language; a missing one falls back to the others. */
 export const announcementCreateSchema = z

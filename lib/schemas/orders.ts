@@ -1,6 +1,6 @@
 // What the order and payment endpoints answer (DESIGN.md §5); the OpenAPI document and the clients use them.
 import { z } from 'zod';
-import { moneySchema } from './primitives';
+import { moneySchema, plainText } from './primitives';
 
 /** One line of an order's receipt (lib/server/orders/receipt.ts): the lines' amounts add up to the order's total. */
 export const receiptLineSchema = z.discriminatedUnion('kind', [
@@ -74,7 +74,7 @@ export type Order = z.infer<typeof orderSchema>;
 
 /** GET /api/v1/orders?cursor= — the caller's orders, newest first. */
 export const orderListQuerySchema = z.object({
-  cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
+  cursor: plainText().max(200).optional().describe('nextCursor of the previous page'),
   limit: z.coerce.number().int().min(1).max(50).optional(),
 });
 export const orderSummarySchema = z.object({

@@ -2,25 +2,15 @@
 // The order of dates (doors ≤ start < end, sales open before they close) is checked by the domain on
 // the merged event (lib/server/organiser/events/rules.ts), so that a PATCH of one date is checked too.
 import { z } from 'zod';
-import { currencySchema, hasControlCharacters, instant, INT32_MAX, localizedTextSchema, uuidString } from './primitives';
+import { currencySchema, instant, multilineText, INT32_MAX, localizedTextSchema, plainText, uuidString } from './primitives';
 
 const M = 'organiser.events.validation';
 
 /** One line of text an organiser writes (a title, a name): no control characters. */
-const line = (max: number) =>
-  z
-    .string({ error: 'errors.invalidInput' })
-    .trim()
-    .max(max, `${M}.tooLong`)
-    .refine((value) => !hasControlCharacters(value), 'errors.invalidInput');
+const line = (max: number) => plainText().max(max, `${M}.tooLong`);
 
 /** Text of several lines (a description): line breaks and tabs are fine, other control characters not. */
-const paragraphs = (max: number) =>
-  z
-    .string({ error: 'errors.invalidInput' })
-    .trim()
-    .max(max, `${M}.tooLong`)
-    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(value), 'errors.invalidInput');
+const paragraphs = (max: number) => multilineText(max, `${M}.tooLong`);
 
 /**
  * A text in the three languages. Slovak is required where `required`; Czech and English may be left
@@ -245,7 +235,7 @@ export const eventFormSchema = z.object({
   title: z.object({ sk: line(200).refine((v) => v.length > 0, `${M}.slovakRequired`), cs: line(200), en: line(200) }),
   summary: formText(500),
   description: z.object({ sk: paragraphs(20_000), cs: paragraphs(20_000), en: paragraphs(20_000) }),
-  performers: z.string().max(20_000, `${M}.tooLong`),
+  performers: multilineText(20_000, `${M}.tooLong`),
   category: eventCategorySchema,
   venueId: uuidString(`${M}.venue`),
   currency,

@@ -60,11 +60,7 @@ export const galleryImageSchema = z.object({ src: z.string(), width: z.number().
 export const galleryResultSchema = z.object({ gallery: z.array(galleryImageSchema), cover: z.string() });
 export type GalleryResult = z.infer<typeof galleryResultSchema>;
 
-const altText = z
-  .string()
-  .trim()
-  .max(300, 'organiser.images.errors.altTooLong')
-  .refine((value) => !/[\u0000-\u001f\u007f-\u009f]/.test(value), 'organiser.images.errors.altTooLong');
+const altText = plainText().max(300, 'organiser.images.errors.altTooLong');
 
 /** The text fields of the multipart upload (besides `file`). */
 export const imageUploadFieldsSchema = z.object({ altSk: altText.optional(), altCs: altText.optional(), altEn: altText.optional() });

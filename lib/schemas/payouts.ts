@@ -2,10 +2,9 @@
 // runs. Messages are keys in messages/*.json.
 import { z } from 'zod';
 import { isBic, isIban, normalizeBic, normalizeIban } from '@/lib/payouts/iban';
-import { currencySchema, hasControlCharacters, uuidString } from './primitives';
+import { currencySchema, DIRECTIONAL_MARK, isUnsafeText, uuidString } from './primitives';
 
 const E = 'payouts.bankAccount.errors';
-const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 
 /** The SEPA limit of a name in a credit transfer (Max70Text). */
 export const HOLDER_NAME_MAX = 70;
@@ -26,7 +25,7 @@ export const bankAccountSchema = z
       .min(1, `${E}.holderRequired`)
       .min(2, `${E}.holderLength`)
       .max(HOLDER_NAME_MAX, `${E}.holderLength`)
-      .refine((value) => !hasControlCharacters(value) && !BIDI_CONTROL.test(value), 'validation.nameInvalid'),
+      .refine((value) => !isUnsafeText(value) && !DIRECTIONAL_MARK.test(value), 'validation.nameInvalid'),
     /** Optional: inside SEPA the IBAN is enough. */
     bic: z
       .string({ error: `${E}.bic` })

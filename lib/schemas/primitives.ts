@@ -6,20 +6,60 @@ import { UUID_PATTERN } from '@/lib/ids';
 
 /** C0 and C1 control characters; NUL among them, which PostgreSQL refuses in any text. */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same but line feed, carriage return and tab: the breaks of a text of several lines. */
+const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/**
+ * Half of a UTF-16 surrogate pair without its other half: no character at all. JSON can carry one
+ * ("\ud800"), and it broke what met it next (a URL, a push service, the database's encoding) with a 500.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/**
+ * Bidi embedding, override and isolate controls (U+202A–202E, U+2066–2069): they make a text display as
+ * other text than it is ("\u202egnp.exe" shows as "exe.png"); a right-to-left script needs none of them.
+ */
+export const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+/**
+ * Every directional formatting character: the controls above and the marks U+200E, U+200F, U+061C. A
+ * person's name, shown on a ticket or in a mail, needs none of them either; marks still reorder what is around.
+ */
+export const DIRECTIONAL_MARK = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/;
 
 export function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTERS.test(value);
 }
 
+/** Whether a text is refused by every text field: control characters (but line breaks when `lines`), lone surrogates, bidi controls. */
+export function isUnsafeText(value: string, { lines = false }: { lines?: boolean } = {}): boolean {
+  return (lines ? CONTROL_BUT_LINE_BREAKS : CONTROL_CHARACTERS).test(value) || LONE_SURROGATE.test(value) || BIDI_CONTROL.test(value);
+}
+
 /**
- * A trimmed string without control characters (codes, names of gates, search words); `required` is the
- * message when it is no string. Trimmed first: a scanner that ends its code with a line break is fine.
+ * A trimmed string of one line (codes, names of gates, search words, tokens); `required` is the message
+ * when it is no string. Trimmed first: a scanner that ends its code with a line break is fine.
  */
 export const plainText = (message = 'errors.invalidInput', required = message) =>
   z
     .string({ error: required })
     .trim()
-    .refine((value) => !hasControlCharacters(value), message);
+    .refine((value) => !isUnsafeText(value), message);
+
+/** A trimmed text a person typed over several lines (a description, an announcement, a comment): line breaks and tabs are fine. */
+export const multilineText = (max: number, tooLong = 'validation.tooLong', message = 'errors.invalidInput') =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, tooLong)
+    .refine((value) => !isUnsafeText(value, { lines: true }), message);
+
+/** A person's name (sign-up, profile, a ticket's holder, a bank account's holder): one line and no directional mark of any kind. */
+export const personName = ({ required, max, invalid = 'validation.nameInvalid', direction = 'validation.nameDirection' }: { required: string; max: number; invalid?: string; direction?: string }) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, 'validation.tooLong')
+    .refine((value) => !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value) && !/[\u2028\u2029]/.test(value), invalid)
+    .refine((value) => !DIRECTIONAL_MARK.test(value), direction);
 
 export const uuidString = (message = 'errors.invalidInput') => z.string({ error: message }).regex(UUID_PATTERN, message);
 

@@ -20,8 +20,14 @@ export const HUGE_NUMBERS: (number | RawNumber)[] = [2 ** 31, -(2 ** 31) - 1, 2 
 /** Values of the wrong type for any field. */
 export const WRONG_TYPES: unknown[] = [null, [], {}, true, ['a'], { $gt: '' }];
 
+/** Half of a surrogate pair without the other (JSON carries it as "\ud800"): no character at all (issue 29). */
+export const LONE_SURROGATES = ['\ud800', 'a\udc00b'];
+
+/** Texts no text field takes: lone surrogates, a bidi override, NUL (lib/schemas/primitives.ts). */
+export const TEXT_FAULTS = [...LONE_SURROGATES, 'a\u202eb', 'a\u0000b'];
+
 /** Strings no field accepts as they are. */
-export const BAD_STRINGS: string[] = ['a\u0000b', '\u0000', '', ' ', 'x'.repeat(10_000), ...NOT_UUIDS, ...IMPOSSIBLE_DATES, ...IMPOSSIBLE_INSTANTS];
+export const BAD_STRINGS: string[] = ['a\u0000b', '\u0000', '', ' ', 'x'.repeat(10_000), ...LONE_SURROGATES, ...NOT_UUIDS, ...IMPOSSIBLE_DATES, ...IMPOSSIBLE_INSTANTS];
 
 /** Every bad value a field of a valid body is replaced with, one at a time. */
 export const BAD_FIELD_VALUES: unknown[] = [...BAD_STRINGS, ...HUGE_NUMBERS, ...WRONG_TYPES];
@@ -121,6 +127,32 @@ export function jsonText(value: unknown): string {
   });
   return text.replace(/"\\u0001raw(\d+)\\u0001"/g, (_m, i) => raws[Number(i)]);
 }
+
+/** Every variant of `valid` with one of its text fields (at any depth, every array element) replaced by each of TEXT_FAULTS. */
+export function textMutations(valid: Record<string, unknown>): { name: string; body: unknown }[] {
+  const out: { name: string; body: unknown }[] = [];
+  const visit = (path: (string | number)[], value: unknown) => {
+    if (typeof value === 'string') for (const bad of TEXT_FAULTS) out.push({ name: `${path.join('.')} = ${describeValue(bad)}`, body: replaceAt(valid, path, bad) });
+    else if (Array.isArray(value)) value.forEach((item, i) => visit([...path, i], item));
+    else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) visit([...path, key], inner);
+  };
+  for (const [key, value] of Object.entries(valid)) visit([key], value);
+  return out;
+}
+
+/** Page paths whose parameter decodes to a stray `%` (Next decoded it twice: a 500); the signed-in ones too. */
+export const STRAY_PERCENT_PAGES = ['/sk/platba/%25zz', '/cs/permanentky/%25zz', '/en/pay/%25', '/sk/objednavky/%25zz', '/sk/podujatia/dunaj-bratislava-fc-kosice/kosik/%25zz', '/sk/podujatia/%25zz/hodnotenie', '/en/organiser/events/%25zz', '/cs/poradatel/permanentky/%25E0%25A4%25A'];
+
+/** Multipart bodies posted to a page (Next read them as a server action without JavaScript: a 500). */
+export const MALFORMED_MULTIPARTS: { name: string; type: string; text: string }[] = [
+  { name: 'no multipart at all', type: 'multipart/form-data; boundary=x', text: 'garbage' },
+  { name: 'no boundary', type: 'multipart/form-data', text: '--x\r\n' },
+  { name: 'an unterminated part', type: 'multipart/form-data; boundary=x', text: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb' },
+  { name: 'a part without a disposition', type: 'multipart/form-data; boundary=x', text: '--x\r\n\r\nb\r\n--x--\r\n' },
+];
+
+/** Next-Router-State-Tree headers of an RSC request that Next's own check throws on (a 500). */
+export const BROKEN_ROUTER_STATES: string[] = ['garbage', '%E0%A4%A', encodeURIComponent('{"children":[]}'), encodeURIComponent('["",{},null,"now"]'), encodeURIComponent('[1,{}]')];
 
 /** Every variant of `valid` with one field (at any depth; the first element of arrays) replaced by each bad value. */
 export function mutations(valid: Record<string, unknown>): { name: string; body: unknown }[] {

@@ -7,6 +7,8 @@
 // The writes that read a JSON body also get their real bodies (real credentials, a real gift, a real
 // coupon, a ticket's current code…) as a page on another site can post them: text/plain, form-urlencoded
 // and multipart are 415, from another site 403, no row is added or changed, and as JSON they are taken.
+// Every text field of those real bodies also gets a lone surrogate, a bidi override and NUL (issue 29):
+// each a translated 4xx, nothing changed.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +39,7 @@ import {
   formPosts,
   jsonText,
   mutations,
+  textMutations,
 } from '../helpers/bad-input';
 import { makeSmallEvent } from '../helpers/waiting-list';
 import { useTestDatabase } from '../helpers/db';
@@ -850,5 +853,24 @@ describe.each(realWriteRoutes)('$key', ({ route, method, key }) => {
     const accepted = await send(mod[method], method, { name: 'as JSON', url, params: write.params, body: JSON.stringify(write.body), anonymous: write.caller === null }, write.caller?.token);
     expect(accepted.status >= 200 && accepted.status < 300 ? 'accepted' : `${accepted.status} ${accepted.text.slice(0, 300)}`).toBe('accepted');
     if (write.admitted) expect(write.admitted(JSON.parse(accepted.text))).toBe(true);
+  });
+});
+
+describe.each(realWriteRoutes)('$key, text faults', ({ route, method, key }) => {
+  it('refuses a lone surrogate, a bidi override or NUL in each of its text fields below 500, and changes nothing', async () => {
+    const mod = (await import(path.join(process.cwd(), route.file))) as Record<string, Handler>;
+    const write = await REAL_WRITES[key]();
+    const url = urlOf(route.template, write.params);
+    const before = await tableContents();
+    const failures: string[] = [];
+    for (const m of textMutations(write.body)) {
+      const c: Case = { name: m.name, url, params: write.params, body: jsonText(m.body), anonymous: write.caller === null };
+      const answer = await send(mod[method], method, c, write.caller?.token);
+      const wrong = verdict(route, c, answer) ?? (answer.status < 400 ? `took it: ${answer.status} ${answer.text.slice(0, 200)}` : null);
+      if (wrong) failures.push(`${c.name}: ${wrong}`);
+    }
+    const after = await tableContents();
+    for (const table of Object.keys(before)) if (after[table] !== before[table]) failures.push(`changed rows in ${table}`);
+    expect(failures).toEqual([]);
   });
 });

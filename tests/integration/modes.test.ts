@@ -106,6 +106,16 @@ describe('the outbox mailbox', () => {
     expect((await openMailbox('127.0.0.1', { 'x-forwarded-for': '203.0.113.5' })).status).toBe(403);
   });
 
+  // Issue 29 item 9: a proxy on this machine that adds only `Via` (RFC 9110 §7.6.3; Apache's ProxyVia, Squid)
+  // made every visitor a loopback caller.
+  it('in the demo takes a request through a proxy that says so in any header for forwarded: Via alone closes it', async () => {
+    setMode({});
+    for (const headers of <Record<string, string>[]>[{ via: '1.1 proxy.example' }, { via: 'HTTP/1.1 localhost' }, { 'x-forwarded-proto': 'https' }, { 'x-forwarded-port': '443' }, { 'x-forwarded-server': 'proxy' }]) {
+      expect([headers, (await openMailbox('127.0.0.1', headers)).status]).toEqual([headers, 403]);
+    }
+    expect((await openMailbox('127.0.0.1')).status).toBe(200);
+  });
+
   it('refuses a request whose peer is unknown (not served by scripts/serve.mjs)', async () => {
     setMode({});
     expect((await openMailbox(null, { 'x-forwarded-for': '127.0.0.1' })).status).toBe(403);

@@ -3,7 +3,9 @@
 // control characters in the path or query. Each is a translated 4xx and the connection is closed.
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
 import { answerLocale, guardRequest } from '@/scripts/request-guard.mjs';
+import { isBadRouterState } from '@/lib/page-requests.mjs';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import cs from '@/messages/cs.json';
 import en from '@/messages/en.json';
@@ -166,5 +168,126 @@ describe('an answer given before the body was read', () => {
     const head = await answerHead('/api/v1/auth/signin', 10, 10);
     expect(head).toMatch(/^HTTP\/1\.1 204 /);
     expect(head.toLowerCase()).toContain('connection: keep-alive');
+  });
+});
+
+/**
+ * Issue 29 item 4: three page requests Next failed on with a 500 (no browser of ours sends them). The
+ * production server answers each with a translated 400 before Next sees it; proxy.ts does the same under
+ * `next dev` (tests/unit/proxy-escapes.test.ts).
+ */
+describe('page requests Next cannot take', () => {
+  /** Next-Router-State-Tree as Next's client sends it on a navigation. */
+  const routerState = (state: unknown) => encodeURIComponent(JSON.stringify(state));
+  const NAVIGATION = routerState(['', { children: ['sk', { children: ['events', { children: ['__PAGE__', {}, null, null] }] }, null, null, 1] }, null, 'refetch']);
+
+  it.each(['/sk/platba/%25zz', '/cs/permanentky/%25zz', '/sk/objednavky/%25zz', '/en/orders/%25E0%25A4%25A', '/sk/podujatia/x/kosik/%25', '/sk/organizator/podujatia/%25zz/predaj'])(
+    'refuses a page path whose parameter decodes to a stray %%: %s',
+    async (path) => {
+      const answer = await send(path, { 'accept-language': 'cs' });
+      expect(answer.status).toBe(400);
+      expect(answer.body.trim()).toBe(cs.errors.badRequest);
+    },
+  );
+
+  it('leaves a percent sign in a query, and an API path, to the app', async () => {
+    expect((await send('/sk/podujatia?q=100%25')).status).toBe(204);
+    expect((await send('/api/v1/events/%25zz/availability')).status).toBe(204);
+  });
+
+  it.each([
+    ['a body that is no multipart at all', 'multipart/form-data; boundary=x', 'garbage'],
+    ['a multipart type without a boundary', 'multipart/form-data', '--x\r\n'],
+    ['an unterminated part', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb'],
+    ['a well-formed form (no page takes one)', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n'],
+  ])('refuses a multipart POST to a page: %s', async (_name, type, body) => {
+    const answer = await send('/sk/podujatia', { 'content-type': type, 'accept-language': 'en' }, 'POST', Buffer.from(body));
+    expect(answer.status).toBe(400);
+    expect(answer.body.trim()).toBe(en.errors.badRequest);
+  });
+
+  it.each([
+    ['not JSON', 'garbage'],
+    ['a malformed escape', '%E0%A4%A'],
+    ['JSON of another shape', routerState({ children: [] })],
+    ['an unknown refresh marker', routerState(['', {}, null, 'now'])],
+    ['a flag of the wrong type', routerState(['', {}, null, null, true])],
+  ])('refuses an RSC request whose Next-Router-State-Tree is %s', async (_name, state) => {
+    const answer = await send('/sk/podujatia', { rsc: '1', 'next-router-state-tree': state });
+    expect(answer.status).toBe(400);
+    expect(answer.body.trim()).toBe(sk.errors.badRequest);
+  });
+
+  it('lets a navigation of Next\'s client through', async () => {
+    expect((await send('/sk/podujatia', { rsc: '1', 'next-router-state-tree': NAVIGATION })).status).toBe(204);
+    expect((await send('/sk/podujatia', { rsc: '1' })).status).toBe(204);
+  });
+
+  it('judges a router state as Next itself does', () => {
+    const { parseAndValidateFlightRouterState } = createRequire(__filename)('next/dist/server/app-render/parse-and-validate-flight-router-state.js');
+    const nextTakes = (header: string) => {
+      try {
+        parseAndValidateFlightRouterState(header);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const samples = [
+      NAVIGATION,
+      routerState(['', {}]),
+      routerState(['', {}, ['/sk', '/sk'], 'inside-shared-layout', 3, 'x']),
+      routerState([['id', 'abc', 'd', null], { children: ['__PAGE__', {}] }]),
+      routerState([['id', 'abc', 'd', ['a']], {}, null, 'metadata-only', null]),
+      routerState([['id', 'abc', 'x', null], {}]),
+      routerState([['id', 'abc', 'd'], {}]),
+      routerState(['', {}, null, null, null, null, null]),
+      routerState(['', { a: 'b' }]),
+      routerState(['', [], ['/sk']]),
+      routerState(['', {}, null, 'refresh']),
+      routerState([1, {}]),
+      routerState(['', {}, null, null, 'x']),
+      routerState(['', {}, null, null, true]),
+      routerState(null),
+      'garbage',
+      '%E0%A4%A',
+      routerState(['', { children: ['x'.repeat(40_000), {}] }]),
+    ];
+    for (const sample of samples) expect([sample.slice(0, 80), isBadRouterState(sample)]).toEqual([sample.slice(0, 80), !nextTakes(sample)]);
+  });
+});
+
+describe('a page body without a length', () => {
+  /** Sends `size` bytes in chunks (Transfer-Encoding: chunked, no Content-Length) and returns the answer's status line. */
+  function chunked(path: string, size: number): Promise<string> {
+    return new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let answer = '';
+      let sent = 0;
+      const piece = Buffer.alloc(64 * 1024, 0x61);
+      const pump = () => {
+        while (sent < size && !socket.destroyed) {
+          sent += piece.length;
+          if (!socket.write(`${piece.length.toString(16)}\r\n${piece.toString('latin1')}\r\n`)) return void socket.once('drain', pump);
+        }
+        if (!socket.destroyed) socket.write('0\r\n\r\n');
+      };
+      socket.on('data', (data) => (answer += data.toString('utf8')));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve(answer.split('\r\n')[0]));
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`, pump);
+    });
+  }
+
+  it('is counted as it is read: past 1 MB the answer is a 413 and the app reads no more than the limit', async () => {
+    readByNext = 0;
+    expect(await chunked('/sk/podujatia', 4 * 1024 * 1024)).toMatch(/^HTTP\/1\.1 413 /);
+    expect(readByNext).toBeLessThanOrEqual(1024 * 1024);
+  });
+
+  it('within the limit reaches the app whole', async () => {
+    readByNext = 0;
+    expect(await chunked('/sk/podujatia', 512 * 1024)).toMatch(/^HTTP\/1\.1 204 /);
+    expect(readByNext).toBe(512 * 1024);
   });
 });

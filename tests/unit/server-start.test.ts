@@ -25,3 +25,39 @@ describe('the production server at start', () => {
     expect(started.stderr).toContain('Tribuna will not start: SESSION_SECRET must be at least 32 characters');
   });
 });
+
+/**
+ * Issue 29 item 11: `HOSTNAME=127.0.0.1 npm start` listened on every interface and said `localhost`. The
+ * server listens where HOSTNAME says (every interface without it) and prints the address it is bound to.
+ */
+describe('where the production server listens', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createServer } = require('node:http') as typeof import('node:http');
+
+  async function bound(hostname: string | undefined) {
+    const { listen } = await import('@/scripts/listen.mjs');
+    const server = createServer();
+    const printed = await listen(server, { port: 0, hostname });
+    const address = server.address() as import('node:net').AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return { printed, address };
+  }
+
+  it('binds HOSTNAME alone and prints that address', async () => {
+    const { printed, address } = await bound('127.0.0.1');
+    expect(address.address).toBe('127.0.0.1');
+    expect(printed).toBe(`http://127.0.0.1:${address.port}`);
+  });
+
+  it('prints an IPv6 address in brackets', async () => {
+    const { printed, address } = await bound('::1');
+    expect(address.address).toBe('::1');
+    expect(printed).toBe(`http://[::1]:${address.port}`);
+  });
+
+  it('without HOSTNAME binds every interface and says so', async () => {
+    const { printed, address } = await bound(undefined);
+    expect(['::', '0.0.0.0']).toContain(address.address);
+    expect(printed).toBe(`http://localhost:${address.port} (every interface)`);
+  });
+});

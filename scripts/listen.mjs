@@ -1,0 +1,36 @@
+// Where the production server listens (scripts/serve.mjs): HOSTNAME, as Next's own server reads it, or
+// every interface without it. What it prints is the address the socket is bound to, not a name it hopes
+// for: `HOSTNAME=127.0.0.1` once listened on every interface and still said `localhost` (issue 29).
+
+/** A bound address as a URL's host: IPv6 in brackets. */
+function hostOf(address) {
+  return address.includes(':') ? `[${address}]` : address;
+}
+
+/** Whether a bound address is every interface's ('::' or '0.0.0.0'). */
+export function isWildcard(address) {
+  return address === '::' || address === '0.0.0.0';
+}
+
+/**
+ * Listens on `port` at `hostname` (every interface when it is empty) and resolves with the origin it is
+ * reachable at, as printed: `http://127.0.0.1:3000`, or `http://localhost:3000 (every interface)`.
+ */
+export function listen(server, { port, hostname }) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    const bound = () => {
+      server.off('error', reject);
+      const { address, port: at } = server.address();
+      resolve(isWildcard(address) ? `http://localhost:${at} (every interface)` : `http://${hostOf(address)}:${at}`);
+    };
+    if (hostname) server.listen(port, hostname, bound);
+    else server.listen(port, bound);
+  });
+}
+
+/** The address this server's own requests to itself go to: the bound one, or loopback when it is every interface's. */
+export function selfAddress(server) {
+  const { address } = server.address();
+  return isWildcard(address) ? '127.0.0.1' : address;
+}
