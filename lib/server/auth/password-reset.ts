@@ -77,7 +77,8 @@ async function resetFailure(token: string): Promise<ResetFailure> {
 /** Sets the new password if the token is live, unused and belongs to this email. Single use. */
 export async function resetPassword(input: { token: string; email: string; password: string }): Promise<{ ok: true; userId: string } | ResetFailure> {
   const passwordHash = await hashPassword(input.password);
-  return getDb().transaction(async (tx) => {
+  type Claimed = { ok: true; userId: string } | null;
+  const outcome = await getDb().transaction(async (tx): Promise<Claimed> => {
     // Claiming the token with UPDATE … WHERE used_at IS NULL makes two concurrent uses impossible.
     const [claimed] = await tx
       .update(tables.passwordResets)
@@ -103,10 +104,9 @@ export async function resetPassword(input: { token: string; email: string; passw
       .where(and(eq(tables.passwordResets.userId, claimed.userId), isNull(tables.passwordResets.usedAt)));
     await revokeAllSessions(claimed.userId, tx);
     return { ok: true as const, userId: claimed.userId };
-  })
-    .then((result) => result ?? resetFailure(input.token))
-    .catch((error: unknown): ResetFailure => {
-      if (error instanceof Error && error.constructor.name === 'TransactionRollbackError') return { ok: false, code: 'RESET_INVALID' };
-      throw error;
-    });
+  }).catch((error: unknown): ResetFailure => {
+    if (error instanceof Error && error.constructor.name === 'TransactionRollbackError') return { ok: false, code: 'RESET_INVALID' };
+    throw error;
+  });
+  return outcome ?? resetFailure(input.token);
 }
