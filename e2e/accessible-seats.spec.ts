@@ -135,7 +135,7 @@ test('the organiser marks a wheelchair place and companion seats on a phone; a f
   await expect(place).toContainText('Parter, rad 1, miesto 1');
   await noSeriousViolations(fan, { include: 'main', afterToasts: true });
   await place.getByRole('combobox').selectOption('ztp');
-  await place.getByRole('button', { name: /^Pridať miesto pre vozičkára/ }).click();
+  await place.getByRole('button', { name: /^Pridať do košíka: miesto pre vozičkára/ }).click();
   await expect(fan).toHaveURL(new RegExp(`/sk/podujatia/${slug}/kosik$`));
   await expect(fan.getByTestId('line-concession')).toContainText(sk.concessions.cart.wheelchairLine);
   await fanContext.close();

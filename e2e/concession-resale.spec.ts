@@ -20,7 +20,7 @@ test('a ZŤP-S companion seat offers no Sell and no Gift', async ({ page, signUp
   test.setTimeout(120_000);
   await signUpFresh();
   await page.goto(`/sk/podujatia/${MATCH}`);
-  await page.getByTestId('wheelchair-places').getByRole('button', { name: /^Pridať miesto pre vozičkára/ }).first().click();
+  await page.getByTestId('wheelchair-places').getByRole('button', { name: /^Pridať do košíka: miesto pre vozičkára/ }).first().click();
   await expect(page.getByTestId('companion-line')).toBeVisible();
   await payCart(page);
   await page.goto('/sk/vstupenky');

@@ -20,7 +20,7 @@ test('a fan buys a wheelchair place with a ZŤP-S card and its free companion se
   await expect(places.getByTestId('wheelchair-place').first()).toBeVisible();
   await noSeriousViolations(page, { include: 'main' });
   // Keyboard: the first free place's card (ZŤP-S is the default) and its button.
-  const add = places.getByRole('button', { name: /^Pridať miesto pre vozičkára/ }).first();
+  const add = places.getByRole('button', { name: /^Pridať do košíka: miesto pre vozičkára/ }).first();
   await add.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/sk\/podujatia\/e2e-bezbarierovy-zapas\/kosik$/);

@@ -147,7 +147,7 @@ test.describe('resale on the fan market', () => {
     for (const id of [firstListing, secondListing]) {
       const offer = page.locator(`[data-testid="resale-offer"][data-listing-id="${id}"]`);
       await expect(offer.getByTestId('resale-own')).toContainText(sk.resaleBuying.yours);
-      await expect(offer.getByRole('button', { name: /^Stiahnuť vašu ponuku/ })).toBeVisible();
+      await expect(offer.getByRole('button', { name: /^Stiahnuť ponuku: / })).toBeVisible();
       await expect(offer.getByRole('button', { name: /Kúpiť/ })).toHaveCount(0);
     }
     expect(await seriousViolations(page, '[data-testid="resale-offers"]')).toEqual([]);

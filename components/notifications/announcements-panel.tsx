@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/profile/confirm-dialog';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { api, apiQuery } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { formatDate } from '@/lib/i18n/formats';
@@ -34,6 +35,7 @@ export function AnnouncementsPanel({ target, initial }: { target: AnnouncementTa
     ? { title: t('season.title'), intro: t('season.intro'), limit: t('season.limit'), send: t('season.send'), confirm: t('season.confirm'), sent: (count: number) => t('season.sent', { count }) }
     : { title: t('title'), intro: t('intro'), limit: t('limit'), send: t('send'), confirm: t('confirm'), sent: (count: number) => t('sent', { count }) };
   const titleId = useId();
+  const historyId = useId();
   const { data } = useQuery({
     queryKey: key,
     queryFn: apiQuery<{ announcements: Announcement[] }>(path, { toast: false }),
@@ -102,11 +104,14 @@ export function AnnouncementsPanel({ target, initial }: { target: AnnouncementTa
         <p>{words.confirm}</p>
       </ConfirmDialog>
       <div className="space-y-2">
-        <h3 className="text-lg font-semibold">{t('history')}</h3>
+        <h3 id={historyId} className="text-lg font-semibold">
+          {t('history')}
+        </h3>
         {data.announcements.length === 0 ? (
           <p className="text-slate-700">{t('empty')}</p>
         ) : (
-          <div className="overflow-x-auto">
+          // A focusable region named like the table: on a phone the table scrolls sideways, by keyboard too.
+          <ScrollRegion labelledBy={historyId}>
             <table className="w-full text-left text-sm" data-testid="announcement-list">
               <thead>
                 <tr className="border-b border-slate-200">
@@ -131,7 +136,7 @@ export function AnnouncementsPanel({ target, initial }: { target: AnnouncementTa
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </div>
     </section>

@@ -41,7 +41,8 @@ export async function checkOffline(state: GateState, payload: string, now = Date
   const holder = { ...(ticket.holder ? { holder: ticket.holder } : {}), ...(ticket.card ? { card: ticket.card } : {}) };
   if (ticket.status === 'checked_in') return { answer: { result: 'already_used', checkedInAt: ticket.checkedInAt ?? undefined, ticketId: ticket.id, offline: true, ...holder }, state };
   if (ticket.giftPending) return { answer: { result: 'not_valid', reason: 'gift_pending', ticketId: ticket.id, offline: true }, state };
-  if (ticket.holderMissing) return { answer: { result: 'not_valid', reason: 'holder_missing', ticketId: ticket.id, offline: true }, state };
+  // Data downloaded before the holders were served: no name to check an ID against (the console downloads again).
+  if (ticket.holderMissing || ticket.holderWithheld) return { answer: { result: 'not_valid', reason: 'holder_missing', ticketId: ticket.id, offline: true }, state };
   if (ticket.status !== 'valid' || !ticket.publicKey) {
     return { answer: { result: 'not_valid', reason: ticket.status === 'listed' ? 'listed' : 'void', ticketId: ticket.id, offline: true }, state };
   }

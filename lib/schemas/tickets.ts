@@ -278,7 +278,11 @@ export const offlineDatasetSchema = z.object({
   event: z.object({ id: z.string(), title: localizedText, startsAt: z.string() }),
   window: gateWindowSchema.describe('when the gates admit: the device refuses scans outside it'),
   generatedAt: z.string(),
-  validUntil: z.string().describe('the device must drop the data after this moment'),
+  validUntil: z.string().describe('the device must drop the data after this moment (holdersFrom when holders were withheld)'),
+  holdersFrom: z
+    .string()
+    .optional()
+    .describe("from this moment (24 h before the doors) the data carries named tickets' holders; data downloaded earlier has none and is valid only until then"),
   tickets: z.array(
     z.object({
       id: z.string(),
@@ -292,6 +296,7 @@ export const offlineDatasetSchema = z.object({
         .optional()
         .describe('a named ticket (risk match): whose ID the gate checks; a named ticket without a holder has no publicKey'),
       holderMissing: z.boolean().optional().describe('a named ticket whose new owner has not named its holder yet: not usable until they do'),
+      holderWithheld: z.boolean().optional().describe('a named ticket whose holder this data does not carry yet (downloaded before holdersFrom): download again to admit it'),
       card: z
         .enum(['child', 'student', 'senior', 'ztp', 'ztp_s', 'companion'])
         .optional()

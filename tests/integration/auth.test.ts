@@ -412,6 +412,23 @@ describe('password reset', () => {
     expect((await call(signIn, 'signin', { body: { email, password: 'brand-new-pass' } })).status).toBe(200);
   });
 
+  it('only the newest link works: asking again makes the earlier unused link say it is no longer valid', async () => {
+    const newest = async () => tokenFrom((await mails(email)).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0].textBody);
+    await call(resetRequest, 'password-reset', { body: { email } });
+    const first = await newest();
+    await new Promise((r) => setTimeout(r, 5));
+    await call(resetRequest, 'password-reset', { body: { email } });
+    const second = await newest();
+    expect(second).not.toBe(first);
+    const stale = await call(resetConfirm, 'password-reset/confirm', { body: { token: first, email, password: 'from-old-link', confirmPassword: 'from-old-link' }, lang: 'cs' });
+    expect(stale.status).toBe(400);
+    expect(stale.json).toMatchObject({ code: 'RESET_REPLACED', message: cs.errors.resetReplaced });
+    expect((await call(signIn, 'signin', { body: { email, password: 'from-old-link' } })).status).toBe(400);
+    const fresh = await call(resetConfirm, 'password-reset/confirm', { body: { token: second, email, password: 'from-new-link', confirmPassword: 'from-new-link' } });
+    expect(fresh.status).toBe(200);
+    expect((await call(signIn, 'signin', { body: { email, password: 'from-new-link' } })).status).toBe(200);
+  });
+
   it('refuses an expired token and a made-up one', async () => {
     await call(resetRequest, 'password-reset', { body: { email } });
     const [latest] = (await mails(email)).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());

@@ -396,6 +396,32 @@ describe('coupons', () => {
     const other = await cartWith(STADIUM, { seatIds: await freeSeats(STADIUM, 1, 950) });
     expect(await applyCoupon({ user: other.fan, eventRef: STADIUM, code: 'DUNAJ10', locale: 'en' })).toMatchObject({ ok: true });
   });
+
+  it('guessing codes is limited per client address too: many fresh accounts from one address get the translated 429', async () => {
+    const from = (address: string, token: string, code: string) =>
+      couponRoute(
+        new Request(`http://localhost/api/v1/events/${STADIUM}/cart/coupon`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'accept-language': 'cs', 'content-type': 'application/json', 'x-forwarded-for': address },
+          body: JSON.stringify({ code }),
+        }),
+        { params: Promise.resolve({ id: STADIUM }) },
+      );
+    // Four tries per account stay under the per-account limit: only the address can stop them.
+    const statuses: number[] = [];
+    for (let account = 0; account < 8; account++) {
+      const token = await sessionFor((await newFan()).id);
+      for (let i = 0; i < 4; i++) statuses.push((await from('203.0.113.9', token, `GUESS${account}X${i}`)).status);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 422)).toBe(true);
+    expect(statuses.slice(20).every((status) => status === 429)).toBe(true);
+    const limited = await from('203.0.113.9', await sessionFor((await newFan()).id), 'DUNAJ10');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'Příliš mnoho pokusů. Počkejte minutu a zkuste to znovu.' });
+    // Another address is not held back.
+    expect((await from('198.51.100.4', await sessionFor((await newFan()).id), 'NOSUCHCODE')).status).toBe(422);
+  });
 });
 
 async function sessionFor(userId: string) {

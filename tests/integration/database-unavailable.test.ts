@@ -5,12 +5,14 @@
 import { unsubscribeToken } from '@/lib/server/notifications/token';
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { GET as events } from '@/app/api/v1/events/route';
 import { GET as availability } from '@/app/api/v1/events/[id]/availability/route';
 import { POST as signin } from '@/app/api/v1/auth/signin/route';
 import { GET as tickets } from '@/app/api/v1/tickets/route';
 import { closeDatabase, openDatabase, useDatabase } from '@/lib/server/db/client';
+import { isDatabaseUnavailable } from '@/lib/server/db/unavailable';
 import { signedGatewayNotice } from '@/lib/server/payments/test-gateway';
 import { runWithPeer } from '@/scripts/client-address.mjs';
 import messages from '@/messages/cs.json';
@@ -40,6 +42,66 @@ it.each([
   expect(response.status).toBe(503);
   expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(await response.json()).toMatchObject({ code: 'UNAVAILABLE', message: messages.errors.unavailable });
+});
+
+/**
+ * A server that speaks just enough PostgreSQL to refuse: every connection's startup gets a FATAL error
+ * with `code` and is closed, as a server that is shutting down, starting, out of connections or whose
+ * database does not accept connections answers.
+ */
+async function refusingServer(code: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((socket) => {
+    socket.once('data', () => {
+      const fields = Buffer.concat([
+        ...[['S', 'FATAL'], ['V', 'FATAL'], ['C', code], ['M', `refused (${code})`]].map(([k, v]) => Buffer.from(`${k}${v}\0`)),
+        Buffer.from([0]),
+      ]);
+      const head = Buffer.alloc(5);
+      head.write('E', 0);
+      head.writeInt32BE(fields.length + 4, 1);
+      socket.end(Buffer.concat([head, fields]));
+    });
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `postgres://tribuna@127.0.0.1:${port}/tribuna`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('every way a database refuses connections answers 503 at once, again and again on one pool', () => {
+  const read = () => events(new Request('http://localhost/api/v1/events', { headers }), params({}));
+
+  async function expectQuick503s() {
+    for (let i = 0; i < 8; i++) {
+      const started = Date.now();
+      const response = await read();
+      expect([i, response.status]).toEqual([i, 503]);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Not after postgres.js's growing wait between attempts (up to 20 s): at once.
+      expect([i, Date.now() - started < 1_500]).toEqual([i, true]);
+    }
+  }
+
+  it.each(['55000', '57P01', '57P03', '53300'])('SQLSTATE %s', async (code) => {
+    const server = await refusingServer(code);
+    await closeDatabase();
+    useDatabase(openDatabase({ url: server.url, poolSize: 2 }));
+    try {
+      await expectQuick503s();
+    } finally {
+      await closeDatabase();
+      await server.close();
+    }
+  });
+
+  it('nothing listening (ECONNREFUSED)', async () => {
+    await expectQuick503s();
+  });
+
+  it('a 55000 that is no refusal of the connection stays a bug (500)', () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error('lastval is not yet defined in this session'), { code: '55000', severity: 'ERROR' }))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error('database "x" is not currently accepting connections'), { code: '55000', severity: 'FATAL' }))).toBe(true);
+  });
 });
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;

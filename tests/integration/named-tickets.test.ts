@@ -197,6 +197,37 @@ describe('re-naming', () => {
     expect(await scanAs(gate, ticket.id)).toMatchObject({ result: 'admitted', holder: { name: 'Eva Obdarovaná', dateOfBirth: '2001-02-03' } });
   });
 
+  it('the offline data carries holders’ names and dates of birth only from 24 hours before doors; before that the gate can still check codes', async () => {
+    const owner = await makeUser(t.db, 'named-early');
+    const ticket = await namedTicketOf(owner, 'Eva Skorá');
+    const gate = await makeScanner(t.db, SLUG);
+    const download = async () => {
+      const response = await offlineRoute(request(`/api/v1/scan/events/${eventId}/offline`, { headers: auth(gate) }), params({ id: eventId }));
+      const text = await response.clone().text();
+      return { text, dataset: await answerOf(offlineDatasetSchema, response) };
+    };
+    const [event] = await t.db.select({ doorsAt: s.events.doorsAt }).from(s.events).where(eq(s.events.id, eventId));
+    try {
+      const doors = new Date(Date.now() + 48 * 3_600_000);
+      await t.db.update(s.events).set({ doorsAt: doors }).where(eq(s.events.id, eventId));
+      const early = await download();
+      const entry = early.dataset.tickets.find((x) => x.id === ticket.id)!;
+      expect(entry.holder).toBeUndefined();
+      expect(entry.publicKey).toEqual(expect.any(String));
+      expect(early.text).not.toContain('Eva Skorá');
+      expect(early.text).not.toContain('1985-11-30');
+      expect(early.text).not.toContain('dateOfBirth');
+      const from = new Date(doors.getTime() - 24 * 3_600_000).toISOString();
+      expect(early.dataset).toMatchObject({ holdersFrom: from, validUntil: from });
+
+      await t.db.update(s.events).set({ doorsAt: new Date(Date.now() + 23 * 3_600_000) }).where(eq(s.events.id, eventId));
+      const late = await download();
+      expect(late.dataset.tickets.find((x) => x.id === ticket.id)!.holder).toEqual({ name: 'Eva Skorá', dateOfBirth: '1985-11-30' });
+    } finally {
+      await t.db.update(s.events).set({ doorsAt: event.doorsAt }).where(eq(s.events.id, eventId));
+    }
+  });
+
   it('a resale is named by its buyer in the cart, who cannot pay without it', async () => {
     const seller = await makeUser(t.db, 'named-seller');
     const buyer = await makeUser(t.db, 'named-resale-buyer');

@@ -251,6 +251,47 @@ describe('invitations', () => {
     expect(await role(orgId, unverified.id)).toBe('manager');
   });
 
+  it.each([
+    ['removed', (headers: Record<string, string>, org: string, member: string) => removeRoute(request(`${membersPath(org)}/${member}`, { method: 'DELETE', headers }), params({ orgId: org, memberId: member }))],
+    ['demoted', (headers: Record<string, string>, org: string, member: string) => roleRoute(request(`${membersPath(org)}/${member}`, { method: 'PATCH', headers, body: { role: 'manager' } }), params({ orgId: org, memberId: member }))],
+  ])('an owner who is %s no longer lets their invitations in: sent ones are revoked, none can be accepted', async (_what, change) => {
+    const org = await makeOrganisation(t.db, 'Two owners');
+    const leaving = await makeMember(t.db, org.id, 'owner', 'leaving-owner');
+    const staying = await makeMember(t.db, org.id, 'owner', 'staying-owner');
+    // The leaving owner's second address, invited as owner before they go.
+    const second = await makeUser(t.db, 'second-address');
+    expect((await invite(auth(leaving), { email: second.email, role: 'owner' }, org.id)).status).toBe(201);
+    const token = await tokenMailedTo(second.email);
+    expect((await change(auth(staying), org.id, leaving.id)).status).toBe(200);
+
+    const refused = await accept(auth(second, { 'accept-language': 'sk' }), token);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'INVITATION_INVALID', message: sk.organiser.invitation.errors.invalid });
+    expect(await role(org.id, second.id)).toBeNull();
+    const [row] = await t.db.select().from(s.orgInvitations).where(eq(s.orgInvitations.tokenHash, hashToken(token)));
+    expect(row.revokedAt).not.toBeNull();
+    expect(row.acceptedAt).toBeNull();
+    const team = await (await teamRoute(request(membersPath(org.id), { headers: auth(staying) }), params({ orgId: org.id }))).json();
+    expect(team.invitations).toEqual([]);
+  });
+
+  it('an invitation whose inviter may no longer invite cannot be accepted, even if it was never revoked', async () => {
+    const org = await makeOrganisation(t.db, 'Quiet change');
+    const inviter = await makeMember(t.db, org.id, 'owner', 'quiet-owner');
+    await makeMember(t.db, org.id, 'owner', 'other-owner');
+    const invitee = await makeUser(t.db, 'quiet-invitee');
+    expect((await invite(auth(inviter), { email: invitee.email, role: 'owner' }, org.id)).status).toBe(201);
+    const token = await tokenMailedTo(invitee.email);
+    // The role changed behind the team routes' back (say, by hand in the database).
+    await t.db.update(s.orgMembers).set({ role: 'scanner' }).where(and(eq(s.orgMembers.orgId, org.id), eq(s.orgMembers.userId, inviter.id)));
+    const refused = await accept(auth(invitee), token);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).code).toBe('INVITATION_INVALID');
+    expect(await role(org.id, invitee.id)).toBeNull();
+    const [row] = await t.db.select().from(s.orgInvitations).where(eq(s.orgInvitations.tokenHash, hashToken(token)));
+    expect(row.revokedAt).not.toBeNull();
+  });
+
   it('rate-limits invitations per inviter (30 an hour)', async () => {
     const org = await makeOrganisation(t.db, 'Busy club');
     const busy = await makeMember(t.db, org.id, 'owner', 'busy');

@@ -261,6 +261,44 @@ describe('the layout JSON', () => {
     expect(del.status).toBe(409);
   });
 
+  it('a venue shared with another organisation: a seat that organisation sold or has in a cart cannot go (409), nor its section', async () => {
+    // The Lowlands (Pulz Live) plays FK Dunaj's stadium: Dunaj edits the layout, Pulz Live's fans have the seats.
+    const concert = await eventBySlug(t.db, 'the-lowlands-bratislava');
+    expect(concert.orgId).not.toBe(orgId);
+    const units = rowsOf<{ id: string; seat_id: string; code: string; row: string; label: string; ticket_type_id: string }>(
+      await t.db.execute(sql`select u.id, u.seat_id, s.code, r.label as row, vs.label, u.ticket_type_id from inventory_units u
+        join venue_seats vs on vs.id = u.seat_id join venue_sections s on s.id = vs.section_id join venue_rows r on r.id = vs.row_id
+        where u.event_id = ${concert.id} and u.status = 'available' and s.code <> 'A1' order by s.code, r.sort_order, vs.sort_order limit 2`),
+    );
+    expect(units).toHaveLength(2);
+    const [sold, held] = units;
+    const fan = await makeUser(t.db);
+    await t.db.update(s.inventoryUnits).set({ status: 'sold' }).where(eq(s.inventoryUnits.id, sold.id));
+    await t.db.insert(s.tickets).values({ eventId: concert.id, unitId: sold.id, ticketTypeId: sold.ticket_type_id, ownerId: fan.id, priceAmount: 5000, secret: 'y'.repeat(43), version: 1 });
+    const cart = await addToCart({ user: await makeUser(t.db), eventRef: 'the-lowlands-bratislava', selection: { seatIds: [held.seat_id] }, locale: 'en' });
+    expect(cart.ok).toBe(true);
+
+    for (const unit of [sold, held]) {
+      const { layout } = await venueOf(stadiumId);
+      const edited = structuredClone(layout) as VenueLayoutInput;
+      const row = edited.sections.find((x) => x.code === unit.code)!.rows!.find((r) => r.label === unit.row)!;
+      row.seats = row.seats.filter((x) => x.label !== unit.label);
+      const refused = await putLayout(stadiumId, JSON.stringify(edited), auth(cast.owner));
+      expect(refused.status).toBe(409);
+      expect((await json(refused)).code).toBe('UNITS_TAKEN');
+      expect((await seatIdsOf(stadiumId)).get(`${unit.code}/${unit.row}/${unit.label}`)).toBe(unit.seat_id);
+    }
+    expect(await unitOf(concert.id, sold.seat_id)).toMatchObject({ id: sold.id, status: 'sold' });
+    expect(await unitOf(concert.id, held.seat_id)).toMatchObject({ id: held.id, status: 'held' });
+
+    const { sections } = await venueOf(stadiumId);
+    const section = sections.find((x) => x.code === sold.code)!;
+    const del = await sectionDelete(request(`/api/v1/organiser/venues/${stadiumId}/sections/${section.id}`, { method: 'DELETE', headers: auth(cast.owner) }), params({ venueId: stadiumId, sectionId: section.id }));
+    expect(del.status).toBe(409);
+    expect((await json(del)).code).toBe('UNITS_TAKEN');
+    expect(await unitOf(concert.id, sold.seat_id)).toMatchObject({ id: sold.id, status: 'sold' });
+  });
+
   it('a removed seat that an old order names stays (hidden, its unit blocked); a fresh one is deleted', async () => {
     const event = await eventBySlug(t.db, STADIUM_EVENT);
     const seats = await seatIdsOf(stadiumId);

@@ -41,6 +41,14 @@ describe('offline gate check (downloaded public keys, no network)', () => {
     expect((await checkOffline(first.state, await phoneCode())).answer).toMatchObject({ result: 'already_used', card: 'ztp_s' });
   });
 
+  it('does not admit a named ticket whose holder the data withheld (downloaded too early): no name to check the ID against', async () => {
+    const state = gate();
+    state.dataset.tickets[0] = { ...state.dataset.tickets[0], holderWithheld: true };
+    const { answer, state: after } = await checkOffline(state, await phoneCode());
+    expect(answer).toMatchObject({ result: 'not_valid', reason: 'holder_missing', offline: true });
+    expect(after.queue).toHaveLength(0);
+  });
+
   it('admits a current code once, queues the check-in with the code it scanned, then says already used', async () => {
     const state = gate();
     const code = await phoneCode();

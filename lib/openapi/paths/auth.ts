@@ -78,7 +78,7 @@ export const authPaths: ApiPaths = {
       tags: ['accounts'],
       summary: 'Set a new password with the mailed token; ends every session and verifies the email (the link reached it)',
       requestBody: jsonBody(passwordResetSchema),
-      responses: { 200: jsonResponse('{ ok }', ok), 400: errorResponse('Invalid, used or expired link (RESET_INVALID)'), 415: notJson, 422: errorResponse('Invalid form'), 429: tooMany },
+      responses: { 200: jsonResponse('{ ok }', ok), 400: errorResponse('Invalid, used or expired link (RESET_INVALID); a newer link was mailed since (RESET_REPLACED)'), 415: notJson, 422: errorResponse('Invalid form'), 429: tooMany },
     },
   },
   '/api/v1/auth/verify-email': {

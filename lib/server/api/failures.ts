@@ -231,6 +231,7 @@ export const FAILURES = {
   VERIFY_INVALID: { status: 400, key: 'errors.verifyInvalid' },
   ALREADY_VERIFIED: { status: 409, key: 'errors.alreadyVerified' },
   RESET_INVALID: { status: 400, key: 'errors.resetInvalid' },
+  RESET_REPLACED: { status: 400, key: 'errors.resetReplaced' },
 
   // ── cart and checkout ───────────────────────────────────────────────────────
   EVENT_NOT_FOUND: { status: 404, key: 'errors.notFound' },

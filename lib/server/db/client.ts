@@ -97,6 +97,21 @@ function preparedByDefault(client: Sql): Sql {
   });
 }
 
+/**
+ * Seconds a new connection may take to be accepted (DATABASE_CONNECT_TIMEOUT; postgres.js waits 30). A
+ * database that takes longer is as good as down for a request waiting on it: the request answers 503
+ * (db/unavailable.ts) instead of hanging. Raise it for a database far away over a slow link.
+ */
+const CONNECT_TIMEOUT_SECONDS = 5;
+
+/**
+ * Seconds before a pool connection tries again after its last attempt failed. postgres.js waits longer
+ * after each failure (up to 20 s) and every request that comes meanwhile waits in its queue — a request
+ * then answers after those seconds instead of 503 at once. A short, flat wait keeps the answer quick, and
+ * still never tries more than a few times a second per pool connection, and only while requests come.
+ */
+const RECONNECT_BACKOFF_SECONDS = 0.1;
+
 /** Opens PostgreSQL when a URL is given, else PGlite in a folder (or in memory with 'memory://'). */
 export function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number } = {}): Handle {
   if (options.url) {
@@ -104,6 +119,8 @@ export function openDatabase(options: { url?: string; dataDir?: string; poolSize
     const client = postgres(target.url, {
       max: options.poolSize ?? Number(process.env.DATABASE_POOL_SIZE || 10),
       onnotice: () => {},
+      connect_timeout: Number(process.env.DATABASE_CONNECT_TIMEOUT) > 0 ? Number(process.env.DATABASE_CONNECT_TIMEOUT) : CONNECT_TIMEOUT_SECONDS,
+      backoff: () => RECONNECT_BACKOFF_SECONDS,
       ...(target.path ? { path: target.path } : {}),
     });
     const db = drizzlePostgres(process.env.DATABASE_PREPARE === '0' ? client : preparedByDefault(client), { schema }) as unknown as Db;

@@ -25,11 +25,19 @@ const CONNECTION_ERRORS = new Set([
 /** SQLSTATEs of a server that is there but cannot serve: shutting down, starting, out of connections. */
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
 
+/**
+ * "Object not in prerequisite state": as a FATAL error it ends the connection — the database is not
+ * accepting connections (ALTER DATABASE … ALLOW_CONNECTIONS false, a restore under way). Raised by a
+ * statement (lastval() before nextval(), …) it is an ERROR, a bug of ours, and stays a 500.
+ */
+const REFUSED_WHEN_FATAL = new Set(['55000']);
+
 /** Whether an error (or any error it wraps, as drizzle wraps the driver's) is the database being unreachable. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code !== 'string') continue;
+    if (REFUSED_WHEN_FATAL.has(code) && (current as { severity?: unknown }).severity === 'FATAL') return true;
     // class 08: connection exception
     if (CONNECTION_ERRORS.has(code) || UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
   }

@@ -8,8 +8,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { hashToken } from '@/lib/server/auth/session-token';
 import { getDb, tables } from '@/lib/server/db';
-import { orgAccess, type AccessFailure, type OrgRole } from './access';
-import { lockTeam, type OpenInvitation } from './team';
+import { memberRole, orgAccess, roleCan, type AccessFailure, type OrgRole } from './access';
+import { lockTeam, revokeInvitationsSentBy, type OpenInvitation } from './team';
 import { queueInvitationEmail } from './team-mail';
 
 export const INVITATION_DAYS = 7;
@@ -109,6 +109,7 @@ async function invitationByToken(token: string) {
       orgId: tables.orgInvitations.orgId,
       email: tables.orgInvitations.email,
       role: tables.orgInvitations.role,
+      invitedBy: tables.orgInvitations.invitedBy,
       expiresAt: tables.orgInvitations.expiresAt,
       acceptedAt: tables.orgInvitations.acceptedAt,
       revokedAt: tables.orgInvitations.revokedAt,
@@ -149,7 +150,9 @@ export type AcceptFailure =
 /**
  * The signed-in user accepts an invitation: they become a member with its role (a member already
  * takes the invitation's role, except that the last owner stays owner). Only the account whose
- * verified email is the invited one may accept: a forwarded link does not let someone else in.
+ * verified email is the invited one may accept: a forwarded link does not let someone else in. The
+ * inviter must still be allowed to invite when it is accepted: an invitation of someone since removed or
+ * demoted (or whose account is gone) is revoked then and there, and refused like any dead link.
  */
 export async function acceptInvitation(
   user: { id: string },
@@ -167,6 +170,13 @@ export async function acceptInvitation(
 
   const result = await getDb().transaction(async (tx) => {
     await lockTeam(tx, row.orgId);
+    // Read under the team's lock: a removal or demotion committed before this point is seen.
+    const inviterRole = row.invitedBy ? await memberRole(row.invitedBy, row.orgId, tx) : null;
+    if (!inviterRole || !roleCan(inviterRole, 'team')) {
+      if (row.invitedBy) await revokeInvitationsSentBy(tx, row.orgId, row.invitedBy, now);
+      else await tx.update(tables.orgInvitations).set({ revokedAt: now }).where(and(eq(tables.orgInvitations.id, row.id), isNull(tables.orgInvitations.acceptedAt)));
+      return null;
+    }
     // Exactly once: the row flips from open only here, and only while it is still open.
     const taken = await tx
       .update(tables.orgInvitations)

@@ -4,7 +4,7 @@ import 'server-only';
 // (invite, revoke, accept) are in ./invitations.ts.
 import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
 import { getDb, tables, type Tx } from '@/lib/server/db';
-import { orgAccess, type AccessFailure, type OrgRole } from './access';
+import { orgAccess, roleCan, type AccessFailure, type OrgRole } from './access';
 
 export type TeamMember = { userId: string; name: string; email: string; role: OrgRole; since: string };
 export type OpenInvitation = { id: string; email: string; role: OrgRole; invitedBy: string | null; createdAt: string; expiresAt: string };
@@ -78,6 +78,25 @@ export async function lockTeam(tx: Tx, orgId: string): Promise<void> {
   await tx.select({ id: tables.organisations.id }).from(tables.organisations).where(eq(tables.organisations.id, orgId)).for('update');
 }
 
+/**
+ * Closes the invitations a member sent that are still open. An invitation carries its inviter's say-so:
+ * once they may no longer invite (removed, or no longer an owner), nothing they sent may let anyone in —
+ * not even themselves under a second address.
+ */
+export async function revokeInvitationsSentBy(tx: Tx, orgId: string, userId: string, now = new Date()): Promise<void> {
+  await tx
+    .update(tables.orgInvitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(tables.orgInvitations.orgId, orgId),
+        eq(tables.orgInvitations.invitedBy, userId),
+        isNull(tables.orgInvitations.acceptedAt),
+        isNull(tables.orgInvitations.revokedAt),
+      ),
+    );
+}
+
 async function ownerCount(tx: Tx, orgId: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
@@ -107,6 +126,7 @@ export async function changeMemberRole(actor: Actor, orgId: string, memberId: st
     if (!member) return { ok: false as const, code: 'MEMBER_NOT_FOUND' as const };
     if (member.role === 'owner' && role !== 'owner' && (await ownerCount(tx, orgId)) <= 1) return { ok: false as const, code: 'LAST_OWNER' as const };
     await tx.update(tables.orgMembers).set({ role }).where(and(eq(tables.orgMembers.orgId, orgId), eq(tables.orgMembers.userId, memberId)));
+    if (!roleCan(role, 'team')) await revokeInvitationsSentBy(tx, orgId, memberId);
     return {
       ok: true as const,
       member: { userId: member.userId, name: fullName(member.firstName, member.lastName) || (member.email ?? ''), email: member.email ?? '', role, since: member.since.toISOString() },
@@ -127,6 +147,7 @@ export async function removeMember(actor: Actor, orgId: string, memberId: string
     if (!member) return { ok: false as const, code: 'MEMBER_NOT_FOUND' as const };
     if (member.role === 'owner' && (await ownerCount(tx, orgId)) <= 1) return { ok: false as const, code: 'LAST_OWNER' as const };
     await tx.delete(tables.orgMembers).where(and(eq(tables.orgMembers.orgId, orgId), eq(tables.orgMembers.userId, memberId)));
+    await revokeInvitationsSentBy(tx, orgId, memberId);
     return { ok: true as const };
   });
 }

@@ -8,6 +8,14 @@ import { giftPendingFor } from '@/lib/server/tickets/gift-pending';
 import { scannableEvent } from './access';
 import { OFFLINE_FORMAT, type OfflineDataset, type SyncResult } from '@/lib/schemas/tickets';
 
+/**
+ * Hours before the gates open (the doors time) from which the offline data carries named tickets'
+ * holders — name and date of birth. The gate checks them against an ID only at the door; a scanner's
+ * device holding a risk match's names for weeks before it would be personal data kept for nothing (and
+ * lost with a lost phone). A day ahead leaves time to download on good Wi-Fi.
+ */
+export const HOLDERS_BEFORE_DOORS_HOURS = 24;
+
 /** The caller is no member of the event's organisation (or the event is none of an organisation's). */
 type NotAScanner = { ok: false; code: 'NOT_A_SCANNER' };
 const notAScanner: NotAScanner = { ok: false, code: 'NOT_A_SCANNER' };
@@ -16,7 +24,10 @@ const notAScanner: NotAScanner = { ok: false, code: 'NOT_A_SCANNER' };
  * What a gate device needs to validate one event's codes without a network: each ticket's *public*
  * key (it verifies the code a phone signs, and cannot draw one), its version and state, the event's
  * gate window; no secrets, no signing keys, and no personal data except, for a named ticket of a risk
- * match, its holder's name and date of birth, which the law has the gate check against an ID. Only members of the event's
+ * match, its holder's name and date of birth, which the law has the gate check against an ID — and those
+ * only from HOLDERS_BEFORE_DOORS_HOURS before the doors. Data downloaded earlier has the keys (codes still
+ * verify) but no holders, marks such tickets `holderWithheld`, and is valid only until `holdersFrom`, so
+ * the device drops it and downloads again before it can admit anyone. Only members of the event's
  * organisation get it.
  */
 export async function offlineDataset(actor: { id: string }, eventId: string, now = new Date()): Promise<{ ok: true; dataset: OfflineDataset } | NotAScanner> {
@@ -40,12 +51,15 @@ export async function offlineDataset(actor: { id: string }, eventId: string, now
     .from(tables.tickets)
     .where(eq(tables.tickets.eventId, eventId));
   const window = scanWindow(event);
+  const holdersFrom = new Date(window.opensAt.getTime() - HOLDERS_BEFORE_DOORS_HOURS * 3_600_000);
+  const withhold = now.getTime() < holdersFrom.getTime();
   const dataset: OfflineDataset = {
     format: OFFLINE_FORMAT,
     event: { id: event.id, title: event.title, startsAt: event.startsAt.toISOString() },
     window: { opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString() },
     generatedAt: now.toISOString(),
-    validUntil: window.closesAt.toISOString(),
+    validUntil: (withhold ? holdersFrom : window.closesAt).toISOString(),
+    holdersFrom: holdersFrom.toISOString(),
     tickets: rows.map((r) => ({
       id: r.id,
       version: r.version,
@@ -54,7 +68,7 @@ export async function offlineDataset(actor: { id: string }, eventId: string, now
       checkedInAt: r.checkedInAt?.toISOString() ?? null,
       ...(r.giftPending ? { giftPending: true } : {}),
       // A risk match: the holder's name and date of birth, which the gate checks against an ID (Slovak act 1/2014).
-      ...(r.named && r.holderName && r.holderBirthDate ? { holder: { name: r.holderName, dateOfBirth: r.holderBirthDate } } : {}),
+      ...(r.named && r.holderName && r.holderBirthDate ? (withhold ? { holderWithheld: true } : { holder: { name: r.holderName, dateOfBirth: r.holderBirthDate } }) : {}),
       ...(r.named && !r.holderName ? { holderMissing: true } : {}),
       // A concession ticket: the gate checks the card (lib/server/concessions).
       ...(r.concession ? { card: r.concession } : {}),
