@@ -311,8 +311,12 @@ const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWr
     const { fan, ticket } = await fanWithTicket(request, 'VOUCHER-DUNAJ-32');
     return { caller: fan, url: `/api/v1/tickets/${ticket.id}/gift`, body: { email: uniqueEmail('friend') }, observe: () => readAs(fan, '/api/v1/tickets') };
   },
-  'POST /api/v1/tickets/[id]/listing': async (request) => {
-    const { fan, ticket } = await fanWithTicket(request, 'VOUCHER-DUNAJ-33');
+  // A bought ticket of the e2e-only seller (lib/server/db/seed/tickets.ts): a redeem code's is free, and free
+  // tickets stay off the fan market unless the organiser allows it.
+  'POST /api/v1/tickets/[id]/listing': async () => {
+    const fan = await signInAs('predajca@e2e.tribuna.sk', DEMO_PASSWORD);
+    const { tickets } = JSON.parse((await raw('/api/v1/tickets', { authorization: `Bearer ${fan.token}` })).body) as { tickets: (OwnTicket & { status: string })[] };
+    const ticket = tickets.find((x) => x.status === 'valid')!;
     return { caller: fan, url: `/api/v1/tickets/${ticket.id}/listing`, body: { price: ticket.priceAmount }, observe: () => readAs(fan, '/api/v1/tickets') };
   },
   // An e2e-only holder of the winter season (lib/server/db/seed/season-release.ts) releases a match for credit.
@@ -1038,6 +1042,18 @@ function seasonWrites(): Record<string, (request: APIRequestContext) => Promise<
     'POST /api/v1/seasons/[seasonId]/renewal': async () => {
       const fan = await signInAs('fan@tribuna.sk', DEMO_PASSWORD);
       return { caller: fan, url: `/api/v1/seasons/${WINTER}/renewal`, body: {}, observe: () => readAs(fan, '/api/v1/orders') };
+    },
+    // the club tells every holder of the winter season at once (issue 28 item 5)
+    'POST /api/v1/organiser/seasons/[seasonId]/announcements': async () => {
+      const caller = await owner();
+      const { season } = JSON.parse((await raw(`/api/v1/seasons/${WINTER}`)).body) as { season: { id: string } };
+      const url = `${seasonUrl(season.id)}/announcements`;
+      return {
+        caller,
+        url,
+        body: { message: { sk: 'Permanentky platia aj na pohárový zápas.', cs: '', en: '' } },
+        observe: async () => (JSON.parse((await raw(url, auth(caller))).body) as { announcements: unknown[] }).announcements.length,
+      };
     },
     // the e2e-only winter holder (lib/server/db/seed/seasons.ts) gives their whole season ticket to a new fan
     'POST /api/v1/season-tickets/[id]/transfer': async (request) => {

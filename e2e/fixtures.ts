@@ -97,6 +97,33 @@ export async function freeSeats(page: Page, eventId: string, count: number): Pro
   return free.slice(start, start + count);
 }
 
+/**
+ * Buys one seat of category `code` (any seated one when omitted) at `eventId` through the cart, checkout and the test gateway's page, as a
+ * fan does: a ticket with a price paid (a redeem code's is free, and the fan market takes no free ticket
+ * unless its organiser allows it). Answers the order's id.
+ */
+export async function buyTicket(page: Page, eventId: string, code?: string): Promise<string> {
+  const detail = await (await page.request.get(`/api/v1/events/${eventId}?include=seats`)).json();
+  const availability = await (await page.request.get(`/api/v1/events/${eventId}/availability`)).json();
+  const taken = new Set<string>(availability.takenSeatIds);
+  const type = (detail.ticketTypes as { id: string; code: string; kind: string }[]).find((t) => (code ? t.code === code : t.kind === 'seated'))!;
+  type Seat = { id: string; ticketTypeId: string | null };
+  const free: string[] = detail.layout.sections.flatMap((section: { rows: { seats: Seat[] }[] }) =>
+    section.rows.flatMap((row) => row.seats.filter((seat) => seat.ticketTypeId === type.id && !taken.has(seat.id)).map((seat) => seat.id)),
+  );
+  await expect(async () => {
+    const seat = free[Math.floor(Math.random() * free.length)];
+    const held = await page.request.post(`/api/v1/events/${eventId}/cart/items`, { data: { seatIds: [seat] }, headers: await xsrfHeaders(page) });
+    expect(held.status(), await held.text()).toBe(200);
+  }).toPass({ timeout: 20_000 });
+  const checkout = await page.request.post(`/api/v1/events/${eventId}/checkout`, { data: { acceptTerms: true }, headers: await xsrfHeaders(page) });
+  expect(checkout.status(), await checkout.text()).toBeLessThan(300);
+  const { orderId, paymentUrl } = (await checkout.json()) as { orderId: string; paymentUrl: string };
+  await page.goto(paymentUrl);
+  await payOnGateway(page, new RegExp(`^(${[messages.sk.gateway.pay, messages.cs.gateway.pay, messages.en.gateway.pay].join('|')})$`));
+  return orderId;
+}
+
 /** Redeems a seeded voucher through the Your tickets dialog (Slovak). */
 export async function redeemVoucher(page: Page, code: string) {
   const sk = messages.sk;

@@ -4,7 +4,7 @@
 // The match is one no other test touches.
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, expect, messages, test, uniqueEmail } from './fixtures';
+import { buyTicket, DEMO_PASSWORD, expect, messages, test, uniqueEmail, xsrfHeaders } from './fixtures';
 
 const m = messages.sk.organiser;
 const EVENT = 'dunaj-bratislava-spartak-trnava';
@@ -22,7 +22,7 @@ async function newFan(request: APIRequestContext) {
   return { email, headers: { authorization: `Bearer ${token}`, 'accept-language': 'sk' } };
 }
 
-test('an organiser generates redeem codes with a CSV, makes a coupon a fan uses, lowers the resale cap and deactivates the coupon', async ({ page, signIn, request }) => {
+test('an organiser generates redeem codes with a CSV, makes a coupon a fan uses, lowers the resale cap and deactivates the coupon', async ({ page, browser, baseURL, signIn, request }) => {
   test.setTimeout(120_000);
   await signIn(MANAGER, DEMO_PASSWORD);
 
@@ -49,12 +49,27 @@ test('an organiser generates redeem codes with a CSV, makes a coupon a fan uses,
   const codes = lines.slice(1).map((line) => line.split(',')[0]);
   for (const code of codes) expect(code).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
 
-  // The fan redeems one code and offers the ticket for resale at its face value.
+  // The fan redeems one code; a free ticket is not for the fan market unless the organiser allows it (issue 28).
   const fan = await newFan(request);
   expect((await request.post('/api/v1/tickets/redeem', { headers: fan.headers, data: { code: codes[0] } })).status()).toBe(201);
-  const { tickets } = await (await request.get('/api/v1/tickets', { headers: fan.headers })).json();
+  const { tickets: redeemed } = await (await request.get('/api/v1/tickets', { headers: fan.headers })).json();
+  const free = redeemed.find((t: { event: { slug: string } }) => t.event.slug === EVENT);
+  const refusedListing = await request.post(`/api/v1/tickets/${free.id}/listing`, { headers: fan.headers, data: { price: free.priceAmount } });
+  expect(refusedListing.status()).toBe(409);
+  expect((await refusedListing.json()).code).toBe('FREE_TICKET_RESALE_NOT_ALLOWED');
+
+  // A fan who bought a ticket offers it at the price they paid.
+  const sellerContext = await browser.newContext({ baseURL, locale: 'sk-SK' });
+  const sellerPage = await sellerContext.newPage();
+  const seller = { email: uniqueEmail('org-codes-seller') };
+  const signedUp = await sellerPage.request.post('/api/v1/auth/signup', {
+    data: { firstName: 'Petra', lastName: 'Predajná', sex: 'female', dateOfBirth: '1990-02-02', email: seller.email, password: 'correct-horse-1', confirmPassword: 'correct-horse-1' },
+  });
+  expect(signedUp.status(), await signedUp.text()).toBe(200);
+  await buyTicket(sellerPage, EVENT);
+  const { tickets } = await (await sellerPage.request.get('/api/v1/tickets')).json();
   const ticket = tickets.find((t: { event: { slug: string } }) => t.event.slug === EVENT);
-  const listed = await request.post(`/api/v1/tickets/${ticket.id}/listing`, { headers: fan.headers, data: { price: ticket.priceAmount } });
+  const listed = await sellerPage.request.post(`/api/v1/tickets/${ticket.id}/listing`, { headers: await xsrfHeaders(sellerPage), data: { price: ticket.priceAmount } });
   expect(listed.status(), await listed.text()).toBe(201);
 
   // The batch shows the use; one unused code is deactivated.
@@ -98,9 +113,10 @@ test('an organiser generates redeem codes with a CSV, makes a coupon a fan uses,
   await expect(dialog).toContainText(m.resale.confirm.title);
   await dialog.getByRole('button', { name: m.resale.confirm.yes }).click();
   await expect(page.getByText(/Pravidlá ďalšieho predaja sú uložené\. 1 ponuka bola stiahnutá/)).toBeVisible();
-  const after = await (await request.get('/api/v1/tickets', { headers: fan.headers })).json();
+  const after = await (await sellerPage.request.get('/api/v1/tickets')).json();
   expect(after.tickets.find((t: { id: string }) => t.id === ticket.id).status).toBe('valid');
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(fan.email)}`);
+  await sellerContext.close();
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(seller.email)}`);
   await expect(page.locator('article.mail[data-kind="resale-listing-withdrawn"]')).toContainText('bola stiahnutá');
 
   // ── deactivating the coupon: a fan who types it is told it is invalid ─────────

@@ -27,8 +27,8 @@ test('the office cancels a season match: its ticket is void, its share comes bac
   const paid = (await (await page.request.get(`/api/v1/orders/${orderId}`)).json()) as { total: { amount: number } };
 
   // The office cancels the second match from its console page.
+  // The office works at a desk.
   const office = await signedInContext(browser, baseURL!, demo.dunajOwner);
-  await office.page.setViewportSize({ width: 390, height: 844 });
   const { id: eventId } = (await (await office.page.request.get('/api/v1/events/e2e-sezona-zapas-2')).json()) as { id: string };
   await office.page.goto(`/sk/organizator/podujatia/${eventId}`);
   await office.page.getByRole('button', { name: sk.organiser.eventActions.cancel }).filter({ visible: true }).first().click();

@@ -121,7 +121,7 @@ export function CartView({ eventId, initialCart, paymentNotice }: { eventId: str
                       {item.package ? (
                         <PackageTickets pkg={item.package} />
                       ) : (
-                        <p className="text-sm text-slate-600">
+                        <p className="text-sm text-slate-600" data-testid="cart-item-seat">
                           {label}
                           {item.kind === 'resale' && <span className="ml-2 rounded bg-violet-100 px-1.5 py-0.5 text-xs text-violet-900">{t('resale')}</span>}
                         </p>

@@ -26,7 +26,7 @@ type Props = PageProps<'/[locale]/events/[id]'>;
  * WheelchairPlaces, PackageOffers, WaitingListPanel): the messages ride in the page's HTML, so the page
  * carries only these, not the cart's and checkout's (those pages have their own: event-step.tsx).
  */
-const EVENT_PAGE_NAMESPACES = ['event', 'seatMap', 'auth.signInRequiredTitle', 'auth.signInRequiredText', 'resaleBuying', 'waitingList', 'packages.fan', 'concessions.seats', 'concessions.kinds'];
+const EVENT_PAGE_NAMESPACES = ['event', 'seatMap', 'auth.signInRequiredTitle', 'auth.signInRequiredText', 'resaleBuying', 'waitingList', 'packages.fan', 'concessions.seats', 'concessions.kinds', 'concessions.ticket.badge'];
 
 async function load(params: Props['params']) {
   const { locale: raw, id } = await params;

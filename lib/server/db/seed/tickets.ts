@@ -35,6 +35,9 @@ async function claimUnit(tx: Tx, eventId: string, typeId: string, seatId?: strin
   return unit;
 }
 
+/** e2e only (TRIBUNA_E2E=1): a fan whose bought tickets the bad-input suite lists for resale. */
+export const E2E_RESALE_SELLER = 'predajca@e2e.tribuna.sk';
+
 export async function seedTickets(db: Db): Promise<void> {
   const users = await db.select({ id: s.users.id, email: s.users.email }).from(s.users);
   const userId = (email: string) => {
@@ -161,6 +164,16 @@ export async function seedTickets(db: Db): Promise<void> {
     await bought(fan, 'kovove-nebe-praha', 'GA', 1);
     await bought(fan, 'luka-fest-2027', 'PASS', 1);
     await bought(fan, 'dunaj-bratislava-slovan-liberec', 'B', 1, { status: 'checked_in' });
+
+    // e2e only: a fan with bought tickets of the stadium match that only e2e/bad-input.spec.ts offers for resale
+    // (one per attempt: a listed ticket cannot be listed again).
+    if (process.env.TRIBUNA_E2E === '1') {
+      const [seller] = await tx
+        .insert(s.users)
+        .values({ email: E2E_RESALE_SELLER, firstName: 'Pavol', lastName: 'Predajca', sex: 'male', dateOfBirth: '1991-03-03', locale: 'sk', passwordHash: await hashPassword(DEMO_PASSWORD), emailVerifiedAt: new Date() })
+        .returning({ id: s.users.id });
+      await bought(seller.id, 'dunaj-bratislava-fc-kosice', 'A', 3);
+    }
 
     // Another fan's live resale offers, shown on the event pages.
     for (const [eventSlug, code, owner] of [
