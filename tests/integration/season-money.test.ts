@@ -1,13 +1,15 @@
 // A season ticket's money per match (issue 28 items 1, 2): its price is split over its matches when it is
 // paid (order_shares), every report reads the match's share, and cancelling a match gives each holder
 // that match's share back exactly once — to the payment, or as wallet credit when the season says so —
-// while every other match's ticket stands. On the demo winter season (seed/seasons.ts: two matches).
+// while every other match's ticket stands. On the demo winter season (seed/seasons.ts: two matches) with a
+// third match added before the holders buy.
 import { and, eq, sql } from 'drizzle-orm';
 import { POST as cancelSeasonRoute } from '@/app/api/v1/organiser/seasons/[seasonId]/cancel/route';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { cancelEvent, cancellationProgress, cancelSeason, finishCancelledEvents } from '@/lib/server/organiser/cancel';
+import { addSeasonMatch } from '@/lib/server/seasons/organiser';
 import { getOrder } from '@/lib/server/orders/read';
 import { processDueRefunds } from '@/lib/server/payments/refunds';
 import type { PaymentProvider } from '@/lib/server/payments/types';
@@ -22,11 +24,14 @@ import { makeUser, params, request, type TestUser } from '../helpers/tickets';
 
 const t = useTestDatabase();
 const SECOND = 'dunaj-bratislava-msk-zilina';
+/** The club's match of the day, moved three weeks on (in this file's own database) to be the season's third. */
+const THIRD = 'dunaj-bratislava-zemplin-michalovce';
 
 let orgId: string;
 let cast: Cast;
 let first: string;
 let second: string;
+let third: string;
 let seasonId: string;
 type Holder = Awaited<ReturnType<typeof makeSeasonHolder>> & { orderId: string; paymentId: string; total: number };
 let h1: Holder;
@@ -88,7 +93,17 @@ beforeAll(async () => {
   cast = await makeCast(t.db, orgId);
   first = await eventId(MATCH);
   second = await eventId(SECOND);
+  third = await eventId(THIRD);
   [{ id: seasonId }] = await t.db.select({ id: s.seasons.id }).from(s.seasons).where(eq(s.seasons.slug, WINTER));
+  const day = 86_400_000;
+  const kickOff = new Date(Date.now() + 21 * day);
+  await t.db
+    .update(s.events)
+    .set({ startsAt: kickOff, doorsAt: new Date(kickOff.getTime() - 3_600_000), endsAt: new Date(kickOff.getTime() + 2 * 3_600_000), latestEndAt: new Date(kickOff.getTime() + 2 * 3_600_000), saleEndsAt: null })
+    .where(eq(s.events.id, third));
+  // A third match of the same stands: its categories start mapped like the others', so seats stay on season sale.
+  const added = await addSeasonMatch(cast.owner.id, seasonId, third);
+  if (!added.ok) throw new Error(added.code);
   h1 = await holder('money-1');
   h2 = await holder('money-2');
   h3 = await holder('money-3');
@@ -103,19 +118,19 @@ beforeAll(async () => {
 describe('a season ticket’s money per match', () => {
   it('is split over its matches when paid: the shares add up exactly to what was paid, the first match taking the remainder', async () => {
     const shares = await sharesOf(h1.orderId);
-    expect(shares.map((x) => x.event_id).sort()).toEqual([first, second].sort());
+    expect(shares.map((x) => x.event_id).sort()).toEqual([first, second, third].sort());
     expect(shares.reduce((sum, x) => sum + x.total_amount, 0)).toBe(h1.total);
     const [payment] = await t.db.select({ amount: s.payments.amount }).from(s.payments).where(eq(s.payments.id, h1.paymentId));
     expect(payment.amount).toBe(h1.total);
-    const atFirst = shares.find((x) => x.event_id === first)!.total_amount;
-    const atSecond = shares.find((x) => x.event_id === second)!.total_amount;
-    expect(atFirst).toBe(Math.ceil(h1.total / 2));
-    expect(atSecond).toBe(Math.floor(h1.total / 2));
+    // Equal parts in match order, the first matches taking the minor units left over.
+    const order = rowsOf<{ id: string }>(await t.db.execute(sql`select id from events where id in (${first}::uuid, ${second}::uuid, ${third}::uuid) order by starts_at, id`));
+    const expected = order.map((e, i) => Math.floor(h1.total / 3) + (i < h1.total % 3 ? 1 : 0));
+    expect(order.map((e) => shares.find((x) => x.event_id === e.id)!.total_amount)).toEqual(expected);
   });
 
   it('each match’s report counts its own share, not the whole season under the first match', async () => {
-    const [ledgerFirst, ledgerSecond] = await eventLedgers({ eventIds: [first, second] });
-    for (const [ledger, event] of [[ledgerFirst, first], [ledgerSecond, second]] as const) {
+    const [ledgerFirst, ledgerSecond, ledgerThird] = await eventLedgers({ eventIds: [first, second, third] });
+    for (const [ledger, event] of [[ledgerFirst, first], [ledgerSecond, second], [ledgerThird, third]] as const) {
       const [sums] = rowsOf<{ collected: number; revenue: number; orders: number }>(
         await t.db.execute(sql`select coalesce(sum(sh.total_amount), 0)::int as collected, coalesce(sum(sh.price_amount), 0)::int as revenue, count(*)::int as orders
           from order_shares sh join orders o on o.id = sh.order_id where sh.event_id = ${event}::uuid and o.paid_at is not null`),
@@ -144,6 +159,7 @@ describe('cancelling the season’s first match', () => {
     for (const h of [h1, h2]) {
       expect(await ticketStatus(h.holder.id, first)).toEqual(['void']);
       expect(await ticketStatus(h.holder.id, second)).toEqual(['valid']);
+      expect(await ticketStatus(h.holder.id, third)).toEqual(['valid']);
     }
     // The released seat's buyer's ticket is void too; the holder's next match stands.
     expect(await ticketStatus(releaseBuyer.id, first)).toEqual(['void']);
@@ -161,6 +177,7 @@ describe('cancelling the season’s first match', () => {
       expect(await refundsOf(h.paymentId)).toEqual([{ scope: first, amount: share.total_amount, reason: 'EVENT_CANCELLED' }]);
       expect(share).toMatchObject({ refund_mode: 'payment', refunded_amount: share.total_amount });
       expect((await shareAt(h.orderId, second)).refunded_at).toBeNull();
+      expect((await shareAt(h.orderId, third)).refunded_at).toBeNull();
       const [order] = await t.db.select({ status: s.orders.status }).from(s.orders).where(eq(s.orders.id, h.orderId));
       expect(order.status).toBe('paid');
       const [payment] = await t.db.select({ status: s.payments.status }).from(s.payments).where(eq(s.payments.id, h.paymentId));
@@ -244,19 +261,20 @@ describe('cancelling the whole season', () => {
     await t.db.update(s.seasons).set({ cancelRefundMode: 'credit' }).where(eq(s.seasons.id, seasonId));
     const before = await walletBalance(t.db, { userId: h1.holder.id, orgId, currency: 'EUR' }, new Date());
     const result = await cancelSeason(cast.manager, seasonId);
-    expect(result).toEqual({ ok: true, season: { id: seasonId, cancelledMatches: [second] } });
-    const share = await shareAt(h1.orderId, second);
-    expect(share).toMatchObject({ refund_mode: 'credit', credited_amount: share.total_amount, refunded_amount: 0 });
-    expect(await walletBalance(t.db, { userId: h1.holder.id, orgId, currency: 'EUR' }, new Date())).toBe(before + share.total_amount);
+    expect(result.ok && [...result.season.cancelledMatches].sort()).toEqual([second, third].sort());
+    const shares = [await shareAt(h1.orderId, second), await shareAt(h1.orderId, third)];
+    for (const share of shares) expect(share).toMatchObject({ refund_mode: 'credit', credited_amount: share.total_amount, refunded_amount: 0 });
+    expect(await walletBalance(t.db, { userId: h1.holder.id, orgId, currency: 'EUR' }, new Date())).toBe(before + shares[0].total_amount + shares[1].total_amount);
     // No money went back for it: the payment has only the first match's refund.
     expect((await refundsOf(h1.paymentId)).map((r) => r.scope)).toEqual([first]);
     expect(await ticketStatus(h1.holder.id, second)).toEqual(['void']);
+    expect(await ticketStatus(h1.holder.id, third)).toEqual(['void']);
     const [order] = await t.db.select({ status: s.orders.status }).from(s.orders).where(eq(s.orders.id, h1.orderId));
     expect(order.status).toBe('refunded');
-    // Once only: again, and the wallet has one credit per order and match.
+    // Once only: again, and the wallet has one credit per order and match (two matches).
     await finishCancelledEvents();
     const [{ n }] = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from wallet_ledger where order_id = ${h1.orderId}::uuid and kind = 'refund_credit'`));
-    expect(Number(n)).toBe(1);
+    expect(Number(n)).toBe(2);
     expect(await cancelSeason(cast.owner, seasonId)).toEqual({ ok: false, code: 'SEASON_NOTHING_TO_CANCEL' });
     const [season] = await t.db.select({ saleClosesAt: s.seasons.saleClosesAt }).from(s.seasons).where(eq(s.seasons.id, seasonId));
     expect(season.saleClosesAt!.getTime()).toBeLessThanOrEqual(Date.now());
@@ -279,6 +297,7 @@ describe('cancelling the whole season', () => {
     const order = await getOrder({ user: h1.holder, orderId: h1.orderId, locale: 'sk' });
     expect(order!.cancelledMatches.map((m) => [m.mode, m.status])).toEqual([
       ['payment', 'refunded'],
+      ['credit', 'refunded'],
       ['credit', 'refunded'],
     ]);
     expect(mine).toEqual([{ id: h2.paymentId, amount: (await shareAt(h2.orderId, first)).total_amount, idempotencyKey: `refund_${h2.paymentId}_${first}` }]);
