@@ -662,8 +662,23 @@ test.describe('real writes posted as a form could', () => {
   }
 });
 
+/**
+ * Writes whose set-up spends something that exists once (a seeded redeem code, the seeded season ticket to
+ * give away, an announcement's one unsubscribe link): the form-post pass above spends it, so this pass cannot
+ * set them up again. Their text fields go through the same primitives, and the Jest bad-input suite sends
+ * every text fault to each of them (tests/integration/bad-input.test.ts).
+ */
+const SET_UP_ONCE = new Set([
+  'POST /api/v1/tickets/[id]/gift',
+  'PUT /api/v1/tickets/[id]/holder',
+  'POST /api/v1/scan',
+  'POST /api/v1/scan/sync',
+  'POST /api/v1/notifications/unsubscribe',
+  'POST /api/v1/season-tickets/[id]/transfer',
+]);
+
 test.describe('text faults in real writes', () => {
-  for (const [key, setUp] of Object.entries(REAL_WRITES)) {
+  for (const [key, setUp] of Object.entries(REAL_WRITES).filter(([key]) => !SET_UP_ONCE.has(key))) {
     test(`${key}: a lone surrogate, a bidi override or NUL in any text field is a translated 4xx, and nothing changes`, async ({ request }) => {
       test.setTimeout(60_000);
       const write = await setUp(request);

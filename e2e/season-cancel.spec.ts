@@ -29,7 +29,10 @@ test('the office cancels a season match: its ticket is void, its share comes bac
   // The office cancels the second match from its console page.
   // The office works at a desk.
   const office = await signedInContext(browser, baseURL!, demo.dunajOwner);
-  const { id: eventId } = (await (await office.page.request.get('/api/v1/events/e2e-sezona-zapas-2')).json()) as { id: string };
+  const { organisations } = (await (await office.page.request.get('/api/v1/organiser/organisations')).json()) as { organisations: { id: string; slug: string }[] };
+  const dunaj = organisations.find((o) => o.slug === 'fk-dunaj-bratislava')!;
+  const { events } = (await (await office.page.request.get(`/api/v1/organiser/events?organisation=${dunaj.id}`)).json()) as { events: { id: string; slug: string }[] };
+  const eventId = events.find((e) => e.slug === 'e2e-sezona-zapas-2')!.id;
   await office.page.goto(`/sk/organizator/podujatia/${eventId}`);
   await office.page.getByRole('button', { name: sk.organiser.eventActions.cancel }).filter({ visible: true }).first().click();
   await office.page.getByRole('dialog').getByRole('button', { name: sk.organiser.eventActions.confirm.cancel.yes }).click();

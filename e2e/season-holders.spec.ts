@@ -30,13 +30,13 @@ test('the office reads a season’s holders, filters them and downloads the CSV 
   // Filtered to those who renewed: the winter holder bought no renewal, so they are not listed.
   const renewed = panel.locator('select[name="renewed"]');
   await renewed.selectOption('yes');
-  await page.getByRole('button', { name: h.apply }).click();
+  await page.getByTestId('season-holders-filter').getByRole('button', { name: h.apply }).click();
   await expect(page).toHaveURL(/renewed=yes/);
   await expect(page.getByTestId('season-holders')).not.toContainText('supporter@tribuna.eu');
 
   // The CSV of all holders: BOM, the Slovak header, one row per holder.
   await renewed.selectOption('');
-  await page.getByRole('button', { name: h.apply }).click();
+  await page.getByTestId('season-holders-filter').getByRole('button', { name: h.apply }).click();
   await expect(list).toContainText('supporter@tribuna.eu');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: h.csv }).click()]);
   const csv = readFileSync((await download.path())!);

@@ -13,8 +13,10 @@ const env = {
   // Uploaded event images go with the throw-away database.
   UPLOADS_DIR: `${dataDir}/uploads`,
   PORT: port,
-  // Where the tests reach it; a HOSTNAME a container sets (its own name) would bind another address.
-  HOSTNAME: '127.0.0.1',
+  // Every interface: the tests reach it over loopback, and e2e/security.spec.ts over the machine's own
+  // network address (the mailbox must refuse it). A HOSTNAME a container sets (its own name) would bind
+  // one address only.
+  HOSTNAME: '0.0.0.0',
   APP_URL: `http://127.0.0.1:${port}`,
   TRIBUNA_E2E: '1',
   // e2e/push.spec.ts stands up its push service on 127.0.0.1 (lib/server/notifications/push-endpoint.ts).
