@@ -10,6 +10,7 @@ import { POST as giftRoute } from '@/app/api/v1/tickets/[id]/gift/route';
 import { GET as availabilityRoute } from '@/app/api/v1/events/[id]/availability/route';
 import { GET as listTickets } from '@/app/api/v1/tickets/route';
 import { addToCart, getCart } from '@/lib/server/cart';
+import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { FAMILY_EVENT } from '@/lib/server/db/seed/packages';
@@ -45,15 +46,15 @@ async function setConcessions(concessions: { kind: string; priceAmount: number; 
 
 /** A free END seat with free seats on both sides, no accessible seat. */
 async function plainSeat(): Promise<string> {
-  const [row] = (
-    (await t.db.execute(sql`
+  const [row] = rowsOf<{ seat_id: string }>(
+    await t.db.execute(sql`
       select u.seat_id from inventory_units u join venue_seats vs on vs.id = u.seat_id
       where u.event_id = ${eventId}::uuid and u.ticket_type_id = ${endId}::uuid and u.status = 'available'
         and not exists (select 1 from accessible_seats a join venue_seats x on x.id = a.seat_id where x.row_id = vs.row_id)
         and exists (select 1 from inventory_units u2 join venue_seats v2 on v2.id = u2.seat_id where u2.event_id = u.event_id and u2.status = 'available' and v2.row_id = vs.row_id and v2.sort_order = vs.sort_order - 1)
         and exists (select 1 from inventory_units u2 join venue_seats v2 on v2.id = u2.seat_id where u2.event_id = u.event_id and u2.status = 'available' and v2.row_id = vs.row_id and v2.sort_order = vs.sort_order + 1)
-      order by random() limit 1`)) as unknown as { rows: { seat_id: string }[] }
-  ).rows;
+      order by random() limit 1`),
+  );
   return row.seat_id;
 }
 

@@ -84,7 +84,9 @@ beforeAll(async () => {
     .select({ seatId: s.accessibleSeats.seatId, kind: s.accessibleSeats.kind })
     .from(s.accessibleSeats)
     .innerJoin(s.venueSeats, eq(s.venueSeats.id, s.accessibleSeats.seatId))
-    .where(eq(s.venueSeats.venueId, event.venueId));
+    .where(eq(s.venueSeats.venueId, event.venueId))
+    // The same places in the same order on every database (PostgreSQL returned them in another order than PGlite).
+    .orderBy(s.venueSeats.sectionId, s.venueSeats.rowId, s.venueSeats.sortOrder);
   wheelchair = accessible.filter((a) => a.kind === 'wheelchair').map((a) => a.seatId);
   companionSeats = accessible.filter((a) => a.kind === 'companion').map((a) => a.seatId);
 });
