@@ -29,12 +29,21 @@ it('runs on PostgreSQL', () => {
 });
 
 it('twenty ZŤP-S holders at once: one wheelchair place, one holder, one companion seat', async () => {
-  const [place] = await t.db
-    .select({ seatId: s.accessibleSeats.seatId })
-    .from(s.accessibleSeats)
-    .innerJoin(s.venueSeats, eq(s.venueSeats.id, s.accessibleSeats.seatId))
-    .where(and(eq(s.venueSeats.venueId, venueId), eq(s.accessibleSeats.kind, 'wheelchair')))
-    .limit(1);
+  // A wheelchair place free at the event whose row's companion seats are free too (the demo's own tickets
+  // take seats of the arena at random), always the same one.
+  const [place] = rowsOf<{ seatId: string }>(
+    await t.db.execute(sql`
+      select a.seat_id as "seatId" from accessible_seats a
+      join venue_seats vs on vs.id = a.seat_id
+      join inventory_units u on u.seat_id = a.seat_id and u.event_id = ${eventId}::uuid and u.status = 'available'
+      where vs.venue_id = ${venueId}::uuid and a.kind = 'wheelchair'
+        and not exists (
+          select 1 from accessible_seats c join venue_seats cv on cv.id = c.seat_id
+          join inventory_units cu on cu.seat_id = c.seat_id and cu.event_id = ${eventId}::uuid
+          where c.kind = 'companion' and cv.row_id = vs.row_id and cu.status <> 'available')
+      order by vs.section_id, vs.row_id, vs.sort_order
+      limit 1`),
+  );
   const fans = await Promise.all(Array.from({ length: 20 }, (_, i) => makeUser(t.db, `wheelchair-${i}`)));
   const results = await Promise.all(fans.map((fan) => holdAccessibleSeat({ user: fan, eventRef: SLUG, seatId: place.seatId, concession: 'ztp_s' })));
   expect(results.filter((r) => r.ok)).toHaveLength(1);
