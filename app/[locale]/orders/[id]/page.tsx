@@ -25,6 +25,19 @@ const tone = {
   failed: 'border-red-300 bg-red-50 text-red-950',
 } as const;
 
+/** What of the order goes back to the fan, one line each (refunds of payments, a season's cancelled matches). */
+function MoneyBackNotice({ id, title, footnote, children }: { id: string; title: string; footnote: string | null; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid={id}>
+      <h2 id={id} className="font-semibold">
+        {title}
+      </h2>
+      <ul className="mt-2 space-y-1">{children}</ul>
+      {footnote && <p className="mt-2 text-sm">{footnote}</p>}
+    </section>
+  );
+}
+
 async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
   const user = await requireSignedIn(locale, { pathname: '/orders/[id]', params: { id } });
   const order = await getOrder({ user, orderId: id, locale });
@@ -62,37 +75,25 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
       </div>
       {order.result === 'paid' && !order.eventCancelled && !order.refundedLate && <PushPrompt />}
       {order.refunds.length > 0 && (
-        <section aria-labelledby="order-refunds" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="order-refunds">
-          <h2 id="order-refunds" className="font-semibold">
-            {t('refunds.title')}
-          </h2>
-          <ul className="mt-2 space-y-1">
-            {order.refunds.map((refund, i) => (
-              <li key={i} data-status={refund.status}>
-                {t(refund.status === 'pending' ? 'refunds.pending' : 'refunds.done', { amount: money(refund.amount) })}
-              </li>
-            ))}
-          </ul>
-          {!order.refundedLate && !order.eventCancelled && <p className="mt-2 text-sm">{t('refunds.why')}</p>}
-        </section>
+        <MoneyBackNotice id="order-refunds" title={t('refunds.title')} footnote={!order.refundedLate && !order.eventCancelled ? t('refunds.why') : null}>
+          {order.refunds.map((refund, i) => (
+            <li key={i} data-status={refund.status}>
+              {t(refund.status === 'pending' ? 'refunds.pending' : 'refunds.done', { amount: money(refund.amount) })}
+            </li>
+          ))}
+        </MoneyBackNotice>
       )}
       {order.cancelledMatches.length > 0 && (
-        <section aria-labelledby="order-cancelled-matches" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="order-cancelled-matches">
-          <h2 id="order-cancelled-matches" className="font-semibold">
-            {t('cancelledMatches.title')}
-          </h2>
-          <ul className="mt-2 space-y-1">
-            {order.cancelledMatches.map((match, i) => (
-              <li key={i} data-mode={match.mode} data-status={match.status}>
-                {t(match.amount.amount === 0 ? 'cancelledMatches.none' : match.mode === 'credit' ? 'cancelledMatches.credit' : match.status === 'pending' ? 'cancelledMatches.pending' : 'cancelledMatches.done', {
-                  match: match.title,
-                  amount: money(match.amount),
-                })}
-              </li>
-            ))}
-          </ul>
-          <p className="mt-2 text-sm">{t('cancelledMatches.rest')}</p>
-        </section>
+        <MoneyBackNotice id="order-cancelled-matches" title={t('cancelledMatches.title')} footnote={t('cancelledMatches.rest')}>
+          {order.cancelledMatches.map((match, i) => (
+            <li key={i} data-mode={match.mode} data-status={match.status}>
+              {t(match.amount.amount === 0 ? 'cancelledMatches.none' : match.mode === 'credit' ? 'cancelledMatches.credit' : match.status === 'pending' ? 'cancelledMatches.pending' : 'cancelledMatches.done', {
+                match: match.title,
+                amount: money(match.amount),
+              })}
+            </li>
+          ))}
+        </MoneyBackNotice>
       )}
       <Receipt order={order} locale={locale} />
       <div className="flex flex-wrap gap-3" data-print="hide">
