@@ -1,12 +1,14 @@
 // The OpenAPI 3.1 document of REST API v1 (the native app's contract), assembled from ./paths.
 import type { ApiPaths } from './builder';
 import { pathModules } from './paths';
+import { operationPaths } from '@/lib/server/api/openapi';
 
 export function openApiDocument(serverUrl?: string) {
   const paths: ApiPaths = {};
   for (const module of pathModules) {
     for (const [path, item] of Object.entries(module)) paths[path] = { ...paths[path], ...item };
   }
+  for (const [path, item] of Object.entries(operationPaths())) paths[path] = { ...paths[path], ...item };
   return {
     openapi: '3.1.0',
     info: {

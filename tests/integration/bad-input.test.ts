@@ -10,8 +10,6 @@
 // Every text field of those real bodies also gets a lone surrogate, a bidi override and NUL (issue 29):
 // each a translated 4xx, nothing changed.
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { sendAccountVerification } from '@/lib/server/auth/email-verification';
 import { requestPasswordReset } from '@/lib/server/auth/password-reset';
@@ -42,6 +40,7 @@ import {
   textMutations,
 } from '../helpers/bad-input';
 import { makeSmallEvent } from '../helpers/waiting-list';
+import { allRoutes, handlersOf, METHODS, readsJsonBody, type Handler, type Route } from '../helpers/routes';
 import { useTestDatabase } from '../helpers/db';
 import { currentCode, eventBySlug, giveTicket, makeScanner, makeUser, openGates, sessionFor, type TestUser } from '../helpers/tickets';
 import { seasonSale } from '@/lib/server/seasons/sale';
@@ -66,20 +65,7 @@ const ONE_MB = 1024 * 1024;
 /** Tables whose rows a refused request may change: attempts are counted before the input is read. */
 const COUNTERS = new Set(['rate_limit_hits', 'app_settings']);
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Route = { file: string; template: string; params: string[] };
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-
-/** Every route handler file under app/, with its URL template ('/api/v1/events/[id]/cart'). */
-function routesOnDisk(): Route[] {
-  const files = (readdirSync('app', { recursive: true }) as string[]).filter((f) => /(^|\/)route\.ts$/.test(f)).sort();
-  return files.map((file) => {
-    const template = `/${path.dirname(file)}`.replace(/\/$/, '');
-    return { file: path.join('app', file), template, params: [...template.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]) };
-  });
-}
-
-const routes = routesOnDisk();
+const routes = allRoutes();
 
 let user: TestUser;
 let ticketId: string;
@@ -777,7 +763,7 @@ it('finds the API routes on disk', () => {
 
 describe.each(routes)('$template', (route) => {
   it('answers every bad input below 500 and stores nothing', async () => {
-    const mod = (await import(path.join(process.cwd(), route.file))) as Record<string, unknown>;
+    const mod = await handlersOf(route);
     const methods = METHODS.filter((m) => typeof mod[m] === 'function');
     expect(methods.length).toBeGreaterThan(0);
     const failures: string[] = [];
@@ -804,7 +790,7 @@ describe.each(routes)('$template', (route) => {
 const realWriteRoutes = routes.flatMap((route) => METHODS.filter((m) => REAL_WRITES[`${m} ${route.template}`]).map((method) => ({ route, method, key: `${method} ${route.template}` })));
 
 it('has a real body for every route that reads a JSON body', () => {
-  const reading = routes.filter((route) => /\b(parseBody|eventSettingsRoute)\(/.test(readFileSync(route.file, 'utf8'))).map((r) => r.template);
+  const reading = routes.filter(readsJsonBody).map((r) => r.template);
   expect(reading.length).toBeGreaterThan(10);
   expect(reading.filter((template) => !realWriteRoutes.some((w) => w.route.template === template))).toEqual([]);
 });
@@ -835,7 +821,7 @@ const REFUSAL_CODES: Record<number, string> = { 415: 'UNSUPPORTED_MEDIA_TYPE', 4
 
 describe.each(realWriteRoutes)('$key', ({ route, method, key }) => {
   it('refuses its real body sent as a form could (415, 403 from another site), changes nothing, and takes it as JSON', async () => {
-    const mod = (await import(path.join(process.cwd(), route.file))) as Record<string, Handler>;
+    const mod = (await handlersOf(route)) as Record<string, Handler>;
     const write = await REAL_WRITES[key]();
     const url = urlOf(route.template, write.params);
     const before = await tableContents();
@@ -858,7 +844,7 @@ describe.each(realWriteRoutes)('$key', ({ route, method, key }) => {
 
 describe.each(realWriteRoutes)('$key, text faults', ({ route, method, key }) => {
   it('refuses a lone surrogate, a bidi override or NUL in each of its text fields below 500, and changes nothing', async () => {
-    const mod = (await import(path.join(process.cwd(), route.file))) as Record<string, Handler>;
+    const mod = (await handlersOf(route)) as Record<string, Handler>;
     const write = await REAL_WRITES[key]();
     const url = urlOf(route.template, write.params);
     const before = await tableContents();

@@ -4,12 +4,10 @@
 // mailbox —, found on disk like the bad-input suite finds them, so a new route is checked the day it lands.
 import { unsubscribeToken } from '@/lib/server/notifications/token';
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import path from 'node:path';
 import { GET as events } from '@/app/api/v1/events/route';
 import { GET as availability } from '@/app/api/v1/events/[id]/availability/route';
-import { POST as signin } from '@/app/api/v1/auth/signin/route';
+import { POST as signin } from '@/tests/helpers/api';
 import { GET as tickets } from '@/app/api/v1/tickets/route';
 import { closeDatabase, openDatabase, useDatabase } from '@/lib/server/db/client';
 import { isDatabaseUnavailable } from '@/lib/server/db/unavailable';
@@ -17,6 +15,7 @@ import { signedGatewayNotice } from '@/lib/server/payments/test-gateway';
 import { runWithPeer } from '@/scripts/client-address.mjs';
 import messages from '@/messages/cs.json';
 import { params } from '../helpers/tickets';
+import { allRoutes, handlersOf, METHODS, type Handler } from '../helpers/routes';
 
 // connection() only marks a route as rendered per request; outside Next there is no request to mark.
 jest.mock('next/server', () => ({ ...jest.requireActual('next/server'), connection: async () => {} }));
@@ -104,14 +103,8 @@ describe('every way a database refuses connections answers 503 at once, again an
   });
 });
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-
-/** Every route handler file under app/, with its URL template. */
-const routes = (readdirSync('app', { recursive: true }) as string[])
-  .filter((f) => /(^|\/)route\.ts$/.test(f))
-  .sort()
-  .map((file) => ({ file: path.join('app', file), template: `/${path.dirname(file)}` }));
+/** Every operation of the API app and every route file, with its URL template. */
+const routes = allRoutes();
 
 /** Routes that read nothing from the database: they answer as ever. */
 // /media reads organisers' uploads from disk, never the database.
@@ -170,9 +163,10 @@ it('finds the route handlers on disk, the ones outside the API among them', () =
   expect(routes.map((r) => r.template)).toEqual(expect.arrayContaining(['/[locale]/ios-payment-redirect', '/[locale]/sitemap.xml', '/dev/mailbox', '/api/v1/payments/[provider]/webhook']));
 });
 
-describe.each(routes)('$template', ({ file, template }) => {
+describe.each(routes)('$template', (route) => {
+  const { template } = route;
   it(WITHOUT_DATABASE.has(template) ? 'answers as ever without the database' : 'answers 503 with Retry-After and a translated message, never 500', async () => {
-    const mod = (await import(path.join(process.cwd(), file))) as Record<string, Handler>;
+    const mod = (await handlersOf(route)) as Record<string, Handler>;
     const methods = METHODS.filter((m) => typeof mod[m] === 'function');
     expect(methods.length).toBeGreaterThan(0);
     for (const method of methods) {

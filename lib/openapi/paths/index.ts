@@ -5,7 +5,6 @@
 //   2. add it to the list below (one import, one entry). GET /api/v1/openapi.json picks it up.
 // tests/unit/openapi-completeness.test.ts fails while a route of app/api/v1 is missing here.
 import type { ApiPaths } from '../builder';
-import { authPaths } from './auth';
 import { cartPaths } from './cart';
 import { eventPaths } from './events';
 import { orderPaths } from './orders';
@@ -32,7 +31,6 @@ import { walletPaths } from './wallet';
 import { concessionPaths } from './concessions';
 
 export const pathModules: ApiPaths[] = [
-  authPaths,
   eventPaths,
   cartPaths,
   orderPaths,

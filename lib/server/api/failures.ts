@@ -3,9 +3,8 @@ import 'server-only';
 // or from the request itself, → its HTTP status, the message key it is answered with and the form
 // field it belongs to. FailureCode is drawn from the domain functions' own result types, so a code a
 // domain function starts returning without a row here fails to compile (`satisfies` below).
-import type { Messages, MessageKeys, NestedKeyOf } from 'next-intl';
-import type { confirmEmailVerification, resendVerification } from '@/lib/server/auth/email-verification';
-import type { resetPassword } from '@/lib/server/auth/password-reset';
+import type { Failure, FailureCodeOf, MessageKey } from './failure-row';
+import { moduleFailures, type ModuleFailureCode } from './failures.generated';
 import type { addToCart, applyCoupon, getCart, removeCartPoints, removeCoupon, removeFromCart, setCartPoints } from '@/lib/server/cart';
 import type { checkout } from '@/lib/server/orders/checkout';
 import type { listMyOrders } from '@/lib/server/orders/list';
@@ -26,7 +25,6 @@ import type { addSection, deleteSection, replaceLayout, updateSection } from '@/
 import type { markAccessibleSeats } from '@/lib/server/organiser/accessible-seats';
 import type { createCoupon, updateCoupon } from '@/lib/server/organiser/coupons';
 import type { createRedeemBatch } from '@/lib/server/organiser/redeem-codes';
-import type { createUser, updateProfile } from '@/lib/server/users';
 import type { myFeedback, submitFeedback } from '@/lib/server/feedback/fan';
 import type { getCartHolders, setCartHolders } from '@/lib/server/named-tickets/holders';
 import type { nameTicket } from '@/lib/server/named-tickets/ticket-holder';
@@ -47,10 +45,7 @@ import type { getCategoryConcessions, setCategoryConcessions } from '@/lib/serve
 import type { getCartConcessions, setCartConcession } from '@/lib/server/concessions/cart';
 import type { eventAccessibleSeats, holdAccessibleSeat } from '@/lib/server/concessions/accessible';
 
-/** A key of messages/*.json (the three files have the same keys: tests/unit/messages.test.ts). */
-export type MessageKey = MessageKeys<Messages, NestedKeyOf<Messages>>;
-
-type FailureCodeOf<F extends (...args: never[]) => Promise<unknown>> = Extract<Awaited<ReturnType<F>>, { ok: false }> extends { code: infer C } ? C : never;
+export type { MessageKey };
 
 /** Failures the domain functions return as `{ ok: false, code }`. */
 type DomainFailureCode =
@@ -72,11 +67,6 @@ type DomainFailureCode =
   | FailureCodeOf<typeof scannerEvents>
   | FailureCodeOf<typeof offlineDataset>
   | FailureCodeOf<typeof syncOfflineCheckIns>
-  | FailureCodeOf<typeof createUser>
-  | FailureCodeOf<typeof updateProfile>
-  | FailureCodeOf<typeof resendVerification>
-  | FailureCodeOf<typeof confirmEmailVerification>
-  | FailureCodeOf<typeof resetPassword>
   | AccessFailure['code']
   // organiser: team
   | FailureCodeOf<typeof inviteMember>
@@ -187,24 +177,11 @@ type RequestFailureCode =
   | 'INTERNAL'
   | 'NOT_FOUND'
   | 'ORDER_NOT_FOUND'
-  | 'INVALID_CREDENTIALS'
   | 'BAD_SIGNATURE';
 
-export type FailureCode = DomainFailureCode | RequestFailureCode;
+export type FailureCode = DomainFailureCode | RequestFailureCode | ModuleFailureCode;
 
-type Failure = {
-  status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
-  key: MessageKey;
-  /** The form field the message is shown at. */
-  field?: string;
-  /**
-   * The code the API answers with, when it is not the row's own: one code of the API contract that
-   * means different things in different domains (a ticket's NOT_FOUND has its own sentence).
-   */
-  answersAs?: string;
-};
-
-export const FAILURES = {
+const CENTRAL_FAILURES = {
   // ── the request ─────────────────────────────────────────────────────────────
   UNAUTHENTICATED: { status: 401, key: 'errors.sessionExpired' },
   XSRF: { status: 403, key: 'errors.xsrf' },
@@ -221,17 +198,6 @@ export const FAILURES = {
   NOT_FOUND: { status: 404, key: 'errors.notFound' },
   ORDER_NOT_FOUND: { status: 404, key: 'errors.notFound' },
   BAD_SIGNATURE: { status: 400, key: 'errors.invalidInput' },
-
-  // ── accounts ────────────────────────────────────────────────────────────────
-  INVALID_CREDENTIALS: { status: 400, key: 'errors.invalidCredentials' },
-  EMAIL_TAKEN: { status: 409, key: 'errors.emailTaken', field: 'email' },
-  CURRENT_PASSWORD_REQUIRED: { status: 422, key: 'validation.currentPasswordRequired', field: 'currentPassword' },
-  WRONG_PASSWORD: { status: 400, key: 'errors.wrongPassword', field: 'currentPassword' },
-  PASSWORD_REQUIRED: { status: 422, key: 'verifyEmail.passwordRequired', field: 'password' },
-  VERIFY_INVALID: { status: 400, key: 'errors.verifyInvalid' },
-  ALREADY_VERIFIED: { status: 409, key: 'errors.alreadyVerified' },
-  RESET_INVALID: { status: 400, key: 'errors.resetInvalid' },
-  RESET_REPLACED: { status: 400, key: 'errors.resetReplaced' },
 
   // ── cart and checkout ───────────────────────────────────────────────────────
   EVENT_NOT_FOUND: { status: 404, key: 'errors.notFound' },
@@ -453,4 +419,10 @@ export const FAILURES = {
   /** A package line: the package's price is final. */
   PACKAGE_PRICE_FIXED: { status: 409, key: 'concessions.errors.packagePriceFixed', field: 'concession' },
 
-} as const satisfies Record<FailureCode, Failure>;
+} as const;
+
+/** The one failure table: the request's own rows, and every feature's (./failures.generated.ts). */
+export const FAILURES = { ...CENTRAL_FAILURES, ...moduleFailures } as const satisfies Record<FailureCode, Failure>;
+
+/** The rows declared here rather than in a feature (tests/unit/failures.test.ts: none twice). */
+export const centralFailureRows: Record<string, Failure> = CENTRAL_FAILURES;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
+import { UUID_PATTERN } from '@/lib/ids';
 import { getDb, tables, type Tx } from '@/lib/server/db';
 
 export type OrgRole = 'owner' | 'manager' | 'scanner';
@@ -25,6 +26,63 @@ export function roleCan(role: OrgRole, capability: Capability): boolean {
 
 export function capabilitiesOf(role: OrgRole): Capability[] {
   return [...CAPABILITIES[role]];
+}
+
+/** The roles that hold a capability: for a statement that decides per row (the gate scan's). */
+export function rolesWith(capability: Capability): OrgRole[] {
+  return (Object.keys(CAPABILITIES) as OrgRole[]).filter((role) => roleCan(role, capability));
+}
+
+/** What owns the row a path or query parameter names: its organisation is whose capability counts. */
+export type Owner = 'organisation' | 'event' | 'venue' | 'season' | 'coupon' | 'package' | 'redeemBatch';
+
+/**
+ * Who may call an operation, declared with it (lib/server/api/operation.ts) and decided here:
+ * - 'anyone': no session needed (the handler may still read one);
+ * - 'signed-in': a live session (401 without; a cookie write needs the XSRF echo);
+ * - 'admin': a Tribuna admin (anyone else is answered 404, as if nothing were there);
+ * - a capability of the table above in the organisation that owns what `param` (a path parameter) or
+ *   `query` (a query parameter) names: not a member → 404 ORG_NOT_FOUND, a role without it → 403;
+ *   `scope: 'any'` — in at least one organisation (a list of the caller's own organisations' data);
+ *   `scope: 'each-row'` — decided row by row by the statement itself with rolesWith(capability) (the
+ *   gate scan, which reads the ticket's organisation in the same statement).
+ */
+export type Access =
+  | 'anyone'
+  | 'signed-in'
+  | 'admin'
+  | { capability: Capability; owner: Owner; param: string }
+  | { capability: Capability; owner: 'organisation'; query: string }
+  | { capability: Capability; scope: 'any' | 'each-row' };
+
+const OWNER_TABLE = {
+  event: tables.events,
+  venue: tables.venues,
+  season: tables.seasons,
+  coupon: tables.coupons,
+  package: tables.packages,
+  redeemBatch: tables.redeemCodeBatches,
+} as const;
+
+/** The organisation that owns a row, or null when there is no such row (or the id is not one). */
+export async function ownerOrganisation(owner: Owner, id: string, db: Db = getDb()): Promise<string | null> {
+  if (!UUID_PATTERN.test(id)) return null;
+  if (owner === 'organisation') return id;
+  const table = OWNER_TABLE[owner];
+  const [row] = await db.select({ orgId: table.orgId }).from(table).where(eq(table.id, id));
+  return row?.orgId ?? null;
+}
+
+/** Whether the user holds a capability in any organisation. */
+export async function holdsAnywhere(userId: string, capability: Capability, db: Db = getDb()): Promise<boolean> {
+  const rows = await db.select({ role: tables.orgMembers.role }).from(tables.orgMembers).where(eq(tables.orgMembers.userId, userId));
+  return rows.some((row) => roleCan(row.role, capability));
+}
+
+/** Whether the user is a Tribuna admin (and not removed). */
+export async function isAdmin(userId: string, db: Db = getDb()): Promise<boolean> {
+  const [user] = await db.select({ isAdmin: tables.users.isAdmin, removedAt: tables.users.removedAt }).from(tables.users).where(eq(tables.users.id, userId));
+  return Boolean(user?.isAdmin && !user.removedAt);
 }
 
 /**

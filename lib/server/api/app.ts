@@ -1,0 +1,89 @@
+import 'server-only';
+// The one API app: every module's operations (lib/server/<feature>/module.ts, gathered by
+// ./modules.generated.ts) mounted on one Hono app. Next serves it through one catch-all route
+// (app/api/v1/[[...path]]/route.ts); the production server answers the operations marked `hot` from the
+// same source without Next (lib/server/http/hot-api.ts). Dev, e2e and production run this code.
+import { Hono } from 'hono';
+import { requireCaller, requireSessionToken } from './authenticate';
+import { ApiError, apiRoute, failureOf, parseBody, parseQuery } from './respond';
+import { isOtherBody, type Operation } from './operation';
+import { apiModules } from './modules.generated';
+import { holdsAnywhere, isAdmin, orgAccess, ownerOrganisation, type Access } from '@/lib/server/organiser/access';
+import type { Caller } from './authenticate';
+
+/** Every declared operation, in the modules' order. */
+export function apiOperations(): Operation[] {
+  return apiModules.flatMap((module) => [...(module.operations ?? [])].map((op) => ({ ...op, tag: op.tag ?? module.name })));
+}
+
+/** Decides the declared access with the one access table; answers the caller the handler is told of. */
+async function admit(request: Request, access: Access, params: Record<string, string>): Promise<Caller | null> {
+  if (access === 'anyone') return null;
+  if (typeof access === 'object' && 'scope' in access && access.scope === 'each-row') {
+    // The statement decides per row; here only what needs no database (a token, the XSRF echo).
+    await requireSessionToken(request);
+    return null;
+  }
+  const caller = await requireCaller(request);
+  if (access === 'signed-in') return caller;
+  if (access === 'admin') {
+    if (!(await isAdmin(caller.user.id))) throw new ApiError('NOT_ADMIN');
+    return caller;
+  }
+  if ('scope' in access) {
+    if (!(await holdsAnywhere(caller.user.id, access.capability))) throw new ApiError('ROLE_FORBIDDEN');
+    return caller;
+  }
+  const id = 'param' in access ? params[access.param] : new URL(request.url).searchParams.get(access.query);
+  const orgId = id ? await ownerOrganisation(access.owner, id) : null;
+  if (!orgId) throw new ApiError('ORG_NOT_FOUND');
+  const decided = await orgAccess(caller.user.id, orgId, access.capability);
+  if (!decided.ok) throw failureOf(decided);
+  return caller;
+}
+
+/** The handler of one operation as a route handler: the frame (apiRoute) around access, input and answer. */
+export function operationHandler(op: Operation) {
+  return apiRoute<Record<string, string>>(async (request, context) => {
+    const params = await context.params;
+    if (op.before) await op.before(request);
+    const caller = await admit(request, op.access, params);
+    const query = op.query ? parseQuery(request, op.query) : undefined;
+    const body = op.body && !isOtherBody(op.body) ? await parseBody(request, op.body) : undefined;
+    const answer = await op.handle({ request, params, query, body, caller });
+    if (answer instanceof Response) return answer;
+    return Response.json(answer, { status: op.status ?? 200 });
+  });
+}
+
+/** '/api/v1/events/{id}/cart' → '/api/v1/events/:id/cart' */
+export function honoPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+const notFound = apiRoute(async () => {
+  throw new ApiError('NOT_FOUND');
+});
+
+/** An app of the given operations; a path none of them answers is a translated 404 (and a known path's other method 405 is a 404 too, as before). */
+export function appOf(operations: readonly Operation[]): Hono {
+  const app = new Hono();
+  for (const op of operations) {
+    const handler = operationHandler(op);
+    app.on(op.method.toUpperCase(), honoPath(op.path), (c) => handler(c.req.raw, { params: Promise.resolve(c.req.param() as Record<string, string>) }));
+  }
+  app.notFound((c) => notFound(c.req.raw, { params: Promise.resolve({}) }));
+  return app;
+}
+
+let app: Hono | undefined;
+
+/** The one API app (built once per module instance). */
+export function apiApp(): Hono {
+  return (app ??= appOf(apiOperations()));
+}
+
+/** Answers any API v1 request. */
+export function serveApi(request: Request): Promise<Response> {
+  return Promise.resolve(apiApp().fetch(request));
+}

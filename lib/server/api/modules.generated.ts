@@ -1,0 +1,6 @@
+// Assembled by scripts/assemble-modules.mjs from lib/server/*/module.ts: do not edit (npm run modules).
+import 'server-only';
+import type { Module } from './operation';
+import auth from '@/lib/server/auth/module';
+
+export const apiModules: readonly Module[] = [auth];
