@@ -14,6 +14,7 @@ import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import { couponCreateSchema, type couponSchema } from '@/lib/schemas/organiser-codes';
 import { formatDate, formatNumber } from '@/lib/i18n/formats';
+import { moneyOrNaN } from '@/lib/money';
 
 export type Coupon = z.infer<typeof couponSchema>;
 export type CodesEventOption = { id: string; title: string; startsAt: string; currency: 'EUR' | 'CZK'; categories: { id: string; code: string; name: string }[] };
@@ -38,13 +39,13 @@ const numberOf = (text: string) => (text.trim() === '' ? null : Number(text.trim
 const instantOf = (text: string) => (text ? new Date(text).toISOString() : null);
 
 function bodyOf(orgId: string, v: Values) {
-  const value = numberOf(v.value);
+  const value = v.kind === 'fixed' && v.value.trim() !== '' ? moneyOrNaN(v.value) : numberOf(v.value);
   return {
     organisation: orgId,
     code: v.code,
     kind: v.kind,
-    // A fixed amount is typed in the currency's main unit; the API takes minor units.
-    value: value == null ? null : v.kind === 'fixed' ? Math.round(value * 100) : value,
+    // A fixed amount is typed in the currency's main unit (the money module reads it); the API takes minor units.
+    value,
     currency: v.kind === 'fixed' ? v.currency : null,
     eventId: v.eventId || null,
     ticketTypeCodes: v.eventId && v.ticketTypeCodes.length ? v.ticketTypeCodes : null,
