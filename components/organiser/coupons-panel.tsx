@@ -13,8 +13,8 @@ import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import { couponCreateSchema, type couponSchema } from '@/lib/schemas/organiser-codes';
-import { formatDate, formatNumber } from '@/lib/i18n/formats';
-import { moneyOrNaN } from '@/lib/money';
+import { formatDate } from '@/lib/i18n/formats';
+import { formatMoney, moneyOrNaN } from '@/lib/money';
 
 export type Coupon = z.infer<typeof couponSchema>;
 export type CodesEventOption = { id: string; title: string; startsAt: string; currency: 'EUR' | 'CZK'; categories: { id: string; code: string; name: string }[] };
@@ -101,7 +101,7 @@ export function CouponsPanel({ orgId, coupons, events }: { orgId: string; coupon
   }
 
   const date = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const discount = (c: Coupon) => (c.kind === 'percent' ? `${c.value} %` : formatNumber(c.value / 100, locale, { style: 'currency', currency: c.currency ?? 'EUR' }));
+  const discount = (c: Coupon) => (c.kind === 'percent' ? `${c.value} %` : formatMoney({ amount: c.value, currency: c.currency ?? 'EUR' }, locale));
   const button = 'min-h-11 rounded-lg px-4 py-2 text-sm font-medium disabled:opacity-60';
 
   return (
