@@ -7,6 +7,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatMoney } from '@/components/events/format';
 import { api, apiQuery } from '@/lib/client/api-client';
+import { releaseFromCart } from '@/lib/client/cart';
+import { queryKeys } from '@/lib/client/query-keys';
 import { notify } from '@/lib/client/toast';
 import { Link } from '@/lib/i18n/navigation';
 import { couponSchema, type Cart, type CartItem, type CouponInput } from '@/lib/schemas/cart';
@@ -16,24 +18,17 @@ import { LineConcession, useCartConcessions } from '@/components/concessions/lin
 import { ResaleConcession } from '@/components/concessions/resale-concession';
 import { LoyaltyPointsForm } from './loyalty-points';
 
-export function cartQueryKey(eventId: string) {
-  return ['cart', eventId] as const;
-}
-
 /** The cart of one event: held tickets with the countdown, coupon, totals; live until the time runs out. */
 export function CartView({ eventId, initialCart, paymentNotice }: { eventId: string; initialCart: Cart; paymentNotice: 'declined' | 'cancelled' | null }) {
   const t = useTranslations('cart');
   const locale = useLocale();
   const queryClient = useQueryClient();
   const path = `/api/v1/events/${encodeURIComponent(eventId)}/cart`;
-  const [receivedAt, setReceivedAt] = useState(() => Date.now());
-  const { data: cart } = useQuery({
-    queryKey: cartQueryKey(eventId),
-    queryFn: async (ctx) => {
-      const fresh = await apiQuery<Cart>(path)(ctx);
-      setReceivedAt(Date.now());
-      return fresh;
-    },
+  // The cart comes from the page's read or, after a hold, from what the hold answered (lib/client/cart.ts):
+  // its time left counts from when the cache got it.
+  const { data: cart, dataUpdatedAt: receivedAt } = useQuery({
+    queryKey: queryKeys.cart(eventId),
+    queryFn: apiQuery<Cart>(path),
     initialData: initialCart,
     staleTime: 15_000,
   });
@@ -41,28 +36,24 @@ export function CartView({ eventId, initialCart, paymentNotice }: { eventId: str
   const left = useCountdown(cart.count ? cart.timeLeft : 0, receivedAt, () => {
     // Time is up: the tickets leave the cart (the server already treats them as free).
     setExpiredNow(true);
-    queryClient.setQueryData<Cart>(cartQueryKey(eventId), (old) =>
+    queryClient.setQueryData<Cart>(queryKeys.cart(eventId), (old) =>
       old ? { ...old, items: [], count: 0, expired: true, timeLeft: 0, expiresAt: null, couponCode: null, subtotal: zero(old), discount: zero(old), fees: zero(old), loyalty: null, walletCredit: zero(old), total: zero(old) } : old,
     );
     // Ask the server a moment later (timeLeft is rounded up, so by now the hold has ended there too).
-    setTimeout(() => void queryClient.invalidateQueries({ queryKey: cartQueryKey(eventId) }), 2500);
+    setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.cart(eventId) }), 2500);
   });
   const money = (m: Cart['total']) => formatMoney(m, locale);
-  const update = (next: Cart) => {
-    setReceivedAt(Date.now());
-    queryClient.setQueryData(cartQueryKey(eventId), next);
-  };
+  const update = (next: Cart) => queryClient.setQueryData(queryKeys.cart(eventId), next);
 
   const [removing, setRemoving] = useState<string | null>(null);
   async function remove(item: CartItem) {
     setRemoving(item.id);
-    const result = await api.delete<Cart>(`${path}/items/${item.id}`);
+    const result = await releaseFromCart(queryClient, eventId, item.id);
     setRemoving(null);
     if (result.ok) {
-      update(result.data);
       notify.success({ title: t('removed') });
     } else if (result.status === 404) {
-      void queryClient.invalidateQueries({ queryKey: cartQueryKey(eventId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cart(eventId) });
     }
   }
 

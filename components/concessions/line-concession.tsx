@@ -7,11 +7,12 @@ import { formatMoney } from '@/components/events/format';
 import { api, apiQuery } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import type { CartConcessionLine, CartConcessions, ConcessionKind } from '@/lib/schemas/concessions';
+import { queryKeys } from '@/lib/client/query-keys';
 
 /** The concessions of the cart's lines (GET …/cart/concessions), read again whenever the cart's lines change. */
 export function useCartConcessions(eventId: string, itemIds: string[]) {
   const query = useQuery({
-    queryKey: ['cart', eventId, 'concessions', itemIds.join(',')],
+    queryKey: queryKeys.cartConcessions(eventId, itemIds),
     queryFn: apiQuery<CartConcessions>(`/api/v1/events/${encodeURIComponent(eventId)}/cart/concessions`, { toast: false }),
     enabled: itemIds.length > 0,
     staleTime: 15_000,
@@ -50,7 +51,7 @@ export function LineConcession({ eventId, line, ticketLabel }: { eventId: string
     // A refusal (no seat next to it for the companion…) is the api client's toast, in the page's language.
     if (result.ok) notify.success({ title: t('cart.saved') });
     // The line's price, the companion line and the total: the cart answers them.
-    await queryClient.invalidateQueries({ queryKey: ['cart', eventId] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.cart(eventId) });
   }
 
   const money = (m: { amount: number; currency: 'EUR' | 'CZK' }) => formatMoney(m, locale);

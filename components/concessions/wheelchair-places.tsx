@@ -6,13 +6,14 @@ import { useId, useMemo, useState } from 'react';
 import { api, apiQuery } from '@/lib/client/api-client';
 import type { AccessibleSeats } from '@/lib/schemas/concessions';
 import type { AccessibleMarks } from '@/components/seats/seat-map';
+import { queryKeys } from '@/lib/client/query-keys';
 
 /** The event's wheelchair places and companion seats (GET …/accessible-seats), polled with the availability. */
 export function useAccessibleSeats(eventId: string, enabled: boolean) {
   const t = useTranslations('concessions.seats');
   const locale = useLocale();
   const query = useQuery({
-    queryKey: ['events', eventId, 'accessible-seats', locale],
+    queryKey: queryKeys.accessibleSeats(eventId, locale),
     queryFn: apiQuery<AccessibleSeats>(`/api/v1/events/${encodeURIComponent(eventId)}/accessible-seats`, { toast: false }),
     enabled,
     refetchInterval: 10_000,

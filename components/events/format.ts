@@ -1,20 +1,7 @@
 // Formatting shared by server and client components: money in the event's currency (minor units),
 // dates in Europe/Bratislava in the page's language (the Intl locale of each language: lib/i18n/formats.ts).
-import { formatLocale } from '@/lib/i18n/formats';
-
-export type Money = { amount: number; currency: 'EUR' | 'CZK' };
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-export function formatMoney(money: Money, locale: string): string {
-  const key = `${locale}:${money.currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(formatLocale(locale), { style: 'currency', currency: money.currency });
-    moneyFormats.set(key, format);
-  }
-  return format.format(money.amount / 100);
-}
+// Money is the money module's (lib/money.ts); re-exported for the components that import it from here.
+export { formatMoney, type Money } from '@/lib/money';
 
 export const EVENT_TIME_ZONE = 'Europe/Bratislava';
 

@@ -11,6 +11,7 @@ import type { Availability } from '@/lib/schemas/events';
 import type { MyListings } from '@/lib/schemas/resale';
 import type { Money } from './format';
 import { ResaleConcession } from '@/components/concessions/resale-concession';
+import { queryKeys } from '@/lib/client/query-keys';
 
 type Offer = Availability['resale'][number];
 
@@ -41,7 +42,7 @@ export function ResaleOffers({ eventId, onSale, offers, busy, describe, priceTex
   const [sold, setSold] = useState<Map<string, Offer>>(() => new Map());
   const [withdrawing, setWithdrawing] = useState<string | null>(null);
   const mine = useQuery({
-    queryKey: ['events', eventId, 'my-listings'],
+    queryKey: queryKeys.myListings(eventId),
     queryFn: apiQuery<MyListings>(`/api/v1/events/${encodeURIComponent(eventId)}/my-listings`, { toast: false }),
     enabled: signedIn && onSale && Boolean(offers?.length),
     staleTime: 0,

@@ -1,9 +1,11 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { api, apiQuery } from '@/lib/client/api-client';
+import { apiQuery } from '@/lib/client/api-client';
+import { holdInCart } from '@/lib/client/cart';
+import { queryKeys } from '@/lib/client/query-keys';
 import { useSession } from '@/lib/client/session';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -16,6 +18,7 @@ import { BestAvailableForm } from '@/components/seats/best-available-form';
 import { useSeatSelection } from '@/components/seats/seat-selection';
 import { formatMoney, type Money } from './format';
 import { ResaleOffers } from './resale-offers';
+import type { CartItemsInput } from '@/lib/schemas/cart';
 import type { Availability } from '@/lib/schemas/events';
 import { signInHref } from '@/components/layout/return-here';
 import { useAccessibleSeats, WheelchairPlaces } from '@/components/concessions/wheelchair-places';
@@ -48,20 +51,19 @@ type Props = {
 
 const POLL_MS = 10_000;
 
-const availabilityKey = (eventId: string) => ['events', eventId, 'availability'] as const;
-
 export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLayout, serviceFee, formatted }: Props) {
   const t = useTranslations('event');
   const tm = useTranslations('seatMap');
   const ta = useTranslations('auth');
   const locale = useLocale();
   const router = useRouter();
+  const queryClient = useQueryClient();
   const { signedIn } = useSession();
   const headingId = useId();
 
   // Live availability: polled every 10 s while the tab is visible, so seats others take turn grey.
   const availability = useQuery({
-    queryKey: availabilityKey(eventId),
+    queryKey: queryKeys.availability(eventId),
     queryFn: apiQuery<Availability>(`/api/v1/events/${encodeURIComponent(eventId)}/availability`, { toast: false }),
     enabled: onSale,
     refetchInterval: POLL_MS,
@@ -71,7 +73,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
   });
   // The seat layout never changes while the page is open: loaded once (texts in the page language).
   const layoutQuery = useQuery({
-    queryKey: ['events', eventId, 'layout', locale],
+    queryKey: queryKeys.layout(eventId, locale),
     queryFn: apiQuery<{ layout: ApiLayout | null }>(`/api/v1/events/${encodeURIComponent(eventId)}`, { query: { include: 'seats' }, toast: false }),
     enabled: hasLayout && onSale,
     staleTime: Infinity,
@@ -182,8 +184,8 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
       action: { label: t('signIn'), onClick: () => router.push(signInHref(returnPathFrom(window.location.pathname, window.location.search))) },
     });
 
-  /** Hands the selection to the cart (POST …/cart/items); on success, the cart page. */
-  async function addToCart(bodies: object[]) {
+  /** Hands the selection to the cart (POST …/cart/items); on success, the cart page, which shows the cart the hold answered. */
+  async function addToCart(bodies: CartItemsInput[]) {
     if (!signedIn) {
       signInRequired();
       return;
@@ -191,7 +193,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
     setBusy(true);
     try {
       for (const body of bodies) {
-        const result = await api.post(`/api/v1/events/${encodeURIComponent(eventId)}/cart/items`, body, { toast: [409] });
+        const result = await holdInCart(queryClient, eventId, body, { toast: [409] });
         if (result.ok) continue;
         if (result.status === 401) signInRequired();
         if (result.status === 409) {
@@ -214,7 +216,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
     }
     setBusy(true);
     try {
-      const result = await api.post(`/api/v1/events/${encodeURIComponent(eventId)}/cart/items`, { listingId }, { toast: [409] });
+      const result = await holdInCart(queryClient, eventId, { listingId }, { toast: [409] });
       if (result.ok) {
         router.push({ pathname: '/events/[id]/cart', params: { id: eventId } });
         return { ok: true, code: null, message: '' };
@@ -227,7 +229,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
   }
 
   function buy() {
-    const bodies: object[] = [];
+    const bodies: CartItemsInput[] = [];
     if (selected.size) bodies.push({ seatIds: [...selected] });
     for (const type of standingTypes) if (quantities[type.id]) bodies.push({ ticketTypeId: type.id, quantity: quantities[type.id] });
     if (bodies.length) void addToCart(bodies);

@@ -10,6 +10,7 @@ import { notify } from '@/lib/client/toast';
 import { formatDate } from '@/lib/i18n/formats';
 import { locales, type Locale } from '@/lib/i18n/routing';
 import { ANNOUNCEMENT_MAX, type Announcement } from '@/lib/schemas/notifications';
+import { queryKeys } from '@/lib/client/query-keys';
 
 const POLL_MS = 5_000;
 const empty = { sk: '', cs: '', en: '' };
@@ -28,7 +29,7 @@ export function AnnouncementsPanel({ target, initial }: { target: AnnouncementTa
   const queryClient = useQueryClient();
   const season = 'seasonId' in target;
   const id = season ? target.seasonId : target.eventId;
-  const key = ['organiser', 'announcements', season ? 'season' : 'event', id];
+  const key = queryKeys.announcements(season ? 'season' : 'event', id);
   const path = season ? `/api/v1/organiser/seasons/${encodeURIComponent(id)}/announcements` : `/api/v1/organiser/events/${encodeURIComponent(id)}/announcements`;
   // The season's words name season-ticket holders; the rest of the form is the event's.
   const words = season

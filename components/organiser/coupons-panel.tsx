@@ -13,7 +13,8 @@ import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import { couponCreateSchema, type couponSchema } from '@/lib/schemas/organiser-codes';
-import { formatDate, formatNumber } from '@/lib/i18n/formats';
+import { formatDate } from '@/lib/i18n/formats';
+import { formatMoney, moneyOrNaN } from '@/lib/money';
 
 export type Coupon = z.infer<typeof couponSchema>;
 export type CodesEventOption = { id: string; title: string; startsAt: string; currency: 'EUR' | 'CZK'; categories: { id: string; code: string; name: string }[] };
@@ -38,13 +39,13 @@ const numberOf = (text: string) => (text.trim() === '' ? null : Number(text.trim
 const instantOf = (text: string) => (text ? new Date(text).toISOString() : null);
 
 function bodyOf(orgId: string, v: Values) {
-  const value = numberOf(v.value);
+  const value = v.kind === 'fixed' && v.value.trim() !== '' ? moneyOrNaN(v.value) : numberOf(v.value);
   return {
     organisation: orgId,
     code: v.code,
     kind: v.kind,
-    // A fixed amount is typed in the currency's main unit; the API takes minor units.
-    value: value == null ? null : v.kind === 'fixed' ? Math.round(value * 100) : value,
+    // A fixed amount is typed in the currency's main unit (the money module reads it); the API takes minor units.
+    value,
     currency: v.kind === 'fixed' ? v.currency : null,
     eventId: v.eventId || null,
     ticketTypeCodes: v.eventId && v.ticketTypeCodes.length ? v.ticketTypeCodes : null,
@@ -100,7 +101,7 @@ export function CouponsPanel({ orgId, coupons, events }: { orgId: string; coupon
   }
 
   const date = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const discount = (c: Coupon) => (c.kind === 'percent' ? `${c.value} %` : formatNumber(c.value / 100, locale, { style: 'currency', currency: c.currency ?? 'EUR' }));
+  const discount = (c: Coupon) => (c.kind === 'percent' ? `${c.value} %` : formatMoney({ amount: c.value, currency: c.currency ?? 'EUR' }, locale));
   const button = 'min-h-11 rounded-lg px-4 py-2 text-sm font-medium disabled:opacity-60';
 
   return (

@@ -5,11 +5,10 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { apiQuery } from '@/lib/client/api-client';
 import type { LiveView } from '@/lib/schemas/reports-live';
+import { queryKeys } from '@/lib/client/query-keys';
 
 /** How often the screen asks (the server shares one read per event for 2 s, so this costs it little). */
 const POLL_MS = 3000;
-
-export const liveQueryKey = (eventId: string) => ['organiser', 'events', eventId, 'live'] as const;
 
 /**
  * The live on-sale view: big figures for a phone at the stadium, refreshed every 3 s while the tab is
@@ -20,7 +19,7 @@ export function LiveBoard({ eventId, initial }: { eventId: string; initial: Live
   const t = useTranslations('organiser.live');
   const format = useFormatter();
   const { data, dataUpdatedAt, isError } = useQuery({
-    queryKey: liveQueryKey(eventId),
+    queryKey: queryKeys.organiserLive(eventId),
     queryFn: apiQuery<LiveView>(`/api/v1/organiser/events/${encodeURIComponent(eventId)}/live`, { toast: false }),
     initialData: initial,
     initialDataUpdatedAt: () => Date.parse(initial.checkedAt),

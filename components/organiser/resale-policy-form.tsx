@@ -12,6 +12,7 @@ import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import { resalePolicySchema, type ResalePolicyInput } from '@/lib/schemas/organiser-codes';
+import { amountInputText, bpsInputText, bpsOrNaN, moneyOrNaN } from '@/lib/money';
 
 /** What the inputs hold: fees in %, the absolute cap in the currency's main unit, as typed. */
 type Values = {
@@ -35,17 +36,16 @@ function numberOf(text: string): number | null {
 
 /** The typed values → the API's policy (minor units, basis points); zod judges the result. */
 function policyOf(v: Values): Record<keyof ResalePolicyInput, unknown> {
-  const cap = numberOf(v.resaleCapAmount);
-  const seller = numberOf(v.resaleSellerFeeBps);
-  const buyer = numberOf(v.resaleBuyerFeeBps);
+  // Blank is "not set" (null); anything else is the money module's reading of it (NaN when no number).
+  const typed = <T,>(text: string, read: (text: string) => T) => (text.trim() === '' ? null : read(text));
   return {
     transferEnabled: v.transferEnabled,
     resaleEnabled: v.resaleEnabled,
     resaleCapPercent: numberOf(v.resaleCapPercent),
-    resaleCapAmount: cap == null ? null : Math.round(cap * 100),
+    resaleCapAmount: typed(v.resaleCapAmount, moneyOrNaN),
     resaleWindowHours: numberOf(v.resaleWindowHours),
-    resaleSellerFeeBps: seller == null ? null : Math.round(seller * 100),
-    resaleBuyerFeeBps: buyer == null ? null : Math.round(buyer * 100),
+    resaleSellerFeeBps: typed(v.resaleSellerFeeBps, bpsOrNaN),
+    resaleBuyerFeeBps: typed(v.resaleBuyerFeeBps, bpsOrNaN),
     resaleOrganiserSharePercent: numberOf(v.resaleOrganiserSharePercent),
     freeTicketsResale: v.freeTicketsResale,
   };
@@ -56,10 +56,10 @@ function valuesOf(p: ResalePolicyInput): Values {
     transferEnabled: p.transferEnabled,
     resaleEnabled: p.resaleEnabled,
     resaleCapPercent: p.resaleCapPercent == null ? '' : String(p.resaleCapPercent),
-    resaleCapAmount: p.resaleCapAmount == null ? '' : String(p.resaleCapAmount / 100),
+    resaleCapAmount: p.resaleCapAmount == null ? '' : amountInputText(p.resaleCapAmount),
     resaleWindowHours: String(p.resaleWindowHours),
-    resaleSellerFeeBps: String(p.resaleSellerFeeBps / 100),
-    resaleBuyerFeeBps: String(p.resaleBuyerFeeBps / 100),
+    resaleSellerFeeBps: bpsInputText(p.resaleSellerFeeBps),
+    resaleBuyerFeeBps: bpsInputText(p.resaleBuyerFeeBps),
     resaleOrganiserSharePercent: String(p.resaleOrganiserSharePercent),
     freeTicketsResale: p.freeTicketsResale,
   };

@@ -10,6 +10,7 @@ import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { OrganiserPackage } from '@/lib/schemas/packages';
+import { amountInputText, moneyOrNaN } from '@/lib/money';
 
 // The organiser's packages (lib/server/packages/organiser.ts through /api/v1/organiser/packages): the
 // list with each package's contents, price, how many are taken, on/off sale, edit and delete, and the
@@ -36,9 +37,6 @@ type Draft = {
 const card = 'space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6';
 const button = 'min-h-11 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 disabled:opacity-50';
 
-/** "12,50" or "12.50" → 1250 minor units; NaN when not a number. */
-const minorUnits = (text: string) => Math.round(Number(text.trim().replace(/\s/g, '').replace(',', '.')) * 100);
-
 function emptyLine(events: Candidate[]): Line {
   const event = events[0];
   return { eventId: event?.id ?? '', ticketTypeId: event?.categories[0]?.id ?? '', quantity: '1' };
@@ -51,7 +49,7 @@ function draftOf(pkg: OrganiserPackage | null, events: Candidate[]): Draft {
   return {
     name: pkg.name,
     description: pkg.description ?? { sk: '', cs: '', en: '' },
-    price: (pkg.price / 100).toString(),
+    price: amountInputText(pkg.price),
     quantity: String(pkg.quantity),
     onSale: pkg.onSale,
     lines: pkg.contents.map((c) => ({ eventId: c.eventId, ticketTypeId: c.ticketTypeId, quantity: String(c.quantity) })),
@@ -63,7 +61,7 @@ function bodyOf(draft: Draft) {
   return {
     name: draft.name,
     description,
-    price: minorUnits(draft.price),
+    price: moneyOrNaN(draft.price),
     quantity: Number(draft.quantity),
     onSale: draft.onSale,
     contents: draft.lines.map((l) => ({ eventId: l.eventId, ticketTypeId: l.ticketTypeId, quantity: Number(l.quantity) })),

@@ -13,8 +13,8 @@ import { useRouter } from '@/lib/i18n/navigation';
 import type { Cart } from '@/lib/schemas/cart';
 import type { EventPackage } from '@/lib/schemas/packages';
 import { useSeatSelection } from '@/components/seats/seat-selection';
+import { queryKeys } from '@/lib/client/query-keys';
 
-const packagesKey = (eventId: string) => ['events', eventId, 'packages'] as const;
 
 /**
  * The packages of an event page (GET /api/v1/events/{id}/packages): a family ticket, a festival pass,
@@ -35,7 +35,7 @@ export function PackageOffers({ eventId, onSale }: { eventId: string; onSale: bo
   // Why a package was not added, for the seats picked then: picking again starts afresh.
   const [refusal, setRefusal] = useState<{ packageId: string; text: string; seats: ReadonlySet<string> } | null>(null);
   const { data } = useQuery({
-    queryKey: packagesKey(eventId),
+    queryKey: queryKeys.packages(eventId),
     queryFn: apiQuery<{ packages: EventPackage[] }>(`/api/v1/events/${encodeURIComponent(eventId)}/packages`, { toast: false }),
     enabled: onSale,
     staleTime: 15_000,
@@ -60,8 +60,8 @@ export function PackageOffers({ eventId, onSale }: { eventId: string; onSale: bo
         { toast: seats ? [409, 422] : [422] },
       );
       if (!result.ok) {
-        void queryClient.invalidateQueries({ queryKey: packagesKey(eventId) });
-        if (result.status === 409) void queryClient.invalidateQueries({ queryKey: ['events', eventId, 'availability'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.packages(eventId) });
+        if (result.status === 409) void queryClient.invalidateQueries({ queryKey: queryKeys.availability(eventId) });
         if (result.status === 422 || (seats && result.status === 409)) {
           // Said in the package's card (and announced); nothing was held and the picked seats stay picked.
           const taken = result.error.code === 'SEAT_TAKEN' ? result.error.errors : [];
@@ -74,7 +74,7 @@ export function PackageOffers({ eventId, onSale }: { eventId: string; onSale: bo
         return;
       }
       if (seats) setSelected(new Set());
-      queryClient.setQueryData(['cart', eventId], result.data);
+      queryClient.setQueryData(queryKeys.cart(eventId), result.data);
       notify.success({ title: t('added') });
       router.push({ pathname: '/events/[id]/cart', params: { id: eventId } });
     } finally {

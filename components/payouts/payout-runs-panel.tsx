@@ -8,7 +8,8 @@ import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { DueSummary, PayoutRunView } from '@/lib/schemas/payouts';
-import { formatDate, formatNumber } from '@/lib/i18n/formats';
+import { formatDate } from '@/lib/i18n/formats';
+import { formatMoney, type Currency } from '@/lib/money';
 
 type Asking = { kind: 'confirm' | 'cancel'; run: PayoutRunView } | null;
 
@@ -24,13 +25,13 @@ export function PayoutRunsPanel({ due, runs }: { due: DueSummary[]; runs: Payout
   const [busy, setBusy] = useState<string | null>(null);
   const [asking, setAsking] = useState<Asking>(null);
   const [refreshing, startTransition] = useTransition();
-  const money = (amount: number, currency: string) => formatNumber(amount / 100, locale, { style: 'currency', currency });
+  const money = (amount: number, currency: Currency) => formatMoney({ amount, currency }, locale);
   const date = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short' });
   const refresh = () => startTransition(() => router.refresh());
   // Not while the screen refreshes: a refresh held up by a busy server must not lock the buttons (every action is idempotent on the server).
   const disabled = !hydrated || busy !== null;
 
-  async function prepare(currency: string) {
+  async function prepare(currency: Currency) {
     setBusy(`prepare-${currency}`);
     const result = await api.post<{ run: PayoutRunView }>('/api/v1/admin/payout-runs', { currency });
     setBusy(null);

@@ -8,6 +8,7 @@ import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { OrganiserSeason } from '@/lib/schemas/seasons';
+import { amountInputText, moneyOrNaN } from '@/lib/money';
 
 // The season's categories and prices, and which season category each match's price categories sell in
 // (issue 28 item 7): one form saved as one document (PUT …/categories). A category not saved yet is
@@ -16,8 +17,6 @@ import type { OrganiserSeason } from '@/lib/schemas/seasons';
 type Row = { key: string; id: string | null; name: { sk: string; cs: string; en: string }; color: string; price: string };
 
 const card = 'space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6';
-const money = (minor: number) => (minor / 100).toString();
-const minorOf = (text: string) => Math.round(Number(text.trim().replace(',', '.')) * 100);
 
 export function SeasonCategoriesForm({ season, locale }: { season: OrganiserSeason; locale: string }) {
   const t = useTranslations('seasons.organiser');
@@ -26,7 +25,7 @@ export function SeasonCategoriesForm({ season, locale }: { season: OrganiserSeas
   const mappingId = useId();
   const [pending, startTransition] = useTransition();
   const [sending, setSending] = useState(false);
-  const [rows, setRows] = useState<Row[]>(() => season.categories.map((c) => ({ key: c.id, id: c.id, name: { ...c.name }, color: c.color, price: money(c.price) })));
+  const [rows, setRows] = useState<Row[]>(() => season.categories.map((c) => ({ key: c.id, id: c.id, name: { ...c.name }, color: c.color, price: amountInputText(c.price) })));
   const [mapping, setMapping] = useState<Record<string, string>>(() =>
     Object.fromEntries(season.matches.flatMap((m) => m.priceCategories.map((pc) => [pc.id, pc.seasonCategoryId ?? '']))),
   );
@@ -45,7 +44,7 @@ export function SeasonCategoriesForm({ season, locale }: { season: OrganiserSeas
     e.preventDefault();
     setSending(true);
     const body = {
-      categories: rows.map((r) => ({ id: r.id, name: r.name, color: r.color, price: minorOf(r.price) })),
+      categories: rows.map((r) => ({ id: r.id, name: r.name, color: r.color, price: moneyOrNaN(r.price) })),
       mapping: Object.entries(mapping).map(([ticketTypeId, key]) => {
         const index = rows.findIndex((r) => r.key === key);
         return { ticketTypeId, category: index < 0 ? null : index };

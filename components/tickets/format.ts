@@ -1,5 +1,6 @@
 // Formatting shared by the ticket components (server and client render the same text).
-import { eventDateTimeFormat, formatMoney as formatEventMoney } from '@/components/events/format';
+import { eventDateTimeFormat } from '@/components/events/format';
+import { formatMoney as formatEventMoney } from '@/lib/money';
 import type { Currency, Localized } from '@/lib/schemas/primitives';
 import { dateTimeFormat, formatDate } from '@/lib/i18n/formats';
 

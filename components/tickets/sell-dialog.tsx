@@ -7,7 +7,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
-import { listingFormSchema, priceToMinorUnits, type OwnedTicket } from '@/lib/schemas/tickets';
+import { majorUnits, moneyOrNaN, sellerPayout } from '@/lib/money';
+import { listingFormSchema, type OwnedTicket } from '@/lib/schemas/tickets';
 import { TextField } from '@/components/auth/form-parts';
 import { DialogFormEnd } from './form';
 import { formatDateTime, formatMoney, localized } from './format';
@@ -51,21 +52,21 @@ function SellForm({ ticket, open, onClose, onDone }: Props) {
   const { capAmount, closesAt, sellerFeeBps } = ticket.event.resale;
   const form = useForm<z.input<typeof listingFormSchema>>({
     resolver: zodResolver(listingFormSchema),
-    defaultValues: { price: capAmount != null ? (capAmount / 100).toFixed(2) : '' },
+    defaultValues: { price: capAmount != null ? majorUnits(capAmount) : '' },
   });
   const typed = form.watch('price');
   const valid = listingFormSchema.safeParse({ price: typed }).success;
-  const typedAmount = valid ? priceToMinorUnits(typed) : null;
+  const typedAmount = valid ? moneyOrNaN(typed) : null;
   // Over the cap there is no payout to promise: the cap and the error instead (the server refuses it too).
   const overCap = typedAmount != null && capAmount != null && typedAmount > capAmount;
   const amount = overCap ? null : typedAmount;
-  const fee = amount != null ? Math.round((amount * sellerFeeBps) / 10_000) : null;
+  const sale = amount != null ? sellerPayout(amount, sellerFeeBps) : null;
   const money = (value: number) => formatMoney(value, ticket.currency, locale);
 
   const submit = form.handleSubmit(async ({ price }) => {
     setFormError(null);
     if (overCap) return;
-    const result = await api.post(`/api/v1/tickets/${ticket.id}/listing`, { price: priceToMinorUnits(price) }, { toast: [404, 409, 422] });
+    const result = await api.post(`/api/v1/tickets/${ticket.id}/listing`, { price: moneyOrNaN(price) }, { toast: [404, 409, 422] });
     if (!result.ok) {
       const field = result.error.errors.find((e) => e.field === 'price');
       if (field) form.setError('price', { message: field.message });
@@ -94,15 +95,15 @@ function SellForm({ ticket, open, onClose, onDone }: Props) {
           error={overCap && capAmount != null ? t('errors.overCap', { cap: money(capAmount) }) : form.formState.errors.price?.message}
           {...form.register('price')}
         />
-        {amount != null && fee != null && (
+        {sale && (
           <dl className="grid grid-cols-2 gap-1 text-sm">
             <dt className="text-slate-600">{t('fee', { percent: `${(sellerFeeBps / 100).toLocaleString(locale)} %` })}</dt>
-            <dd className="text-right">−{money(fee)}</dd>
+            <dd className="text-right">−{money(sale.fee)}</dd>
           </dl>
         )}
-        {amount != null && fee != null && (
+        {sale && (
           <p className="font-semibold" data-testid="resale-payout">
-            {t('payout', { amount: money(amount - fee) })}
+            {t('payout', { amount: money(sale.payout) })}
           </p>
         )}
         <DialogFormEnd error={formError} pending={form.formState.isSubmitting} submitLabel={t('submit')} cancelLabel={t('cancel')} onCancel={onClose} />

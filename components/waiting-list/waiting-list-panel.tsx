@@ -11,6 +11,7 @@ import { formatClock, useCountdown } from '@/components/cart/countdown';
 import { ReturnHere, signInHref } from '@/components/layout/return-here';
 import type { Availability } from '@/lib/schemas/events';
 import type { WaitingEntry, WaitingListStateAnswer } from '@/lib/schemas/waiting-list';
+import { queryKeys } from '@/lib/client/query-keys';
 
 type Props = {
   eventId: string;
@@ -19,7 +20,6 @@ type Props = {
 };
 
 const POLL_MS = 15_000;
-const stateKey = (eventId: string) => ['events', eventId, 'waiting-list'] as const;
 
 /**
  * The waiting list on the event page: when the event (or a category) is sold out and the organiser
@@ -34,7 +34,7 @@ export function WaitingListPanel({ eventId, ticketTypes }: Props) {
   // The ticket picker polls the availability (same query): the list is asked only once a category shows
   // none left, so an on-sale rush does not poll it.
   const availability = useQuery({
-    queryKey: ['events', eventId, 'availability'],
+    queryKey: queryKeys.availability(eventId),
     queryFn: apiQuery<Availability>(`/api/v1/events/${encodeURIComponent(eventId)}/availability`, { toast: false }),
     enabled: false,
   });
@@ -44,7 +44,7 @@ export function WaitingListPanel({ eventId, ticketTypes }: Props) {
   if (anySoldOut && !asked) setAsked(true);
   const polled = anySoldOut || asked;
   const state = useQuery({
-    queryKey: [...stateKey(eventId), signedIn],
+    queryKey: [...queryKeys.waitingList(eventId), signedIn],
     queryFn: apiQuery<WaitingListStateAnswer>(`/api/v1/events/${encodeURIComponent(eventId)}/waiting-list`, { toast: false }),
     // A signed-in fan is asked once anyway (an offer of theirs may be waiting while the rest is on sale).
     enabled: status !== 'loading' && (polled || signedIn),
@@ -62,7 +62,7 @@ export function WaitingListPanel({ eventId, ticketTypes }: Props) {
   const soldOutTypes = ticketTypes.filter((type) => data.soldOutTicketTypeIds.includes(type.id));
   const canJoin = data.enabled && !open && (data.soldOut || soldOutTypes.length > 0) && data.maxQuantity > 0;
   if (!open && !canJoin) return null;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: stateKey(eventId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.waitingList(eventId) });
 
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4" data-testid="waiting-list">

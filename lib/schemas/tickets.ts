@@ -36,10 +36,6 @@ export const listingFormSchema = z.object({
     .min(1, 'resale.priceRequired')
     .regex(/^\d{1,7}([.,]\d{1,2})?$/, 'resale.priceInvalid'),
 });
-export function priceToMinorUnits(text: string): number {
-  const [whole, fraction = ''] = text.trim().replace(',', '.').split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
 
 /** POST /api/v1/scan */
 export const scanSchema = z.object({

@@ -8,7 +8,7 @@ import { GET as feedbackCsvGet } from '@/app/api/v1/organiser/events/[eventId]/f
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { csvFile } from '@/lib/server/reports/csv';
-import { majorUnits } from '@/lib/server/reports/exports';
+import { majorUnits } from '@/lib/money';
 import { useTestDatabase } from '../helpers/db';
 import { makeCast, type Cast } from '../helpers/organiser';
 import { buy } from '../helpers/purchases';

@@ -18,7 +18,7 @@ import { cancelEvent, finishCancellation } from '@/lib/server/organiser/cancel';
 import { eventLedgers, netFigures } from '@/lib/server/reports/ledger';
 import { currentMonth, organiserSettlement, periodOf } from '@/lib/server/reports/settlement';
 import { listTicketForResale } from '@/lib/server/resale/listing';
-import { organiserShareOf } from '@/lib/server/tickets/issue';
+import { organiserFeeShare as organiserShareOf } from '@/lib/money';
 import { answerOf, failureBodyOf } from '../helpers/contract';
 import { useTestDatabase } from '../helpers/db';
 import { independentSums } from '../helpers/money';

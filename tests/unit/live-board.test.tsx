@@ -4,7 +4,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NextIntlClientProvider } from 'next-intl';
-import { LiveBoard, liveQueryKey } from '@/components/organiser/live-board';
+import { LiveBoard } from '@/components/organiser/live-board';
+import { queryKeys } from '@/lib/client/query-keys';
 import type { LiveView } from '@/lib/schemas/reports-live';
 import en from '@/messages/en.json';
 
@@ -42,7 +43,7 @@ function show(initial: LiveView) {
   );
   return async (next: LiveView) => {
     await act(async () => {
-      client.setQueryData(liveQueryKey(EVENT), next);
+      client.setQueryData(queryKeys.organiserLive(EVENT), next);
       // TanStack Query tells its observers on the next tick.
       await new Promise((resolve) => setTimeout(resolve, 0));
     });

@@ -6,6 +6,7 @@ import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import type { Locale } from '@/lib/i18n/routing';
 import { CONCESSION_KINDS, DISABILITY_KINDS, type CategoryConcession, type ConcessionKind } from '@/lib/schemas/concessions';
+import { amountInputText, moneyOrNaN } from '@/lib/money';
 
 type Category = { id: string; name: { sk: string; cs: string; en: string } };
 type Row = { offered: boolean; price: string; companion: boolean; resaleAllowed: boolean };
@@ -16,7 +17,7 @@ function rowsOf(concessions: CategoryConcession[]): Record<ConcessionKind, Row> 
   const rows = {} as Record<ConcessionKind, Row>;
   for (const kind of CONCESSION_KINDS) {
     const found = concessions.find((c) => c.kind === kind);
-    rows[kind] = { offered: Boolean(found), price: found ? String(found.priceAmount / 100) : '', companion: found ? found.companion : kind === 'ztp_s', resaleAllowed: found?.resaleAllowed ?? false };
+    rows[kind] = { offered: Boolean(found), price: found ? amountInputText(found.priceAmount) : '', companion: found ? found.companion : kind === 'ztp_s', resaleAllowed: found?.resaleAllowed ?? false };
   }
   return rows;
 }
@@ -37,7 +38,7 @@ function CategoryConcessions({ eventId, currency, category, initial }: { eventId
     setError(null);
     const concessions = CONCESSION_KINDS.filter((kind) => rows[kind].offered).map((kind) => ({
       kind,
-      priceAmount: rows[kind].price.trim() === '' ? Number.NaN : Math.round(Number(rows[kind].price.replace(',', '.')) * 100),
+      priceAmount: moneyOrNaN(rows[kind].price),
       companion: canHaveCompanion(kind) && rows[kind].companion,
       resaleAllowed: rows[kind].resaleAllowed,
     }));

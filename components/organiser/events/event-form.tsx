@@ -10,6 +10,7 @@ import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import { instantToLocal, localToInstant } from '@/lib/organiser/zoned-time';
 import { EVENT_LIMITS, eventFormSchema, type EventFormValues, type OrganiserEvent } from '@/lib/schemas/organiser-events';
+import { majorOf, minorOfMajor } from '@/lib/money';
 
 const LANGUAGES = ['sk', 'cs', 'en'] as const;
 const FORM_STATUSES = [404, 409, 422];
@@ -36,7 +37,7 @@ function valuesOf(event: OrganiserEvent | null, venues: Venue[]): EventFormValue
     maxTicketsPerOrder: event?.maxTicketsPerOrder ?? 10,
     maxTicketsPerUser: event?.maxTicketsPerUser ?? 20,
     reservationMinutes: event?.reservationMinutes ?? 10,
-    serviceFee: (event?.serviceFeeAmount ?? 0) / 100,
+    serviceFee: majorOf(event?.serviceFeeAmount ?? 0),
   };
 }
 
@@ -63,7 +64,7 @@ function bodyOf(values: EventFormValues) {
     maxTicketsPerOrder: values.maxTicketsPerOrder,
     maxTicketsPerUser: values.maxTicketsPerUser,
     reservationMinutes: values.reservationMinutes,
-    serviceFeeAmount: Math.round(values.serviceFee * 100),
+    serviceFeeAmount: minorOfMajor(values.serviceFee),
   };
 }
 

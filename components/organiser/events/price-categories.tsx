@@ -10,6 +10,7 @@ import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { createPriceCategorySchema, updatePriceCategorySchema, type OrganiserEvent, type PriceCategory } from '@/lib/schemas/organiser-events';
+import { amountInputText, moneyOrNaN } from '@/lib/money';
 
 type Section = OrganiserEvent['sections'][number];
 type Kind = 'seated' | 'standing';
@@ -23,7 +24,7 @@ function draftOf(category: PriceCategory | null, sortOrder: number): Draft {
   return {
     name: category?.name ?? { sk: '', cs: '', en: '' },
     kind: category?.kind ?? 'seated',
-    price: category ? String(category.priceAmount / 100) : '',
+    price: category ? amountInputText(category.priceAmount) : '',
     color: category?.color ?? '#2563eb',
     sortOrder: String(category?.sortOrder ?? sortOrder),
     sectionIds: category?.sectionIds ?? [],
@@ -71,10 +72,9 @@ function CategoryCard({
     event.preventDefault();
     setErrors({});
     setMessage(null);
-    const price = Math.round(Number(draft.price.replace(',', '.')) * 100);
     const body = {
       name: draft.name,
-      priceAmount: draft.price.trim() === '' ? Number.NaN : price,
+      priceAmount: moneyOrNaN(draft.price),
       color: draft.color,
       sortOrder: Number(draft.sortOrder),
       sectionIds: draft.sectionIds,

@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
+import { resaleFee } from '@/lib/money';
 import { rowsOf, type Db, type Tx } from '@/lib/server/db';
 import { fromJsonb, holdItemRow, type HoldItemRow, type ItemRow } from './items';
 
@@ -65,12 +66,21 @@ export async function holdSelection(db: Db | Tx, input: HoldInput): Promise<Hold
   const type = 'ticketTypeId' in s ? s.ticketTypeId : null;
   const quantity = 'quantity' in s ? s.quantity : null;
   const listing = 'listingId' in s ? s.listingId : null;
+  // The buyer's fee of a listing is the money module's arithmetic, passed in as minor units (the SQL does
+  // not round a fee of its own: DESIGN.md §6.13). A listing's price never changes once listed; no such
+  // listing: the hold answers 'taken' whatever the fee.
+  const resaleFeeAmount = listing ? resaleFee(await listingPrice(db, listing), input.resaleFeeBps) : 0;
   const [row] = rowsOf<FunctionRow>(
     await db.execute(sql`select * from cart_hold(${input.userId}::uuid, ${input.eventId}::uuid, ${seats}::uuid[], ${type}::uuid, ${quantity}::int,
       ${listing}::uuid, ${input.now.toISOString()}::timestamptz, ${input.minutes}::int, ${input.maxPerOrder}::int, ${input.maxPerUser}::int,
-      ${input.feeAmount}::int, ${input.resaleFeeBps}::int)`),
+      ${input.feeAmount}::int, ${resaleFeeAmount}::int)`),
   );
   return outcomeOf(row);
+}
+
+async function listingPrice(db: Db | Tx, listingId: string): Promise<number> {
+  const [row] = rowsOf<{ price_amount: number }>(await db.execute(sql`select price_amount from resale_listings where id = ${listingId}::uuid`));
+  return row ? Number(row.price_amount) : 0;
 }
 
 export async function releaseItem(db: Db | Tx, input: { userId: string; eventId: string; itemId: string; now: Date }): Promise<HoldOutcome> {

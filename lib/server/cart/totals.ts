@@ -1,4 +1,5 @@
 import 'server-only';
+import { percentOf } from '@/lib/money';
 
 export type Money = { amount: number; currency: 'EUR' | 'CZK' };
 
@@ -17,7 +18,7 @@ export function cartTotals(items: PricedItem[], coupon: CouponRule | null) {
   let discount = 0;
   if (coupon) {
     const eligible = items.filter((item) => couponApplies(coupon, item)).reduce((sum, item) => sum + item.priceAmount, 0);
-    discount = coupon.kind === 'percent' ? Math.floor((eligible * Math.min(100, coupon.value)) / 100) : Math.min(coupon.value, eligible);
+    discount = coupon.kind === 'percent' ? percentOf(eligible, Math.min(100, coupon.value)) : Math.min(coupon.value, eligible);
   }
   return { subtotal, discount, fees, total: subtotal - discount + fees };
 }

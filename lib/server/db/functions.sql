@@ -165,7 +165,15 @@ END
 $$;
 
 -- A resale listing; its seller cannot buy it. Raises TBTKN with the listing's id when it cannot be had.
-CREATE OR REPLACE FUNCTION cart_claim_listing(p_hold uuid, p_user uuid, p_event uuid, p_listing uuid, p_until timestamptz, p_now timestamptz, p_fee_bps integer)
+-- p_fee: the buyer's fee in minor units, computed by the caller (lib/money.ts resaleFee: the one place
+-- the rounding lives; a listing's price never changes, so the fee asked for is the fee of the row claimed).
+-- Until issue 30 it took the fee's basis points and rounded here.
+DO $$ BEGIN
+  IF EXISTS (SELECT 1 FROM pg_proc WHERE proname = 'cart_claim_listing' AND 'p_fee_bps' = ANY (proargnames)) THEN
+    DROP FUNCTION cart_claim_listing(uuid, uuid, uuid, uuid, timestamptz, timestamptz, integer);
+  END IF;
+END $$;
+CREATE OR REPLACE FUNCTION cart_claim_listing(p_hold uuid, p_user uuid, p_event uuid, p_listing uuid, p_until timestamptz, p_now timestamptz, p_fee integer)
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   WITH claimed AS (
@@ -175,7 +183,7 @@ BEGIN
     RETURNING l.id, l.ticket_id, l.price_amount
   )
   INSERT INTO hold_items (hold_id, listing_id, ticket_type_id, price_amount, fee_amount, created_at)
-    SELECT p_hold, c.id, t.ticket_type_id, c.price_amount, round(c.price_amount * p_fee_bps / 10000.0)::int, p_now
+    SELECT p_hold, c.id, t.ticket_type_id, c.price_amount, p_fee, p_now
     FROM claimed c JOIN tickets t ON t.id = c.ticket_id;
   IF NOT FOUND THEN
     RAISE EXCEPTION USING ERRCODE = 'TBTKN', MESSAGE = 'taken', DETAIL = jsonb_build_array(p_listing)::text;
@@ -193,9 +201,16 @@ $$;
 -- waiting list's: waiting_list_reserves), or 'settle': the open cart ran out of time
 -- or is at checkout, and the caller settles it and calls again in the same transaction.
 -- Every outcome but 'held' leaves the database as it was.
+-- p_fee: a primary ticket's service fee; p_resale_fee: the buyer's fee of the listing p_listing (both
+-- minor units, computed by the caller: lib/server/cart/hold.ts). Until issue 30 the latter was basis points.
+DO $$ BEGIN
+  IF EXISTS (SELECT 1 FROM pg_proc WHERE proname = 'cart_hold' AND 'p_resale_fee_bps' = ANY (proargnames)) THEN
+    DROP FUNCTION cart_hold(uuid, uuid, uuid[], uuid, integer, uuid, timestamptz, integer, integer, integer, integer, integer);
+  END IF;
+END $$;
 CREATE OR REPLACE FUNCTION cart_hold(
   p_user uuid, p_event uuid, p_seats uuid[], p_type uuid, p_quantity integer, p_listing uuid,
-  p_now timestamptz, p_minutes integer, p_max_order integer, p_max_user integer, p_fee integer, p_resale_fee_bps integer
+  p_now timestamptz, p_minutes integer, p_max_order integer, p_max_user integer, p_fee integer, p_resale_fee integer
 )
 RETURNS TABLE (outcome text, hold_id uuid, expires_at timestamptz, coupon_id uuid, detail jsonb)
 LANGUAGE plpgsql AS $$
@@ -293,7 +308,7 @@ BEGIN
           RAISE EXCEPTION USING ERRCODE = 'TBTKN', MESSAGE = 'taken', DETAIL = v_taken::text;
         END IF;
       ELSIF p_listing IS NOT NULL THEN
-        PERFORM cart_claim_listing(v_hold.id, p_user, p_event, p_listing, v_until, p_now, p_resale_fee_bps);
+        PERFORM cart_claim_listing(v_hold.id, p_user, p_event, p_listing, v_until, p_now, p_resale_fee);
       ELSE
         PERFORM cart_claim_places(v_hold.id, p_event, p_type, p_quantity, v_until, p_now, p_fee);
       END IF;

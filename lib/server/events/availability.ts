@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Availability } from '@/lib/schemas/events';
+import { resaleFee } from '@/lib/money';
 import { databaseKind, getDb, rowsOf } from '@/lib/server/db';
 import { onAvailabilityChanged, onEventChanged } from './changed';
 import { listingIsFree, salePhase, unitIsFree, type Currency, type Money } from './rules';
@@ -201,7 +202,7 @@ async function readAvailability(
             seatId: l.seatId,
             concession: l.concession ?? null,
             price: { amount: Number(l.price), currency },
-            buyerFee: { amount: Math.round((Number(l.price) * Number(row.resale_buyer_fee_bps)) / 10_000), currency },
+            buyerFee: { amount: resaleFee(Number(l.price), Number(row.resale_buyer_fee_bps)), currency },
           }))
         : [],
   };

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { getDb, tables, type Db, type Tx } from '@/lib/server/db';
 import { hasPriorityWindow, saleOpensAt, salePhase, type SaleWindow } from '@/lib/server/events/rules';
+import { percentOf } from '@/lib/money';
 
 /** A fan's points with an organiser now (0 without any). */
 export async function pointsWith(orgId: string, userId: string, db: Db | Tx = getDb()): Promise<number> {
@@ -23,7 +24,7 @@ export function pointsDiscount(input: { rate: number; maxPercent: number; balanc
   amount: number;
 } {
   if (input.rate <= 0 || input.base <= 0) return { usable: 0, points: 0, amount: 0 };
-  const maxAmount = Math.floor((input.base * Math.min(100, Math.max(0, input.maxPercent))) / 100);
+  const maxAmount = percentOf(input.base, Math.min(100, Math.max(0, input.maxPercent)));
   const maxPoints = Math.floor((maxAmount * input.rate) / 100);
   const usable = Math.max(0, Math.min(input.balance, maxPoints));
   const points = Math.max(0, Math.min(input.chosen, usable));

@@ -22,6 +22,7 @@ import type { NotificationTopic, PushPayload } from '@/lib/schemas/notifications
 import { translator } from '@/lib/server/api/translate';
 import { tables, type Db } from '@/lib/server/db';
 import type { LocalizedText } from '@/lib/server/db/schema';
+import { formatMoney } from '@/lib/money';
 
 type Event = { id: string; slug: string; title: LocalizedText; startsAt: Date };
 
@@ -85,7 +86,7 @@ export async function notificationContent(
     price: '',
   };
   if (typeof data.amount === 'number' && (data.currency === 'EUR' || data.currency === 'CZK')) {
-    values.price = new Intl.NumberFormat(locale, { style: 'currency', currency: data.currency }).format(data.amount / 100);
+    values.price = formatMoney({ amount: data.amount, currency: data.currency }, locale);
   }
   if (topic === 'waiting-list-offer') values.time = when(str(data.expiresAt), locale);
   const seasonId = str(data.seasonId);

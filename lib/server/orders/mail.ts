@@ -1,12 +1,12 @@
 import 'server-only';
 import { countDistinct, eq } from 'drizzle-orm';
 import { appUrl } from '@/lib/app-url';
-import { formatNumber } from '@/lib/i18n/formats';
 import { getPathname } from '@/lib/i18n/navigation';
 import { getDb, tables } from '@/lib/server/db';
 import { translator } from '@/lib/server/api/translate';
 import { sendEmail } from '@/lib/server/email';
 import { eventChanged } from '@/lib/server/events/changed';
+import { formatMoney } from '@/lib/money';
 
 type OrderMail = { kind: 'paid' } | { kind: 'refunded' } | { kind: 'payment-refunded'; amount: number; currency: 'EUR' | 'CZK' };
 
@@ -47,7 +47,7 @@ export async function sendOrderEmail(orderId: string, mail: OrderMail) {
     event: row.season ? row.season[locale] : row.title[locale],
     count: n,
     matches,
-    total: formatNumber(money.amount / 100, locale, { style: 'currency', currency: money.currency }),
+    total: formatMoney(money, locale),
     link: `${appUrl()}${path}`,
   };
   const prefix = { paid: row.season ? 'orders.email.seasonPaid' : 'orders.email.paid', refunded: 'orders.email.refunded', 'payment-refunded': 'orders.email.paymentRefunded' }[mail.kind];

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { translator } from '@/lib/server/api/translate';
 import { getDb, tables } from '@/lib/server/db';
 import { sendEmail, type EmailInput } from '@/lib/server/email';
+import { formatMoney } from '@/lib/money';
 
 type Recipient = { email: string; firstName: string | null; locale: Locale };
 type Title = { sk: string; cs: string; en: string };
@@ -25,7 +26,7 @@ export function cancelledOrderEmail(input: {
     name: input.to.firstName ?? '',
     event: input.event[locale] || input.event.sk,
     count: input.tickets,
-    total: new Intl.NumberFormat(locale, { style: 'currency', currency: input.total.currency }).format(input.total.amount / 100),
+    total: formatMoney(input.total, locale),
     link: `${appUrl()}${path}`,
   };
   return {
@@ -77,7 +78,7 @@ export function cancelledSeasonMatchEmail(input: {
     name: input.to.firstName ?? '',
     event: input.event[locale] || input.event.sk,
     season: input.season[locale] || input.season.sk,
-    amount: new Intl.NumberFormat(locale, { style: 'currency', currency: input.refund.currency }).format(input.refund.amount / 100),
+    amount: formatMoney(input.refund, locale),
     link: `${appUrl()}${getPathname({ locale, href: { pathname: '/orders/[id]', params: { id: input.orderId } } })}`,
   };
   const how = input.refund.amount <= 0 ? 'none' : input.mode;

@@ -3,6 +3,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { translator } from '@/lib/server/api/translate';
 import { sendEmail } from '@/lib/server/email';
 import { escapeHtml } from '@/lib/server/email';
+import { formatMoney } from '@/lib/money';
 
 export type WithdrawnListingMail = {
   to: string;
@@ -16,7 +17,7 @@ export type WithdrawnListingMail = {
 };
 
 function money(amount: number, currency: 'EUR' | 'CZK', locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount / 100);
+  return formatMoney({ amount, currency }, locale);
 }
 
 /**

@@ -2,6 +2,7 @@ import 'server-only';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { confirmRun, prepareAllRuns, SYSTEM_ACTOR } from './runs';
+import { majorUnits } from '@/lib/money';
 
 // npm run payouts:run — the payout run from a terminal (scripts/payouts-run.ts), as the system actor:
 //   npm run payouts:run [-- --out <folder>]     prepares a run per currency with due payouts and writes each file
@@ -9,7 +10,7 @@ import { confirmRun, prepareAllRuns, SYSTEM_ACTOR } from './runs';
 
 export const DEFAULT_OUT = path.join('.data', 'payouts');
 
-const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
+const money = (minor: number, currency: string) => `${majorUnits(minor)} ${currency}`;
 
 /** Runs the command; answers the exit code. `print` gets each line of the report. */
 export async function runPayoutsCli(argv: string[], print: (line: string) => void = console.log, now = new Date()): Promise<number> {

@@ -5,6 +5,7 @@ import type { ExportKind } from '@/lib/schemas/reports-live';
 import { getDb, rowsOf } from '@/lib/server/db';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { csvHead, csvLines, type CsvColumn } from './csv';
+import { majorUnits } from '@/lib/money';
 
 // The event's CSV exports (orders, tickets and attendees, check-ins, resale sales), streamed.
 //
@@ -39,15 +40,6 @@ export function isoUtc(value: Date | string | null | undefined): string {
   if (value === null || value === undefined) return '';
   const date = value instanceof Date ? value : new Date(value);
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/** Minor units → a decimal number in major units with a dot: 1250 → "12.50", -5 → "-0.05". */
-export function majorUnits(minor: number | string | null | undefined): string {
-  if (minor === null || minor === undefined) return '';
-  const n = Number(minor);
-  const sign = n < 0 ? '-' : '';
-  const abs = Math.abs(n);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** `after` as a keyset condition on (time, id): rows after the cursor in that order. */

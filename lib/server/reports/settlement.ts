@@ -5,7 +5,7 @@ import { CONSOLE_TIME_ZONE, dayOf, localToInstant } from '@/lib/organiser/zoned-
 import type { Settlement, SettlementFigures, SettlementLine, SettlementQuery } from '@/lib/schemas/settlements';
 import { getDb, tables } from '@/lib/server/db';
 import { orgAccess, type AccessFailure } from '@/lib/server/organiser/access';
-import { majorUnits } from './exports';
+import { majorUnits } from '@/lib/money';
 import { eventLedgers, netFigures, type EventLedger } from './ledger';
 
 // The organiser's settlement (issue 16, item 6): what Tribuna owes an organisation for its events over a

@@ -4,7 +4,8 @@ import { getDb, tables } from '@/lib/server/db';
 import { listingIsFree } from '@/lib/server/inventory/free';
 import { eventChanged } from '@/lib/server/events/changed';
 import { lockOwnedTicket, transferBlock } from '@/lib/server/tickets/ownership';
-import { feeOf, resaleCapFor, resaleClosesAt } from './policy';
+import { sellerPayout } from '@/lib/money';
+import { resaleCapFor, resaleClosesAt } from './policy';
 import { resaleFacts, resaleRefusal, type ResaleRefusal } from './eligibility';
 
 export type ListingFailure =
@@ -95,7 +96,7 @@ export async function listTicketForResale(actor: { id: string }, input: { ticket
       .returning({ id: tables.resaleListings.id });
     // A new offer on the event page, and maybe a lower lowest price in the lists.
     await eventChanged(ticket.eventId, tx);
-    const sellerFeeAmount = feeOf(input.priceAmount, ticket.resaleSellerFeeBps);
+    const { fee: sellerFeeAmount, payout: payoutAmount } = sellerPayout(input.priceAmount, ticket.resaleSellerFeeBps);
     return {
       ok: true as const,
       listing: {
@@ -105,7 +106,7 @@ export async function listTicketForResale(actor: { id: string }, input: { ticket
         priceAmount: input.priceAmount,
         currency: ticket.currency,
         sellerFeeAmount,
-        payoutAmount: input.priceAmount - sellerFeeAmount,
+        payoutAmount,
       },
     };
   });

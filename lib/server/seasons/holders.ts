@@ -5,7 +5,8 @@ import type { SeasonHolders, SeasonHoldersQuery } from '@/lib/schemas/season-hol
 import { getDb, rowsOf } from '@/lib/server/db';
 import type { LocalizedText } from '@/lib/server/db/schema';
 import type { AccessFailure } from '@/lib/server/organiser/access';
-import { csvStream, majorUnits } from '@/lib/server/reports/exports';
+import { majorUnits } from '@/lib/money';
+import { csvStream } from '@/lib/server/reports/exports';
 import { seasonAccess } from './organiser';
 
 // The ticket office's list of a season's holders (issue 28 item 5): who holds which seat, in which season

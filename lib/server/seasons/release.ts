@@ -6,6 +6,7 @@ import { offerReturned } from '@/lib/server/waiting-list/offers';
 import { lockOwnedTicket, moveTicketToOwner } from '@/lib/server/tickets/ownership';
 import { notify } from '@/lib/server/notifications/notify';
 import { creditRelease } from '@/lib/server/wallet';
+import { percentOf } from '@/lib/money';
 
 export type ReleaseFailure =
   | 'TICKET_NOT_FOUND'
@@ -27,7 +28,7 @@ export type TakeBackFailure =
 
 /** The holder's credit when the released seat sells: the season's share of the face value, rounded down. */
 export function releaseCreditOf(faceValue: number, sharePercent: number): number {
-  return Math.floor((faceValue * Math.max(0, Math.min(100, sharePercent))) / 100);
+  return percentOf(faceValue, Math.max(0, Math.min(100, sharePercent)));
 }
 
 /** When a match's primary sale closes: its own sale end, else its start. */

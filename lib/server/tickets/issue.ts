@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
+import { organiserFeeShare, sellerPayout } from '@/lib/money';
 import { tables, type Tx } from '@/lib/server/db';
 import { newTicketKeys } from '@/lib/ticket-code/keys';
 import { nameOrderTickets } from '@/lib/server/named-tickets/holders';
@@ -9,14 +10,6 @@ import { takeOverReleasedUnits } from '@/lib/server/seasons/release';
 
 /** An order item: `feeAmount` is the service fee of a primary ticket, the buyer's fee of a resale one. */
 type PaidItem = { unitId: string | null; listingId: string | null; ticketTypeId: string; priceAmount: number; feeAmount: number };
-
-/**
- * The organiser's part of a resale's two fees (the seller's and the buyer's), rounded down to the minor
- * unit: the organiser is never owed a fraction that Tribuna did not collect.
- */
-export function organiserShareOf(sellerFee: number, buyerFee: number, sharePercent: number): number {
-  return Math.floor(((sellerFee + buyerFee) * sharePercent) / 100);
-}
 
 /**
  * Issues the tickets of a paid order: a new ticket (fresh secret, version 1) for every primary unit,
@@ -85,7 +78,7 @@ export async function issueTicketsForOrder(
     });
     if (!moved) throw new Error(`resale ticket ${listing.ticketId} is no longer transferable`);
     issued.push(moved.id);
-    const fee = Math.round((listing.price * input.sellerFeeBps) / 10_000);
+    const { fee, payout } = sellerPayout(listing.price, input.sellerFeeBps);
     await tx
       .insert(tables.payouts)
       .values({
@@ -93,8 +86,9 @@ export async function issueTicketsForOrder(
         listingId: listing.id,
         grossAmount: listing.price,
         feeAmount: fee,
-        netAmount: listing.price - fee,
-        organiserShareAmount: organiserShareOf(fee, item.feeAmount, input.organiserSharePercent),
+        netAmount: payout,
+        // The organiser is never owed a fraction that Tribuna did not collect: its share rounds down.
+        organiserShareAmount: organiserFeeShare(fee, item.feeAmount, input.organiserSharePercent),
         currency: input.currency,
         createdAt: input.now,
       })

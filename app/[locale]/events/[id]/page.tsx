@@ -18,6 +18,7 @@ import { isLocale, type Locale } from '@/lib/i18n/routing';
 import { hasLineUp } from '@/lib/schemas/events';
 import { cachedEventDetail, type EventDetail } from '@/lib/server/events';
 import { formatDate } from '@/lib/i18n/formats';
+import { majorUnits } from '@/lib/money';
 
 type Props = PageProps<'/[locale]/events/[id]'>;
 
@@ -99,7 +100,7 @@ function jsonLd(detail: EventDetail, locale: Locale) {
       '@type': 'Offer',
       name: type.name[locale],
       category: 'primary',
-      price: (type.price.amount / 100).toFixed(2),
+      price: majorUnits(type.price.amount),
       priceCurrency: type.price.currency,
       availability: detail.status === 'on_sale' && !detail.isPast ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
       url,

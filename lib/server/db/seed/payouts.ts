@@ -9,6 +9,7 @@ import type { Db } from '../client';
 import * as s from '../schema';
 import { insertPaidOrder } from './paid-order';
 import { DEMO_PASSWORD } from './users';
+import { resaleFee } from '../../../money';
 
 export const DEMO_ADMIN_EMAIL = 'admin@tribuna.sk';
 const PAST_EVENT = 'dunaj-bratislava-slovan-liberec';
@@ -60,8 +61,8 @@ async function seedSale(db: Db, event: typeof s.events.$inferSelect, seller: Per
     // Sold a week before the match, at face value; the event's own seller and buyer fees.
     const soldAt = new Date(event.startsAt.getTime() - 7 * 86_400_000);
     const price = type.priceAmount;
-    const sellerFee = Math.round((price * event.resaleSellerFeeBps) / 10_000);
-    const buyerFee = Math.round((price * event.resaleBuyerFeeBps) / 10_000);
+    const sellerFee = resaleFee(price, event.resaleSellerFeeBps);
+    const buyerFee = resaleFee(price, event.resaleBuyerFeeBps);
     const [ticket] = await tx
       .insert(s.tickets)
       .values({ eventId: event.id, unitId: unit.id, ticketTypeId: type.id, ownerId: buyer.id, priceAmount: price, ...newTicketKeys(), version: 2, status: 'checked_in', checkedInAt: event.startsAt, createdAt: soldAt })

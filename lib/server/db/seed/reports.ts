@@ -13,6 +13,7 @@ import type { Db } from '../client';
 import * as s from '../schema';
 import { localDateTime } from './dates';
 import { DEMO_PASSWORD } from './users';
+import { resaleFee } from '../../../money';
 
 const EVENT_SLUG = 'dunaj-bratislava-slovan-liberec';
 const COUPON = 'DUNAJ10';
@@ -210,8 +211,8 @@ export async function seedReports(db: Db): Promise<void> {
     const listingId = randomUUID();
     const price = ticket.priceAmount;
     listings.push({ id: listingId, ticketId: ticket.id, eventId: event.id, sellerId: ticket.ownerId, priceAmount: price, currency: event.currency, status: 'sold', createdAt: new Date(listedAt), soldAt: new Date(soldAt) });
-    const { orderId } = order({ buyer, at: soldAt, lines: [{ unitId: null, listingId, typeId: ticket.ticketTypeId, price, fee: Math.round((price * event.resaleBuyerFeeBps) / 10_000) }] });
-    const sellerFee = Math.round((price * event.resaleSellerFeeBps) / 10_000);
+    const { orderId } = order({ buyer, at: soldAt, lines: [{ unitId: null, listingId, typeId: ticket.ticketTypeId, price, fee: resaleFee(price, event.resaleBuyerFeeBps) }] });
+    const sellerFee = resaleFee(price, event.resaleSellerFeeBps);
     payouts.push({ userId: ticket.ownerId, listingId, grossAmount: price, feeAmount: sellerFee, netAmount: price - sellerFee, currency: event.currency, createdAt: new Date(soldAt) });
     // The buyer's ticket now: a new secret and version, so the seller's old code no longer opens the gate.
     Object.assign(ticket, { ownerId: buyer.id, orderId, ...newTicketKeys(2), version: 2 });
