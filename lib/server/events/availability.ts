@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Availability } from '@/lib/schemas/events';
 import { databaseKind, getDb, rowsOf } from '@/lib/server/db';
-import { onAvailabilityChanged, onEventChanged } from './changed';
+import { onEventChanged } from './changed';
 import { listingIsFree, salePhase, unitIsFree, type Currency, type Money } from './rules';
 
 // The answer of GET /api/v1/events/{id}/availability: its schema's type (lib/schemas/events.ts).
@@ -89,8 +89,7 @@ function forget(eventUuid: string | null) {
 // and any change of the event itself (status, resale offers). eventChanged(id, tx) tells before its
 // transaction commits; on PGlite a query waits for an open transaction, so no read begun after the
 // telling can miss the write.
-onAvailabilityChanged(forget);
-onEventChanged(forget);
+onEventChanged(forget, { availability: true });
 
 function begin(eventUuid: string, reads: Reads, knownTotals?: KnownTotals): Promise<Availability | null> {
   const sharedForMs = availabilitySharedForMs();
