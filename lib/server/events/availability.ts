@@ -69,7 +69,7 @@ type Reads = { current: Promise<Availability | null> | null; next: Promise<Avail
 /** Per event: the read under way, and the one that starts when it is back (per thread). */
 const readsOf: Record<string, Reads> = Object.create(null);
 
-/** Per event: the last read, while availabilitySharedForMs() lets it answer (only the database's only writer keeps any). */
+/** Per event: the last read, while availabilitySharedForMs() lets it answer (only the database's only writer keeps any; docs/decisions/in-process-caches.md). */
 const keptReads = new Map<string, { until: number; answer: Promise<Availability> }>();
 /** Changes heard of, per event and for all at once: a read during which one came is not kept. */
 const changesOf = new Map<string, number>();

@@ -80,7 +80,8 @@ export async function startServer({ apiBundle, laneThread }: ServerFiles): Promi
 
   const ttl = process.env.PAGE_CACHE_MS;
   const serve = createPageCache({ ttlMs: ttl === undefined || ttl === '' ? 2000 : Number(ttl), fans: { dataOf: fanDataOf, renderShell } });
-  // An event changed, in this process or another (the app LISTENs, lib/server/events/changed.ts): no page shows it as it was.
+  // An event changed, in this process or another (the app LISTENs, lib/server/events/changed.ts): no page
+  // shows it as it was. Time-bound besides (PAGE_CACHE_MS; docs/decisions/in-process-caches.md).
   onEventChanged(() => serve.clear());
 
   const server = createServer((req, res) => {
