@@ -1,10 +1,11 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { appUrl } from '@/lib/app-url';
+import { SESSION_COOKIE, XSRF_COOKIE } from '@/lib/cookies';
 import { RETURN_PARAM, safeReturnPath } from '@/lib/auth/return-path';
 import { contentSecurityPolicy, newNonce } from '@/lib/csp';
 import { localeOfPath, matchAcceptLanguage, resolveLocale } from '@/lib/i18n/resolve-locale';
-import { isBadPageRequest } from '@/lib/page-requests.mjs';
+import { isBadPageRequest } from '@/lib/page-requests';
 import cs from '@/messages/cs.json';
 import en from '@/messages/en.json';
 import sk from '@/messages/sk.json';
@@ -13,10 +14,6 @@ import { defaultLocale, isLocale, LOCALE_COOKIE, pathnames, routing, type AppPat
 
 const intl = createMiddleware(routing);
 
-// Kept in sync with lib/server/auth/session-secret.ts and lib/server/api/authenticate.ts (this
-// file runs before the app and must not import server-only modules).
-const SESSION_COOKIE = 'tribuna_session';
-const XSRF_COOKIE = 'XSRF-TOKEN';
 /** Set by a server page that found a dead session cookie: the proxy drops the cookie instead of guarding. */
 const EXPIRED_PARAM = 'expired';
 
@@ -114,8 +111,8 @@ async function eventExists(segment: string): Promise<boolean> {
 const BAD_REQUEST: Record<Locale, string> = { sk: sk.errors.badRequest, cs: cs.errors.badRequest, en: en.errors.badRequest };
 
 /**
- * The translated 400 of a page request Next cannot take (lib/page-requests.mjs), in the language the
- * production server gives it (scripts/request-guard.mjs answerLocale): Accept-Language, the cookie, Slovak.
+ * The translated 400 of a page request Next cannot take (lib/page-requests.ts), in the language the
+ * production server gives it (lib/server/serving/request-guard.ts answerLocale): Accept-Language, the cookie, Slovak.
  */
 function badRequest(request: NextRequest): NextResponse {
   const cookie = request.cookies.get(LOCALE_COOKIE)?.value;

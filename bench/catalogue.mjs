@@ -21,7 +21,7 @@ try {
   }
   const targets = [
     // Signed out: the shared copy of public pages; signed in (the demo fan's live session): the signed-in
-    // shell with the fan's own user added (scripts/page-cache.mjs).
+    // shell with the fan's own user added (lib/server/serving/page-cache.ts).
     { name: `event page (${largest.seats} seats)`, path: `/sk/podujatia/${largest.id}`, headers: { 'accept-encoding': 'gzip' }, goal: { rps: 200, p99: 150 } },
     { name: 'event page, signed in', path: `/sk/podujatia/${largest.id}`, headers: { 'accept-encoding': 'gzip', cookie: await signedInCookie(server.base) }, goal: { rps: 150, p99: 200 } },
     { name: 'availability', path: `/api/v1/events/${largest.id}/availability`, goal: { rps: 500, p99: 50 } },

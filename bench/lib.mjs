@@ -10,7 +10,7 @@ import postgres from 'postgres';
 
 export async function startServer({ port, env = {}, seed = true }) {
   const distDir = process.env.NEXT_DIST_DIR || '.next';
-  // Demo mode (scripts/mode.mjs: keys of this installation in .data) unless the environment sets SESSION_SECRET.
+  // Demo mode (lib/server/mode.ts: keys of this installation in .data) unless the environment sets SESSION_SECRET.
   const serverEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', ...env };
   if (!serverEnv.DATABASE_URL && !serverEnv.PGLITE_DIR) {
     serverEnv.PGLITE_DIR = `.data/bench-${port}`;

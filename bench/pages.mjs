@@ -5,7 +5,7 @@
 //   - signed out: home, events list and an event page come from the public pages' shared copy;
 //   - signed in (a real session of the demo fan): home, events list, the event page and Your tickets come
 //     from the shell signed-in fans share, with the fan's own user (and tickets) added to each answer
-//     (scripts/page-cache.mjs); target ≥ 150 req/s with p99 ≤ 200 ms;
+//     (lib/server/serving/page-cache.ts); target ≥ 150 req/s with p99 ≤ 200 ms;
 //   - rendered: the same home page rendered by Next for the one request (a session cookie that is no
 //     longer live), what every signed-in page cost before the shared shell;
 //   - the framework floor (bench/lib.mjs) of the same server: how fast the machine was at the moment.

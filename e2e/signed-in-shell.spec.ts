@@ -1,4 +1,4 @@
-// Signed-in fans' pages from the shared shell (scripts/page-cache.mjs, README "Signed-in pages"): one
+// Signed-in fans' pages from the shared shell (lib/server/serving/page-cache.ts, README "Signed-in pages"): one
 // render for every signed-in fan, each answer with the fan's own user (and tickets) — never another's —
 // and a page React takes over without a hydration mismatch.
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 // The Content-Security-Policy, in one place: next.config.ts puts it (without a nonce) on every answer,
-// proxy.ts puts it with a fresh nonce on every page, and scripts/page-cache.mjs turns a page's nonce into
+// proxy.ts puts it with a fresh nonce on every page, and lib/server/serving/page-cache.ts turns a page's nonce into
 // the hashes of that page's scripts when it shares one copy among visitors.
 //
 // No inline script runs unless we wrote it: Next gives each page's inline scripts the nonce it reads

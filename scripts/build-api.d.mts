@@ -1,2 +1,6 @@
-// Types of scripts/build-api.mjs (plain JavaScript, run by Node outside the app's bundle).
-export function buildApi(options?: { outfile?: string }): Promise<string>;
+// Types of scripts/build-api.mjs (the build script, plain JavaScript).
+export const BUILD_DIR: string;
+export const API_BUNDLE: string;
+export const LANE_THREAD: string;
+export const SERVE_BUNDLE: string;
+export function buildApi(options?: { dir?: string }): Promise<{ api: string; laneThread: string; serve: string }>;

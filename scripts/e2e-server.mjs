@@ -1,5 +1,5 @@
 // The server Playwright tests: a production build on a fresh embedded database with the demo seed, in
-// demo mode (scripts/mode.mjs: the installation's own keys, the test gateway, the mailbox on loopback).
+// demo mode (lib/server/mode.ts: the installation's own keys, the test gateway, the mailbox on loopback).
 // E2E_SKIP_BUILD=1 reuses the existing build (fast local iteration); NEXT_DIST_DIR picks the build folder.
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';

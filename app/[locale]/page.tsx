@@ -32,7 +32,7 @@ async function UpcomingEvents({ locale }: { locale: Locale }) {
 // the shell has painted, which made the first event picture (the page's LCP) wait for it and for the
 // hydration scripts meanwhile; the picture's preload now stands in the <head>. The metadata is in the
 // <head> too (streamed, it came in <body>, where Lighthouse's meta-description audit does not look).
-// The page costs one catalogue-cache read, and the page cache (scripts/page-cache.mjs) shares it anyway.
+// The page costs one catalogue-cache read, and the page cache (lib/server/serving/page-cache.ts) shares it anyway.
 export const instant = false;
 
 export default async function HomePage({ params }: PageProps<'/[locale]'>) {

@@ -7,7 +7,7 @@ import type { MyTickets } from '@/lib/schemas/tickets';
 import { TicketsWallet } from './tickets-wallet';
 
 /**
- * Your tickets answered from the shell signed-in fans share (scripts/page-cache.mjs): the fan's tickets
+ * Your tickets answered from the shell signed-in fans share (lib/server/serving/page-cache.ts): the fan's tickets
  * came with the page (lib/client/fan-data.ts). The shell's HTML holds no one's tickets, so the wallet
  * appears once React has taken the page over — as it must anyway to draw the rotating codes.
  */

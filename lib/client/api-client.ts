@@ -14,7 +14,7 @@
 //   shows the error itself, e.g. as form field errors;
 // - offline → the 'No internet connection' toast.
 
-import { cookieFrom } from '@/lib/cookies';
+import { cookieFrom, XSRF_COOKIE } from '@/lib/cookies';
 import { apiConfig as config } from './api-config';
 import { notify } from './toast';
 
@@ -53,7 +53,7 @@ const API_TIMEOUT_MS = 10_000;
 const API_RETRIES = 2;
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 const RETRY_STATUSES = new Set([502, 503, 504]);
-export const XSRF_COOKIE = 'XSRF-TOKEN';
+export { XSRF_COOKIE };
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 // The client's wiring (locale, translator, 401 listeners) lives in ./api-config, which the app shell sets

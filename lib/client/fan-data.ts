@@ -1,4 +1,4 @@
-// A signed-in fan's own data that came with the page (scripts/page-cache.mjs): the production server
+// A signed-in fan's own data that came with the page (lib/server/serving/page-cache.ts): the production server
 // answers signed-in fans from a shell they all share and puts each fan's user (and, on Your tickets,
 // their tickets) in <script type="application/json" id="tribuna-…"> elements of the page's <head>.
 // Read once, in the browser only, before anything renders; undefined where the page carries none

@@ -1,4 +1,4 @@
-import { matchAcceptLanguage as matchAcceptLanguageOf } from './accept-language.mjs';
+import { matchAcceptLanguage as matchAcceptLanguageOf } from './accept-language';
 import { defaultLocale, isLocale, locales, type Locale } from './routing';
 
 /**

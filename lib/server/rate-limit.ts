@@ -90,8 +90,8 @@ export function rateLimitedError(retryAfterSeconds: number): ApiError {
 }
 
 /**
- * The client's address: the first X-Forwarded-For hop (scripts/serve.mjs rewrites the header to the one
- * address to count, see scripts/client-address.mjs), else X-Real-IP, else 'unknown' (all such callers
+ * The client's address: the first X-Forwarded-For hop (the production server, lib/server/serving/server.ts, rewrites the header to the one
+ * address to count, see lib/server/serving/client-address.ts), else X-Real-IP, else 'unknown' (all such callers
  * then share one bucket).
  */
 export function clientIp(request: Request): string {

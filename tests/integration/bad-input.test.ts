@@ -14,7 +14,7 @@ import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { sendAccountVerification } from '@/lib/server/auth/email-verification';
 import { requestPasswordReset } from '@/lib/server/auth/password-reset';
 import { sealSessionToken } from '@/lib/server/auth/session-cookie';
-import { bodyLimitFor } from '@/lib/body-limits.mjs';
+import { bodyLimitFor } from '@/lib/body-limits';
 import { addToCart } from '@/lib/server/cart';
 import { addSection } from '@/lib/server/organiser/layout';
 import { inviteMember } from '@/lib/server/organiser/invitations';
@@ -661,7 +661,7 @@ function casesFor(route: Route, method: (typeof METHODS)[number]): Case[] {
     // The writes that read a JSON body get their real bodies in these types instead (below: form posts).
     if (!REAL_WRITES[key]) for (const wrong of WRONG_CONTENT_TYPES) cases.push({ name: `content type ${wrong.type}`, url, params, body: wrong.text, headers: { 'content-type': wrong.type } });
     if (valid) for (const m of mutations(valid)) cases.push({ name: `field ${m.name}`, url, params, body: jsonText(m.body) });
-    // Past the path's limit (lib/body-limits.mjs): 1 MB, or more where a path takes more (a venue's layout file).
+    // Past the path's limit (lib/body-limits.ts): 1 MB, or more where a path takes more (a venue's layout file).
     const oversize = Math.max(ONE_MB, bodyLimitFor(new URL(url).pathname) + 1024);
     cases.push({ name: 'an oversize body', url, params, body: jsonText({ a: 'x'.repeat(oversize) }), status: 413 });
     cases.push({ name: 'an oversize body, signed out', url, params, body: jsonText({ a: 'x'.repeat(oversize) }), anonymous: true, status: 413 });

@@ -12,7 +12,7 @@ import { GET as tickets } from '@/app/api/v1/tickets/route';
 import { closeDatabase, openDatabase, useDatabase } from '@/lib/server/db/client';
 import { isDatabaseUnavailable } from '@/lib/server/db/unavailable';
 import { signedGatewayNotice } from '@/lib/server/payments/test-gateway';
-import { runWithPeer } from '@/scripts/client-address.mjs';
+import { runWithPeer } from '@/lib/server/serving/client-address';
 import messages from '@/messages/cs.json';
 import { params } from '../helpers/tickets';
 import { allRoutes, handlersOf, METHODS, type Handler } from '../helpers/routes';

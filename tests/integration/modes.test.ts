@@ -11,8 +11,8 @@ import { signedGatewayNotice } from '@/lib/server/payments/test-gateway';
 import { GET as mailbox } from '@/app/dev/mailbox/route';
 import { POST as checkoutRoute } from '@/app/api/v1/events/[id]/checkout/route';
 import { POST as webhookRoute } from '@/app/api/v1/payments/[provider]/webhook/route';
-import { runWithPeer, setClientAddress } from '@/scripts/client-address.mjs';
-import { installationSecrets } from '@/scripts/mode.mjs';
+import { runWithPeer, setClientAddress } from '@/lib/server/serving/client-address';
+import { installationSecrets } from '@/lib/server/mode';
 import sk from '@/messages/sk.json';
 import { useTestDatabase } from '../helpers/db';
 

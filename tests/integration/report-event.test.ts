@@ -3,6 +3,7 @@
 // a withdrawn and a live listing, check-ins at two gates and one without a gate; and a second event
 // cancelled and refunded) whose report figures are asserted exactly; who may read it; the overview's
 // period; the demo history of the seeded past match.
+import { eventChanged } from '@/lib/server/events/changed';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { GET as reportRoute } from '@/app/api/v1/organiser/events/[eventId]/report/route';
 import { GET as overviewRoute } from '@/app/api/v1/organiser/reports/overview/route';
@@ -11,7 +12,7 @@ import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { cancelEvent } from '@/lib/server/organiser/cancel';
 import { createRedeemBatch } from '@/lib/server/organiser/redeem-codes';
-import { eventReport, forgetSharedReports } from '@/lib/server/reports/event-report';
+import { eventReport } from '@/lib/server/reports/event-report';
 import { eventLedgers } from '@/lib/server/reports/ledger';
 import { organisationOverview } from '@/lib/server/reports/overview';
 import { listTicketForResale, withdrawListing } from '@/lib/server/resale/listing';
@@ -233,7 +234,7 @@ describe('event report', () => {
 
 describe('a report shared among its readers', () => {
   it('is computed once per 5 s and event for every reader allowed to see it; a report as of a moment is computed afresh', async () => {
-    forgetSharedReports();
+    await eventChanged();
     const first = await eventReport(cast.manager.id, trnava.id);
     if (!first.ok) throw new Error(first.code);
     const sold = first.report.tickets.total.sold.total;
@@ -249,12 +250,12 @@ describe('a report shared among its readers', () => {
       // As of now: computed afresh, the voided ticket is gone.
       const fresh = await eventReport(cast.owner.id, trnava.id, new Date());
       expect(fresh.ok && fresh.report.tickets.total.sold.total).toBe(sold - 1);
-      forgetSharedReports();
+      await eventChanged();
       const next = await eventReport(cast.owner.id, trnava.id);
       expect(next.ok && next.report.tickets.total.sold.total).toBe(sold - 1);
     } finally {
       await t.db.update(s.tickets).set({ status: ticket.status }).where(eq(s.tickets.id, ticket.id));
-      forgetSharedReports();
+      await eventChanged();
     }
   });
 });

@@ -1,6 +1,7 @@
 // The live on-sale view and the event's CSV exports: what is in carts, sold in the last minute and sold
 // out, shared for 2 s; the four exports read back with csv-parse (BOM, translated headers, diacritics,
 // seats, check-in times, amounts); an export of 50,000 tickets streamed in batches with bounded memory.
+import { eventChanged } from '@/lib/server/events/changed';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setFlagsFromString } from 'node:v8';
@@ -18,7 +19,7 @@ import { runSeed } from '@/lib/server/db/seed';
 import { listTicketForResale } from '@/lib/server/resale/listing';
 import { majorUnits } from '@/lib/money';
 import { EXPORT_BATCH } from '@/lib/server/reports/exports';
-import { forgetLiveReads, LIVE_SHARED_MS, liveView, readLiveFigures } from '@/lib/server/reports/live';
+import { LIVE_SHARED_MS, liveView, readLiveFigures } from '@/lib/server/reports/live';
 import en from '@/messages/en.json';
 import sk from '@/messages/sk.json';
 import { answerOf } from '../helpers/contract';
@@ -41,7 +42,8 @@ beforeAll(async () => {
   cast = await makeCast(t.db, await orgIdOfSlug(t.db, 'fk-dunaj-bratislava'));
 }, 180_000);
 
-beforeEach(() => forgetLiveReads());
+// Each test reads figures afresh: the caches are told, as after a change by hand (scripts/event-changed.ts).
+beforeEach(() => eventChanged());
 
 const live = (eventId: string, headers: Record<string, string> = auth(cast.manager)) => liveGet(request(`/api/v1/organiser/events/${eventId}/live`, { headers }), params({ eventId }));
 const exportOf = (eventId: string, file: string, headers: Record<string, string> = auth(cast.manager), query = '') =>
@@ -89,7 +91,7 @@ describe('live on-sale view', () => {
     const buyer = await makeUser(t.db, 'buyer');
     const order = await buy(t.db, buyer, STADIUM, { seatIds: await freeSeatsOf(t.db, STADIUM, 3, 400) });
 
-    forgetLiveReads();
+    await eventChanged();
     const after = await answerOf(liveViewSchema, await live(event.id));
     expect(after.inCarts).toEqual({ total: 2, tickets: 2, resale: 0 });
     expect(after.soldLastMinute).toEqual({ orders: 1, tickets: 3 });

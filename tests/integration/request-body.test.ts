@@ -1,12 +1,12 @@
 // Request bodies are read once, in chunks, and never past their path's limit (lib/server/api/body.ts,
-// lib/body-limits.mjs): an oversize body is answered 413 before anything is done about who is calling,
+// lib/body-limits.ts): an oversize body is answered 413 before anything is done about who is calling,
 // and a body without a length stops being read as soon as it passes the limit (issue 13, item 6).
 import { userForToken } from '@/lib/server/auth/session-token';
 import { enforceRateLimit } from '@/lib/server/rate-limit';
 import { POST as redeem } from '@/app/api/v1/tickets/redeem/route';
 import { POST as signin } from '@/tests/helpers/api';
 import { POST as webhook } from '@/app/api/v1/payments/[provider]/webhook/route';
-import { JSON_API_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from '@/lib/body-limits.mjs';
+import { JSON_API_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from '@/lib/body-limits';
 import messages from '@/messages/sk.json';
 import { useTestDatabase } from '../helpers/db';
 import { makeUser, params } from '../helpers/tickets';

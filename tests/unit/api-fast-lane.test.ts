@@ -1,16 +1,16 @@
-// The production server's fast lane (scripts/api-fast-lane.mjs) with the real hot API: the bundle that
+// The production server's fast lane (lib/server/serving/fast-lane.ts) with the real hot API: the bundle that
 // scripts/build-api.mjs makes from lib/server/http, in the server's own thread on a database shared with
 // the app's modules (PGlite), and in a lane thread. Nothing of Next's build is involved: the lane loads
-// the bundle only, and a request it does not take goes on to what serve.mjs would give it to.
+// the bundle only, and a request it does not take goes on to what the server would give it to.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as s from '@/lib/server/db/schema';
 import { hashToken, newSessionToken } from '@/lib/server/auth/session-token';
-import { createFastLane, defaultLaneThreads, loadHotApi } from '@/scripts/api-fast-lane.mjs';
+import { createFastLane, defaultLaneThreads, loadHotApi } from '@/lib/server/serving/fast-lane';
 import { buildApi } from '@/scripts/build-api.mjs';
-import { guardRequest } from '@/scripts/request-guard.mjs';
+import { guardRequest } from '@/lib/server/serving/request-guard';
 import nextConfig from '@/next.config';
 import { POST as holdRoute } from '@/app/api/v1/events/[id]/cart/items/route';
 import { useTestDatabase } from '../helpers/db';
@@ -19,13 +19,14 @@ const t = useTestDatabase();
 
 let folder: string;
 let bundle: string;
+let laneThread: string;
 let token: string;
 
 beforeAll(async () => {
   // Beside the app, where the bundle finds the database drivers it leaves outside (node_modules).
   mkdirSync('.tribuna', { recursive: true });
   folder = mkdtempSync(path.join('.tribuna', 'jest-'));
-  bundle = await buildApi({ outfile: path.join(folder, 'api.mjs') });
+  ({ api: bundle, laneThread } = await buildApi({ dir: folder }));
   // A lane thread opens its own database: never the developer's .data folder.
   process.env.PGLITE_DIR = 'memory://';
   const [user] = await t.db.insert(s.users).values({ email: 'lane@example.com', firstName: 'Lane', lastName: 'Fan', locale: 'en' }).returning({ id: s.users.id });
@@ -35,7 +36,7 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** An HTTP server in front of the lane as scripts/serve.mjs puts it: the guard first, Next (here a 204) for the rest, 500 when the lane fails. */
+/** An HTTP server in front of the lane as the production server (lib/server/serving/server.ts) puts it: the guard first, Next (here a 204) for the rest, 500 when the lane fails. */
 async function serveWith(lane: Awaited<ReturnType<typeof createFastLane>>): Promise<{ server: Server; base: string }> {
   const server = createServer((req, res) => {
     if (guardRequest(req, res)) return;
@@ -100,7 +101,7 @@ describe.each([0, 1])('the production server’s fast lane, %i lane threads', (t
   let lane: Awaited<ReturnType<typeof createFastLane>>;
 
   beforeAll(async () => {
-    lane = await createFastLane({ bundle, threads });
+    lane = await createFastLane({ bundle, laneThread, threads });
     ({ server, base } = await serveWith(lane));
   });
 

@@ -1,4 +1,4 @@
-import { dropForwardedHeaders, setClientAddress } from '@/scripts/client-address.mjs';
+import { dropForwardedHeaders, setClientAddress } from '@/lib/server/serving/client-address';
 import { clientIp } from '@/lib/server/rate-limit';
 
 // What the rate limits end up counting for a request as it reaches Next through scripts/serve.mjs.

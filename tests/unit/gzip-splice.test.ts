@@ -1,8 +1,8 @@
-// Gzip for each signed-in fan's page from a shell compressed once (scripts/gzip-splice.mjs): what the
+// Gzip for each signed-in fan's page from a shell compressed once (lib/server/serving/gzip-splice.ts): what the
 // browser un-gzips is exactly the shell with the fan's part in it, CRC and length checked by zlib.
 import { randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { prepareSplice, spliceGzip } from '@/scripts/gzip-splice.mjs';
+import { prepareSplice, spliceGzip } from '@/lib/server/serving/gzip-splice';
 
 describe('spliced gzip', () => {
   const head = Buffer.from(`<html><head><title>Tribuna</title>${'<meta name="x" content="y">'.repeat(200)}`);

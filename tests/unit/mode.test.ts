@@ -2,11 +2,15 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ModeError, installationSecrets, paymentNoticeKey, resolveMode, sessionKey, testGatewayAllowed } from '@/scripts/mode.mjs';
+import { ModeError, installationSecrets, paymentNoticeKey, resolveMode, sessionKey, testGatewayAllowed } from '@/lib/server/mode';
 
 // The fixed key the code used to fall back to: it is in the repository, so nothing may ever use it.
 const REPO_KEY = 'tribuna-development-only-session-secret-0123456789';
 const SECRET = 'a-deployment-secret-of-more-than-32-chars';
+
+// Another process runs lib/server/mode.ts as TypeScript, as the seed (tsx) and the server's bundle do.
+const TSX = path.join('node_modules', '.bin', 'tsx');
+const TSX_ARGS = ['--conditions=react-server'];
 
 const dirs: string[] = [];
 function freshDir() {
@@ -18,8 +22,8 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 
 /** The keys another process finds in `dir`, as `npm start`'s server, its threads and the seed each would. */
 function keysInOtherProcess(dir: string) {
-  const script = `import('./scripts/mode.mjs').then((m) => console.log(JSON.stringify(m.installationSecrets(${JSON.stringify(dir)}))))`;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+  const script = `console.log(JSON.stringify(require('./lib/server/mode.ts').installationSecrets(${JSON.stringify(dir)})))`;
+  return JSON.parse(execFileSync(TSX, [...TSX_ARGS, '-e', script], { encoding: 'utf8' }));
 }
 
 describe('mode resolution', () => {
@@ -75,10 +79,10 @@ describe("the demo installation's keys", () => {
 
   it('are the same for processes that start at once on a fresh installation', async () => {
     const dir = freshDir();
-    const script = `import('./scripts/mode.mjs').then((m) => console.log(JSON.stringify(m.installationSecrets(${JSON.stringify(dir)}))))`;
+    const script = `console.log(JSON.stringify(require('./lib/server/mode.ts').installationSecrets(${JSON.stringify(dir)})))`;
     const outputs = await Promise.all(
       Array.from({ length: 4 }, () => {
-        const child = spawn(process.execPath, ['-e', script]);
+        const child = spawn(TSX, [...TSX_ARGS, '-e', script]);
         let out = '';
         child.stdout.on('data', (chunk) => (out += chunk));
         return new Promise<string>((resolve) => child.on('close', () => resolve(out)));

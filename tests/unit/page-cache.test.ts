@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { createPageCache, pageCacheKey, sharedPolicy } from '@/scripts/page-cache.mjs';
+import { createPageCache, pageCacheKey, sharedPolicy } from '@/lib/server/serving/page-cache';
 
 // A stand-in for Next's handler: streams an HTML page in two writes, numbered per render, and sets the
 // per-visitor cookies the way proxy.ts does.

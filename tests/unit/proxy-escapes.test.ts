@@ -1,6 +1,6 @@
 // proxy.ts decodes an event page's id; a malformed percent-escape (`%E0%A4%A`) threw there, and the
 // page answered 500 under `next dev` (the production server refuses such paths earlier,
-// scripts/request-guard.mjs). It is an unknown event: the 404 page.
+// lib/server/serving/request-guard.ts). It is an unknown event: the 404 page.
 import { NextRequest } from 'next/server';
 import proxy from '@/proxy';
 

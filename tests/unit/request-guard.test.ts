@@ -1,11 +1,11 @@
-// What scripts/serve.mjs refuses before Next or the fast lane see a request (scripts/request-guard.mjs):
+// What scripts/serve.mjs refuses before Next or the fast lane see a request (lib/server/serving/request-guard.ts):
 // bodies declared past their path's limit, Host headers that are no host names, malformed escapes and
 // control characters in the path or query. Each is a translated 4xx and the connection is closed.
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import { answerLocale, guardRequest } from '@/scripts/request-guard.mjs';
-import { isBadRouterState } from '@/lib/page-requests.mjs';
+import { answerLocale, guardRequest } from '@/lib/server/serving/request-guard';
+import { isBadRouterState } from '@/lib/page-requests';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import cs from '@/messages/cs.json';
 import en from '@/messages/en.json';

@@ -35,7 +35,7 @@ describe('where the production server listens', () => {
   const { createServer } = require('node:http') as typeof import('node:http');
 
   async function bound(hostname: string | undefined) {
-    const { listen } = await import('@/scripts/listen.mjs');
+    const { listen } = await import('@/lib/server/serving/listen');
     const server = createServer();
     const printed = await listen(server, { port: 0, hostname });
     const address = server.address() as import('node:net').AddressInfo;

@@ -26,7 +26,7 @@ describe('the venue layout JSON format', () => {
 
 describe('the layout file’s size', () => {
   it('a layout may be up to 8 MB; every other JSON call stays at 64 KB', async () => {
-    const { bodyLimitFor, JSON_API_BODY_LIMIT, LAYOUT_BODY_LIMIT } = await import('@/lib/body-limits.mjs');
+    const { bodyLimitFor, JSON_API_BODY_LIMIT, LAYOUT_BODY_LIMIT } = await import('@/lib/body-limits');
     expect(LAYOUT_BODY_LIMIT).toBe(8 * 1024 * 1024);
     expect(bodyLimitFor('/api/v1/organiser/venues/0b7c7a4e-1a7e-4c55-9e0e-3d8a1c2f4b11/layout')).toBe(LAYOUT_BODY_LIMIT);
     expect(bodyLimitFor('/api/v1/organiser/venues/0b7c7a4e-1a7e-4c55-9e0e-3d8a1c2f4b11')).toBe(JSON_API_BODY_LIMIT);

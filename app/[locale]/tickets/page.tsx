@@ -21,7 +21,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/tickets'
 const busy = <p aria-busy="true" className="h-24" />;
 
 async function TicketsForViewer() {
-  // The shell every signed-in fan shares: each fan's tickets come with their answer (scripts/page-cache.mjs).
+  // The shell every signed-in fan shares: each fan's tickets come with their answer (lib/server/serving/page-cache.ts).
   if (await isSignedInShell()) {
     return (
       <>

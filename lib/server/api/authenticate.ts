@@ -1,13 +1,12 @@
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { tokenFromSealedCookie } from '@/lib/server/auth/session-cookie';
-import { SESSION_COOKIE } from '@/lib/server/auth/session-secret';
+import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@/lib/cookies';
 import { userForToken, type SessionUser } from '@/lib/server/auth/session-token';
 import { cookieValue } from './request-locale';
 import { ApiError } from './respond';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+export { XSRF_COOKIE, XSRF_HEADER } from '@/lib/cookies';
 
 export type Caller = { user: SessionUser; sessionId: string; token: string; via: 'bearer' | 'cookie' };
 

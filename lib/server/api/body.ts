@@ -1,20 +1,20 @@
 import 'server-only';
-import { bodyLimitFor } from '@/lib/body-limits.mjs';
+import { bodyLimitFor } from '@/lib/body-limits';
 import { ApiError } from './error';
 
 // The one reader of request bodies (issue 13: 600 MB from an anonymous client once added ~800 MB to
 // the server). A body is read at most once per request, in chunks, and never past its path's limit
-// (lib/body-limits.mjs): a declared Content-Length over it is refused unread, and a body without one is
+// (lib/body-limits.ts): a declared Content-Length over it is refused unread, and a body without one is
 // refused as soon as what arrived passes it. apiRoute reads it before the handler runs, so the refusal
 // comes before any work on who is calling. The production server refuses the same sizes before Next
-// (scripts/request-guard.mjs); this is what `next dev`, the fast lane and the route tests get.
+// (lib/server/serving/request-guard.ts); this is what `next dev`, the fast lane and the route tests get.
 
 const read = new WeakMap<Request, Promise<Uint8Array>>();
 
 /**
  * 413, and the connection is closed after it: the rest of an oversize body is never read, so a client
  * cannot keep the server busy by sending on (the production server closes it gently,
- * scripts/request-guard.mjs closeAfterAnswer).
+ * lib/server/serving/request-guard.ts closeAfterAnswer).
  */
 export function bodyTooLarge(): ApiError {
   return new ApiError('BODY_TOO_LARGE', { headers: { Connection: 'close' } });

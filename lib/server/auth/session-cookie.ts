@@ -8,6 +8,7 @@ import { sessionSecret } from './session-secret';
  * shell, README "Signed-in pages"). Unsealing is a pure function of the cookie and the secret; the
  * session itself is still looked up in the database on every request, so a revoked one ends at once.
  */
+// Time-bound only: it holds no event data (docs/decisions/in-process-caches.md).
 const UNSEALED_FOR_MS = 60_000;
 const UNSEALED_MAX = 10_000;
 const unsealed = new Map<string, { token: string; until: number }>();

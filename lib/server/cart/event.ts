@@ -57,6 +57,7 @@ const bySlug = preparedQuery((db) => db.select(columns).from(tables.events).wher
  * process reads it afresh on its next call.
  */
 export const EVENT_REUSE_MS = 2000;
+// (Listed with every in-process cache in docs/decisions/in-process-caches.md.)
 /** By reference (slug or uuid); `eventId` once the read is back. */
 const recent = new Map<string, { until: number; read: Promise<SaleEvent | null>; eventId?: string }>();
 

@@ -9,7 +9,8 @@ type Entry<V> = { mark: string; until: number; value: V };
  * ten reads per fan is what limits a signed-in fan's page there (bench:pages). Every write passes
  * through this process (db/client.ts counts them), so an answer read since the last write is still
  * the database's answer. `read` may say until when its answer holds regardless (e.g. a hold that ends).
- * On PostgreSQL other processes write too: every call reads.
+ * On PostgreSQL other processes write too: every call reads. Cleared by any write, which is stricter
+ * than event news (docs/decisions/in-process-caches.md).
  */
 export function memoUntilWrite<V>(max = 500): (key: string, read: () => Promise<{ value: V; until?: number }>) => Promise<V> {
   const entries = new Map<string, Entry<V>>();

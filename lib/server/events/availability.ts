@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Availability } from '@/lib/schemas/events';
 import { resaleFee } from '@/lib/money';
 import { databaseKind, getDb, rowsOf } from '@/lib/server/db';
-import { onAvailabilityChanged, onEventChanged } from './changed';
+import { onEventChanged } from './changed';
 import { listingIsFree, salePhase, unitIsFree, type Currency, type Money } from './rules';
 
 // The answer of GET /api/v1/events/{id}/availability: its schema's type (lib/schemas/events.ts).
@@ -70,7 +70,7 @@ type Reads = { current: Promise<Availability | null> | null; next: Promise<Avail
 /** Per event: the read under way, and the one that starts when it is back (per thread). */
 const readsOf: Record<string, Reads> = Object.create(null);
 
-/** Per event: the last read, while availabilitySharedForMs() lets it answer (only the database's only writer keeps any). */
+/** Per event: the last read, while availabilitySharedForMs() lets it answer (only the database's only writer keeps any; docs/decisions/in-process-caches.md). */
 const keptReads = new Map<string, { until: number; answer: Promise<Availability> }>();
 /** Changes heard of, per event and for all at once: a read during which one came is not kept. */
 const changesOf = new Map<string, number>();
@@ -90,8 +90,7 @@ function forget(eventUuid: string | null) {
 // and any change of the event itself (status, resale offers). eventChanged(id, tx) tells before its
 // transaction commits; on PGlite a query waits for an open transaction, so no read begun after the
 // telling can miss the write.
-onAvailabilityChanged(forget);
-onEventChanged(forget);
+onEventChanged(forget, { availability: true });
 
 function begin(eventUuid: string, reads: Reads, knownTotals?: KnownTotals): Promise<Availability | null> {
   const sharedForMs = availabilitySharedForMs();

@@ -10,7 +10,8 @@ import { listEvents, listSitemapEvents, type EventList, type EventListInput } fr
 // Every entry is keyed by the catalogue's version (./changed.ts: it goes up with every eventChanged()
 // this server process hears of, from any process), so after a change the next read misses and reads
 // afresh. Versions rather than revalidateTag: the news arrives through a database listener, outside
-// any Next.js request, where revalidateTag cannot run. Entries of old versions age out of the cache.
+// any Next.js request, where revalidateTag cannot run. Entries of old versions age out of the cache
+// (docs/decisions/in-process-caches.md).
 
 /** cacheLife only exists inside a Next.js 'use cache' scope; under Jest the functions simply run uncached. */
 function life(profile: 'minutes' | 'hours') {

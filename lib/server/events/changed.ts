@@ -3,15 +3,16 @@
 // eventChanged(). No 'server-only' marker: proxy.ts's existence check (./exists.ts) listens too.
 //
 // The news travels through PostgreSQL: NOTIFY on one channel, and every thread of every server process
-// LISTENs on it (one listening connection per thread) and tells its caches (scripts/event-changes.mjs).
+// LISTENs on it (one listening connection per thread) and tells its caches (./change-listeners.ts: the
+// one registry every cache of event data registers with, docs/decisions/in-process-caches.md).
 // A NOTIFY takes a database-wide lock at commit, so it is for these rare writes only: holds and releases
 // (hundreds a second in an on-sale rush) change availability, and call availabilityChanged() instead,
 // which tells this thread only (./availability.ts says why that is enough).
 import { sql } from 'drizzle-orm';
 import { getDb, listenToDatabase, type Db, type Tx } from '@/lib/server/db/client';
-import { announceAvailabilityChanged, announceEventChanged, eventDataVersion, onAvailabilityChanged, onEventChanged } from '@/scripts/event-changes.mjs';
+import { announceAvailabilityChanged, announceEventChanged, eventDataVersion, onEventChanged } from './change-listeners';
 
-export { onAvailabilityChanged, onEventChanged };
+export { onEventChanged };
 
 const CHANNEL = 'tribuna_event_changed';
 /** The payload that means "any event may have changed". */

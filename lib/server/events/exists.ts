@@ -8,6 +8,7 @@ import { events } from '@/lib/server/db/schema';
 import { isEventRef, isUuid } from '@/lib/ids';
 import { listenForEventChanges, onEventChanged } from './changed';
 
+// A cache of event data: cleared through onEventChanged, and time-bound besides (docs/decisions/in-process-caches.md).
 const POSITIVE_MS = 60_000;
 const NEGATIVE_MS = 5_000;
 const MAX_ENTRIES = 2_000;

@@ -4,6 +4,7 @@ import type { EventReport } from '@/lib/schemas/reports';
 import { scanWindow } from '@/lib/ticket-code/window';
 import { getDb, rowsOf } from '@/lib/server/db';
 import type { LocalizedText } from '@/lib/server/db/schema';
+import { onEventChanged } from '@/lib/server/events/changed';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { attendanceOf } from './attendance';
 import { couponUses, eventLedgers, netFigures } from './ledger';
@@ -39,7 +40,13 @@ export function eventIsOver(event: { startsAt: Date; endsAt: Date | null }, now:
 export const REPORT_SHARED_MS = 5000;
 
 type Memo = { until: number; read: Promise<EventReport> };
+/**
+ * Per event: the shared report and until when it answers (per server thread). Time-bound
+ * (REPORT_SHARED_MS), and forgotten when the event itself changes; sales do not end the share
+ * (docs/decisions/in-process-caches.md).
+ */
 const memo = new Map<string, Memo>();
+onEventChanged((eventId) => (eventId ? memo.delete(eventId) : memo.clear()));
 
 /**
  * The event's report for a member allowed to see it (owner, manager). Access is checked on every call;
@@ -66,11 +73,6 @@ function sharedReport(eventId: string): Promise<EventReport> {
     if (memo.get(eventId) === entry) memo.delete(eventId);
   });
   return entry.read;
-}
-
-/** Test hook: forget the shared reports. */
-export function forgetSharedReports(): void {
-  memo.clear();
 }
 
 /** Computes the report of event `eventId` at `now` (access already checked). */

@@ -4,6 +4,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import type { LiveView } from '@/lib/schemas/reports-live';
 import { getDb, rowsOf } from '@/lib/server/db';
 import { cachedInventoryTotals } from '@/lib/server/events/catalogue';
+import { onEventChanged } from '@/lib/server/events/changed';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 
 // The live on-sale view: what an organiser watches while a sale is hot. Every figure is read through
@@ -97,8 +98,14 @@ export async function readLiveFigures(eventId: string, now = new Date()): Promis
 }
 
 type Memo = { until: number; read: Promise<LiveFigures | null> };
-/** Per event: the last read and until when it answers (per server thread; see liveView). */
+/**
+ * Per event: the last read and until when it answers (per server thread; see liveView). Time-bound
+ * (LIVE_SHARED_MS), and forgotten when the event itself changes (its status is among the figures); a
+ * hold or a sale does not end the share, or a rush would end it hundreds of times a second
+ * (docs/decisions/in-process-caches.md).
+ */
 const memo = new Map<string, Memo>();
+onEventChanged((eventId) => (eventId ? memo.delete(eventId) : memo.clear()));
 
 /**
  * One read of the event's live figures answers every caller for LIVE_SHARED_MS: ten organiser screens
@@ -123,11 +130,6 @@ function sharedFigures(eventId: string): Promise<LiveFigures | null> {
     if (memo.get(eventId) === entry) memo.delete(eventId);
   });
   return read;
-}
-
-/** Test hook: forget the shared reads (a test that changes data and reads again at once). */
-export function forgetLiveReads(): void {
-  memo.clear();
 }
 
 /** The live on-sale view of an event for an organiser who may see it (owner, manager), in `locale`. */

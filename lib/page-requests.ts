@@ -4,9 +4,8 @@
 // - a multipart/form-data POST: Next reads a form posted to a page as a server action without JavaScript,
 //   and a malformed one threw while it was parsed. Tribuna has no server action: no page takes a form;
 // - an RSC request whose Next-Router-State-Tree header Next's own check does not pass.
-// Decided here, answered 400 by the production server before Next (scripts/request-guard.mjs) and by
-// proxy.ts under `next dev` (docs/decisions/page-request-guard.md). Plain JavaScript: the production
-// server runs outside the app's bundle.
+// Decided here, answered 400 by the production server before Next (lib/server/serving/request-guard.ts)
+// and by proxy.ts under `next dev` (docs/decisions/page-request-guard.md).
 
 /**
  * The paths proxy.ts runs for: pages. Kept in sync with its `config.matcher` (Next reads that literally,
@@ -14,7 +13,7 @@
  */
 const PAGE_PATH = /^\/(?!api(?:\/|$)|_next|_vercel|ingest|builds|dev\/|.*\..*)/;
 
-export function isPagePath(pathname) {
+export function isPagePath(pathname: string): boolean {
   return PAGE_PATH.test(pathname);
 }
 
@@ -23,13 +22,13 @@ const ROUTER_STATE_MAX = 20 * 2000;
 const DYNAMIC_PARAM_TYPES = new Set(['c', 'ci(..)(..)', 'ci(.)', 'ci(..)', 'ci(...)', 'oc', 'd', 'di(..)(..)', 'di(.)', 'di(..)', 'di(...)']);
 const REFRESH_MARKERS = new Set(['refetch', 'inside-shared-layout', 'metadata-only']);
 
-const isString = (value) => typeof value === 'string';
-const isObject = (value) => typeof value === 'object' && value !== null;
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** A segment: its name, or a dynamic parameter's [name, cache key, type, static siblings or null]. */
-function isSegment(value) {
+function isSegment(value: unknown): boolean {
   if (isString(value)) return true;
-  return Array.isArray(value) && value.length === 4 && isString(value[0]) && isString(value[1]) && DYNAMIC_PARAM_TYPES.has(value[2]) && (value[3] === null || (Array.isArray(value[3]) && value[3].every(isString)));
+  return Array.isArray(value) && value.length === 4 && isString(value[0]) && isString(value[1]) && isString(value[2]) && DYNAMIC_PARAM_TYPES.has(value[2]) && (value[3] === null || (Array.isArray(value[3]) && value[3].every(isString)));
 }
 
 /**
@@ -37,20 +36,20 @@ function isSegment(value) {
  * url?, refresh marker?, number?, string?], each optional one also null but the last.
  * tests/unit/request-guard.test.ts checks that this answers as Next's own check does.
  */
-function isRouterState(value) {
+function isRouterState(value: unknown): boolean {
   if (!Array.isArray(value) || value.length < 2 || value.length > 6) return false;
   const [segment, children, url, refresh, number, last] = value;
   if (!isSegment(segment) || !isObject(children)) return false;
   if (!Object.values(children).every(isRouterState)) return false;
   if (value.length > 2 && url !== null && !(Array.isArray(url) && url.length === 2 && url.every(isString))) return false;
-  if (value.length > 3 && refresh !== null && !REFRESH_MARKERS.has(refresh)) return false;
+  if (value.length > 3 && refresh !== null && !(isString(refresh) && REFRESH_MARKERS.has(refresh))) return false;
   if (value.length > 4 && number !== null && !(typeof number === 'number' && !Number.isNaN(number))) return false;
   if (value.length > 5 && !isString(last)) return false;
   return true;
 }
 
 /** Whether a Next-Router-State-Tree header is one Next's check throws on (a 500 inside Next). */
-export function isBadRouterState(header) {
+export function isBadRouterState(header: string | string[] | null | undefined): boolean {
   if (header === undefined || header === null) return false;
   if (Array.isArray(header) || header.length > ROUTER_STATE_MAX) return true;
   try {
@@ -64,9 +63,9 @@ export function isBadRouterState(header) {
  * Whether a page request is one Next cannot take (above). `path` is the path as sent (percent-encoded),
  * `header(name)` reads a request header. Other paths are the API's and Next's own: not judged here.
  */
-export function isBadPageRequest(method, path, header) {
+export function isBadPageRequest(method: string, path: string, header: (name: string) => string | string[] | null | undefined): boolean {
   if (!isPagePath(path)) return false;
-  let decoded;
+  let decoded: string;
   try {
     decoded = decodeURIComponent(path);
   } catch {
@@ -75,6 +74,6 @@ export function isBadPageRequest(method, path, header) {
   }
   // No page's path has a percent sign: ids, slugs and tokens have none, search words go in the query.
   if (decoded.includes('%')) return true;
-  if (/^multipart\/form-data\b/i.test(header('content-type') ?? '') && method !== 'GET' && method !== 'HEAD') return true;
+  if (/^multipart\/form-data\b/i.test(String(header('content-type') ?? '')) && method !== 'GET' && method !== 'HEAD') return true;
   return isBadRouterState(header('next-router-state-tree') ?? undefined);
 }

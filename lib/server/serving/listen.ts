@@ -1,27 +1,35 @@
-// Where the production server listens (scripts/serve.mjs): HOSTNAME, as Next's own server reads it, or
-// every interface without it. What it prints is the address the socket is bound to, not a name it hopes
-// for: `HOSTNAME=127.0.0.1` once listened on every interface and still said `localhost` (issue 29).
+// Where the production server listens (./server.ts): HOSTNAME, as Next's own server reads it, or every
+// interface without it. What it prints is the address the socket is bound to, not a name it hopes for:
+// `HOSTNAME=127.0.0.1` once listened on every interface and still said `localhost` (issue 29).
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /** A bound address as a URL's host: IPv6 in brackets. */
-function hostOf(address) {
+function hostOf(address: string): string {
   return address.includes(':') ? `[${address}]` : address;
 }
 
 /** Whether a bound address is every interface's ('::' or '0.0.0.0'). */
-export function isWildcard(address) {
+export function isWildcard(address: string): boolean {
   return address === '::' || address === '0.0.0.0';
+}
+
+function boundAddress(server: Server): AddressInfo {
+  const bound = server.address();
+  if (!bound || typeof bound === 'string') throw new Error('the server is not listening on a TCP port');
+  return bound;
 }
 
 /**
  * Listens on `port` at `hostname` (every interface when it is empty) and resolves with the origin it is
  * reachable at, as printed: `http://127.0.0.1:3000`, or `http://localhost:3000 (every interface)`.
  */
-export function listen(server, { port, hostname }) {
+export function listen(server: Server, { port, hostname }: { port: number; hostname?: string }): Promise<string> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     const bound = () => {
       server.off('error', reject);
-      const { address, port: at } = server.address();
+      const { address, port: at } = boundAddress(server);
       resolve(isWildcard(address) ? `http://localhost:${at} (every interface)` : `http://${hostOf(address)}:${at}`);
     };
     if (hostname) server.listen(port, hostname, bound);
@@ -30,7 +38,7 @@ export function listen(server, { port, hostname }) {
 }
 
 /** The address this server's own requests to itself go to: the bound one, or loopback when it is every interface's. */
-export function selfAddress(server) {
-  const { address } = server.address();
+export function selfAddress(server: Server): string {
+  const { address } = boundAddress(server);
   return isWildcard(address) ? '127.0.0.1' : address;
 }

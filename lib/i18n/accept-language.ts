@@ -1,8 +1,8 @@
-// The Accept-Language match, in plain JavaScript so that scripts/request-guard.mjs (outside the app's
-// bundle) and lib/i18n/resolve-locale.ts share one rule.
+// The Accept-Language match: one rule for lib/i18n/resolve-locale.ts and the production server's
+// refusals (lib/server/serving/request-guard.ts).
 
 /** The supported locale the browser prefers most, by q-value then order; null when none fits. */
-export function matchAcceptLanguage(header, supported) {
+export function matchAcceptLanguage<L extends string>(header: string | string[] | null | undefined, supported: readonly L[]): L | null {
   const ranges = String(header ?? '')
     .split(',')
     .map((part, index) => {

@@ -1,7 +1,6 @@
 // How many bytes of a request body Tribuna reads, by path. One table for the production server
-// (scripts/request-guard.mjs, before Next and the fast lane see the request) and for the route
-// handlers (lib/server/api/body.ts, so `next dev` and the Jest route tests answer alike). Plain
-// JavaScript because scripts/serve.mjs runs outside the app's bundle.
+// (lib/server/serving/request-guard.ts, before Next and the fast lane see the request) and for the route
+// handlers (lib/server/api/body.ts, so `next dev` and the Jest route tests answer alike).
 
 /** Every JSON call of the API: the largest real one (a sync of offline check-ins) is well under. */
 export const JSON_API_BODY_LIMIT = 64 * 1024;
@@ -23,7 +22,7 @@ const WEBHOOK = /^\/api\/v1\/payments\/[^/]+\/webhook\/?$/;
 const IMAGE_UPLOAD = /^\/api\/v1\/organiser\/events\/[^/]+\/images\/?$/;
 
 /** The most bytes a request to this path may send. */
-export function bodyLimitFor(pathname) {
+export function bodyLimitFor(pathname: string): number {
   if (WEBHOOK.test(pathname)) return WEBHOOK_BODY_LIMIT;
   if (IMAGE_UPLOAD.test(pathname)) return IMAGE_UPLOAD_BODY_LIMIT;
   if (LAYOUT.test(pathname)) return LAYOUT_BODY_LIMIT;

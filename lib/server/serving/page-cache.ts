@@ -1,4 +1,4 @@
-// The page cache in front of Next (used by scripts/serve.mjs): a short-lived shared copy of the public
+// The page cache in front of Next (used by ./server.ts): a short-lived shared copy of the public
 // pages that every signed-out visitor gets alike — home, events list, event detail, about, terms,
 // privacy. When a stadium's worth of phones opens the same page at once, one render answers all of
 // them for a couple of seconds instead of rendering it once per phone (the "microcache" of nginx/Varnish).
@@ -12,51 +12,76 @@
 // navigations (RSC requests), non-GET requests, and any answer that is not a 200 HTML page. Catalogue
 // data is cached for minutes anyway and live availability comes from the API, so a copy at most
 // PAGE_CACHE_MS old (default 2 s; 0 turns the cache off) shows nothing a fan would miss; and when an
-// event changes, serve.mjs clears every copy at once (scripts/event-changes.mjs).
+// event changes, the server clears every copy at once (it listens through lib/server/events/change-listeners.ts;
+// docs/decisions/in-process-caches.md).
 // Per-visitor cookies are never shared: a copy is stored without Set-Cookie, and each answer from it
 // sets the visitor's own XSRF token and language cookie the way proxy.ts does.
 // Nor is a CSP nonce (lib/csp.ts): a nonce is good for one answer only, so a copy's policy allows the
 // hashes of exactly the inline scripts that carried the first answer's nonce, and no nonce at all.
 import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { prepareSplice, spliceGzip } from './gzip-splice.mjs';
+import { SESSION_COOKIE, XSRF_COOKIE } from '@/lib/cookies';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, locales, type Locale } from '@/lib/i18n/locales';
+import { pathnames, type AppPathname } from '@/lib/i18n/routing';
+import { prepareSplice, spliceGzip, type PreparedSplice } from './gzip-splice';
 
-// Kept in sync with proxy.ts and lib/i18n/routing.ts (this file runs outside the app's bundle).
-const SESSION_COOKIE = 'tribuna_session';
-const XSRF_COOKIE = 'XSRF-TOKEN';
-const LOCALE_COOKIE = 'i18n_redirected';
-const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
-const PUBLIC_PATHS = {
-  sk: ['', '/podujatia', '/podujatia/[id]', '/o-nas', '/obchodne-podmienky', '/ochrana-osobnych-udajov'],
-  cs: ['', '/udalosti', '/udalosti/[id]', '/o-nas', '/obchodni-podminky', '/ochrana-osobnich-udaju'],
-  en: ['', '/events', '/events/[id]', '/about', '/terms', '/privacy'],
-};
+export { SHELL_HEADER } from './shell-header';
 
+/** The public pages every signed-out visitor gets alike (their translated paths: lib/i18n/routing.ts). */
+const PUBLIC_PAGES: AppPathname[] = ['/', '/events', '/events/[id]', '/about', '/terms', '/privacy'];
 /** Pages a signed-in fan also gets from a shared copy, beside the public ones: the fan's own data comes with their answer. */
-const SIGNED_IN_PATHS = { sk: ['/vstupenky'], cs: ['/vstupenky'], en: ['/tickets'] };
+const SIGNED_IN_PAGES: AppPathname[] = ['/tickets'];
 
-const pagePattern = (paths) =>
-  new RegExp(
-    `^/(?:${Object.entries(paths)
-      .map(([locale, list]) => `${locale}(?:${list.map((p) => p.replace('[id]', '[^/]+')).join('|')})`)
-      .join('|')})/?$`,
-  );
-const PUBLIC_PAGE = pagePattern(PUBLIC_PATHS);
-const SHELL_PAGE = pagePattern(Object.fromEntries(Object.entries(PUBLIC_PATHS).map(([locale, list]) => [locale, [...list, ...SIGNED_IN_PATHS[locale]]])));
-const TICKETS_PAGE = pagePattern(SIGNED_IN_PATHS);
+/** Matches the pages' paths in every language: `/sk/podujatia/<id>`, with or without a trailing slash. */
+function pagePattern(pages: AppPathname[]): RegExp {
+  const alternatives = locales.map((locale: Locale) => {
+    const paths = pages.map((page) => {
+      const entry: string | Record<Locale, string> = pathnames[page];
+      const template = typeof entry === 'string' ? entry : entry[locale];
+      // '/' is the locale's home: `/sk` (the trailing slash is optional below).
+      return (template === '/' ? '' : template).replace(/[.*+?^${}()|\\]/g, '\\$&').replace(/\[[^\]/]+\]/g, '[^/]+');
+    });
+    return `${locale}(?:${paths.join('|')})`;
+  });
+  return new RegExp(`^/(?:${alternatives.join('|')})/?$`);
+}
+const PUBLIC_PAGE = pagePattern(PUBLIC_PAGES);
+const SHELL_PAGE = pagePattern([...PUBLIC_PAGES, ...SIGNED_IN_PAGES]);
+const TICKETS_PAGE = pagePattern(SIGNED_IN_PAGES);
 
-/**
- * The request header by which the server asks Next for the signed-in shell of a page: the page as every
- * signed-in fan sees it, with no fan's data in it (lib/server/auth/shared-shell.ts). Its value is
- * SHELL_TOKEN, a secret of the running process, so no one outside can ask for it (serve.mjs drops it).
- */
-export const SHELL_HEADER = 'x-tribuna-shell';
+/** Next's request handler, or anything that answers a request as it would. */
+export type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<unknown> | unknown;
+/** A fan's own part of a shared page. */
+export type FanPart = 'me' | 'tickets';
+/** The signed-in shell as this server's Next answered it. */
+export type ShellAnswer = { status: number | undefined; headers: IncomingHttpHeaders; body: Buffer };
+/** What the cache needs to answer signed-in fans from a shared shell (createPageCache's `fans`). */
+export type FanPages = {
+  renderShell: (req: IncomingMessage) => Promise<ShellAnswer | null>;
+  dataOf: (req: IncomingMessage, parts: FanPart[]) => Promise<Partial<Record<FanPart, string>> | null>;
+};
+/** The request handler with the cache in front; clear() forgets every copy. */
+export type PageCache = ((req: IncomingMessage, res: ServerResponse, handle: Handle) => Promise<unknown>) & { clear: () => void };
+
+type StoredHeaders = Record<string, string | number | string[]>;
+/** A stored answer: a public page as Next sent it (maybe compressed), or a signed-in shell (uncompressed, with its cut). */
+type Copy = { at: number; status: number; headers: StoredHeaders; body: Buffer };
+type ShellCopy = Copy & { cut: number; gzip: PreparedSplice };
 
 /** Headers that belong to one answer on one connection, never to a stored copy. */
 const HOP_HEADERS = new Set(['set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
-function cookiesOf(header) {
-  const out = {};
+/** The headers of an answer a copy may keep: none of one answer's own, none of `also`, none unset. */
+function storable(headers: OutgoingHttpHeaders | IncomingHttpHeaders, also: string[]): StoredHeaders {
+  const stored: StoredHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_HEADERS.has(name) && !also.includes(name)) stored[name] = value;
+  return stored;
+}
+
+function cookiesOf(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
   for (const part of (header ?? '').split(';')) {
     const i = part.indexOf('=');
     if (i > 0) out[part.slice(0, i).trim()] = part.slice(i + 1).trim();
@@ -65,9 +90,9 @@ function cookiesOf(header) {
 }
 
 /** The page a request asks for, as a cache key: its origin and its path and query. */
-function pageKey(req, url) {
+function pageKey(req: IncomingMessage, url: URL): string {
   // Whatever names the page's origin is part of the key: the Host, and the forwarded host and scheme,
-  // which reach this far only from a trusted proxy (serve.mjs drops them otherwise, client-address.mjs).
+  // which reach this far only from a trusted proxy (the server drops them otherwise, ./client-address.ts).
   const xfh = req.headers['x-forwarded-host'];
   const xfp = req.headers['x-forwarded-proto'];
   const forwarded = xfh || xfp ? `${xfp ?? ''}://${xfh ?? ''} ` : '';
@@ -75,7 +100,7 @@ function pageKey(req, url) {
 }
 
 /** The key a request's answer is stored under, or null when the request must be rendered for itself. */
-export function pageCacheKey(req) {
+export function pageCacheKey(req: IncomingMessage): string | null {
   if (!isPageLoad(req)) return null;
   const h = req.headers;
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -86,7 +111,7 @@ export function pageCacheKey(req) {
 }
 
 /** Whether a request is a plain page load (no app navigation, prefetch, action or bearer token). */
-function isPageLoad(req) {
+function isPageLoad(req: IncomingMessage): boolean {
   const h = req.headers;
   return req.method === 'GET' && !(h.rsc || h['next-router-prefetch'] || h['next-router-state-tree'] || h['next-router-segment-prefetch'] || h['next-action'] || h.authorization);
 }
@@ -95,7 +120,7 @@ function isPageLoad(req) {
  * The key of the signed-in shell a signed-in fan's page load is answered from, or null. The shell is
  * the same for every fan (no cookie of anyone's is in it); what is the fan's own comes with each answer.
  */
-export function shellCacheKey(req) {
+export function shellCacheKey(req: IncomingMessage): string | null {
   if (!isPageLoad(req)) return null;
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (!SHELL_PAGE.test(url.pathname) || url.searchParams.has('_rsc')) return null;
@@ -104,7 +129,7 @@ export function shellCacheKey(req) {
 }
 
 /** The fan's own parts a shared page needs: always the user (spec: "me" before first render); Your tickets also their tickets. */
-export function fanPartsOf(pathname) {
+export function fanPartsOf(pathname: string): FanPart[] {
   return TICKETS_PAGE.test(pathname) ? ['me', 'tickets'] : ['me'];
 }
 
@@ -114,16 +139,16 @@ export function fanPartsOf(pathname) {
  * client reads before its first render (lib/client/fan-data.ts). `<` is escaped, so no text in the data
  * can end the element.
  */
-export function fanDataElements(parts) {
+export function fanDataElements(parts: Partial<Record<FanPart, string>>): string {
   return Object.entries(parts)
-    .map(([name, json]) => `<script type="application/json" id="tribuna-${name}">${json.replace(/</g, '\\u003c')}</script>`)
+    .map(([name, json = '']) => `<script type="application/json" id="tribuna-${name}">${json.replace(/</g, '\\u003c')}</script>`)
     .join('');
 }
 
 /** More distinct inline scripts than this and a page is not shared: their hashes would make the header too long for proxies. */
 const MAX_SHARED_SCRIPTS = 40;
 
-function decoded(body, encoding) {
+function decoded(body: Buffer, encoding: string | undefined): Buffer | null {
   if (!encoding || encoding === 'identity') return body;
   if (encoding === 'gzip') return gunzipSync(body);
   if (encoding === 'br') return brotliDecompressSync(body);
@@ -135,13 +160,13 @@ function decoded(body, encoding) {
  * the inline scripts that carried that nonce (Next's own; a script injected into the page could not
  * know it). Null when the copy must not be shared.
  */
-export function sharedPolicy(policy, body, encoding) {
+export function sharedPolicy(policy: string, body: Buffer, encoding: string | undefined): string | null {
   if (!policy) return policy;
   const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
   if (!nonce) return policy;
   const html = decoded(body, encoding)?.toString('utf8');
   if (html === undefined) return null;
-  const hashes = new Set();
+  const hashes = new Set<string>();
   for (const [, attributes, source] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script/gi)) {
     if (/\ssrc=/i.test(attributes) || !attributes.includes(` nonce="${nonce}"`)) continue;
     hashes.add(`'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`);
@@ -151,10 +176,10 @@ export function sharedPolicy(policy, body, encoding) {
 }
 
 /** The visitor's own cookies on an answer from the cache: what proxy.ts and next-intl would have set. */
-function visitorCookies(req) {
+function visitorCookies(req: IncomingMessage): string[] {
   const cookies = cookiesOf(req.headers.cookie);
-  const secure = req.headers['x-forwarded-proto'] === 'https' || Boolean(req.socket?.encrypted);
-  const out = [];
+  const secure = req.headers['x-forwarded-proto'] === 'https' || Boolean((req.socket as TLSSocket | undefined)?.encrypted);
+  const out: string[] = [];
   if (!cookies[XSRF_COOKIE]) out.push(`${XSRF_COOKIE}=${randomBytes(24).toString('base64url')}; Path=/; SameSite=lax${secure ? '; Secure' : ''}`);
   const locale = new URL(req.url ?? '/', 'http://localhost').pathname.split('/')[1];
   if (cookies[LOCALE_COOKIE] !== locale) {
@@ -164,7 +189,7 @@ function visitorCookies(req) {
   return out;
 }
 
-function sendCopy(req, res, copy, now) {
+function sendCopy(req: IncomingMessage, res: ServerResponse, copy: Copy, now: number): void {
   for (const [name, value] of Object.entries(copy.headers)) res.setHeader(name, value);
   const cookies = visitorCookies(req);
   if (cookies.length) res.setHeader('Set-Cookie', cookies);
@@ -176,35 +201,35 @@ function sendCopy(req, res, copy, now) {
 }
 
 /** Lets Next answer the request while keeping a copy of what it sends; resolves to the copy, or null. */
-function renderAndKeep(req, res, handle, now) {
-  const chunks = [];
+function renderAndKeep(req: IncomingMessage, res: ServerResponse, handle: Handle, now: () => number): Promise<Copy | null> {
+  const chunks: Buffer[] = [];
   const write = res.write;
   const end = res.end;
-  const keep = (chunk, encoding) => {
+  const keep = (chunk: unknown, encoding: unknown) => {
     if (chunk == null || typeof chunk === 'function') return;
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk));
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array));
   };
-  res.write = function (chunk, encoding, callback) {
+  // Node's own overloads (chunk, encoding?, callback?) pass through unchanged.
+  res.write = function (this: ServerResponse, chunk: unknown, encoding?: unknown, callback?: unknown) {
     keep(chunk, encoding);
-    return write.call(this, chunk, encoding, callback);
-  };
-  res.end = function (chunk, encoding, callback) {
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, encoding, callback);
+  } as ServerResponse['write'];
+  res.end = function (this: ServerResponse, chunk?: unknown, encoding?: unknown, callback?: unknown) {
     keep(chunk, encoding);
-    return end.call(this, chunk, encoding, callback);
-  };
+    return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, encoding, callback);
+  } as ServerResponse['end'];
   res.setHeader('X-Tribuna-Cache', 'MISS');
   return new Promise((resolve) => {
     res.once('finish', () => {
       const headers = res.getHeaders();
       const html = String(headers['content-type'] ?? '').startsWith('text/html');
       if (res.statusCode !== 200 || !html) return resolve(null);
-      const stored = {};
-      for (const [name, value] of Object.entries(headers)) if (!HOP_HEADERS.has(name) && name !== 'x-tribuna-cache') stored[name] = value;
+      const stored = storable(headers, ['x-tribuna-cache']);
       const body = Buffer.concat(chunks);
       if (stored['content-security-policy']) {
         let policy = null;
         try {
-          policy = sharedPolicy(String(stored['content-security-policy']), body, stored['content-encoding']);
+          policy = sharedPolicy(String(stored['content-security-policy']), body, stored['content-encoding'] === undefined ? undefined : String(stored['content-encoding']));
         } catch {
           // a body we cannot read is not shared
         }
@@ -222,15 +247,12 @@ function renderAndKeep(req, res, handle, now) {
 }
 
 /** A signed-in shell as Next answered it (uncompressed), ready to be answered with fans' data, or null. */
-function shellCopyOf(answer, at) {
+function shellCopyOf(answer: ShellAnswer | null, at: number): ShellCopy | null {
   if (!answer || answer.status !== 200 || !String(answer.headers['content-type'] ?? '').startsWith('text/html')) return null;
   if (answer.headers['content-encoding'] && answer.headers['content-encoding'] !== 'identity') return null;
   const cut = answer.body.indexOf('</head>');
   if (cut < 0) return null;
-  const headers = {};
-  for (const [name, value] of Object.entries(answer.headers)) {
-    if (!HOP_HEADERS.has(name) && name !== 'x-tribuna-cache' && name !== 'content-encoding' && name !== 'etag') headers[name] = value;
-  }
+  const headers = storable(answer.headers, ['x-tribuna-cache', 'content-encoding', 'etag']);
   if (headers['content-security-policy']) {
     const policy = sharedPolicy(String(headers['content-security-policy']), answer.body, undefined);
     if (!policy) return null;
@@ -238,13 +260,13 @@ function shellCopyOf(answer, at) {
   }
   // Never kept by a browser or proxy: the answer carries the fan's own data.
   headers['cache-control'] = 'private, no-cache, no-store, max-age=0, must-revalidate';
-  // Compressed once, its halves around the fans' data (gzip-splice.mjs).
+  // Compressed once, its halves around the fans' data (./gzip-splice.ts).
   const gzip = prepareSplice(answer.body.subarray(0, cut), answer.body.subarray(cut));
   return { at, status: 200, headers, body: answer.body, cut, gzip };
 }
 
 /** A fan's page: the shared shell with the fan's own data in its <head>, gzipped when the browser takes it. */
-function sendFanCopy(req, res, copy, parts, now) {
+function sendFanCopy(req: IncomingMessage, res: ServerResponse, copy: ShellCopy, parts: Partial<Record<FanPart, string>>, now: number): void {
   const own = Buffer.from(fanDataElements(parts));
   const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
   const body = gzip ? spliceGzip(copy.gzip, own) : Buffer.concat([copy.body.subarray(0, copy.cut), own, copy.body.subarray(copy.cut)]);
@@ -270,24 +292,29 @@ function sendFanCopy(req, res, copy, parts, now) {
  * the parts fanPartsOf names ({ me: JSON text, … }, or null when the session is not live: then Next
  * renders the page for the request, as without `fans`).
  */
-export function createPageCache({ ttlMs = 2000, maxEntries = 500, now = Date.now, fans = null } = {}) {
-  const copies = new Map();
-  const rendering = new Map();
+export function createPageCache({
+  ttlMs = 2000,
+  maxEntries = 500,
+  now = Date.now,
+  fans = null,
+}: { ttlMs?: number; maxEntries?: number; now?: () => number; fans?: FanPages | null } = {}): PageCache {
+  const copies = new Map<string, Copy | ShellCopy>();
+  const rendering = new Map<string, Promise<Copy | ShellCopy | null>>();
   // A render that began before a clear() may show the old data: its copy is not kept.
   let generation = 0;
 
-  function keep(key, fresh) {
+  function keep(key: string, fresh: Copy | ShellCopy): void {
     copies.delete(key);
     copies.set(key, fresh);
     // Oldest first out, so many distinct URLs (searches) cannot grow memory without bound.
-    while (copies.size > maxEntries) copies.delete(copies.keys().next().value);
+    while (copies.size > maxEntries) copies.delete(copies.keys().next().value!);
   }
 
   /** The fresh shell under `key`, rendering it when there is none; concurrent misses share one render. */
-  function shellOf(key, req) {
-    const copy = copies.get(key);
+  function shellOf(key: string, req: IncomingMessage, fans: FanPages): ShellCopy | Promise<ShellCopy | null> {
+    const copy = copies.get(key) as ShellCopy | undefined;
     if (copy && now() - copy.at < ttlMs) return copy;
-    const running = rendering.get(key);
+    const running = rendering.get(key) as Promise<ShellCopy | null> | undefined;
     if (running) return running;
     const startedIn = generation;
     const render = Promise.resolve()
@@ -304,16 +331,16 @@ export function createPageCache({ ttlMs = 2000, maxEntries = 500, now = Date.now
     return render;
   }
 
-  async function serveFan(req, res, handle, key) {
+  async function serveFan(req: IncomingMessage, res: ServerResponse, handle: Handle, key: string, fans: FanPages): Promise<unknown> {
     const parts = fanPartsOf(new URL(req.url ?? '/', 'http://localhost').pathname);
-    const [data, shell] = await Promise.all([Promise.resolve().then(() => fans.dataOf(req, parts)).catch(() => null), shellOf(key, req)]);
+    const [data, shell] = await Promise.all([Promise.resolve().then(() => fans.dataOf(req, parts)).catch(() => null), shellOf(key, req, fans)]);
     if (!data || !shell) return handle(req, res);
     sendFanCopy(req, res, shell, data, now());
   }
 
-  async function serve(req, res, handle) {
+  async function serve(req: IncomingMessage, res: ServerResponse, handle: Handle): Promise<unknown> {
     const shellKey = fans && ttlMs > 0 ? shellCacheKey(req) : null;
-    if (shellKey) return serveFan(req, res, handle, shellKey);
+    if (fans && shellKey) return serveFan(req, res, handle, shellKey, fans);
     const key = ttlMs > 0 ? pageCacheKey(req) : null;
     if (!key) return handle(req, res);
     const copy = copies.get(key);

@@ -1,4 +1,4 @@
-// The fast lane for the API's hottest calls (used by scripts/serve.mjs): holding a seat, letting it go,
+// The fast lane for the API's hottest calls (used by ./server.ts): holding a seat, letting it go,
 // and a gate scan. In an on-sale rush and at the gates these are most of the traffic, and Next's own
 // request pipeline (routing, rewrites, header rules, the async contexts of an app route) costs more CPU
 // than the work itself (README, "Decisions worth knowing": bench:scan, bench:onsale).
@@ -16,24 +16,44 @@
 // the lane runs in the main thread, where the bundle's modules and Next's share the database through
 // globalThis (lib/server/db/client.ts).
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
-import { bodyLimitOf, refuseBodyTooLarge } from './request-guard.mjs';
-
-/** Where scripts/build-api.mjs writes the hot API's bundle. */
-export const API_BUNDLE = '.tribuna/api.mjs';
+import { bodyLimitOf, refuseBodyTooLarge } from './request-guard';
 
 /** Database connections of each lane thread unless DATABASE_POOL_SIZE says otherwise. */
 export const LANE_POOL_SIZE = 4;
 
+/** The hot API's bundle (lib/server/http/server-bundle.ts, built by scripts/build-api.mjs). */
+export type HotApi = {
+  isHotApiCall(method: string, pathname: string): boolean;
+  serveHotApi(request: Request): Promise<Response>;
+  answerHeaders(env?: Record<string, string | undefined>): Record<string, string>;
+};
+
+/** A request as a lane thread gets it: its body already read. */
+export type LaneRequest = { method: string | undefined; url: string | undefined; host: string | undefined; rawHeaders: string[]; body: Uint8Array };
+/** A lane's answer (a Uint8Array body when it came back from a thread). */
+export type LaneAnswer = { status: number; headers: [string, string][]; cookies: string[]; body: Uint8Array };
+/** What the main thread and a lane thread say to each other. */
+export type LaneMessage = { id: number; request: LaneRequest };
+export type LaneReply = { id: number; answer?: LaneAnswer; error?: string };
+
+/** The lane: null when the request is not a hot API call, else a promise settled once it is answered. */
+export type FastLane = ((req: IncomingMessage, res: ServerResponse) => Promise<void> | null) & {
+  /** Asks the hot API from inside the server (no socket). */
+  call: (request: { method?: string; url: string; host?: string; headers?: Record<string, string | string[] | undefined> }) => Promise<{ status: number; body: Buffer }>;
+  stop: () => Promise<unknown> | undefined;
+};
+
 /** The hot API's bundle: { isHotApiCall, serveHotApi, answerHeaders }. */
-export async function loadHotApi(bundle = API_BUNDLE) {
+export async function loadHotApi(bundle: string): Promise<HotApi> {
   const file = path.resolve(bundle);
-  if (!existsSync(file)) throw new Error(`api-fast-lane: ${file} is missing; build it with \`npm run build\` (or node scripts/build-api.mjs)`);
-  return import(pathToFileURL(file).href);
+  if (!existsSync(file)) throw new Error(`fast lane: ${file} is missing; build it with \`npm run build\` (or node scripts/build-api.mjs)`);
+  return (await import(pathToFileURL(file).href)) as HotApi;
 }
 
 /**
@@ -41,24 +61,24 @@ export async function loadHotApi(bundle = API_BUNDLE) {
  * answer from it, without the web stream a Request's body is otherwise wrapped in and read back from.
  * The handlers read their body through lib/server/api/body.ts, which takes a stream-less body this way.
  */
-class LaneRequest extends Request {
-  #bytes;
+class BufferedRequest extends Request {
+  #bytes: Buffer;
 
-  constructor(url, init, bytes) {
+  constructor(url: string, init: RequestInit, bytes: Buffer) {
     super(url, init);
     this.#bytes = bytes;
   }
 
-  async text() {
+  override async text(): Promise<string> {
     return this.#bytes.toString('utf8');
   }
 
-  async json() {
+  override async json(): Promise<unknown> {
     return JSON.parse(this.#bytes.toString('utf8'));
   }
 
-  async arrayBuffer() {
-    return this.#bytes.buffer.slice(this.#bytes.byteOffset, this.#bytes.byteOffset + this.#bytes.byteLength);
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#bytes.buffer.slice(this.#bytes.byteOffset, this.#bytes.byteOffset + this.#bytes.byteLength) as ArrayBuffer;
   }
 }
 
@@ -67,13 +87,12 @@ class LaneRequest extends Request {
  * { method, url, host, rawHeaders, body (bytes) }; the answer is
  * { status, headers: [name, value][], cookies: string[], body: Buffer }.
  */
-export function createLaneRunner(api) {
+export function createLaneRunner(api: HotApi): (request: LaneRequest) => Promise<LaneAnswer> {
   return async function run({ method, url, host, rawHeaders, body }) {
     const headers = new Headers();
     for (let i = 0; i < rawHeaders.length; i += 2) headers.append(rawHeaders[i], rawHeaders[i + 1]);
-    const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-    const response = await api.serveHotApi(new LaneRequest(`http://${host ?? 'localhost'}${url}`, { method, headers }, bytes));
-    const out = [];
+    const response = await api.serveHotApi(new BufferedRequest(`http://${host ?? 'localhost'}${url}`, { method, headers }, bytesOf(body)));
+    const out: [string, string][] = [];
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie') out.push([key, value]);
     });
@@ -86,26 +105,30 @@ export function createLaneRunner(api) {
   };
 }
 
+type Thread = { worker: Worker; busy: number; alive: boolean };
+type Waiting = { resolve: (answer: LaneAnswer) => void; reject: (error: Error) => void; thread: Thread };
+
 /**
- * Lane threads (scripts/api-fast-lane-worker.mjs), each request to the live one with the fewest under
- * way. A thread that dies fails what it was doing (serve.mjs answers 500) and is started again a second
- * later; while no thread is alive, the lane runs in this thread.
+ * Lane threads (./lane-thread.ts, which scripts/build-api.mjs bundles beside the hot API), each request
+ * to the live one with the fewest under way. A thread that dies fails what it was doing (the server
+ * answers 500) and is started again a second later; while no thread is alive, the lane runs in this thread.
  */
-function createThreadPool(api, bundle, size) {
-  const pending = new Map();
+
+function createThreadPool(api: HotApi, bundle: string, script: string, size: number) {
+  const pending = new Map<number, Waiting>();
   let nextId = 0;
   let stopped = false;
-  let local = null;
-  const threads = [];
-  function start(slot) {
-    const worker = new Worker(new URL('./api-fast-lane-worker.mjs', import.meta.url), { workerData: { bundle } });
-    const thread = { worker, busy: 0, alive: true };
-    worker.on('message', ({ id, answer, error }) => {
+  let local: ((request: LaneRequest) => Promise<LaneAnswer>) | null = null;
+  const threads: Thread[] = [];
+  function start(slot: number): Thread {
+    const worker = new Worker(script, { workerData: { bundle } });
+    const thread: Thread = { worker, busy: 0, alive: true };
+    worker.on('message', ({ id, answer, error }: LaneReply) => {
       const waiting = pending.get(id);
       if (!waiting) return;
       pending.delete(id);
       thread.busy--;
-      if (error) waiting.reject(new Error(error));
+      if (error || !answer) waiting.reject(new Error(error ?? 'no answer'));
       else waiting.resolve(answer);
     });
     worker.on('error', (error) => console.error('fast lane thread failed', error));
@@ -124,15 +147,15 @@ function createThreadPool(api, bundle, size) {
   }
   for (let i = 0; i < size; i++) threads.push(start(i));
   return {
-    run(request) {
+    run(request: LaneRequest): Promise<LaneAnswer> {
       const live = threads.filter((t) => t.alive);
       if (!live.length) return (local ??= createLaneRunner(api))(request);
       const thread = live.reduce((a, b) => (b.busy < a.busy ? b : a));
       const id = nextId++;
       thread.busy++;
-      return new Promise((resolve, reject) => {
+      return new Promise<LaneAnswer>((resolve, reject) => {
         pending.set(id, { resolve, reject, thread });
-        thread.worker.postMessage({ id, request });
+        thread.worker.postMessage({ id, request } satisfies LaneMessage);
       });
     },
     stop() {
@@ -144,15 +167,18 @@ function createThreadPool(api, bundle, size) {
 
 /**
  * The body's bytes, or null once more than `limit` arrived (the rest is left unread: the answer closes
- * the connection). A declared Content-Length over the limit never gets here (request-guard.mjs).
+ * the connection). A declared Content-Length over the limit never gets here (./request-guard.ts).
  */
-function readBody(req, limit) {
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
-    const chunks = [];
+    const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (chunk) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= limit) return chunks.push(chunk);
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
       req.off('data', onData);
       req.pause();
       resolve(null);
@@ -164,7 +190,7 @@ function readBody(req, limit) {
 }
 
 /** A Buffer over bytes that came back from a thread (a Uint8Array there) without copying them. */
-function bytesOf(body) {
+function bytesOf(body: Uint8Array): Buffer {
   return Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }
 
@@ -174,7 +200,7 @@ function bytesOf(body) {
  * (README, Decisions): one lane thread gave 1,540 scans/s and 500 holds/s, two gave 1,200 and 460:
  * every handoff between threads costs more CPU than the second thread won.
  */
-export function defaultLaneThreads(env = process.env, cores = availableParallelism()) {
+export function defaultLaneThreads(env: Record<string, string | undefined> = process.env, cores: number = availableParallelism()): number {
   if (!env.DATABASE_URL) return 0;
   if (env.FAST_LANE_THREADS !== undefined && env.FAST_LANE_THREADS !== '') return Math.max(0, Number(env.FAST_LANE_THREADS) || 0);
   return Math.max(1, cores - 1);
@@ -183,19 +209,21 @@ export function defaultLaneThreads(env = process.env, cores = availableParalleli
 /**
  * Returns `lane(req, res)`: null when the request is not a hot API call (the caller hands it to Next),
  * else a promise that settles once the lane has answered it; `lane.stop()` ends its threads.
- * `bundle` is the hot API's bundle (scripts/build-api.mjs); `threads` 0 runs it in this thread.
+ * `bundle` is the hot API's bundle and `laneThread` the lane thread's script (both written by
+ * scripts/build-api.mjs); `threads` 0 runs the lane in this thread (no script needed).
  */
-export async function createFastLane({ bundle = API_BUNDLE, threads = 0 } = {}) {
+export async function createFastLane({ bundle, laneThread, threads = 0 }: { bundle: string; laneThread?: string; threads?: number }): Promise<FastLane> {
   const api = await loadHotApi(bundle);
   const securityHeaders = api.answerHeaders();
-  const pool = threads > 0 ? createThreadPool(api, path.resolve(bundle), threads) : null;
-  const run = pool ? (request) => pool.run(request) : createLaneRunner(api);
+  if (threads > 0 && !(laneThread && existsSync(laneThread))) throw new Error(`fast lane: the lane thread's script ${laneThread} is missing; build it with \`npm run build\` (or node scripts/build-api.mjs)`);
+  const pool = threads > 0 ? createThreadPool(api, path.resolve(bundle), path.resolve(laneThread!), threads) : null;
+  const run = pool ? (request: LaneRequest) => pool.run(request) : createLaneRunner(api);
 
-  async function answer(req, res) {
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req, bodyLimitOf(req));
     if (!body) return refuseBodyTooLarge(req, res);
     const result = await run({ method: req.method, url: req.url, host: req.headers.host, rawHeaders: req.rawHeaders, body });
-    const out = { ...securityHeaders };
+    const out: OutgoingHttpHeaders = { ...securityHeaders };
     for (const [key, value] of result.headers) out[key] = value;
     if (result.cookies.length) out['set-cookie'] = result.cookies;
     let payload = bytesOf(result.body);
@@ -210,17 +238,17 @@ export async function createFastLane({ bundle = API_BUNDLE, threads = 0 } = {}) 
     res.end(payload);
   }
 
-  function lane(req, res) {
+  function lane(req: IncomingMessage, res: ServerResponse): Promise<void> | null {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
-    return api.isHotApiCall(req.method, q < 0 ? url : url.slice(0, q)) ? answer(req, res) : null;
+    return api.isHotApiCall(req.method ?? 'GET', q < 0 ? url : url.slice(0, q)) ? answer(req, res) : null;
   }
   /**
    * Asks the hot API from inside the server (no socket): { method, url, host, headers } →
    * { status, body (bytes) }. The page cache asks a signed-in fan's user and tickets this way.
    */
-  lane.call = async ({ method = 'GET', url, host, headers = {} }) => {
-    const rawHeaders = [];
+  lane.call = async ({ method = 'GET', url, host, headers = {} }: Parameters<FastLane['call']>[0]) => {
+    const rawHeaders: string[] = [];
     for (const [name, value] of Object.entries(headers)) if (value !== undefined) rawHeaders.push(name, String(value));
     const result = await run({ method, url, host, rawHeaders, body: Buffer.alloc(0) });
     return { status: result.status, body: bytesOf(result.body) };
