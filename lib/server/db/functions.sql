@@ -6,20 +6,44 @@
 -- Migration 0001 made cart_hold_seats; holding anything is now cart_hold below.
 DROP FUNCTION IF EXISTS cart_hold_seats(uuid, uuid, uuid[], timestamptz, integer, integer, integer, integer);
 
+-- ── Whether a hold is live ──────────────────────────────────────────────────────────────────────────
+-- The one place this is decided (docs/decisions/rules-with-one-home.md). A hold (a fan's cart, or a
+-- season hold) is live while it is open, a cart ('active') or at checkout ('ordered'), and its time
+-- has not run out: at expires_at it is over, whether or not the sweeper has ended it yet. Everything
+-- that asks (the cart, checkout, the sweeper, the wallet, packages, reminders) calls this, from SQL
+-- or through lib/server/cart/live.ts. Simple SQL functions: PostgreSQL inlines them into the calling
+-- query, so an index still serves it.
+CREATE OR REPLACE FUNCTION hold_is_live(p_status hold_status, p_expires_at timestamptz, p_now timestamptz)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT p_status IN ('active', 'ordered') AND p_expires_at > p_now
+$$;
+
+-- What a hold claims (a unit, a resale listing) carries the hold's time as held_until: it is held while
+-- a hold with that time would be live. NULL for a NULL held_until (unit_is_free counts such a unit free).
+CREATE OR REPLACE FUNCTION held_until_live(p_held_until timestamptz, p_now timestamptz)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT hold_is_live('active', p_held_until, p_now)
+$$;
+
 -- ── What is free ────────────────────────────────────────────────────────────────────────────────────
 -- A unit (seat or standing place) is free when available, or held by a hold whose time ran out: an
 -- expired hold never counts as taken (DESIGN.md §4), even before the sweeper resets the row. Holds,
--- sales, availability and the catalogue all ask this. Simple SQL functions: PostgreSQL inlines them
--- into the calling query, so an index on status still serves it.
+-- sales, availability and the catalogue all ask this.
 CREATE OR REPLACE FUNCTION unit_is_free(p_status unit_status, p_held_until timestamptz, p_now timestamptz)
 RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT p_status = 'available' OR (p_status = 'held' AND (p_held_until IS NULL OR p_held_until <= p_now))
+  SELECT p_status = 'available' OR (p_status = 'held' AND NOT coalesce(held_until_live(p_held_until, p_now), false))
+$$;
+
+-- A unit in a live cart: what the organiser's counts call held (and, with the sold ones, taken).
+CREATE OR REPLACE FUNCTION unit_is_held(p_status unit_status, p_held_until timestamptz, p_now timestamptz)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT p_status = 'held' AND p_held_until IS NOT NULL AND held_until_live(p_held_until, p_now)
 $$;
 
 -- A resale listing can be bought when it is on sale and no live cart holds it.
 CREATE OR REPLACE FUNCTION listing_is_free(p_status listing_status, p_hold uuid, p_held_until timestamptz, p_now timestamptz)
 RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT p_status = 'active' AND (p_hold IS NULL OR p_held_until IS NULL OR p_held_until <= p_now)
+  SELECT p_status = 'active' AND (p_hold IS NULL OR NOT coalesce(held_until_live(p_held_until, p_now), false))
 $$;
 
 -- ── The waiting list holds returned tickets back ─────────────────────────────────────────────────────
@@ -111,7 +135,7 @@ $$;
 -- cart functions answer 'settle' for either.
 CREATE OR REPLACE FUNCTION cart_settlement(p_hold holds, p_now timestamptz)
 RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN p_hold.expires_at <= p_now THEN 'end' WHEN p_hold.status = 'ordered' THEN 'reopen' END
+  SELECT CASE WHEN NOT hold_is_live(p_hold.status, p_hold.expires_at, p_now) THEN 'end' WHEN p_hold.status = 'ordered' THEN 'reopen' END
 $$;
 
 -- ── Claims of standing places and of resale listings (cart_hold claims seats itself) ─────────────────
@@ -828,7 +852,7 @@ CREATE OR REPLACE FUNCTION package_taken_except(p_package uuid, p_hold uuid, p_n
 RETURNS integer LANGUAGE sql STABLE AS $$
   SELECT count(*)::int FROM hold_packages hp JOIN holds h ON h.id = hp.hold_id
   WHERE hp.package_id = p_package AND hp.hold_id IS DISTINCT FROM p_hold
-    AND (h.status = 'completed' OR (h.status IN ('active', 'ordered') AND h.expires_at > p_now))
+    AND (h.status = 'completed' OR hold_is_live(h.status, h.expires_at, p_now))
     AND EXISTS (SELECT 1 FROM hold_items hi WHERE hi.package_line_id = hp.id)
 $$;
 CREATE OR REPLACE FUNCTION package_taken(p_package uuid, p_now timestamptz)
