@@ -27,6 +27,11 @@ export function capabilitiesOf(role: OrgRole): Capability[] {
   return [...CAPABILITIES[role]];
 }
 
+/** A role read from the database (a raw row's text) that has `capability`; false for no role. */
+export function memberCan(role: string | null | undefined, capability: Capability): boolean {
+  return role != null && Object.hasOwn(CAPABILITIES, role) && roleCan(role as OrgRole, capability);
+}
+
 /**
  * The failures of every organiser call that names an organisation or its data:
  * - ORG_NOT_FOUND: the caller is not a member (or it does not exist) — another organisation's data
