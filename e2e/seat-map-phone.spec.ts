@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { bestAvailable } from '../components/seats/best-available';
-import { flatten, toMapLayout, type ApiLayout } from '../components/seats/layout';
+import { bestAvailable } from '../lib/seats/best-available';
+import { flatten, toMapLayout, type ApiLayout } from '../lib/seats/layout';
 import { expect, messages, seatMapReady, seeded, test } from './fixtures';
 import { noSeriousViolations } from './axe';
 

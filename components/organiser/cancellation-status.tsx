@@ -1,5 +1,4 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { EVENT_TIME_ZONE } from '@/components/events/format';
 import type { CancellationProgress } from '@/lib/server/organiser/cancel';
 import { dateTimeFormat } from '@/lib/i18n/formats';
 
@@ -15,7 +14,7 @@ export async function CancellationStatus({ progress }: { progress: CancellationP
   if (progress.status !== 'cancelled') return null;
   const [t, locale] = await Promise.all([getTranslations('organiser.cancel.status'), getLocale()]);
   const date = progress.cancelledAt
-    ? dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: EVENT_TIME_ZONE }).format(new Date(progress.cancelledAt))
+    ? dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(progress.cancelledAt))
     : null;
   const rows: { key: 'ordersRefunded' | 'ordersWaiting' | 'refundsSucceeded' | 'refundsPending' | 'refundsFailing'; value: number; alert?: boolean }[] = [
     { key: 'ordersRefunded', value: progress.ordersRefunded },

@@ -22,7 +22,7 @@ export async function SettlementPeriodForm({ values, errors, events }: { values:
           <option value="">{t('allEvents')}</option>
           {events.map((event) => (
             <option key={event.id} value={event.id}>
-              {event.title} ({formatDate(new Date(event.startsAt), locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Europe/Bratislava' })})
+              {event.title} ({formatDate(new Date(event.startsAt), locale, { day: 'numeric', month: 'numeric', year: 'numeric' })})
             </option>
           ))}
         </SelectField>

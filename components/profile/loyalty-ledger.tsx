@@ -1,5 +1,4 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { EVENT_TIME_ZONE } from '@/components/events/format';
 import { localized } from '@/components/tickets/format';
 import { dateTimeFormat, numberFormat } from '@/lib/i18n/formats';
 import type { Loyalty } from '@/lib/schemas/loyalty';
@@ -7,7 +6,7 @@ import type { Loyalty } from '@/lib/schemas/loyalty';
 /** The fan's loyalty points per organiser and their history (server-rendered; GET /api/v1/loyalty answers the same). */
 export async function LoyaltyLedger({ loyalty }: { loyalty: Loyalty }) {
   const [t, locale] = await Promise.all([getTranslations('loyalty'), getLocale()]);
-  const date = dateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: EVENT_TIME_ZONE });
+  const date = dateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric' });
   const signed = numberFormat(locale, { signDisplay: 'exceptZero' });
   return (
     <section aria-labelledby="loyalty-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-6" data-testid="loyalty-ledger">

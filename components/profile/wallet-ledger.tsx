@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { EVENT_TIME_ZONE, formatMoney } from '@/components/events/format';
+import { formatMoney } from '@/components/events/format';
 import { localized } from '@/components/tickets/format';
 import { dateTimeFormat } from '@/lib/i18n/formats';
 import type { Wallet } from '@/lib/schemas/wallet';
@@ -11,7 +11,7 @@ import type { Wallet } from '@/lib/schemas/wallet';
 export async function WalletLedger({ wallet }: { wallet: Wallet }) {
   if (!wallet.wallets.length) return null;
   const [t, locale] = await Promise.all([getTranslations('wallet'), getLocale()]);
-  const date = dateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: EVENT_TIME_ZONE });
+  const date = dateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric' });
   return (
     <section id="wallet" aria-labelledby="wallet-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-6" data-testid="wallet-ledger">
       <h2 id="wallet-title" className="text-xl font-bold">

@@ -24,9 +24,9 @@ export function ScanResult({ answer }: { answer: ScanAnswer }) {
   const tc = useTranslations('concessions.gate');
   const locale = useLocale();
   const when = answer.checkedInAt
-    ? dateTimeFormat(locale, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Europe/Bratislava' }).format(new Date(answer.checkedInAt))
+    ? dateTimeFormat(locale, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(answer.checkedInAt))
     : null;
-  const moment = (iso: string) => dateTimeFormat(locale, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Bratislava' }).format(new Date(iso));
+  const moment = (iso: string) => dateTimeFormat(locale, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
   const details: string[] = [];
   if (answer.result === 'already_used' && when) details.push(t('details.usedAt', { when }));
   if (answer.result === 'expired') details.push(t('details.expired'));

@@ -170,10 +170,10 @@ export function ScannerConsole({ events }: { events: ScannerEvent[] }) {
     if (online) void sync();
   }, [online, sync]);
 
-  const time = (iso: string) => dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Bratislava' }).format(new Date(iso));
+  const time = (iso: string) => dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
   const title = (e: ScannerEvent) => e.title[locale as 'sk'] ?? e.title.en;
   const dateTime = (iso: string) =>
-    dateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Bratislava' }).format(new Date(iso));
+    dateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">

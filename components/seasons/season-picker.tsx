@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { flatten, type MapLayout, type MapSeat } from '@/components/seats/layout';
+import { flatten, type MapLayout, type MapSeat } from '@/lib/seats/layout';
 import { useSeatListsText } from '@/components/seats/seat-lists-text';
 import { SeatLists } from '@/components/seats/seat-lists';
 import { SeatMap, type SeatMapText } from '@/components/seats/seat-map';

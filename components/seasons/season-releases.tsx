@@ -32,8 +32,8 @@ export async function SeasonReleasesPanel({
 }) {
   const [t, locale] = await Promise.all([getTranslations('seasons.organiser.releases'), getLocale() as Promise<Locale>]);
   const tSeat = await getTranslations('seatMap');
-  const day = (iso: string) => formatDate(iso, locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Europe/Bratislava' });
-  const moment = (iso: string) => formatDate(iso, locale, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Bratislava' });
+  const day = (iso: string) => formatDate(iso, locale, { day: 'numeric', month: 'numeric', year: 'numeric' });
+  const moment = (iso: string) => formatDate(iso, locale, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit' });
   const money = (amount: number, currency = report.currency) => formatMoney({ amount, currency }, locale);
   const th = 'px-4 py-2 font-medium';
   const totals = [

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { MapOutlineShape } from './layout';
+import type { MapOutlineShape } from '@/lib/seats/layout';
 
 /** Where a shape's label goes: its middle. */
 function centreOf(shape: MapOutlineShape): { x: number; y: number } {

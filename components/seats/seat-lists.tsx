@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useMemo, useState } from 'react';
-import type { FlatSeats, MapLayout } from './layout';
+import type { FlatSeats, MapLayout } from '@/lib/seats/layout';
 
 /**
  * The screen-reader (and no-pointer) way to pick a seat: section → row → seat from native selects,

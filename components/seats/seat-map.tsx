@@ -3,7 +3,7 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { TOOLTIP_SETTINGS } from '@/lib/client/tooltip';
 import { memo, startTransition, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { neighbour, type Direction, type FlatSeats, type MapLayout } from './layout';
+import { neighbour, type Direction, type FlatSeats, type MapLayout } from '@/lib/seats/layout';
 import { VenueOutline } from './outline';
 import { clampView as clampTo, minViewWidth, sectionAt, sectionBoxes, seatsBox, seatsTappable, toBoxFraction, zoomAround, zoomToBox, zoomToSeats, SEAT_RADIUS, type ViewBox } from './zoom';
 

@@ -4,7 +4,7 @@
 // view is described by its top-left corner and width; `pixels` is the on-screen width of the map
 // box in CSS px, and one map unit is `pixels / view.w` CSS px.
 
-import type { FlatSeats } from './layout';
+import type { FlatSeats } from '@/lib/seats/layout';
 
 export type ViewBox = { x: number; y: number; w: number; h: number };
 export type Box = { x0: number; y0: number; x1: number; y1: number };

@@ -1,5 +1,4 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { EVENT_TIME_ZONE } from '@/components/events/format';
 import { formatMoney, localized } from './format';
 import type { Payout } from '@/lib/schemas/tickets';
 import { dateTimeFormat } from '@/lib/i18n/formats';
@@ -8,7 +7,7 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 /** The seller's payout ledger (server-rendered): each resold ticket's price, seller fee and payout, and where its payment stands. */
 export async function PayoutLedger({ payouts }: { payouts: Payout[] }) {
   const [t, locale] = await Promise.all([getTranslations('payouts'), getLocale()]);
-  const date = dateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: EVENT_TIME_ZONE });
+  const date = dateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric' });
   // Where the payout stands, in words (lib/server/payouts/state.ts decides the state).
   const stateText = (p: Payout) => {
     const account = p.paidTo ?? '';

@@ -16,7 +16,7 @@
 // session, and any 401 from any call clears it (lib/client/api-client.ts → onUnauthorized).
 
 import { createContext, createElement, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useHydrated } from '@/components/ui/use-hydrated';
+import { useHydrated } from './use-hydrated';
 import { analytics } from './analytics';
 import { fanDataOfPage } from './fan-data';
 import type { SessionUser as SessionUserOutput, User } from '@/lib/schemas/auth';

@@ -1,7 +1,6 @@
 import { getRequestConfig } from 'next-intl/server';
 import { defaultLocale, isLocale } from './routing';
-
-const TIME_ZONE = 'Europe/Bratislava';
+import { TIME_ZONE } from './time-zone';
 
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;

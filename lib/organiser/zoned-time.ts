@@ -1,8 +1,8 @@
-// The console's date-time inputs (<input type="datetime-local">) are in the organiser's local time,
-// Europe/Bratislava (Prague has the same), whatever the browser's zone; the API takes instants with an
+// The console's date-time inputs (<input type="datetime-local">) are in the organiser's local time, the
+// app's one TIME_ZONE (lib/i18n/time-zone.ts), whatever the browser's zone; the API takes instants with an
 // offset. These convert between the two, daylight saving included. No 'server-only': forms use them.
 
-export const CONSOLE_TIME_ZONE = 'Europe/Bratislava';
+import { TIME_ZONE } from '@/lib/i18n/time-zone';
 
 function partsAt(ms: number, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-GB', {
@@ -26,7 +26,7 @@ function offsetAt(ms: number, timeZone: string): number {
 }
 
 /** 'YYYY-MM-DDTHH:mm' on the zone's wall clock → an ISO instant; '' → null; anything else → undefined. */
-export function localToInstant(local: string, timeZone = CONSOLE_TIME_ZONE): string | null | undefined {
+export function localToInstant(local: string, timeZone = TIME_ZONE): string | null | undefined {
   if (!local) return null;
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
   if (!match) return undefined;
@@ -39,7 +39,7 @@ export function localToInstant(local: string, timeZone = CONSOLE_TIME_ZONE): str
 }
 
 /** An ISO instant → 'YYYY-MM-DDTHH:mm' on the zone's wall clock; null → ''. */
-export function instantToLocal(iso: string | null | undefined, timeZone = CONSOLE_TIME_ZONE): string {
+export function instantToLocal(iso: string | null | undefined, timeZone = TIME_ZONE): string {
   if (!iso) return '';
   const p = partsAt(new Date(iso).getTime(), timeZone);
   const two = (n: number) => String(n).padStart(2, '0');
@@ -47,6 +47,6 @@ export function instantToLocal(iso: string | null | undefined, timeZone = CONSOL
 }
 
 /** The day (YYYY-MM-DD) an instant falls on in the zone. */
-export function dayOf(instant: Date, timeZone = CONSOLE_TIME_ZONE): string {
+export function dayOf(instant: Date, timeZone = TIME_ZONE): string {
   return instantToLocal(instant.toISOString(), timeZone).slice(0, 10);
 }

@@ -2,6 +2,7 @@
 // currency (lib/server/reports/settlement.ts). Shared by the console's period form and the API.
 import { z } from 'zod';
 import { calendarDate, currencySchema, uuidString } from './primitives';
+import { TIME_ZONE } from '@/lib/i18n/time-zone';
 
 const E = 'organiser.settlements.errors';
 
@@ -79,7 +80,7 @@ export const settlementSchema = z.object({
   period: z.object({
     from: z.string().describe('first day, YYYY-MM-DD'),
     to: z.string().describe('last day, included, YYYY-MM-DD'),
-    timeZone: z.literal('Europe/Bratislava'),
+    timeZone: z.literal(TIME_ZONE),
     /** The same period as instants: [start, end). */
     start: z.string(),
     end: z.string(),

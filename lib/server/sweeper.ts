@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, asc, inArray, lt } from 'drizzle-orm';
+import { and, asc, inArray, not } from 'drizzle-orm';
 import { getDb, tables, type Db } from '@/lib/server/db';
 import { endHold } from '@/lib/server/cart/lifecycle';
+import { holdIsLive } from '@/lib/server/cart/live';
 import { inviteDueFeedback, INVITE_BATCH } from '@/lib/server/feedback/invitations';
 import { availabilityChanged } from '@/lib/server/events/changed';
 import { finishCancelledEvents } from '@/lib/server/organiser/cancel';
@@ -17,7 +18,7 @@ const BATCH = 200;
 const REFUND_BATCH = 20;
 
 /**
- * Ends holds whose time ran out and gives their units back to sale. Several server processes may run
+ * Ends open holds that are not live any more (their time ran out: hold_is_live) and gives their units back to sale. Several server processes may run
  * it at once: each locks a batch with SKIP LOCKED, and endHold only ends a hold that is still open, so
  * every hold is released exactly once. Answers the ids this call ended.
  */
@@ -28,7 +29,7 @@ export async function sweepExpiredHolds(options: { db?: Db; now?: Date; limit?: 
     const due = await tx
       .select({ id: tables.holds.id, eventId: tables.holds.eventId })
       .from(tables.holds)
-      .where(and(inArray(tables.holds.status, ['active', 'ordered']), lt(tables.holds.expiresAt, now)))
+      .where(and(inArray(tables.holds.status, ['active', 'ordered']), not(holdIsLive(now))))
       .orderBy(asc(tables.holds.expiresAt))
       .limit(options.limit ?? BATCH)
       .for('update', { skipLocked: true });

@@ -1,5 +1,5 @@
-import { bestAvailable, focusPoint, seatsTogether } from '@/components/seats/best-available';
-import { flatten, type MapLayout, type MapSeat } from '@/components/seats/layout';
+import { bestAvailable, focusPoint, seatsTogether } from '@/lib/seats/best-available';
+import { flatten, type MapLayout, type MapSeat } from '@/lib/seats/layout';
 
 // A pitch in the middle; a stand above it (rows counted outward, category 0) with an aisle after seat 5,
 // and an end stand to its left (category 1).

@@ -4,7 +4,7 @@
 import { Profiler, type ProfilerOnRenderCallback } from 'react';
 import { act, fireEvent, render } from '@testing-library/react';
 import { TooltipProvider } from '@radix-ui/react-tooltip';
-import { flatten, neighbour, toMapLayout, type MapLayout } from '@/components/seats/layout';
+import { flatten, neighbour, toMapLayout, type MapLayout } from '@/lib/seats/layout';
 import { SeatMap, type SeatMapText } from '@/components/seats/seat-map';
 
 /** A stadium of `sections` blocks, `rows` × `seats` each, on a 12-unit grid. */

@@ -1,4 +1,4 @@
-import { flatten, type MapLayout } from '@/components/seats/layout';
+import { flatten, type MapLayout } from '@/lib/seats/layout';
 import { clampView, MIN_SEAT_PX, sectionAt, sectionBoxes, seatPixels, seatsTappable, zoomAround, zoomToBox, zoomToSeats, MAX_SEAT_PX, SECTION_SEAT_PX } from '@/components/seats/zoom';
 
 // The demo stadium's shape: 1000 × 720, a 16 × 10 block of seats 12 units apart.

@@ -4,7 +4,6 @@ import { formatMoney } from '@/components/events/format';
 import type { Locale } from '@/lib/i18n/routing';
 import type { EventReport } from '@/lib/schemas/reports';
 import { ReportChart } from './report-chart';
-import { CONSOLE_TIME_ZONE } from '@/lib/organiser/zoned-time';
 import { formatDate, formatNumber } from '@/lib/i18n/formats';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 
@@ -76,9 +75,9 @@ export async function EventReportView({ report, actions }: { report: EventReport
   /** A deduction: shown with its minus, nothing as a plain zero. */
   const minus = (amount: number) => money(amount ? -amount : 0);
   const n = (value: number) => formatNumber(value, locale);
-  const time = (iso: string) => formatDate(new Date(iso), locale, { hour: '2-digit', minute: '2-digit', timeZone: CONSOLE_TIME_ZONE });
-  const dateTime = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: CONSOLE_TIME_ZONE });
-  const day = (iso: string) => formatDate(new Date(iso), locale, { weekday: 'short', day: 'numeric', month: 'numeric', timeZone: CONSOLE_TIME_ZONE });
+  const time = (iso: string) => formatDate(new Date(iso), locale, { hour: '2-digit', minute: '2-digit' });
+  const dateTime = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const day = (iso: string) => formatDate(new Date(iso), locale, { weekday: 'short', day: 'numeric', month: 'numeric' });
   const percent = (part: number, whole: number) => (whole ? formatNumber(part / whole, locale, { style: 'percent', maximumFractionDigits: 0 }) : '–');
   const { tickets, sales, revenue, codes, resale, attendance } = report;
   const gateName = (gate: string | null) => gate ?? t('attendance.unnamedGate');

@@ -4,7 +4,6 @@ import { STATUS_STYLE } from '@/components/organiser/event-header';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import type { Overview } from '@/lib/schemas/reports';
-import { CONSOLE_TIME_ZONE } from '@/lib/organiser/zoned-time';
 import { formatDate, formatNumber } from '@/lib/i18n/formats';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 
@@ -19,7 +18,7 @@ export async function OverviewView({ overview, asked, refusal }: { overview: Ove
   const invalid = refusal !== null;
   const [t, locale] = await Promise.all([getTranslations('report.overview'), getLocale() as Promise<Locale>]);
   const n = (value: number) => formatNumber(value, locale);
-  const day = (ymd: string) => formatDate(new Date(`${ymd}T12:00:00Z`), locale, { dateStyle: 'medium', timeZone: CONSOLE_TIME_ZONE });
+  const day = (ymd: string) => formatDate(new Date(`${ymd}T12:00:00Z`), locale, { dateStyle: 'medium' });
   const ratio = (part: number, whole: number) => t('ratio', { part: n(part), whole: n(whole) });
   return (
     <div className="space-y-6">
@@ -75,7 +74,7 @@ export async function OverviewView({ overview, asked, refusal }: { overview: Ove
                         {e.title[locale] || e.title.sk}
                       </Link>
                       <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-700">
-                        <time dateTime={e.startsAt}>{formatDate(new Date(e.startsAt), locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: CONSOLE_TIME_ZONE })}</time>
+                        <time dateTime={e.startsAt}>{formatDate(new Date(e.startsAt), locale, { dateStyle: 'medium', timeStyle: 'short' })}</time>
                         <span className={`rounded-full px-2 py-0.5 font-medium ${STATUS_STYLE[e.status]}`}>{t(`status.${e.over && e.status !== 'cancelled' ? 'over' : e.status}`)}</span>
                       </span>
                     </th>

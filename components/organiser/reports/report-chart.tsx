@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from 'next-intl';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { CONSOLE_TIME_ZONE } from '@/lib/organiser/zoned-time';
+import { TIME_ZONE } from '@/lib/i18n/time-zone';
 import { dateTimeFormat } from '@/lib/i18n/formats';
 
 // A chart of the console's reports, drawn by uPlot on a canvas, with its table behind it: the table is
@@ -63,13 +63,13 @@ export function ReportChart({
     void import('uplot').then(({ default: UPlot }) => {
       if (gone) return;
       const bars = UPlot.paths.bars?.({ size: [0.7, 48], align: 1 });
-      const tick = dateTimeFormat(locale, { ...X_AXES[axis].format, timeZone: CONSOLE_TIME_ZONE });
+      const tick = dateTimeFormat(locale, X_AXES[axis].format);
       const options: uPlot.Options = {
         width: Math.max(target.clientWidth, 200),
         height: HEIGHT,
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
-        tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), CONSOLE_TIME_ZONE),
+        tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), TIME_ZONE),
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] } },
         axes: [
           {

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { OutlineShapes } from '@/components/seats/outline';
-import type { MapOutlineShape } from '@/components/seats/layout';
+import type { MapOutlineShape } from '@/lib/seats/layout';
 import type { VenueDetailAnswer } from '@/lib/schemas/organiser-venues';
 import type { Locale } from '@/lib/i18n/routing';
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, type Dispatch, type SetStateAction } from 'react';
-import { flatten, type MapLayout, type MapSeat } from '@/components/seats/layout';
+import { flatten, type MapLayout, type MapSeat } from '@/lib/seats/layout';
 import { SeatMap, type AccessibleMarks, type SeatMapText, type SeatMapType } from '@/components/seats/seat-map';
 import type { Locale } from '@/lib/i18n/routing';
 

@@ -7,9 +7,8 @@ import { ApiError, failureOf } from './error';
 import { requestLocale } from './request-locale';
 import { isForeignBrowserWrite, isJsonContentType } from './request-guards';
 import { translator } from './translate';
-import { formatDate } from '@/lib/i18n/formats';
+import { eventDateTimeFormat, formatDate } from '@/lib/i18n/formats';
 import type { Locale } from '@/lib/i18n/routing';
-import { eventDateTimeFormat } from '@/components/events/format';
 
 export { ApiError, failureOf };
 

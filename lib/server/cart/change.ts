@@ -31,7 +31,8 @@ function fromOutcome(result: HoldOutcome, event: SaleEvent): Changed | null {
   switch (result.outcome) {
     case 'held':
     case 'released':
-      return { ok: true, known: { ...result.hold, status: 'active', items: result.items } };
+      // The functions answer these only for a cart they found live (cart_settlement: else 'settle').
+      return { ok: true, known: { ...result.hold, status: 'active', live: true, items: result.items } };
     case 'taken':
       return { ok: false, code: 'SEAT_TAKEN', taken: result.taken.map((id) => ({ id, label: id })) };
     case 'sold_out':

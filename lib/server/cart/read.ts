@@ -4,6 +4,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { getDb, rowsOf, tables, type Db } from '@/lib/server/db';
 import { findSaleEvent, type SaleEvent } from './event';
 import { liveHoldItems, type HoldItemRow } from './items';
+import { holdIsLive } from './live';
 import { cartLoyalty, loyaltyTermsSql, termsOf, type TermsRow } from './loyalty';
 import { cartTotals, type Money } from './totals';
 import { foldPackageLines } from '@/lib/server/packages/cart-lines';
@@ -22,6 +23,8 @@ export type KnownHold = {
   status: 'active' | 'ordered' | 'completed' | 'expired' | 'released';
   expiresAt: Date;
   couponId: string | null;
+  /** Whether the hold is live at the moment the cart is read for (the database's hold_is_live). */
+  live: boolean;
   /** The hold's items when the caller already read them. */
   items?: HoldItemRow[];
 };
@@ -61,16 +64,17 @@ async function readExtras(db: Db, event: SaleEvent, userId: string, holdId: stri
 export async function readCart(event: SaleEvent, userId: string, locale: Locale, now: Date, known?: KnownHold): Promise<CartView> {
   const db = getDb();
   const [latest] = known ? [known] : await db
-    .select({ id: h.id, status: h.status, expiresAt: h.expiresAt, couponId: h.couponId })
+    .select({ id: h.id, status: h.status, expiresAt: h.expiresAt, couponId: h.couponId, live: holdIsLive(now) })
     .from(h)
     .where(and(eq(h.userId, userId), eq(h.eventId, event.id), isNull(h.seasonId)))
     .orderBy(desc(h.createdAt))
     .limit(1);
-  const live = latest && (latest.status === 'active' || latest.status === 'ordered') && latest.expiresAt > now ? latest : null;
+  const live = latest?.live ? latest : null;
   const empty = { amount: 0, currency: event.currency };
   if (!live) {
     let expired = false;
-    if (latest && latest.expiresAt <= now && latest.expiresAt.getTime() > now.getTime() - EXPIRED_NOTICE_MS) {
+    // A cart that ran out of time (ended by the sweeper, or not yet) within the hour is flagged.
+    if (latest && latest.expiresAt.getTime() > now.getTime() - EXPIRED_NOTICE_MS) {
       expired = latest.status === 'expired' || latest.status === 'active' || latest.status === 'ordered';
       if (expired) {
         const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(hi).where(eq(hi.holdId, latest.id));

@@ -45,7 +45,7 @@ async function linesOf(db: Db | Tx, holdId: string): Promise<LineRow[]> {
 async function openHoldId(db: Db | Tx, userId: string, eventId: string, now: Date): Promise<string | null> {
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`select id from holds where user_id = ${userId}::uuid and event_id = ${eventId}::uuid and season_id is null
-      and status in ('active', 'ordered') and expires_at > ${now.toISOString()}::timestamptz limit 1`),
+      and status in ('active', 'ordered') and hold_is_live(status, expires_at, ${now.toISOString()}::timestamptz) limit 1`),
   );
   return row?.id ?? null;
 }

@@ -6,20 +6,44 @@
 -- Migration 0001 made cart_hold_seats; holding anything is now cart_hold below.
 DROP FUNCTION IF EXISTS cart_hold_seats(uuid, uuid, uuid[], timestamptz, integer, integer, integer, integer);
 
+-- ── Whether a hold is live ──────────────────────────────────────────────────────────────────────────
+-- The one place this is decided (docs/decisions/rules-with-one-home.md). A hold (a fan's cart, or a
+-- season hold) is live while it is open, a cart ('active') or at checkout ('ordered'), and its time
+-- has not run out: at expires_at it is over, whether or not the sweeper has ended it yet. Everything
+-- that asks (the cart, checkout, the sweeper, the wallet, packages, reminders) calls this, from SQL
+-- or through lib/server/cart/live.ts. Simple SQL functions: PostgreSQL inlines them into the calling
+-- query, so an index still serves it.
+CREATE OR REPLACE FUNCTION hold_is_live(p_status hold_status, p_expires_at timestamptz, p_now timestamptz)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT p_status IN ('active', 'ordered') AND p_expires_at > p_now
+$$;
+
+-- What a hold claims (a unit, a resale listing) carries the hold's time as held_until: it is held while
+-- a hold with that time would be live. NULL for a NULL held_until (unit_is_free counts such a unit free).
+CREATE OR REPLACE FUNCTION held_until_live(p_held_until timestamptz, p_now timestamptz)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT hold_is_live('active', p_held_until, p_now)
+$$;
+
 -- ── What is free ────────────────────────────────────────────────────────────────────────────────────
 -- A unit (seat or standing place) is free when available, or held by a hold whose time ran out: an
 -- expired hold never counts as taken (DESIGN.md §4), even before the sweeper resets the row. Holds,
--- sales, availability and the catalogue all ask this. Simple SQL functions: PostgreSQL inlines them
--- into the calling query, so an index on status still serves it.
+-- sales, availability and the catalogue all ask this.
 CREATE OR REPLACE FUNCTION unit_is_free(p_status unit_status, p_held_until timestamptz, p_now timestamptz)
 RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT p_status = 'available' OR (p_status = 'held' AND (p_held_until IS NULL OR p_held_until <= p_now))
+  SELECT p_status = 'available' OR (p_status = 'held' AND NOT coalesce(held_until_live(p_held_until, p_now), false))
+$$;
+
+-- A unit in a live cart: what the organiser's counts call held (and, with the sold ones, taken).
+CREATE OR REPLACE FUNCTION unit_is_held(p_status unit_status, p_held_until timestamptz, p_now timestamptz)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT p_status = 'held' AND p_held_until IS NOT NULL AND held_until_live(p_held_until, p_now)
 $$;
 
 -- A resale listing can be bought when it is on sale and no live cart holds it.
 CREATE OR REPLACE FUNCTION listing_is_free(p_status listing_status, p_hold uuid, p_held_until timestamptz, p_now timestamptz)
 RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT p_status = 'active' AND (p_hold IS NULL OR p_held_until IS NULL OR p_held_until <= p_now)
+  SELECT p_status = 'active' AND (p_hold IS NULL OR NOT coalesce(held_until_live(p_held_until, p_now), false))
 $$;
 
 -- ── The waiting list holds returned tickets back ─────────────────────────────────────────────────────
@@ -111,7 +135,7 @@ $$;
 -- cart functions answer 'settle' for either.
 CREATE OR REPLACE FUNCTION cart_settlement(p_hold holds, p_now timestamptz)
 RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN p_hold.expires_at <= p_now THEN 'end' WHEN p_hold.status = 'ordered' THEN 'reopen' END
+  SELECT CASE WHEN NOT hold_is_live(p_hold.status, p_hold.expires_at, p_now) THEN 'end' WHEN p_hold.status = 'ordered' THEN 'reopen' END
 $$;
 
 -- ── Claims of standing places and of resale listings (cart_hold claims seats itself) ─────────────────
@@ -374,6 +398,20 @@ $$;
 -- started). A season hold (holds.season_id set, event_id its first remaining match) holds that seat's
 -- unit at each of them, like any hold: the sweeper and endHold give them back.
 
+-- When a season sells, the one place its two windows are decided (lib/server/seasons/windows.ts reads
+-- them for the sale page, the match page and Your tickets; docs/decisions/rules-with-one-home.md):
+-- the general sale is open from sale_opens_at until sale_closes_at (no end without one); the renewal is
+-- 'ahead' until renewal_opens_at, 'open' from then until renewal_closes_at, and 'over' after it (or when
+-- the season has none). Last season's seats are kept for their holders until it is 'over'.
+CREATE OR REPLACE FUNCTION season_sale_open(p_opens timestamptz, p_closes timestamptz, p_now timestamptz)
+RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT coalesce(p_opens <= p_now AND (p_closes IS NULL OR p_now < p_closes), false)
+$$;
+CREATE OR REPLACE FUNCTION season_renewal(p_opens timestamptz, p_closes timestamptz, p_now timestamptz)
+RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN p_closes IS NULL OR p_closes <= p_now THEN 'over' WHEN p_opens <= p_now THEN 'open' ELSE 'ahead' END
+$$;
+
 -- The remaining matches of a season at p_now, first first.
 CREATE OR REPLACE FUNCTION season_remaining_matches(p_season uuid, p_now timestamptz)
 RETURNS TABLE (event_id uuid, starts_at timestamptz)
@@ -387,7 +425,7 @@ $$;
 -- map and season_hold both ask it):
 --   'free'     free (unit_is_free) at EVERY remaining match, priced, nobody's to renew;
 --   'renew'    the same, and p_user held it last season: theirs to renew while the renewal lasts;
---   'reserved' a holder of last season may still renew it (until renewal_closes_at): nobody else may take it;
+--   'reserved' a holder of last season may still renew it (season_renewal not 'over'): nobody else may take it;
 --   'mine'     p_user's season ticket of this season; 'sold' someone else's;
 --   'taken'    held or sold at some remaining match, reserved for its waiting list there, or not sold at
 --              one of them, or not priced.
@@ -433,7 +471,7 @@ LANGUAGE sql STABLE AS $$
     CASE
       WHEN st.id IS NOT NULL THEN CASE WHEN st.user_id = p_user THEN 'mine' ELSE 'sold' END
       WHEN ps.matches < (SELECT count(*) FROM m) OR NOT ps.all_free OR NOT ps.all_mapped THEN 'taken'
-      WHEN prev.user_id IS NOT NULL AND p_now < s.renewal_closes_at THEN CASE WHEN prev.user_id = p_user THEN 'renew' ELSE 'reserved' END
+      WHEN prev.user_id IS NOT NULL AND season_renewal(s.renewal_opens_at, s.renewal_closes_at, p_now) <> 'over' THEN CASE WHEN prev.user_id = p_user THEN 'renew' ELSE 'reserved' END
       -- Wheelchair places and companion seats are held back for ZŤP / ZŤP-S card holders, who buy them match
       -- by match with their card (lib/server/concessions): never on general season sale (last season's holder
       -- of one still renews it above).
@@ -477,8 +515,8 @@ BEGIN
     RETURN QUERY SELECT 'not_on_sale'::text, NULL::uuid, NULL::timestamptz, NULL::jsonb;
     RETURN;
   END IF;
-  v_sale := v_season.sale_opens_at <= p_now AND (v_season.sale_closes_at IS NULL OR p_now < v_season.sale_closes_at);
-  v_renewal := v_season.renewal_opens_at <= p_now AND p_now < v_season.renewal_closes_at;
+  v_sale := season_sale_open(v_season.sale_opens_at, v_season.sale_closes_at, p_now);
+  v_renewal := season_renewal(v_season.renewal_opens_at, v_season.renewal_closes_at, p_now) = 'open';
   BEGIN
     -- Seats the fan may not have now: not 'free' in the sale, not their own 'renew' in the renewal.
     SELECT coalesce(jsonb_agg(w), '[]') INTO v_refused
@@ -555,7 +593,7 @@ LANGUAGE sql AS $$
     JOIN events e ON e.season_id = s.id AND e.starts_at > p_now AND e.status IN ('on_sale', 'sold_out')
     JOIN season_tickets prev ON prev.season_id = s.renews_season_id
     JOIN inventory_units u ON u.event_id = e.id AND u.seat_id = prev.seat_id
-    WHERE s.renewal_closes_at > p_now
+    WHERE season_renewal(s.renewal_opens_at, s.renewal_closes_at, p_now) <> 'over'
       AND NOT EXISTS (SELECT 1 FROM season_tickets st WHERE st.season_id = s.id AND st.seat_id = prev.seat_id)
       AND unit_is_free(u.status, u.held_until, p_now)
     FOR UPDATE OF u SKIP LOCKED
@@ -567,7 +605,7 @@ LANGUAGE sql AS $$
     INSERT INTO season_renewal_blocks (unit_id, season_id) SELECT id, season_id FROM blocked ON CONFLICT DO NOTHING
   ), ended AS (
     DELETE FROM season_renewal_blocks rb USING seasons s
-    WHERE s.id = rb.season_id AND (s.renewal_closes_at IS NULL OR s.renewal_closes_at <= p_now)
+    WHERE s.id = rb.season_id AND season_renewal(s.renewal_opens_at, s.renewal_closes_at, p_now) = 'over'
     RETURNING rb.unit_id
   ), released AS (
     UPDATE inventory_units u SET status = 'available'
@@ -843,7 +881,7 @@ CREATE OR REPLACE FUNCTION package_taken_except(p_package uuid, p_hold uuid, p_n
 RETURNS integer LANGUAGE sql STABLE AS $$
   SELECT count(*)::int FROM hold_packages hp JOIN holds h ON h.id = hp.hold_id
   WHERE hp.package_id = p_package AND hp.hold_id IS DISTINCT FROM p_hold
-    AND (h.status = 'completed' OR (h.status IN ('active', 'ordered') AND h.expires_at > p_now))
+    AND (h.status = 'completed' OR hold_is_live(h.status, h.expires_at, p_now))
     AND EXISTS (SELECT 1 FROM hold_items hi WHERE hi.package_line_id = hp.id)
 $$;
 CREATE OR REPLACE FUNCTION package_taken(p_package uuid, p_now timestamptz)

@@ -211,8 +211,8 @@ async function readAvailability(
 /** The next moment an event's availability changes with nobody writing: a live hold ends, sales open or close, or the event starts. */
 const NEXT_CHANGE = sql`least(
         (select min(u.held_until) from ticket_types tt join inventory_units u on u.ticket_type_id = tt.id and u.status = 'held'
-          where tt.event_id = e.id and u.held_until > now()),
-        (select min(rl.held_until) from resale_listings rl where rl.event_id = e.id and rl.status = 'active' and rl.held_until > now()),
+          where tt.event_id = e.id and unit_is_held(u.status, u.held_until, now())),
+        (select min(rl.held_until) from resale_listings rl where rl.event_id = e.id and rl.status = 'active' and held_until_live(rl.held_until, now())),
         case when e.starts_at > now() then e.starts_at end,
         case when e.sale_starts_at > now() then e.sale_starts_at end,
         case when e.sale_ends_at > now() then e.sale_ends_at end

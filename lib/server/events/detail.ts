@@ -5,7 +5,7 @@ import type { EventCategory } from '@/lib/schemas/events';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { GalleryImage, LocalizedText, VenueOutlineShape } from '@/lib/server/db/schema';
 import { RETIRED_SECTION_CODE } from '@/lib/server/organiser/retired-section';
-import { seasonWindowsAt } from '@/lib/server/seasons/windows';
+import { seasonSelling } from '@/lib/server/seasons/windows';
 import { hasPriorityWindow, iso, isoOrNull, salePhase, type Currency, type Money, type PublicStatus, type SalePhase } from './rules';
 
 // One event's page data, straight from the database (pages read it cached, through ./catalogue.ts).
@@ -89,7 +89,7 @@ export async function getEventDetail(idOrSlug: string, options: { seats?: boolea
   const e = tables.events;
   const key = isUuid(idOrSlug) ? eq(e.id, idOrSlug) : eq(e.slug, idOrSlug);
   const [row] = await db
-    .select({ event: e, venue: tables.venues, organiser: { name: tables.organisations.name, website: tables.organisations.website }, season: tables.seasons })
+    .select({ event: e, venue: tables.venues, organiser: { name: tables.organisations.name, website: tables.organisations.website }, season: tables.seasons, seasonSelling: seasonSelling(new Date()) })
     .from(e)
     .innerJoin(tables.venues, eq(tables.venues.id, e.venueId))
     .innerJoin(tables.organisations, eq(tables.organisations.id, e.orgId))
@@ -136,7 +136,7 @@ export async function getEventDetail(idOrSlug: string, options: { seats?: boolea
     maxTicketsPerOrder: event.maxTicketsPerOrder,
     serviceFee: { amount: event.serviceFeeAmount, currency: event.currency },
     organiser: row.organiser,
-    season: row.season ? { slug: row.season.slug, name: row.season.name, selling: Object.values(seasonWindowsAt(row.season, new Date())).some(Boolean) } : null,
+    season: row.season ? { slug: row.season.slug, name: row.season.name, selling: Boolean(row.seasonSelling) } : null,
     venue: {
       name: venue.name,
       address: venue.address,

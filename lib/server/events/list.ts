@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { foldForSearch } from '@/lib/search-text';
+import { TIME_ZONE } from '@/lib/i18n/time-zone';
 import type { EventCategory } from '@/lib/schemas/events';
 import { getDb, rowsOf } from '@/lib/server/db';
 import type { LocalizedText } from '@/lib/server/db/schema';
@@ -51,8 +52,8 @@ export async function listEvents(input: EventListInput = {}): Promise<EventList>
 
   const where: SQL[] = [LISTED];
   if (input.category) where.push(sql`e.category = ${input.category}`);
-  if (input.from) where.push(sql`e.starts_at >= (${input.from}::date::timestamp at time zone 'Europe/Bratislava')`);
-  if (input.to) where.push(sql`e.starts_at < ((${input.to}::date + 1)::timestamp at time zone 'Europe/Bratislava')`);
+  if (input.from) where.push(sql`e.starts_at >= (${input.from}::date::timestamp at time zone ${TIME_ZONE})`);
+  if (input.to) where.push(sql`e.starts_at < ((${input.to}::date + 1)::timestamp at time zone ${TIME_ZONE})`);
   for (const term of terms) where.push(sql`e.search_text like ${`%${term}%`}`);
 
   let rank: SQL = sql`0`;

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, rowsOf, tables, type Db, type Tx } from '@/lib/server/db';
 import { findSaleEvent } from '@/lib/server/cart/event';
+import { holdIsLive } from '@/lib/server/cart/live';
 import type { CartHolders, HolderInput } from '@/lib/schemas/named-tickets';
 
 // Named tickets for risk matches (Slovak act 1/2014 on sports events). Which tickets are named is the
@@ -35,11 +36,11 @@ async function holdHolders(db: Db | Tx, holdId: string): Promise<CartHolders['ho
 
 async function openHold(db: Db | Tx, userId: string, eventId: string, now: Date, lock = false) {
   const query = db
-    .select({ id: h.id, expiresAt: h.expiresAt })
+    .select({ id: h.id, expiresAt: h.expiresAt, live: holdIsLive(now) })
     .from(h)
     .where(and(eq(h.userId, userId), eq(h.eventId, eventId), inArray(h.status, ['active', 'ordered'])));
   const [hold] = lock ? await query.for('update') : await query;
-  return hold && hold.expiresAt > now ? hold : null;
+  return hold?.live ? { id: hold.id, expiresAt: hold.expiresAt } : null;
 }
 
 export type CartHoldersResult = { ok: true; holders: CartHolders['holders'] } | { ok: false; code: 'EVENT_NOT_FOUND' };

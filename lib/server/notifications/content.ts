@@ -1,4 +1,5 @@
 import 'server-only';
+import { TIME_ZONE } from '@/lib/i18n/time-zone';
 // What a notification says and where a tap leads, per topic and language (messages namespace
 // `notifications.push`). The row's data names what it is about (eventId, …); the event's title and
 // times are read at send time, so a text is in the fan's language of the moment.
@@ -37,7 +38,7 @@ function localized(text: unknown, locale: Locale): string {
 
 function when(date: Date | string | undefined, locale: Locale): string {
   if (!date) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Bratislava' }).format(new Date(date));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(date));
 }
 
 async function pathOf(locale: Locale, topic: NotificationTopic, data: Record<string, unknown>, event: Event | null): Promise<string> {

@@ -64,13 +64,13 @@ async function takeJob(tx: Tx, key: string): Promise<boolean> {
 export async function queueDueNotifications(options: { db?: Db; now?: Date } = {}): Promise<{ holds: number; reminders: number }> {
   const db = options.db ?? getDb();
   const now = options.now ?? new Date();
-  // Carts with items and at most two minutes left (a fan's own: no organiser's rate applies).
+  // Live carts (not at checkout) with items and at most two minutes left (a fan's own: no organiser's rate applies).
   const holds = rowsOf<{ id: string }>(
     await db.execute(sql`
       insert into notifications (user_id, topic, data, dedupe_key, next_attempt_at)
       select h.user_id, 'hold-expiring', jsonb_build_object('eventId', h.event_id, 'holdId', h.id, 'expiresAt', h.expires_at), 'hold-expiring:' || h.id, ${now.toISOString()}::timestamptz
       from holds h
-      where h.status = 'active' and h.expires_at > ${now.toISOString()}::timestamptz and h.expires_at <= ${new Date(now.getTime() + HOLD_WARNING_MS).toISOString()}::timestamptz
+      where h.status = 'active' and hold_is_live(h.status, h.expires_at, ${now.toISOString()}::timestamptz) and h.expires_at <= ${new Date(now.getTime() + HOLD_WARNING_MS).toISOString()}::timestamptz
         and exists (select 1 from hold_items i where i.hold_id = h.id)
       on conflict (dedupe_key) do nothing
       returning id`),

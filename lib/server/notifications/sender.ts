@@ -17,6 +17,7 @@ import type { NotificationTopic, PushPayload } from '@/lib/schemas/notifications
 import { appUrl } from '@/lib/app-url';
 import { translator } from '@/lib/server/api/translate';
 import { getDb, tables, type Db } from '@/lib/server/db';
+import { holdIsLive } from '@/lib/server/cart/live';
 import { escapeHtml, queueEmail, type QueuedEmail } from '@/lib/server/email';
 import { composeEmail } from '@/lib/server/email/templates';
 import { notificationContent } from './content';
@@ -220,8 +221,8 @@ async function sendOne(db: Db, row: Claimed, deps: { transport: PushTransport; v
 /** A cart paid for or ended meanwhile needs no warning any more. */
 async function holdStillOpen(db: Db, data: Record<string, unknown>, now: Date): Promise<boolean> {
   if (typeof data.holdId !== 'string') return true;
-  const [hold] = await db.select({ status: tables.holds.status, expiresAt: tables.holds.expiresAt }).from(tables.holds).where(eq(tables.holds.id, data.holdId));
-  return hold?.status === 'active' && hold.expiresAt > now;
+  const [hold] = await db.select({ status: tables.holds.status, live: holdIsLive(now) }).from(tables.holds).where(eq(tables.holds.id, data.holdId));
+  return hold?.status === 'active' && hold.live;
 }
 
 async function retry(db: Db, row: Claimed, message: string, now: Date): Promise<SendResult> {

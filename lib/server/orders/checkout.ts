@@ -4,6 +4,7 @@ import { getDb, tables } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { findSaleEvent } from '@/lib/server/cart/event';
 import { liveHoldItems } from '@/lib/server/cart/items';
+import { holdIsLive } from '@/lib/server/cart/live';
 import { cartTotals } from '@/lib/server/cart/totals';
 import { findUsableCoupon, type CouponRefusal } from '@/lib/server/coupons/validate';
 import { redeemCoupon } from '@/lib/server/coupons/redeem';
@@ -90,11 +91,11 @@ export async function checkout(input: {
   const db = getDb();
   const prepared = await db.transaction(async (tx) => {
     const [hold] = await tx
-      .select()
+      .select({ id: h.id, expiresAt: h.expiresAt, couponId: h.couponId, live: holdIsLive(now) })
       .from(h)
       .where(and(eq(h.userId, input.user.id), eq(h.eventId, event.id), inArray(h.status, ['active', 'ordered']), input.seasonId ? eq(h.seasonId, input.seasonId) : isNull(h.seasonId)))
       .for('update');
-    if (!hold || hold.expiresAt <= now) return { ok: false as const, code: 'CART_EMPTY' as const };
+    if (!hold?.live) return { ok: false as const, code: 'CART_EMPTY' as const };
     // Read afresh under the cart's lock (the event above may be a moment old): a cancellation either ended
     // this cart already, or waits for this lock and then cancels the order written here.
     const [state] = await tx.select({ status: tables.events.status }).from(tables.events).where(eq(tables.events.id, event.id));

@@ -85,6 +85,11 @@ export async function isAdmin(userId: string, db: Db = getDb()): Promise<boolean
   return Boolean(user?.isAdmin && !user.removedAt);
 }
 
+/** A role read from the database (a raw row's text) that has `capability`; false for no role. */
+export function memberCan(role: string | null | undefined, capability: Capability): boolean {
+  return role != null && Object.hasOwn(CAPABILITIES, role) && roleCan(role as OrgRole, capability);
+}
+
 /**
  * The failures of every organiser call that names an organisation or its data:
  * - ORG_NOT_FOUND: the caller is not a member (or it does not exist) — another organisation's data

@@ -89,7 +89,7 @@ export async function markAccessibleSeats(userId: string, venueId: string, input
           await tx.execute(sql`
             select count(distinct u.seat_id)::int as n from inventory_units u
             where u.event_id = any(${`{${events.join(',')}}`}::uuid[]) and u.seat_id = any(${array}::uuid[])
-              and (u.status = 'sold' or (u.status = 'held' and u.held_until > now()))`),
+              and (u.status = 'sold' or unit_is_held(u.status, u.held_until, now()))`),
         )
       : [{ n: 0 }];
     return { ok: true as const, changed: changed.length, taken: Number(taken.n), events };

@@ -11,7 +11,7 @@ export type UnitsTaken = { ok: false; code: 'UNITS_TAKEN'; taken: number };
 type Synced = { ok: true; added: number; removed: number };
 
 /** A unit fans have: sold, or held by a cart whose time has not run out. */
-const TAKEN = sql`(u.status = 'sold' or (u.status = 'held' and u.held_until > now()))`;
+const TAKEN = sql`(u.status = 'sold' or unit_is_held(u.status, u.held_until, now()))`;
 /** A unit an order or a ticket remembers: never deleted (reports and refunds read it), only held back. */
 const REMEMBERED = sql`(exists (select 1 from tickets t where t.unit_id = u.id) or exists (select 1 from order_items oi where oi.unit_id = u.id))`;
 

@@ -241,7 +241,7 @@ export async function applyLayout(tx: Tx, venueId: string, layout: VenueLayout):
   if (leaving.length) {
     await tx.execute(sql`delete from inventory_units u using venue_seats vs, venue_sections s
       where u.seat_id = vs.id and s.id = vs.section_id and s.venue_id = ${venueId} and s.code = ${RETIRED_SECTION_CODE}
-        and u.status <> 'sold' and not (u.status = 'held' and u.held_until > now())
+        and u.status <> 'sold' and not unit_is_held(u.status, u.held_until, now())
         and not exists (select 1 from tickets t where t.unit_id = u.id)
         and not exists (select 1 from order_items oi where oi.unit_id = u.id)`);
   }

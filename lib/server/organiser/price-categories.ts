@@ -196,7 +196,7 @@ export async function deletePriceCategory(userId: string, eventId: string, categ
         await tx.execute(sql`
           select
             ((select count(*) from tickets t where t.ticket_type_id = ${categoryId} and t.status <> 'void')
-              + (select count(*) from inventory_units u where u.ticket_type_id = ${categoryId} and u.status = 'held' and u.held_until > now()))::int as sold,
+              + (select count(*) from inventory_units u where u.ticket_type_id = ${categoryId} and unit_is_held(u.status, u.held_until, now())))::int as sold,
             ((select count(*) from tickets t where t.ticket_type_id = ${categoryId})
               + (select count(*) from order_items oi where oi.ticket_type_id = ${categoryId})
               + (select count(*) from redeem_codes rc where rc.ticket_type_id = ${categoryId}))::int as used`),

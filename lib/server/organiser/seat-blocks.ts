@@ -40,7 +40,7 @@ export async function eventSeats(userId: string, eventId: string): Promise<{ ok:
     await db.execute(sql`
       select s.id as section_id, s.code, s.name, s.label_x, s.label_y, r.label as row, vs.id, vs.label, vs.x, vs.y,
         case when u.id is null then 'unsold'
-             when u.status = 'held' and u.held_until <= now() then 'available'
+             when unit_is_free(u.status, u.held_until, now()) then 'available'
              else u.status::text end as status
       from venue_seats vs
       join venue_sections s on s.id = vs.section_id and s.code <> ${RETIRED_SECTION_CODE}
@@ -77,7 +77,7 @@ export async function blockSeats(userId: string, eventId: string, input: SeatBlo
             await tx.execute(sql`
               update inventory_units u set status = 'blocked', hold_id = null, held_until = null
               where u.event_id = ${eventId} and u.seat_id = any(${array}::uuid[])
-                and (u.status = 'available' or (u.status = 'held' and u.held_until <= now()))
+                and unit_is_free(u.status, u.held_until, now())
               returning u.seat_id`),
           )
         : rowsOf<{ seat_id: string }>(
@@ -94,7 +94,7 @@ export async function blockSeats(userId: string, eventId: string, input: SeatBlo
         select s.id as seat_id,
           case when u.id is null then 'unsold'
                when u.status = 'sold' then 'sold'
-               when u.status = 'held' and u.held_until > now() then 'held'
+               when unit_is_held(u.status, u.held_until, now()) then 'held'
                when u.status = 'blocked' and not exists (select 1 from venue_seats vs join event_sections es on es.section_id = vs.section_id and es.event_id = u.event_id where vs.id = u.seat_id) then 'unsold'
                else u.status::text end as status
         from unnest(${array}::uuid[]) as s(id)

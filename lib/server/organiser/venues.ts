@@ -87,7 +87,7 @@ export async function getVenue(userId: string, venueId: string): Promise<{ ok: t
            left join venue_seats vs on vs.id = u.seat_id
            join event_sections es on es.event_id = u.event_id and es.section_id = s.id
            where (vs.section_id = s.id or (u.seat_id is null and s.kind = 'standing' and u.ticket_type_id = es.ticket_type_id))
-             and (u.status = 'sold' or (u.status = 'held' and u.held_until > now()))) as sold
+             and (u.status = 'sold' or unit_is_held(u.status, u.held_until, now()))) as sold
       from venue_sections s where s.venue_id = ${venueId} and s.code <> ${RETIRED_SECTION_CODE} order by s.sort_order, s.code`),
   );
   const eventList = rowsOf<{ id: string; slug: string; title: VenueDetailAnswer['eventList'][number]['title'] | string; starts_at: Date | string; status: VenueDetailAnswer['eventList'][number]['status'] }>(

@@ -1,6 +1,6 @@
 import 'server-only';
-import { seatsTogether } from '@/components/seats/best-available';
-import { flatten, type MapLayout } from '@/components/seats/layout';
+import { seatsTogether } from '@/lib/seats/best-available';
+import { flatten, type MapLayout } from '@/lib/seats/layout';
 import type { Locale } from '@/lib/i18n/routing';
 import { seatLabel } from '@/lib/server/cart/seat-labels';
 import type { LocalizedText } from '@/lib/server/db/schema';
@@ -22,7 +22,7 @@ export type ChosenSeatsRefusal =
 /**
  * Whether the seats a fan picked on the map fit a package's seated lines: each seat of a category the
  * package holds, as many of each category as its line has tickets, and each line's seats together by
- * the seat map's own rule (components/seats/best-available.ts seatsTogether) — what the fan is told
+ * the seat map's own rule (lib/seats/best-available.ts seatsTogether) — what the fan is told
  * when they do not. The seats' being free is the hold's to find (functions.sql package_hold).
  */
 export async function checkChosenSeats(input: { eventId: string; lines: SeatedLine[]; seatIds: string[]; locale: Locale }): Promise<{ ok: true } | ChosenSeatsRefusal> {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { bestAvailable } from '@/components/seats/best-available';
-import { flatten, type MapLayout, type MapOutlineShape } from '@/components/seats/layout';
+import { bestAvailable } from '@/lib/seats/best-available';
+import { flatten, type MapLayout, type MapOutlineShape } from '@/lib/seats/layout';
 import { rowsOf } from '@/lib/server/db';
 import { getDb } from '@/lib/server/db';
 
@@ -21,7 +21,7 @@ type SeatRow = {
 
 /**
  * N free seats of a price category next to each other, by the seat map's own "best available together"
- * rule (components/seats/best-available.ts: one row, no aisle between, nearest the middle of the pitch
+ * rule (lib/seats/best-available.ts: one row, no aisle between, nearest the middle of the pitch
  * or stage). Null when no such run is free. `avoid`: seats that just went to someone else.
  */
 export async function bestSeatsTogether(eventId: string, ticketTypeId: string, count: number, now: Date, avoid: Set<string> = new Set()): Promise<string[] | null> {

@@ -42,9 +42,9 @@ export async function readLiveFigures(eventId: string, now = new Date()): Promis
   const result = await getDb().execute(sql`
     select e.id, e.slug, e.status, e.currency,
       (select count(*)::int from inventory_units u
-        where u.event_id = e.id and u.status = 'held' and u.held_until > ${at}::timestamptz) as held_units,
+        where u.event_id = e.id and unit_is_held(u.status, u.held_until, ${at}::timestamptz)) as held_units,
       (select count(*)::int from resale_listings rl
-        where rl.event_id = e.id and rl.status = 'active' and rl.hold_id is not null and rl.held_until > ${at}::timestamptz) as held_listings,
+        where rl.event_id = e.id and rl.status = 'active' and rl.hold_id is not null and held_until_live(rl.held_until, ${at}::timestamptz)) as held_listings,
       (select count(*)::int from order_shares s join orders o on o.id = s.order_id
         where s.event_id = e.id and o.paid_at > ${at}::timestamptz - interval '60 seconds' and o.paid_at <= ${at}::timestamptz) as orders_last_minute,
       (select coalesce(sum(s.tickets), 0)::int from order_shares s join orders o on o.id = s.order_id

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { CONSOLE_TIME_ZONE, dayOf, localToInstant } from '@/lib/organiser/zoned-time';
+import { TIME_ZONE } from '@/lib/i18n/time-zone';
+import { dayOf, localToInstant } from '@/lib/organiser/zoned-time';
 import type { Overview } from '@/lib/schemas/reports';
 import { getDb, rowsOf } from '@/lib/server/db';
 import type { LocalizedText } from '@/lib/server/db/schema';
@@ -22,7 +23,7 @@ export function dayBefore(now: Date, days: number): string {
 
 /** The instant a local day starts. */
 function dayStart(day: string): string {
-  return localToInstant(`${day}T00:00`, CONSOLE_TIME_ZONE)!;
+  return localToInstant(`${day}T00:00`, TIME_ZONE)!;
 }
 
 /** The day after a YYYY-MM-DD day. */

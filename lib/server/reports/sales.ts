@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { EventReport } from '@/lib/schemas/reports';
 import { getDb, rowsOf } from '@/lib/server/db';
 import { daysBetween, evenSeries, floorTo, HOUR, MINUTE } from './series';
-import { CONSOLE_TIME_ZONE, localToInstant } from '@/lib/organiser/zoned-time';
+import { TIME_ZONE } from '@/lib/i18n/time-zone';
+import { localToInstant } from '@/lib/organiser/zoned-time';
 
 // Sales over time: the primary tickets of the event's sales (orders paid, refunded later or not: the
 // ledger's sales side) by when they were paid. The first day of a sale per hour, the rest per day
@@ -45,7 +46,7 @@ export async function salesSeries(eventId: string, saleStartsAt: Date | null): P
         case when o.paid_at < ${hourOrigin}::timestamptz + interval '24 hours'
           then date_bin('1 hour', o.paid_at, ${hourOrigin}::timestamptz) end as hour,
         case when o.paid_at >= ${hourOrigin}::timestamptz + interval '24 hours'
-          then to_char(o.paid_at at time zone ${CONSOLE_TIME_ZONE}, 'YYYY-MM-DD') end as day,
+          then to_char(o.paid_at at time zone ${TIME_ZONE}, 'YYYY-MM-DD') end as day,
         count(oi.id)::int as tickets,
         count(distinct o.id)::int as orders
       from order_shares s
@@ -74,7 +75,7 @@ export async function salesSeries(eventId: string, saleStartsAt: Date | null): P
     firstHour: evenSeries(fiveStart, FIVE_MINUTES, 12, five, empty),
     hourly: evenSeries(hourStart, HOUR, 24, hour, empty),
     daily: days.length
-      ? daysBetween(days[0], days[days.length - 1]).map((d) => ({ day: d, at: localToInstant(`${d}T00:00`, CONSOLE_TIME_ZONE)!, ...(day.get(d) ?? empty()) }))
+      ? daysBetween(days[0], days[days.length - 1]).map((d) => ({ day: d, at: localToInstant(`${d}T00:00`, TIME_ZONE)!, ...(day.get(d) ?? empty()) }))
       : [],
   };
 }

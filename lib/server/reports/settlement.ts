@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
-import { CONSOLE_TIME_ZONE, dayOf, localToInstant } from '@/lib/organiser/zoned-time';
+import { TIME_ZONE } from '@/lib/i18n/time-zone';
+import { dayOf, localToInstant } from '@/lib/organiser/zoned-time';
 import type { Settlement, SettlementFigures, SettlementLine, SettlementQuery } from '@/lib/schemas/settlements';
 import { getDb, tables } from '@/lib/server/db';
 import { orgAccess, type AccessFailure } from '@/lib/server/organiser/access';
@@ -125,7 +126,7 @@ export async function organiserSettlement(userId: string, query: SettlementQuery
     ok: true,
     settlement: {
       organisation: org,
-      period: { from: query.from, to: query.to, timeZone: CONSOLE_TIME_ZONE, start: start.toISOString(), end: end.toISOString() },
+      period: { from: query.from, to: query.to, timeZone: TIME_ZONE, start: start.toISOString(), end: end.toISOString() },
       eventId: query.event ?? null,
       currencies,
     },

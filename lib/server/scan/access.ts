@@ -2,12 +2,19 @@ import 'server-only';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { scanWindow } from '@/lib/ticket-code/window';
 import { getDb, tables } from '@/lib/server/db';
+import { memberCan } from '@/lib/server/organiser/access';
 import type { ScannerEvent } from '@/lib/schemas/tickets';
 
-/** Organisations in which the user may scan tickets (owner, manager and scanner roles all may). */
+// Who may scan is the access table's `gate` capability (organiser/access.ts CAPABILITIES), asked of the
+// member's role here and in the scan's own read (scan.ts): never a role list of its own.
+
+/** Organisations in which the user may scan tickets: those where their role has `gate`. */
 export async function scannerOrgIds(userId: string): Promise<string[]> {
-  const rows = await getDb().select({ orgId: tables.orgMembers.orgId }).from(tables.orgMembers).where(eq(tables.orgMembers.userId, userId));
-  return rows.map((r) => r.orgId);
+  const rows = await getDb()
+    .select({ orgId: tables.orgMembers.orgId, role: tables.orgMembers.role })
+    .from(tables.orgMembers)
+    .where(eq(tables.orgMembers.userId, userId));
+  return rows.filter((r) => memberCan(r.role, 'gate')).map((r) => r.orgId);
 }
 
 /** Events a scanner can work at: their organisations' events whose gates have not closed for good. */
@@ -42,12 +49,21 @@ export async function scannerEvents(userId: string, now = new Date()): Promise<{
   return { ok: true, events };
 }
 
-/** The event if the user may scan at it, else null. */
+/** The event if the user may scan at it (their role in its organisation has `gate`), else null. */
 export async function scannableEvent(userId: string, eventId: string) {
   const [row] = await getDb()
-    .select({ id: tables.events.id, slug: tables.events.slug, title: tables.events.title, startsAt: tables.events.startsAt, endsAt: tables.events.endsAt, doorsAt: tables.events.doorsAt })
+    .select({
+      id: tables.events.id,
+      slug: tables.events.slug,
+      title: tables.events.title,
+      startsAt: tables.events.startsAt,
+      endsAt: tables.events.endsAt,
+      doorsAt: tables.events.doorsAt,
+      role: tables.orgMembers.role,
+    })
     .from(tables.events)
     .innerJoin(tables.orgMembers, and(eq(tables.orgMembers.orgId, tables.events.orgId), eq(tables.orgMembers.userId, userId)))
     .where(eq(tables.events.id, eventId));
-  return row ?? null;
+  if (!row || !memberCan(row.role, 'gate')) return null;
+  return { id: row.id, slug: row.slug, title: row.title, startsAt: row.startsAt, endsAt: row.endsAt, doorsAt: row.doorsAt };
 }

@@ -36,7 +36,7 @@ export type FoundRow = {
 
 /**
  * A scan's one read: the caller (by session token, unless known), the ticket, its event, category and
- * seat, and the caller's membership in the organiser; always one row, whose ticket columns are null
+ * seat, and the caller's role in the organiser (whether it may scan is the access table's, scan.ts); always one row, whose ticket columns are null
  * for no ticket. The reads of the scans of the moment go in one statement (grouped.ts), as their
  * check-ins do: at a busy gate a scan then costs the database and the server about one round trip
  * instead of two (README, Decisions: gate scans).

@@ -7,6 +7,7 @@ import { outsideWindow, scanWindow, type WindowRefusal } from '@/lib/ticket-code
 import { codePublicKeyOf, verifyTicketCode } from '@/lib/server/tickets/codes';
 import { getDb, tables } from '@/lib/server/db';
 import { sessionLookupHash, userForToken } from '@/lib/server/auth/session-token';
+import { memberCan } from '@/lib/server/organiser/access';
 import { scannableEvent, scannerOrgIds } from './access';
 import { checkIn } from './check-in';
 import { readScan, type FoundRow } from './read';
@@ -119,8 +120,9 @@ export async function scanTicket(
   scannerId = row.caller_id;
   const found = row.id ? fromRow(row as FoundRow & { id: string }) : null;
 
-  // No such ticket, or one of an organiser the caller does not work for: the same bare answer.
-  if (!found || !found.role) return nothingToSay();
+  // No such ticket, or one of an organiser the caller may not scan for (no role there with `gate`,
+  // organiser/access.ts): the same bare answer.
+  if (!found || !memberCan(found.role, 'gate')) return nothingToSay();
   const event = { id: found.eventId, title: found.title };
   const card = found.card ? { card: found.card } : {};
   const ticket = {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { isUuid } from '@/lib/ids';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
@@ -7,7 +7,7 @@ import type { LocalizedText, VenueOutlineShape } from '@/lib/server/db/schema';
 import { availabilityChanged } from '@/lib/server/events/changed';
 import { endHold } from '@/lib/server/cart/lifecycle';
 import { checkout, type CheckoutResult, type CheckoutUrls } from '@/lib/server/orders/checkout';
-import { seasonWindowsAt } from './windows';
+import { renewalOpen, seasonWindowColumns } from './windows';
 
 // Selling season tickets to fans. What a seat is for a fan (free at every remaining match, reserved for
 // last season's holder while the renewal lasts, …) is the database function season_seats; holding is
@@ -44,11 +44,12 @@ export type SeasonSale = {
   }[];
 };
 
-type SeasonRow = typeof tables.seasons.$inferSelect;
+type SeasonRow = typeof tables.seasons.$inferSelect & { saleOpen: boolean; renewalOpen: boolean };
 
-async function findSeason(ref: string): Promise<SeasonRow | null> {
+/** The season, with whether its sale and renewal are open at `now` (./windows.ts). */
+async function findSeason(ref: string, now = new Date()): Promise<SeasonRow | null> {
   const [row] = await getDb()
-    .select()
+    .select({ ...getTableColumns(tables.seasons), ...seasonWindowColumns(now) })
     .from(tables.seasons)
     .where(isUuid(ref) ? eq(tables.seasons.id, ref) : eq(tables.seasons.slug, ref));
   return row ?? null;
@@ -56,7 +57,7 @@ async function findSeason(ref: string): Promise<SeasonRow | null> {
 
 /** The season as its sale page shows it to `userId` (or anyone): the remaining matches, prices and every seat's state. */
 export async function seasonSale(ref: string, userId: string | null, now = new Date()): Promise<SeasonSale | null> {
-  const season = await findSeason(ref);
+  const season = await findSeason(ref, now);
   if (!season || (!season.saleOpensAt && !season.renewalOpensAt)) return null;
   const db = getDb();
   const at = now.toISOString();
@@ -102,7 +103,6 @@ export async function seasonSale(ref: string, userId: string | null, now = new D
     const state = stateOf.get(seat.id);
     row.seats.push({ id: seat.id, label: seat.label, x: seat.x, y: seat.y, categoryId: state?.category_id ?? null, state: state?.state ?? 'taken' });
   }
-  const windows = seasonWindowsAt(season, now);
   return {
     id: season.id,
     slug: season.slug,
@@ -113,7 +113,8 @@ export async function seasonSale(ref: string, userId: string | null, now = new D
     saleClosesAt: season.saleClosesAt?.toISOString() ?? null,
     renewalOpensAt: season.renewalOpensAt?.toISOString() ?? null,
     renewalClosesAt: season.renewalClosesAt?.toISOString() ?? null,
-    ...windows,
+    saleOpen: season.saleOpen,
+    renewalOpen: season.renewalOpen,
     matches: matches.map((m) => ({ id: m.id, slug: m.slug, title: typeof m.title === 'string' ? JSON.parse(m.title) : m.title, startsAt: new Date(m.starts_at).toISOString() })),
     prices: categories.map((c) => ({ categoryId: c.id, name: c.name, price: c.priceAmount, color: c.color })).sort((a, b) => b.price - a.price),
     sections,
@@ -183,7 +184,7 @@ export async function purchaseSeason(input: {
 
 /** The fan's own seat of last season, to renew in this one: what the renewal's two taps buy. */
 export async function renewableSeat(userId: string, seasonRef: string, now = new Date()): Promise<string | null> {
-  const season = await findSeason(seasonRef);
+  const season = await findSeason(seasonRef, now);
   if (!season) return null;
   const [row] = rowsOf<{ seat_id: string }>(
     await getDb().execute(sql`select seat_id from season_seats(${season.id}::uuid, ${userId}::uuid, ${now.toISOString()}::timestamptz, null::uuid[]) where state = 'renew' limit 1`),
@@ -206,7 +207,7 @@ export async function openRenewals(userId: string, now = new Date()): Promise<Re
   const seasons = await db
     .select()
     .from(tables.seasons)
-    .where(sql`${tables.seasons.renewalOpensAt} <= ${now.toISOString()}::timestamptz and ${now.toISOString()}::timestamptz < ${tables.seasons.renewalClosesAt}
+    .where(sql`${renewalOpen(now)}
       and exists (select 1 from season_tickets prev where prev.season_id = ${tables.seasons.renewsSeasonId} and prev.user_id = ${userId}::uuid)`);
   const renewals: Renewal[] = [];
   for (const season of seasons) {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { signingKeyFor } from '@/lib/ticket-code/keys';
 import { getDb, tables } from '@/lib/server/db';
 import { memoUntilWrite } from '@/lib/server/db/memo';
@@ -74,10 +74,18 @@ async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: numb
 
   const ids = rows.map((r) => r.id);
   const releases = await openReleasesOf(db, user.id, rows.filter((r) => r.status === 'released').map((r) => r.id));
+  const readAt = new Date();
   const [listings, gifts, senders] = ids.length
     ? await Promise.all([
         db
-          .select({ id: tables.resaleListings.id, ticketId: tables.resaleListings.ticketId, priceAmount: tables.resaleListings.priceAmount, heldUntil: tables.resaleListings.heldUntil })
+          .select({
+            id: tables.resaleListings.id,
+            ticketId: tables.resaleListings.ticketId,
+            priceAmount: tables.resaleListings.priceAmount,
+            heldUntil: tables.resaleListings.heldUntil,
+            // In a live cart: the database's rule (functions.sql held_until_live).
+            held: sql<boolean>`coalesce(held_until_live(${tables.resaleListings.heldUntil}, ${readAt.toISOString()}::timestamptz), false)`,
+          })
           .from(tables.resaleListings)
           .where(and(inArray(tables.resaleListings.ticketId, ids), eq(tables.resaleListings.status, 'active'))),
         db
@@ -88,7 +96,6 @@ async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: numb
         giftSenders(user.id, ids),
       ])
     : [[], [], new Map<string, string | null>()];
-  const now = Date.now();
   const holderName = `${user.firstName} ${user.lastName}`.trim();
 
   const tickets = await Promise.all(
@@ -126,7 +133,7 @@ async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: numb
         },
         giftable: r.concession !== 'companion',
         companionOf: r.companionOf,
-        listing: listing ? { id: listing.id, priceAmount: listing.priceAmount, held: !!listing.heldUntil && listing.heldUntil.getTime() > now } : null,
+        listing: listing ? { id: listing.id, priceAmount: listing.priceAmount, held: listing.held } : null,
         pendingGift: gift ? { toEmail: gift.toEmail } : null,
         giftedFrom: senders.has(r.id) ? { name: senders.get(r.id) ?? null } : null,
         named: r.named ? { name: r.namedHolder, dateOfBirth: r.namedBirthDate } : null,
@@ -146,6 +153,6 @@ async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: numb
   );
   const [seasons, giftedLines] = await Promise.all([seasonSchedule(user), gifted]);
   // A listing's hold ends without a write: the answer holds until the first such end.
-  const until = Math.min(Infinity, ...listings.map((l) => l.heldUntil?.getTime() ?? Infinity).filter((at) => at > now));
+  const until = Math.min(Infinity, ...listings.map((l) => (l.held && l.heldUntil ? l.heldUntil.getTime() : Infinity)));
   return { value: { tickets, seasons, gifted: giftedLines }, until };
 }

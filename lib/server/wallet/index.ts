@@ -14,7 +14,7 @@ export type WalletEntryKind = 'release_credit' | 'refund_credit' | 'order_spend'
  */
 function spendCounts(now: Date) {
   return sql`(o.status = 'paid'
-    or (o.status in ('pending', 'failed', 'cancelled') and h.status in ('active', 'ordered') and h.expires_at > ${now.toISOString()}::timestamptz))`;
+    or (o.status in ('pending', 'failed', 'cancelled') and hold_is_live(h.status, h.expires_at, ${now.toISOString()}::timestamptz)))`;
 }
 
 /**

@@ -66,7 +66,7 @@ async function EventList({ locale, show }: { locale: Locale; show: Show }) {
                 <span className="font-medium text-slate-900">{e.title[locale] || e.title.sk}</span>
                 <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
                   <span className={`rounded-full px-2.5 py-0.5 font-medium ${STATUS_STYLE[e.status]}`}>{t(`eventStatus.${e.status}`)}</span>
-                  <time dateTime={e.startsAt}>{formatDate(new Date(e.startsAt), locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Bratislava' })}</time>
+                  <time dateTime={e.startsAt}>{formatDate(new Date(e.startsAt), locale, { dateStyle: 'medium', timeStyle: 'short' })}</time>
                   <span>{e.venue.name}</span>
                   <span>{t('events.sold', { sold: e.sold, capacity: e.capacity })}</span>
                 </span>

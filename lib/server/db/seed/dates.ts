@@ -1,4 +1,4 @@
-const SEED_TIME_ZONE = 'Europe/Bratislava';
+import { TIME_ZONE } from '@/lib/i18n/time-zone';
 
 /** The instant of local time `hh:mm` in Europe/Bratislava, `days` days after `from`. */
 export function localDateTime(days: number, time: string, from = new Date()): Date {
@@ -10,7 +10,7 @@ export function localDateTime(days: number, time: string, from = new Date()): Da
 }
 
 function zoneOffsetMinutes(at: Date): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: SEED_TIME_ZONE, timeZoneName: 'shortOffset' })
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, timeZoneName: 'shortOffset' })
     .formatToParts(at)
     .find((p) => p.type === 'timeZoneName')?.value;
   const match = /GMT([+-]\d+)(?::(\d+))?/.exec(name ?? '');

@@ -50,7 +50,7 @@ export async function categoriesOf(db: Db | Tx, eventId: string): Promise<PriceC
       select u.ticket_type_id,
         count(*) filter (where u.status <> 'blocked')::int as capacity,
         count(*) filter (where u.status = 'sold')::int as sold,
-        count(*) filter (where u.status = 'held' and u.held_until > now())::int as held
+        count(*) filter (where unit_is_held(u.status, u.held_until, now()))::int as held
       from inventory_units u where u.event_id = ${eventId} group by u.ticket_type_id`),
   );
   const sections = await db.select().from(tables.eventSections).where(eq(tables.eventSections.eventId, eventId));

@@ -86,7 +86,7 @@ export async function fansHave(tx: Tx, eventId: string): Promise<number> {
     await tx.execute(sql`
       select ((select count(*) from tickets t where t.event_id = ${eventId} and t.status <> 'void')
             + (select count(*) from inventory_units u where u.event_id = ${eventId}
-                 and (u.status = 'sold' or (u.status = 'held' and u.held_until > now()))))::int as n`),
+                 and (u.status = 'sold' or unit_is_held(u.status, u.held_until, now()))))::int as n`),
   );
   return Number(row?.n ?? 0);
 }

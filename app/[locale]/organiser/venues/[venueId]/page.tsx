@@ -33,7 +33,7 @@ async function Venue({ locale, venueId }: { locale: Locale; venueId: string }) {
   const venue = result?.ok ? result.venue : null;
   const accessible = access.ok && venue ? await venueAccessibleSeats(access.context.user.id, venueId) : null;
   const ta = await getTranslations('organiser.venues.accessible');
-  const dateFormat = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Bratislava' });
+  const dateFormat = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <ConsoleFrame access={access} title={venue?.name ?? t('title')}>
       <Link href="/organiser/venues" className="text-sm text-emerald-800 underline">
