@@ -506,7 +506,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type SchemaOf<S extends z.ZodType> = z.infer<S>;
 export const organiserCodesTypesMatchSchemas: [
   Same<import('@/lib/server/db/schema').ResalePolicy, SchemaOf<typeof resalePolicySchema>>,
-  Same<import('@/lib/server/organiser/settings').OrgSettings, SchemaOf<typeof orgSettingsSchema>>,
+  Same<import('@/lib/server/team/settings').OrgSettings, SchemaOf<typeof orgSettingsSchema>>,
   Same<import('@/lib/server/organiser/coupons').OrganiserCoupon, SchemaOf<typeof couponSchema>>,
   Same<import('@/lib/server/organiser/redeem-codes').RedeemBatch, SchemaOf<typeof redeemBatchSchema>>,
   Same<import('@/lib/server/organiser/redeem-codes').RedeemCodeRow, SchemaOf<typeof redeemCodeRowSchema>>,

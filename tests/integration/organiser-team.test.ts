@@ -338,8 +338,8 @@ describe('gate staff (item 8): the scanner sees only their organisations’ even
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Ok<R> = Extract<Awaited<R>, { ok: true }>;
 export const teamTypesMatchSchemas: [
-  Same<Omit<Ok<ReturnType<typeof import('@/lib/server/organiser/team').listTeam>>, 'ok'>, import('zod').infer<typeof import('@/lib/schemas/organiser-team').teamSchema>>,
-  Same<Omit<Ok<ReturnType<typeof import('@/lib/server/organiser/invitations').inviteMember>>, 'ok'>, import('zod').infer<typeof import('@/lib/schemas/organiser-team').inviteResultSchema>>,
-  Same<Omit<Ok<ReturnType<typeof import('@/lib/server/organiser/team').changeMemberRole>>, 'ok'>, import('zod').infer<typeof import('@/lib/schemas/organiser-team').memberResultSchema>>,
-  Same<Omit<Ok<ReturnType<typeof import('@/lib/server/organiser/invitations').acceptInvitation>>, 'ok'>, import('zod').infer<typeof import('@/lib/schemas/organiser-team').acceptResultSchema>>,
+  Same<Omit<Ok<ReturnType<typeof import('@/lib/server/team/team').listTeam>>, 'ok'>, import('zod').infer<typeof import('@/lib/schemas/organiser-team').teamSchema>>,
+  Same<Omit<Ok<ReturnType<typeof import('@/lib/server/team/invitations').inviteMember>>, 'ok'>, import('zod').infer<typeof import('@/lib/schemas/organiser-team').inviteResultSchema>>,
+  Same<Omit<Ok<ReturnType<typeof import('@/lib/server/team/team').changeMemberRole>>, 'ok'>, import('zod').infer<typeof import('@/lib/schemas/organiser-team').memberResultSchema>>,
+  Same<Omit<Ok<ReturnType<typeof import('@/lib/server/team/invitations').acceptInvitation>>, 'ok'>, import('zod').infer<typeof import('@/lib/schemas/organiser-team').acceptResultSchema>>,
 ] = [true, true, true, true];

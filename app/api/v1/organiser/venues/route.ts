@@ -3,7 +3,7 @@ import { organisationQuerySchema } from '@/lib/schemas/organiser';
 import { createVenueSchema } from '@/lib/schemas/organiser-venues';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { apiRoute, failureOf, json, parseBody, parseQuery } from '@/lib/server/api/respond';
-import { createVenue, listVenues } from '@/lib/server/organiser/venues';
+import { createVenue, listVenues } from '@/lib/server/venues/venues';
 
 export const GET = apiRoute(async (request) => {
   const caller = await requireCaller(request);

@@ -2,7 +2,7 @@
 import { acceptInvitationSchema } from '@/lib/schemas/organiser-team';
 import { apiRoute, failureOf, json, parseBody } from '@/lib/server/api/respond';
 import { requireCaller } from '@/lib/server/api/authenticate';
-import { acceptInvitation } from '@/lib/server/organiser/invitations';
+import { acceptInvitation } from '@/lib/server/team/invitations';
 import { clientIp, enforceRateLimit } from '@/lib/server/rate-limit';
 
 export const POST = apiRoute(async (request) => {

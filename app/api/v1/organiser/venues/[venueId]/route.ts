@@ -3,7 +3,7 @@ import { venueIdParamSchema } from '@/lib/schemas/organiser';
 import { updateVenueSchema } from '@/lib/schemas/organiser-venues';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { apiRoute, failureOf, json, parseBody, parseWith } from '@/lib/server/api/respond';
-import { getVenue, updateVenue } from '@/lib/server/organiser/venues';
+import { getVenue, updateVenue } from '@/lib/server/venues/venues';
 
 export const GET = apiRoute<{ venueId: string }>(async (request, { params }) => {
   const caller = await requireCaller(request);

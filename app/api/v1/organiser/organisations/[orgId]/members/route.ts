@@ -4,8 +4,8 @@ import { inviteSchema } from '@/lib/schemas/organiser-team';
 import { apiRoute, failureOf, json, parseBody, parseWith } from '@/lib/server/api/respond';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { requestLocale } from '@/lib/server/api/request-locale';
-import { inviteMember } from '@/lib/server/organiser/invitations';
-import { listTeam } from '@/lib/server/organiser/team';
+import { inviteMember } from '@/lib/server/team/invitations';
+import { listTeam } from '@/lib/server/team/team';
 import { enforceRateLimit } from '@/lib/server/rate-limit';
 
 export const GET = apiRoute<{ orgId: string }>(async (request, { params }) => {

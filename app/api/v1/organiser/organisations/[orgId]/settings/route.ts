@@ -3,7 +3,7 @@ import { orgIdParamSchema } from '@/lib/schemas/organiser';
 import { orgSettingsPatchSchema } from '@/lib/schemas/organiser-codes';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { apiRoute, failureOf, json, parseBody, parseWith } from '@/lib/server/api/respond';
-import { getOrgSettings, updateOrgSettings } from '@/lib/server/organiser/settings';
+import { getOrgSettings, updateOrgSettings } from '@/lib/server/team/settings';
 
 export const GET = apiRoute<{ orgId: string }>(async (request, { params }) => {
   const caller = await requireCaller(request);

@@ -3,7 +3,7 @@ import { venueIdParamSchema } from '@/lib/schemas/organiser';
 import { accessibleSeatMarkSchema } from '@/lib/schemas/organiser-venues';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { apiRoute, failureOf, json, parseBody, parseWith } from '@/lib/server/api/respond';
-import { markAccessibleSeats, venueAccessibleSeats } from '@/lib/server/organiser/accessible-seats';
+import { markAccessibleSeats, venueAccessibleSeats } from '@/lib/server/venues/accessible-seats';
 
 export const GET = apiRoute<{ venueId: string }>(async (request, { params }) => {
   const caller = await requireCaller(request);

@@ -4,8 +4,8 @@ import { requireCaller } from '@/lib/server/api/authenticate';
 import { requestText } from '@/lib/server/api/body';
 import { isJsonContentType } from '@/lib/server/api/request-guards';
 import { ApiError, apiRoute, json, parseWith } from '@/lib/server/api/respond';
-import { replaceLayout } from '@/lib/server/organiser/layout';
-import { layoutFailure } from '@/lib/server/organiser/layout-answers';
+import { replaceLayout } from '@/lib/server/venues/layout';
+import { layoutFailure } from '@/lib/server/venues/layout-answers';
 
 export const PUT = apiRoute<{ venueId: string }>(async (request, { params }) => {
   const caller = await requireCaller(request);

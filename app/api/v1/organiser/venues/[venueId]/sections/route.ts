@@ -3,8 +3,8 @@ import { venueIdParamSchema } from '@/lib/schemas/organiser';
 import { createSectionSchema } from '@/lib/schemas/organiser-venues';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { apiRoute, json, parseBody, parseWith } from '@/lib/server/api/respond';
-import { addSection } from '@/lib/server/organiser/layout';
-import { layoutFailure } from '@/lib/server/organiser/layout-answers';
+import { addSection } from '@/lib/server/venues/layout';
+import { layoutFailure } from '@/lib/server/venues/layout-answers';
 
 export const POST = apiRoute<{ venueId: string }>(async (request, { params }) => {
   const caller = await requireCaller(request);

@@ -2,7 +2,7 @@
 import { invitationParamSchema } from '@/lib/schemas/organiser-team';
 import { apiRoute, failureOf, json, parseWith } from '@/lib/server/api/respond';
 import { requireCaller } from '@/lib/server/api/authenticate';
-import { revokeInvitation } from '@/lib/server/organiser/invitations';
+import { revokeInvitation } from '@/lib/server/team/invitations';
 
 export const DELETE = apiRoute<{ orgId: string; invitationId: string }>(async (request, { params }) => {
   const caller = await requireCaller(request);

@@ -2,7 +2,7 @@
 import { memberParamSchema, memberRoleSchema } from '@/lib/schemas/organiser-team';
 import { apiRoute, failureOf, json, parseBody, parseWith } from '@/lib/server/api/respond';
 import { requireCaller } from '@/lib/server/api/authenticate';
-import { changeMemberRole, removeMember } from '@/lib/server/organiser/team';
+import { changeMemberRole, removeMember } from '@/lib/server/team/team';
 
 type Params = { orgId: string; memberId: string };
 

@@ -2,8 +2,8 @@
 import { sectionParamsSchema, updateSectionSchema } from '@/lib/schemas/organiser-venues';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { apiRoute, json, parseBody, parseWith } from '@/lib/server/api/respond';
-import { deleteSection, updateSection } from '@/lib/server/organiser/layout';
-import { layoutFailure } from '@/lib/server/organiser/layout-answers';
+import { deleteSection, updateSection } from '@/lib/server/venues/layout';
+import { layoutFailure } from '@/lib/server/venues/layout-answers';
 
 type Params = { venueId: string; sectionId: string };
 
