@@ -5,7 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { GET as policyGet, PUT as policyPut } from '@/app/api/v1/organiser/events/[eventId]/resale-policy/route';
 import { POST as policyPreview } from '@/app/api/v1/organiser/events/[eventId]/resale-policy/preview/route';
-import { GET as settingsGet, PATCH as settingsPatch } from '@/app/api/v1/organiser/organisations/[orgId]/settings/route';
+import { GET as settingsGet, PATCH as settingsPatch } from '@/tests/helpers/api';
 import { GET as couponsGet, POST as couponsPost } from '@/app/api/v1/organiser/coupons/route';
 import { PATCH as couponPatch } from '@/app/api/v1/organiser/coupons/[couponId]/route';
 import { GET as redeemGet, POST as redeemPost } from '@/app/api/v1/organiser/redeem-codes/route';

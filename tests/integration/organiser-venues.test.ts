@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { GET as venuesGet, POST as venuesPost } from '@/app/api/v1/organiser/venues/route';
-import { GET as venueGet, PATCH as venuePatch } from '@/app/api/v1/organiser/venues/[venueId]/route';
-import { PUT as layoutPut } from '@/app/api/v1/organiser/venues/[venueId]/layout/route';
-import { POST as sectionsPost } from '@/app/api/v1/organiser/venues/[venueId]/sections/route';
-import { DELETE as sectionDelete, PATCH as sectionPatch } from '@/app/api/v1/organiser/venues/[venueId]/sections/[sectionId]/route';
+import { GET as venuesGet, POST as venuesPost } from '@/tests/helpers/api';
+import { GET as venueGet, PATCH as venuePatch } from '@/tests/helpers/api';
+import { PUT as layoutPut } from '@/tests/helpers/api';
+import { POST as sectionsPost } from '@/tests/helpers/api';
+import { DELETE as sectionDelete, PATCH as sectionPatch } from '@/tests/helpers/api';
 import { GET as eventSeatsGet } from '@/app/api/v1/organiser/events/[eventId]/seats/route';
 import { POST as seatBlocksPost } from '@/app/api/v1/organiser/events/[eventId]/seat-blocks/route';
 import { GET as eventDetailGet } from '@/app/api/v1/events/[id]/route';
