@@ -1,4 +1,4 @@
-import { GET as myOrganisationsRoute } from '@/app/api/v1/organiser/organisations/route';
+import { GET as myOrganisationsRoute } from '@/tests/helpers/api';
 import { eventAccess, myOrganisations, orgAccess, roleCan } from '@/lib/server/organiser/access';
 import { runSeed } from '@/lib/server/db/seed';
 import { useTestDatabase } from '../helpers/db';

@@ -4,7 +4,7 @@
 // is held back from a general cart and shown to fans as such, a ZŤP card holder can hold it; a seat
 // already sold stays sold (its fan keeps it).
 import { and, eq } from 'drizzle-orm';
-import { GET as accessibleGet, PUT as accessiblePut } from '@/app/api/v1/organiser/venues/[venueId]/accessible-seats/route';
+import { GET as accessibleGet, PUT as accessiblePut } from '@/tests/helpers/api';
 import { GET as fanAccessibleSeats } from '@/app/api/v1/events/[id]/accessible-seats/route';
 import { POST as holdAccessible } from '@/app/api/v1/events/[id]/cart/accessible/route';
 import { POST as addItems } from '@/app/api/v1/events/[id]/cart/items/route';

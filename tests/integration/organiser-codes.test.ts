@@ -5,7 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { GET as policyGet, PUT as policyPut } from '@/app/api/v1/organiser/events/[eventId]/resale-policy/route';
 import { POST as policyPreview } from '@/app/api/v1/organiser/events/[eventId]/resale-policy/preview/route';
-import { GET as settingsGet, PATCH as settingsPatch } from '@/app/api/v1/organiser/organisations/[orgId]/settings/route';
+import { GET as settingsGet, PATCH as settingsPatch } from '@/tests/helpers/api';
 import { GET as couponsGet, POST as couponsPost } from '@/app/api/v1/organiser/coupons/route';
 import { PATCH as couponPatch } from '@/app/api/v1/organiser/coupons/[couponId]/route';
 import { GET as redeemGet, POST as redeemPost } from '@/app/api/v1/organiser/redeem-codes/route';
@@ -506,7 +506,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type SchemaOf<S extends z.ZodType> = z.infer<S>;
 export const organiserCodesTypesMatchSchemas: [
   Same<import('@/lib/server/db/schema').ResalePolicy, SchemaOf<typeof resalePolicySchema>>,
-  Same<import('@/lib/server/organiser/settings').OrgSettings, SchemaOf<typeof orgSettingsSchema>>,
+  Same<import('@/lib/server/team/settings').OrgSettings, SchemaOf<typeof orgSettingsSchema>>,
   Same<import('@/lib/server/organiser/coupons').OrganiserCoupon, SchemaOf<typeof couponSchema>>,
   Same<import('@/lib/server/organiser/redeem-codes').RedeemBatch, SchemaOf<typeof redeemBatchSchema>>,
   Same<import('@/lib/server/organiser/redeem-codes').RedeemCodeRow, SchemaOf<typeof redeemCodeRowSchema>>,

@@ -3,9 +3,9 @@
 // with none. Also one invitation link accepted twice at once joins once. PostgreSQL only (PGlite has
 // one connection and would serialise the race away).
 import { and, eq } from 'drizzle-orm';
-import { POST as acceptRoute } from '@/app/api/v1/organiser/invitations/accept/route';
-import { DELETE as removeRoute, PATCH as roleRoute } from '@/app/api/v1/organiser/organisations/[orgId]/members/[memberId]/route';
-import { POST as inviteRoute } from '@/app/api/v1/organiser/organisations/[orgId]/members/route';
+import { POST as acceptRoute } from '@/tests/helpers/api';
+import { DELETE as removeRoute, PATCH as roleRoute } from '@/tests/helpers/api';
+import { POST as inviteRoute } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
 import { useTestDatabase } from '../helpers/db';
 import { makeMember, makeOrganisation } from '../helpers/organiser';

@@ -8,7 +8,6 @@ import type { ApiPaths } from '../builder';
 import { cartPaths } from './cart';
 import { eventPaths } from './events';
 import { orderPaths } from './orders';
-import { organiserPaths } from './organiser';
 import { organiserCancelPaths } from './organiser-cancel';
 import { organiserTeamPaths } from './organiser-team';
 import { organiserEventPaths } from './organiser-events';
@@ -35,7 +34,6 @@ export const pathModules: ApiPaths[] = [
   cartPaths,
   orderPaths,
   ticketPaths,
-  organiserPaths,
   // organiser: team
   organiserTeamPaths,
 

@@ -1,13 +1,11 @@
-// The organiser console's resale rules, organisation settings, coupons and redeem codes in the OpenAPI document.
-import { eventIdParamSchema, organisationQuerySchema, orgIdParamSchema } from '@/lib/schemas/organiser';
+// The organiser console's resale rules, coupons and redeem codes in the OpenAPI document.
+import { eventIdParamSchema, organisationQuerySchema } from '@/lib/schemas/organiser';
 import {
   couponCreateSchema,
   couponIdParamSchema,
   couponListSchema,
   couponPatchSchema,
   couponResultSchema,
-  orgSettingsPatchSchema,
-  orgSettingsSchema,
   redeemBatchCreatedSchema,
   redeemBatchCreateSchema,
   redeemCodeIdParamSchema,
@@ -57,23 +55,6 @@ export const organiserCodesPaths: ApiPaths = {
       parameters: eventId,
       requestBody: jsonBody(resalePolicySchema),
       responses: { 200: jsonResponse('{ activeListings, withdraw }', resalePreviewSchema), ...writeErrors, 422: invalid },
-    },
-  },
-  '/api/v1/organiser/organisations/{orgId}/settings': {
-    get: {
-      tags: ['organiser'],
-      security: auth,
-      summary: "The organisation's name, contacts and the resale rules its new events start with (owner, manager)",
-      parameters: parametersOf(orgIdParamSchema, 'path'),
-      responses: { 200: jsonResponse('The settings', orgSettingsSchema), 401: unauthorized, 403: roleForbidden, 404: orgNotFound },
-    },
-    patch: {
-      tags: ['organiser'],
-      security: auth,
-      summary: 'Change the name, website, contact email or default resale rules; only what is sent changes (owner, manager)',
-      parameters: parametersOf(orgIdParamSchema, 'path'),
-      requestBody: jsonBody(orgSettingsPatchSchema),
-      responses: { 200: jsonResponse('The settings', orgSettingsSchema), ...writeErrors, 422: invalid },
     },
   },
   '/api/v1/organiser/coupons': {

@@ -17,12 +17,8 @@ import type { redeemCode } from '@/lib/server/tickets/redeem';
 import type { AccessFailure } from '@/lib/server/organiser/access';
 import type { cancelEvent, cancelSeason } from '@/lib/server/organiser/cancel';
 import type { addEventImage, removeEventImage, reorderEventImages, updateEventImage } from '@/lib/server/organiser/images';
-import type { acceptInvitation, inviteMember, revokeInvitation } from '@/lib/server/organiser/invitations';
-import type { changeMemberRole, removeMember } from '@/lib/server/organiser/team';
 import type { createEvent, publishEvent, updateEvent } from '@/lib/server/organiser/events';
 import type { createPriceCategory, deletePriceCategory, updatePriceCategory } from '@/lib/server/organiser/price-categories';
-import type { addSection, deleteSection, replaceLayout, updateSection } from '@/lib/server/organiser/layout';
-import type { markAccessibleSeats } from '@/lib/server/organiser/accessible-seats';
 import type { createCoupon, updateCoupon } from '@/lib/server/organiser/coupons';
 import type { createRedeemBatch } from '@/lib/server/organiser/redeem-codes';
 import type { myFeedback, submitFeedback } from '@/lib/server/feedback/fan';
@@ -68,12 +64,6 @@ type DomainFailureCode =
   | FailureCodeOf<typeof offlineDataset>
   | FailureCodeOf<typeof syncOfflineCheckIns>
   | AccessFailure['code']
-  // organiser: team
-  | FailureCodeOf<typeof inviteMember>
-  | FailureCodeOf<typeof revokeInvitation>
-  | FailureCodeOf<typeof acceptInvitation>
-  | FailureCodeOf<typeof changeMemberRole>
-  | FailureCodeOf<typeof removeMember>
   | FailureCodeOf<typeof addEventImage>
   | FailureCodeOf<typeof removeEventImage>
   | FailureCodeOf<typeof updateEventImage>
@@ -86,13 +76,6 @@ type DomainFailureCode =
   | FailureCodeOf<typeof createPriceCategory>
   | FailureCodeOf<typeof updatePriceCategory>
   | FailureCodeOf<typeof deletePriceCategory>
-
-  // organiser: venues
-  | FailureCodeOf<typeof replaceLayout>
-  | FailureCodeOf<typeof addSection>
-  | FailureCodeOf<typeof updateSection>
-  | FailureCodeOf<typeof deleteSection>
-  | FailureCodeOf<typeof markAccessibleSeats>
 
   // organiser: codes and resale
   | FailureCodeOf<typeof createCoupon>
@@ -260,17 +243,6 @@ const CENTRAL_FAILURES = {
   ORG_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
   ROLE_FORBIDDEN: { status: 403, key: 'organiser.errors.roleForbidden' },
 
-  // ── organiser: team ─────────────────────────────────────────────────────────
-  ALREADY_MEMBER: { status: 409, key: 'organiser.team.errors.alreadyMember', field: 'email' },
-  MEMBER_NOT_FOUND: { status: 404, key: 'organiser.team.errors.memberNotFound', answersAs: 'NOT_FOUND' },
-  /** Demoting or removing the organisation's only owner. */
-  LAST_OWNER: { status: 409, key: 'organiser.team.errors.lastOwner' },
-  INVITATION_NOT_FOUND: { status: 404, key: 'organiser.team.errors.invitationNotFound', answersAs: 'NOT_FOUND' },
-  /** Unknown, replaced, revoked, expired or already used link. */
-  INVITATION_INVALID: { status: 400, key: 'organiser.invitation.errors.invalid', field: 'token' },
-  /** Signed in with another account than the invited email's (the message names that email). */
-  INVITATION_OTHER_EMAIL: { status: 403, key: 'organiser.invitation.errors.otherEmail' },
-  INVITATION_EMAIL_UNVERIFIED: { status: 403, key: 'organiser.invitation.errors.unverified' },
   // event images (lib/server/organiser/images.ts)
   IMAGE_REQUIRED: { status: 422, key: 'organiser.images.errors.required', field: 'file' },
   IMAGE_TOO_LARGE: { status: 413, key: 'organiser.images.errors.tooLarge', field: 'file' },
@@ -304,15 +276,6 @@ const CENTRAL_FAILURES = {
   SECTION_NOT_IN_VENUE: { status: 422, key: 'organiser.prices.errors.sectionNotInVenue', field: 'sectionIds' },
   SECTION_KIND_MISMATCH: { status: 422, key: 'organiser.prices.errors.sectionKind', field: 'sectionIds' },
   CAPACITY_NOT_ALLOWED: { status: 422, key: 'organiser.prices.errors.capacityNotAllowed', field: 'capacity' },
-
-  // ── organiser: venues ───────────────────────────────────────────────────────
-  /** `{taken}`: how many sold or live-held seats and places, over all the venue's coming events, the change would take away. */
-  /** `{line}`, `{column}` of the first syntax error of the layout file. */
-  LAYOUT_JSON_SYNTAX: { status: 422, key: 'organiser.venues.errors.jsonSyntax' },
-  /** One entry of `errors` per problem: its path (field) and, for a file, its line. */
-  LAYOUT_INVALID: { status: 422, key: 'organiser.venues.errors.layoutInvalid' },
-  SECTION_CODE_TAKEN: { status: 409, key: 'organiser.venues.errors.codeTaken', field: 'code' },
-  SECTION_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
 
   // ── organiser: codes and resale ─────────────────────────────────────────────
   COUPON_CODE_TAKEN: { status: 409, key: 'organiser.codes.errors.codeTaken', field: 'code' },
@@ -411,8 +374,6 @@ const CENTRAL_FAILURES = {
   /** A general cart asked for a wheelchair place or a companion seat: they are held back for ZŤP / ZŤP-S card holders. */
   ACCESSIBLE_SEAT: { status: 409, key: 'concessions.errors.accessibleSeat', field: 'seatIds' },
   NOT_WHEELCHAIR_PLACE: { status: 422, key: 'concessions.errors.notWheelchair', field: 'seatId' },
-  /** The organiser marked a seat that is not one of the venue's (another venue's, or a removed one): nothing changed. */
-  SEATS_NOT_IN_VENUE: { status: 422, key: 'organiser.venues.accessible.errors.notInVenue', field: 'seatIds' },
   CONCESSION_NOT_OFFERED: { status: 409, key: 'concessions.errors.notOffered', field: 'concession' },
   WHEELCHAIR_NEEDS_CARD: { status: 422, key: 'concessions.errors.wheelchairKind', field: 'concession' },
   NO_COMPANION_SEAT: { status: 409, key: 'concessions.errors.noCompanionSeat', field: 'concession' },

@@ -2,5 +2,7 @@
 import 'server-only';
 import type { Module } from './operation';
 import auth from '@/lib/server/auth/module';
+import team from '@/lib/server/team/module';
+import venues from '@/lib/server/venues/module';
 
-export const apiModules: readonly Module[] = [auth];
+export const apiModules: readonly Module[] = [auth, team, venues];

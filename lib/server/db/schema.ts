@@ -194,7 +194,7 @@ export const orgMembers = pgTable(
   (t) => [primaryKey({ columns: [t.orgId, t.userId] }), index('org_members_user_idx').on(t.userId)],
 );
 
-/** An owner's invitation to join the team; accepted by the account signed in with its link (organiser/team.ts). */
+/** An owner's invitation to join the team; accepted by the account signed in with its link (team/team.ts). */
 export const orgInvitations = pgTable(
   'org_invitations',
   {

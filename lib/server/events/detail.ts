@@ -4,7 +4,7 @@ import { isEventRef, isUuid } from '@/lib/ids';
 import type { EventCategory } from '@/lib/schemas/events';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { GalleryImage, LocalizedText, VenueOutlineShape } from '@/lib/server/db/schema';
-import { RETIRED_SECTION_CODE } from '@/lib/server/organiser/retired-section';
+import { RETIRED_SECTION_CODE } from '@/lib/server/venues/retired-section';
 import { seasonSelling } from '@/lib/server/seasons/windows';
 import { hasPriorityWindow, iso, isoOrNull, salePhase, type Currency, type Money, type PublicStatus, type SalePhase } from './rules';
 
@@ -188,7 +188,7 @@ async function layoutSummary(venueId: string, width: number, height: number): Pr
 async function seatLayout(eventId: string, venueId: string, width: number, height: number): Promise<SeatLayout> {
   const db = getDb();
   const [sections, rows, seats] = await Promise.all([
-    // Not the hidden section of removed seats that old orders still name (organiser/layout.ts).
+    // Not the hidden section of removed seats that old orders still name (venues/layout.ts).
     db
       .select()
       .from(tables.venueSections)

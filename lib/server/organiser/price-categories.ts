@@ -1,5 +1,5 @@
 import 'server-only';
-import { RETIRED_SECTION_CODE } from '@/lib/server/organiser/retired-section';
+import { RETIRED_SECTION_CODE } from '@/lib/server/venues/retired-section';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CreatePriceCategoryInput, OrganiserEvent, PriceCategory, UpdatePriceCategoryInput } from '@/lib/schemas/organiser-events';
 import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';

@@ -8,7 +8,7 @@ import { pageMetadata } from '@/lib/i18n/metadata';
 import { getPathname, Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { getCurrentUser } from '@/lib/server/auth/current-user';
-import { previewInvitation } from '@/lib/server/organiser/invitations';
+import { previewInvitation } from '@/lib/server/team/invitations';
 import { dateTimeFormat } from '@/lib/i18n/formats';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/invitation'>) {

@@ -4,7 +4,7 @@ import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-fr
 import { SeasonCreateForm, SeasonList } from '@/components/seasons/organiser-seasons';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
-import { listVenues } from '@/lib/server/organiser/venues';
+import { listVenues } from '@/lib/server/venues/venues';
 import { listSeasons } from '@/lib/server/seasons/organiser';
 import { consoleMetadata } from '../metadata';
 

@@ -6,7 +6,7 @@ import { ResalePolicyForm } from '@/components/organiser/resale-policy-form';
 import { LoyaltyProgramForm } from '@/components/organiser/loyalty-program-form';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
-import { getOrgSettings } from '@/lib/server/organiser/settings';
+import { getOrgSettings } from '@/lib/server/team/settings';
 import { getLoyaltyProgram } from '@/lib/server/loyalty/program';
 import { consoleMetadata } from '../metadata';
 

@@ -5,7 +5,7 @@ import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-fr
 import { TeamManager } from '@/components/organiser/team-manager';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
-import { listTeam } from '@/lib/server/organiser/team';
+import { listTeam } from '@/lib/server/team/team';
 import { consoleMetadata } from '../metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/team'>) {

@@ -4,7 +4,7 @@ import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-fr
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
-import { listVenues } from '@/lib/server/organiser/venues';
+import { listVenues } from '@/lib/server/venues/venues';
 import { consoleMetadata } from '../metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/venues'>) {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { RETIRED_SECTION_CODE } from '@/lib/server/organiser/retired-section';
+import { RETIRED_SECTION_CODE } from '@/lib/server/venues/retired-section';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { OrganiserEvent, OrganiserEventRow, PriceCategory } from '@/lib/schemas/organiser-events';
 import { getDb, rowsOf, tables, type Db, type Tx } from '@/lib/server/db';

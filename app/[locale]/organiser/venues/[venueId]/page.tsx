@@ -11,8 +11,8 @@ import { isUuid } from '@/lib/ids';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { consoleRowPage } from '@/lib/server/organiser/console';
-import { getVenue } from '@/lib/server/organiser/venues';
-import { venueAccessibleSeats } from '@/lib/server/organiser/accessible-seats';
+import { getVenue } from '@/lib/server/venues/venues';
+import { venueAccessibleSeats } from '@/lib/server/venues/accessible-seats';
 import { consoleMetadata } from '../../metadata';
 import { dateTimeFormat } from '@/lib/i18n/formats';
 

@@ -11,8 +11,8 @@ import {
 import { getDb, rowsOf, tables, type Db, type Tx } from '@/lib/server/db';
 import type { LocalizedText, VenueOutlineShape } from '@/lib/server/db/schema';
 import { eventChanged } from '@/lib/server/events/changed';
-import { venueAccess, type AccessFailure } from './access';
-import { syncEventInventory, type UnitsTaken } from './inventory';
+import { venueAccess, type AccessFailure } from '@/lib/server/organiser/access';
+import { syncEventInventory, type UnitsTaken } from '@/lib/server/organiser/inventory';
 import { RETIRED_SECTION_CODE } from './retired-section';
 
 // A venue's seating: sections → rows → seats, replaced as a whole from the layout JSON, or changed one

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getDb, tables } from '@/lib/server/db';
 import { resalePolicyOf, type ResalePolicy } from '@/lib/server/db/schema';
 import { eventChanged } from '@/lib/server/events/changed';
-import { orgAccess, type AccessFailure } from './access';
+import { orgAccess, type AccessFailure } from '@/lib/server/organiser/access';
 
 const o = tables.organisations;
 

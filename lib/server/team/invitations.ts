@@ -8,7 +8,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { hashToken } from '@/lib/server/auth/session-token';
 import { getDb, tables } from '@/lib/server/db';
-import { memberRole, orgAccess, roleCan, type AccessFailure, type OrgRole } from './access';
+import { memberRole, orgAccess, roleCan, type AccessFailure, type OrgRole } from '@/lib/server/organiser/access';
 import { lockTeam, revokeInvitationsSentBy, type OpenInvitation } from './team';
 import { queueInvitationEmail } from './team-mail';
 

@@ -4,7 +4,7 @@ import type { AccessibleSeatKind, AccessibleSeatMarkInput, AccessibleSeatMarkRes
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { VenueOutlineShape } from '@/lib/server/db/schema';
 import { availabilityChanged } from '@/lib/server/events/changed';
-import { venueAccess, type AccessFailure } from './access';
+import { venueAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { venueEventIds } from './layout';
 import { RETIRED_SECTION_CODE } from './retired-section';
 import { groupSeats, type SeatRow } from './seat-rows';

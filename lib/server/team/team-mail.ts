@@ -5,7 +5,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { translator } from '@/lib/server/api/translate';
 import { sendEmail } from '@/lib/server/email';
 import { composeEmail } from '@/lib/server/email/templates';
-import type { OrgRole } from './access';
+import type { OrgRole } from '@/lib/server/organiser/access';
 
 /** The invitation's link: the localized /organiser/invitation page of the invitee's language, with the token. */
 export function invitationLink(locale: Locale, token: string): string {

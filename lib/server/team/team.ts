@@ -4,7 +4,7 @@ import 'server-only';
 // (invite, revoke, accept) are in ./invitations.ts.
 import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
 import { getDb, tables, type Tx } from '@/lib/server/db';
-import { orgAccess, roleCan, type AccessFailure, type OrgRole } from './access';
+import { orgAccess, roleCan, type AccessFailure, type OrgRole } from '@/lib/server/organiser/access';
 
 export type TeamMember = { userId: string; name: string; email: string; role: OrgRole; since: string };
 export type OpenInvitation = { id: string; email: string; role: OrgRole; invitedBy: string | null; createdAt: string; expiresAt: string };

@@ -4,7 +4,7 @@ import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { VenueOutlineShape } from '@/lib/server/db/schema';
 import { eventChanged } from '@/lib/server/events/changed';
 import type { CreateVenueInput, UpdateVenueInput, VenueDetailAnswer } from '@/lib/schemas/organiser-venues';
-import { orgAccess, venueAccess, type AccessFailure } from './access';
+import { orgAccess, venueAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { RETIRED_SECTION_CODE, readLayout, venueEventIds } from './layout';
 
 // An organisation's venues: the list with counts, creating one, its details and its layout (the
