@@ -2,7 +2,7 @@
 // lists each release (match, seat, holder as "Jana N.", released at, status, credit granted), the season's totals
 // and the organisation's wallet credit still owed; owner and manager only, another organisation's season a 404.
 import { eq } from 'drizzle-orm';
-import { GET as releasesGet } from '@/app/api/v1/organiser/seasons/[seasonId]/releases/route';
+import { GET as releasesGet } from '@/tests/helpers/api';
 import { seasonReleasesSchema, type SeasonReleases } from '@/lib/schemas/season-releases';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

@@ -2,5 +2,6 @@
 import 'server-only';
 import type { Module } from './operation';
 import auth from '@/lib/server/auth/module';
+import seasons from '@/lib/server/seasons/module';
 
-export const apiModules: readonly Module[] = [auth];
+export const apiModules: readonly Module[] = [auth, seasons];
