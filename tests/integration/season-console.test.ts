@@ -1,8 +1,8 @@
 // The console's season tools (issue 28): an announcement to all of a season's holders in one go, the
 // season's choice of how a cancelled match is refunded, on the demo seed's FK Dunaj Bratislava.
 import { and, eq, inArray } from 'drizzle-orm';
-import { GET as getSeasonRoute, PATCH as patchSeasonRoute } from '@/app/api/v1/organiser/seasons/[seasonId]/route';
-import { GET as listRoute, POST as sendRoute } from '@/app/api/v1/organiser/seasons/[seasonId]/announcements/route';
+import { GET as getSeasonRoute, PATCH as patchSeasonRoute } from '@/tests/helpers/api';
+import { GET as listRoute, POST as sendRoute } from '@/tests/helpers/api';
 import { announcementListSchema, announcementSchema } from '@/lib/schemas/notifications';
 import { organiserSeasonAnswerSchema } from '@/lib/schemas/seasons';
 import * as s from '@/lib/server/db/schema';

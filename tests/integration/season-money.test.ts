@@ -4,7 +4,7 @@
 // while every other match's ticket stands. On the demo winter season (seed/seasons.ts: two matches) with a
 // third match added before the holders buy.
 import { and, eq, sql } from 'drizzle-orm';
-import { POST as cancelSeasonRoute } from '@/app/api/v1/organiser/seasons/[seasonId]/cancel/route';
+import { POST as cancelSeasonRoute } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

@@ -16,7 +16,7 @@ import { issueFreeTickets } from '@/lib/server/tickets/create';
 import { listMyTickets } from '@/lib/server/tickets/list';
 import { myWallet } from '@/lib/server/wallet';
 import { releaseResultSchema, walletSchema } from '@/lib/schemas/wallet';
-import { POST as releasePost, DELETE as releaseDelete } from '@/app/api/v1/tickets/[id]/release/route';
+import { POST as releasePost, DELETE as releaseDelete } from '@/tests/helpers/api';
 import { GET as walletGet } from '@/app/api/v1/wallet/route';
 import { useTestDatabase } from '../helpers/db';
 import { buy } from '../helpers/purchases';

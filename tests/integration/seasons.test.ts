@@ -23,12 +23,12 @@ import { expectedStatuses, makeCast, makeMember, makeOrganisation, orgIdOfSlug, 
 import { auth, params, request } from '../helpers/tickets';
 import { answerOf } from '../helpers/contract';
 import { organiserSeasonAnswerSchema, seasonSaleSchema } from '@/lib/schemas/seasons';
-import { GET as seasonsGet, POST as seasonsPost } from '@/app/api/v1/organiser/seasons/route';
-import { GET as seasonGet, PATCH as seasonPatch } from '@/app/api/v1/organiser/seasons/[seasonId]/route';
-import { PUT as categoriesPut } from '@/app/api/v1/organiser/seasons/[seasonId]/categories/route';
+import { GET as seasonsGet, POST as seasonsPost } from '@/tests/helpers/api';
+import { GET as seasonGet, PATCH as seasonPatch } from '@/tests/helpers/api';
+import { PUT as categoriesPut } from '@/tests/helpers/api';
 import { categoriesBodyOf, mappedByCode } from '../helpers/seasons';
-import { GET as saleGet } from '@/app/api/v1/seasons/[seasonId]/route';
-import { POST as purchasePost } from '@/app/api/v1/seasons/[seasonId]/purchase/route';
+import { GET as saleGet } from '@/tests/helpers/api';
+import { POST as purchasePost } from '@/tests/helpers/api';
 
 const t = useTestDatabase();
 const urls = { success: (id: string) => `http://x/orders/${id}`, cancel: () => 'http://x/cart', gateway: (id: string) => `/en/pay/${id}` };

@@ -19,7 +19,6 @@ import { ticketPaths } from './tickets';
 import { payoutPaths } from './payouts';
 import { reportPaths } from './reports';
 import { resalePaths } from './resale';
-import { seasonPaths } from './seasons';
 import { notificationPaths } from './notifications';
 import { waitingListPaths } from './waiting-list';
 import { feedbackPaths } from './feedback';
@@ -64,8 +63,6 @@ export const pathModules: ApiPaths[] = [
   // resale buying and order history
   resalePaths,
 
-  // seasons and season tickets
-  seasonPaths,
   // notifications: push, settings, announcements
   notificationPaths,
   // waiting list

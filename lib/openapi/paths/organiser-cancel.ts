@@ -1,7 +1,6 @@
 // The organiser's event cancellation (lib/server/organiser/cancel.ts) in the OpenAPI document.
 import { eventIdParamSchema } from '@/lib/schemas/organiser';
-import { cancelEventResultSchema, cancelSeasonResultSchema } from '@/lib/schemas/organiser-cancel';
-import { seasonIdParamSchema } from '@/lib/schemas/seasons';
+import { cancelEventResultSchema } from '@/lib/schemas/organiser-cancel';
 import { errorResponse, jsonResponse, parametersOf, type ApiPaths } from '../builder';
 import { auth, unauthorized } from './common';
 import { orgNotFound } from './organiser';
@@ -20,22 +19,6 @@ export const organiserCancelPaths: ApiPaths = {
         403: errorResponse('The caller is a scanner of the organisation (ROLE_FORBIDDEN), or a browser sent it from another site or without X-XSRF-TOKEN (CROSS_SITE)'),
         404: orgNotFound,
         409: errorResponse('A draft that sold nothing has nothing to cancel (EVENT_IS_DRAFT); one unpublished after selling is cancelled like any event'),
-      },
-    },
-  },
-  '/api/v1/organiser/seasons/{seasonId}/cancel': {
-    post: {
-      tags: ['organiser'],
-      security: auth,
-      summary:
-        "Cancel a whole season (owner or manager). Its sale and renewal close now, and every match not yet played is cancelled as by …/events/{eventId}/cancel: each season ticket gets back the share of its price of every such match (to the payment, or as wallet credit when the season gives credit), once; the matches played stay paid. No body.",
-      parameters: parametersOf(seasonIdParamSchema, 'path'),
-      responses: {
-        200: jsonResponse('The matches cancelled', cancelSeasonResultSchema),
-        401: unauthorized,
-        403: errorResponse('The caller is a scanner of the organisation (ROLE_FORBIDDEN), or a browser sent it from another site or without X-XSRF-TOKEN (CROSS_SITE)'),
-        404: orgNotFound,
-        409: errorResponse('Every match of the season has been played or cancelled (SEASON_NOTHING_TO_CANCEL)'),
       },
     },
   },

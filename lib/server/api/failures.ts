@@ -27,10 +27,6 @@ import type { nameTicket } from '@/lib/server/named-tickets/ticket-holder';
 import type { getNamedTickets, setNamedTickets } from '@/lib/server/named-tickets/settings';
 import type { getLoyaltyProgram, setLoyaltyProgram } from '@/lib/server/loyalty/program';
 import type { cancelRun, confirmRun, payoutRunsOverview, prepareRun, runFile } from '@/lib/server/payouts/runs';
-import type { addSeasonMatch, createSeason, setSeasonCategories, updateSeason } from '@/lib/server/seasons/organiser';
-import type { purchaseSeason, renewSeason } from '@/lib/server/seasons/sale';
-import type { transferSeasonTicket } from '@/lib/server/seasons/transfer';
-import type { releaseTicket, takeBackTicket } from '@/lib/server/seasons/release';
 import type { sendAnnouncement, sendSeasonAnnouncement } from '@/lib/server/notifications/announcements';
 import type { unsubscribeByToken } from '@/lib/server/notifications/preferences';
 import type { subscribePush } from '@/lib/server/notifications/subscriptions';
@@ -99,17 +95,6 @@ type DomainFailureCode =
   | FailureCodeOf<typeof cancelRun>
   | FailureCodeOf<typeof runFile>
 
-  // seasons and season tickets
-  | FailureCodeOf<typeof createSeason>
-  | FailureCodeOf<typeof updateSeason>
-  | FailureCodeOf<typeof addSeasonMatch>
-  | FailureCodeOf<typeof setSeasonCategories>
-  | FailureCodeOf<typeof purchaseSeason>
-  | FailureCodeOf<typeof renewSeason>
-  | FailureCodeOf<typeof transferSeasonTicket>
-  // releasing one match of a season ticket for credit
-  | FailureCodeOf<typeof releaseTicket>
-  | FailureCodeOf<typeof takeBackTicket>
   // notifications: push, settings, announcements
   | FailureCodeOf<typeof subscribePush>
   | FailureCodeOf<typeof unsubscribeByToken>
@@ -305,20 +290,6 @@ const CENTRAL_FAILURES = {
   RUN_CANCELLED: { status: 409, key: 'payouts.admin.errors.runCancelled' },
   RUN_CONFIRMED: { status: 409, key: 'payouts.admin.errors.runConfirmed' },
 
-  // ── seasons and season tickets (lib/server/seasons) ─────────────────────────
-  SEASON_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
-  SEASON_NOT_ON_SALE: { status: 409, key: 'seasons.errors.notOnSale' },
-  /** A seat not free at every remaining match, or kept for last season's holder while the renewal lasts. */
-  SEASON_SEAT_TAKEN: { status: 409, key: 'seasons.errors.seatTaken' },
-  NOTHING_TO_RENEW: { status: 409, key: 'seasons.errors.nothingToRenew' },
-  SEASON_NOTHING_TO_CANCEL: { status: 409, key: 'seasons.errors.nothingToCancel' },
-  SEASON_WINDOW_INVALID: { status: 422, key: 'seasons.errors.window', field: 'saleClosesAt' },
-  SEASON_MATCH_INVALID: { status: 422, key: 'seasons.errors.match', field: 'eventId' },
-  /** A category of another season, a price category not a seated one of the season's matches, or an index past the categories. */
-  SEASON_CATEGORY_INVALID: { status: 422, key: 'seasons.errors.category', field: 'categories' },
-  SEASON_TICKET_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
-  /** Only to an account that verified the address: a season ticket does not wait in a pending gift. */
-  SEASON_RECIPIENT_UNKNOWN: { status: 422, key: 'seasons.errors.recipientUnknown', field: 'email' },
   // ── notifications: push, settings, announcements ───────────────────────────
   /** Not an https address (plain http only to the tests' push service on 127.0.0.1: push-endpoint.ts). */
   PUSH_ENDPOINT_INVALID: { status: 422, key: 'notifications.errors.endpointInvalid', field: 'endpoint' },
@@ -361,15 +332,6 @@ const CENTRAL_FAILURES = {
   PACKAGE_CONTENTS_INVALID: { status: 422, key: 'packages.errors.contentsInvalid', field: 'contents' },
   PACKAGE_CURRENCY_MIXED: { status: 422, key: 'packages.errors.currencyMixed', field: 'contents' },
   PACKAGE_IN_USE: { status: 409, key: 'packages.errors.inUse' },
-  // ── releasing one match of a season ticket for credit (lib/server/seasons/release.ts) ──
-  /** A ticket of a single match, or a season's match ticket the caller got from its holder. */
-  NOT_SEASON_TICKET: { status: 409, key: 'release.errors.notSeasonTicket' },
-  ALREADY_RELEASED: { status: 409, key: 'release.errors.alreadyReleased' },
-  TICKET_NOT_RELEASABLE: { status: 409, key: 'release.errors.notReleasable' },
-  RELEASE_CLOSED: { status: 409, key: 'release.errors.closed' },
-  RELEASE_SHARE_CHANGED: { status: 409, key: 'release.errors.shareChanged', field: 'sharePercent' },
-  NOT_RELEASED: { status: 409, key: 'release.errors.notReleased' },
-  RELEASE_IN_CART: { status: 409, key: 'release.errors.inCart' },
   // ── concessions and accessible seats ────────────────────────────────────────
   /** A general cart asked for a wheelchair place or a companion seat: they are held back for ZŤP / ZŤP-S card holders. */
   ACCESSIBLE_SEAT: { status: 409, key: 'concessions.errors.accessibleSeat', field: 'seatIds' },
