@@ -1,5 +1,5 @@
 import 'server-only';
-import { getPathname } from '@/lib/i18n/navigation';
+import { getPathname } from '@/lib/i18n/pathname';
 import type { Locale } from '@/lib/i18n/routing';
 import { translator } from '@/lib/server/api/translate';
 

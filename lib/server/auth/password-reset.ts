@@ -6,7 +6,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { appUrl } from '@/lib/app-url';
-import { getPathname } from '@/lib/i18n/navigation';
+import { getPathname } from '@/lib/i18n/pathname';
 import type { Locale } from '@/lib/i18n/routing';
 import { getDb, tables } from '@/lib/server/db';
 import { sendEmail } from '@/lib/server/email';

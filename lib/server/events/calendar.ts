@@ -1,6 +1,6 @@
 import 'server-only';
 import { createEvent, type EventAttributes } from 'ics';
-import { getPathname } from '@/lib/i18n/navigation';
+import { getPathname } from '@/lib/i18n/pathname';
 import type { Locale } from '@/lib/i18n/routing';
 import type { EventDetail } from './detail';
 

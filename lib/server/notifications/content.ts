@@ -1,4 +1,5 @@
 import 'server-only';
+import { getPathname } from '@/lib/i18n/pathname';
 import { TIME_ZONE } from '@/lib/i18n/time-zone';
 // What a notification says and where a tap leads, per topic and language (messages namespace
 // `notifications.push`). The row's data names what it is about (eventId, …); the event's title and
@@ -42,7 +43,6 @@ function when(date: Date | string | undefined, locale: Locale): string {
 }
 
 async function pathOf(locale: Locale, topic: NotificationTopic, data: Record<string, unknown>, event: Event | null): Promise<string> {
-  const { getPathname } = await import('@/lib/i18n/navigation');
   // The event's readable id (its slug) is what its pages' URLs use.
   const eventId = event?.slug ?? str(data.eventId);
   switch (topic) {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { getPathname } from '@/lib/i18n/pathname';
 // The notification queue's sender (issue 19): run by the sweeper in every server process. Due rows are
 // claimed in one short transaction with FOR UPDATE SKIP LOCKED and leased (next_attempt_at moves past the
 // sending, attempts + 1), so no two senders, in any process, take the same row; each row then goes out
@@ -198,7 +199,6 @@ async function sendOne(db: Db, row: Claimed, deps: { transport: PushTransport; v
   if (!channels.email.includes(row.topic) || PUSH_ONLY_TOPICS.includes(row.topic) || !user.email) return skip();
   const to = user.email;
   const t = translator(locale);
-  const { getPathname } = await import('@/lib/i18n/navigation');
   const unsubscribe = `${appUrl()}${getPathname({ locale, href: { pathname: '/notifications/unsubscribe', query: { token: unsubscribeToken(row.userId, row.topic) } } })}`;
   const composed = composeEmail({ locale, name: user.firstName, paragraphs: [content.body], link: `${appUrl()}${content.url}` });
   // Every notification email ends with its unsubscribe link (a link in the HTML too, not only text).

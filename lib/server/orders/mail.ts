@@ -1,7 +1,7 @@
 import 'server-only';
 import { countDistinct, eq } from 'drizzle-orm';
 import { appUrl } from '@/lib/app-url';
-import { getPathname } from '@/lib/i18n/navigation';
+import { getPathname } from '@/lib/i18n/pathname';
 import { getDb, tables } from '@/lib/server/db';
 import { translator } from '@/lib/server/api/translate';
 import { sendEmail } from '@/lib/server/email';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { appUrl } from '@/lib/app-url';
-import { getPathname } from '@/lib/i18n/navigation';
+import { getPathname } from '@/lib/i18n/pathname';
 import type { Locale } from '@/lib/i18n/routing';
 import type { CheckoutUrls } from '@/lib/server/orders/checkout';
 
