@@ -1,11 +1,12 @@
 import 'server-only';
-// The organiser routes judged their path parameters and query (a malformed id, a missing
-// ?organisation=, a day that is no day: 422 with the field's message) before their domain function asked
-// who may see the organisation's data. The frame decides the declared access first (app.ts), where a
-// malformed id reads as another organisation's (404): an operation that keeps the old order runs this as
-// its `before`. A request without a session token is left to the frame's 401, as before.
+// The organiser routes asked who was calling (401, XSRF), then judged their path parameters and query (a
+// malformed id, a missing ?organisation=, a day that is no day: 422 with the field's message), and only
+// then did their domain function ask who may see the organisation's data. The frame decides the declared
+// access before it reads the query (app.ts), where a malformed id reads as another organisation's (404):
+// an operation that keeps the old order runs this as its `before`. It costs a second session lookup (the
+// frame's own, for the access check) until the frame judges the input before the access itself.
 import type { z } from 'zod';
-import { requestToken } from './authenticate';
+import { requireCaller } from './authenticate';
 import { parseQuery, parseWith } from './respond';
 
 const decode = (raw: string) => {
@@ -27,10 +28,10 @@ function paramsOf(path: string, pathname: string): Record<string, string> | null
   return match ? Object.fromEntries(names.map((name, i) => [name, decode(match[i + 1])])) : null;
 }
 
-/** A `before` that validates the path parameters and the query with the schemas the old handler parsed them with. */
+/** A `before` that answers 401 without a session, then validates the path parameters and the query with the schemas the old handler parsed them with. */
 export function inputFirst(path: `/api/v1/${string}`, schemas: { params?: z.ZodType; query?: z.ZodType }) {
   return async (request: Request): Promise<void> => {
-    if (!(await requestToken(request))) return;
+    await requireCaller(request);
     if (schemas.params) {
       const params = paramsOf(path, new URL(request.url).pathname);
       if (params) parseWith(schemas.params, params);
