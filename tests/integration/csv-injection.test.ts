@@ -3,8 +3,8 @@
 // export writes stay numbers. Each export is read back with csv-parse, as a spreadsheet would.
 import { parse as parseSync } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
-import { GET as exportGet } from '@/app/api/v1/organiser/events/[eventId]/exports/[file]/route';
-import { GET as feedbackCsvGet } from '@/app/api/v1/organiser/events/[eventId]/feedback.csv/route';
+import { GET as exportGet } from '@/tests/helpers/api';
+import { GET as feedbackCsvGet } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { csvFile } from '@/lib/server/reports/csv';

@@ -5,10 +5,10 @@
 import { sendDueNotifications } from '@/lib/server/notifications/sender';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { and, eq, inArray } from 'drizzle-orm';
-import { GET as fanGet, POST as fanPost } from '@/app/api/v1/events/[id]/feedback/route';
-import { GET as resultsGet } from '@/app/api/v1/organiser/events/[eventId]/feedback/route';
-import { GET as questionsGet, PUT as questionsPut } from '@/app/api/v1/organiser/events/[eventId]/feedback-questions/route';
-import { GET as csvGet } from '@/app/api/v1/organiser/events/[eventId]/feedback.csv/route';
+import { GET as fanGet, POST as fanPost } from '@/tests/helpers/api';
+import { GET as resultsGet } from '@/tests/helpers/api';
+import { GET as questionsGet, PUT as questionsPut } from '@/tests/helpers/api';
+import { GET as csvGet } from '@/tests/helpers/api';
 import { feedbackQuestionsSchema, feedbackResultsSchema, myFeedbackSchema } from '@/lib/schemas/feedback';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

@@ -4,9 +4,9 @@
 // before the general sale: fans with enough of the organiser's points may hold tickets, others are told
 // in words when their sale opens.
 import { and, eq } from 'drizzle-orm';
-import { PUT as putProgram } from '@/app/api/v1/organiser/organisations/[orgId]/loyalty/route';
+import { PUT as putProgram } from '@/tests/helpers/api';
 import { PATCH as patchEvent } from '@/app/api/v1/organiser/events/[eventId]/route';
-import { DELETE as deletePoints, PUT as putPoints } from '@/app/api/v1/events/[id]/cart/loyalty/route';
+import { DELETE as deletePoints, PUT as putPoints } from '@/tests/helpers/api';
 import { POST as holdItems } from '@/app/api/v1/events/[id]/cart/items/route';
 import { GET as getOrder } from '@/app/api/v1/orders/[id]/route';
 import { GET as getEvent } from '@/app/api/v1/events/[id]/route';

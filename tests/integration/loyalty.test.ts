@@ -1,8 +1,8 @@
 // Loyalty points (issue 18 item 6): the organiser's programme, points for a check-in and per euro spent,
 // the fan's ledger, and everything taken back when the event is cancelled (refund + void).
 import { eq } from 'drizzle-orm';
-import { GET as ledgerRoute } from '@/app/api/v1/loyalty/route';
-import { GET as getProgram, PUT as putProgram } from '@/app/api/v1/organiser/organisations/[orgId]/loyalty/route';
+import { GET as ledgerRoute } from '@/tests/helpers/api';
+import { GET as getProgram, PUT as putProgram } from '@/tests/helpers/api';
 import { POST as scan } from '@/app/api/v1/scan/route';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

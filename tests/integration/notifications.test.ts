@@ -356,7 +356,7 @@ describe('wired events', () => {
 
 describe('the API', () => {
   it('settings: every topic on both channels until changed; PUT changes the topics and the account’s language', async () => {
-    const { GET, PUT } = await import('@/app/api/v1/notifications/settings/route');
+    const { GET, PUT } = await import('@/tests/helpers/api');
     const { notificationSettingsAnswerSchema } = await import('@/lib/schemas/notifications');
     const fan = await makeUser(t.db, 'settings');
     const first = await GET(request('/api/v1/notifications/settings', { headers: auth(fan) }), params({}));
@@ -376,7 +376,7 @@ describe('the API', () => {
   });
 
   it('push subscriptions: https endpoints only; DELETE removes only the caller’s own', async () => {
-    const { POST, DELETE } = await import('@/app/api/v1/notifications/push-subscriptions/route');
+    const { POST, DELETE } = await import('@/tests/helpers/api');
     const fan = await makeUser(t.db, 'subscriber');
     const other = await makeUser(t.db, 'other');
     const keys = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
@@ -392,13 +392,13 @@ describe('the API', () => {
   });
 
   it('unsubscribe: a forged token is 404', async () => {
-    const { POST } = await import('@/app/api/v1/notifications/unsubscribe/route');
+    const { POST } = await import('@/tests/helpers/api');
     const response = await POST(request('/api/v1/notifications/unsubscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: { token: 'abcdefghijkl.mnopqrstuv' } }), params({}));
     expect(response.status).toBe(404);
   });
 
   it('announcements: to every holder once, listed with delivery counts, 3 an hour, another organisation’s event 404', async () => {
-    const { GET, POST } = await import('@/app/api/v1/organiser/events/[eventId]/announcements/route');
+    const { GET, POST } = await import('@/tests/helpers/api');
     const { announcementListSchema, announcementSchema } = await import('@/lib/schemas/notifications');
     const { makeScanner } = await import('../helpers/tickets');
     const event = await eventBySlug(t.db, SLUG);

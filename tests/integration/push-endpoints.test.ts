@@ -10,7 +10,7 @@ import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { POST } from '@/app/api/v1/notifications/push-subscriptions/route';
+import { POST } from '@/tests/helpers/api';
 import en from '@/messages/en.json';
 import sk from '@/messages/sk.json';
 import * as s from '@/lib/server/db/schema';

@@ -5,8 +5,8 @@
 // period; the demo history of the seeded past match.
 import { eventChanged } from '@/lib/server/events/changed';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { GET as reportRoute } from '@/app/api/v1/organiser/events/[eventId]/report/route';
-import { GET as overviewRoute } from '@/app/api/v1/organiser/reports/overview/route';
+import { GET as reportRoute } from '@/tests/helpers/api';
+import { GET as overviewRoute } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

@@ -5,8 +5,8 @@
 // organiser's share of resale fees is plumbed through the policy API and fixed on each sale.
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { GET as settlementGet } from '@/app/api/v1/organiser/settlements/route';
-import { GET as settlementCsv } from '@/app/api/v1/organiser/settlements.csv/route';
+import { GET as settlementGet } from '@/tests/helpers/api';
+import { GET as settlementCsv } from '@/tests/helpers/api';
 import { GET as policyGet, PUT as policyPut } from '@/app/api/v1/organiser/events/[eventId]/resale-policy/route';
 import { GET as settingsGet } from '@/tests/helpers/api';
 import { localToInstant } from '@/lib/organiser/zoned-time';

@@ -2,7 +2,7 @@
 // The same holder answering from two devices at once stores one answer; sweepers of several server
 // processes inviting at the same moment invite every checked-in holder exactly once.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { POST as fanPost } from '@/app/api/v1/events/[id]/feedback/route';
+import { POST as fanPost } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

@@ -13,17 +13,10 @@ import { organiserTeamPaths } from './organiser-team';
 import { organiserEventPaths } from './organiser-events';
 import { organiserVenuePaths } from './organiser-venues';
 import { organiserCodesPaths } from './organiser-codes';
-import { settlementPaths } from './settlements';
-import { reportsLivePaths } from './reports-live';
 import { ticketPaths } from './tickets';
 import { payoutPaths } from './payouts';
-import { reportPaths } from './reports';
 import { resalePaths } from './resale';
-import { notificationPaths } from './notifications';
-import { waitingListPaths } from './waiting-list';
-import { feedbackPaths } from './feedback';
 import { namedTicketPaths } from './named-tickets';
-import { loyaltyPaths } from './loyalty';
 import { packagePaths } from './packages';
 import { walletPaths } from './wallet';
 import { concessionPaths } from './concessions';
@@ -48,32 +41,14 @@ export const pathModules: ApiPaths[] = [
   // organiser: cancellation
   organiserCancelPaths,
 
-  // reports: event report and overview
-  reportPaths,
-
-  // reports: live view and exports
-  reportsLivePaths,
-
-  // reports: settlements
-  settlementPaths,
-
   // payouts: bank accounts and runs
   payoutPaths,
 
   // resale buying and order history
   resalePaths,
 
-  // notifications: push, settings, announcements
-  notificationPaths,
-  // waiting list
-  waitingListPaths,
-  // feedback after an event
-  feedbackPaths,
   // named tickets (risk matches)
   namedTicketPaths,
-
-  // loyalty points
-  loyaltyPaths,
 
   // packages
   packagePaths,

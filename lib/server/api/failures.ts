@@ -21,16 +21,10 @@ import type { createEvent, publishEvent, updateEvent } from '@/lib/server/organi
 import type { createPriceCategory, deletePriceCategory, updatePriceCategory } from '@/lib/server/organiser/price-categories';
 import type { createCoupon, updateCoupon } from '@/lib/server/organiser/coupons';
 import type { createRedeemBatch } from '@/lib/server/organiser/redeem-codes';
-import type { myFeedback, submitFeedback } from '@/lib/server/feedback/fan';
 import type { getCartHolders, setCartHolders } from '@/lib/server/named-tickets/holders';
 import type { nameTicket } from '@/lib/server/named-tickets/ticket-holder';
 import type { getNamedTickets, setNamedTickets } from '@/lib/server/named-tickets/settings';
-import type { getLoyaltyProgram, setLoyaltyProgram } from '@/lib/server/loyalty/program';
 import type { cancelRun, confirmRun, payoutRunsOverview, prepareRun, runFile } from '@/lib/server/payouts/runs';
-import type { sendAnnouncement, sendSeasonAnnouncement } from '@/lib/server/notifications/announcements';
-import type { unsubscribeByToken } from '@/lib/server/notifications/preferences';
-import type { subscribePush } from '@/lib/server/notifications/subscriptions';
-import type { joinWaitingList, leaveWaitingList } from '@/lib/server/waiting-list';
 import type { createPackage, deletePackage, updatePackage } from '@/lib/server/packages/organiser';
 import type { addPackageToCart } from '@/lib/server/packages/sale';
 import type { getCategoryConcessions, setCategoryConcessions } from '@/lib/server/concessions/prices';
@@ -82,12 +76,6 @@ type DomainFailureCode =
   | FailureCodeOf<typeof cancelEvent>
   | FailureCodeOf<typeof cancelSeason>
 
-  // reports: event report and overview
-
-  // reports: live view and exports
-
-  // reports: settlements
-
   // payouts: bank accounts and runs
   | FailureCodeOf<typeof payoutRunsOverview>
   | FailureCodeOf<typeof prepareRun>
@@ -95,32 +83,17 @@ type DomainFailureCode =
   | FailureCodeOf<typeof cancelRun>
   | FailureCodeOf<typeof runFile>
 
-  // notifications: push, settings, announcements
-  | FailureCodeOf<typeof subscribePush>
-  | FailureCodeOf<typeof unsubscribeByToken>
-  | FailureCodeOf<typeof sendAnnouncement>
-  | FailureCodeOf<typeof sendSeasonAnnouncement>
   // packages
   | FailureCodeOf<typeof createPackage>
   | FailureCodeOf<typeof updatePackage>
   | FailureCodeOf<typeof deletePackage>
   | FailureCodeOf<typeof addPackageToCart>
-  // waiting list
-  | FailureCodeOf<typeof joinWaitingList>
-  | FailureCodeOf<typeof leaveWaitingList>
-  // feedback after an event
-  | FailureCodeOf<typeof myFeedback>
-  | FailureCodeOf<typeof submitFeedback>
   // named tickets (risk matches)
   | FailureCodeOf<typeof getCartHolders>
   | FailureCodeOf<typeof setCartHolders>
   | FailureCodeOf<typeof nameTicket>
   | FailureCodeOf<typeof getNamedTickets>
   | FailureCodeOf<typeof setNamedTickets>
-
-  // loyalty points
-  | FailureCodeOf<typeof getLoyaltyProgram>
-  | FailureCodeOf<typeof setLoyaltyProgram>
 
   // concessions and accessible seats
   | FailureCodeOf<typeof getCategoryConcessions>
@@ -274,12 +247,6 @@ const CENTRAL_FAILURES = {
   // ── organiser: cancellation ─────────────────────────────────────────────────
   EVENT_IS_DRAFT: { status: 409, key: 'organiser.cancel.errors.draft' },
 
-  // ── reports: event report and overview ──────────────────────────────────────
-
-  // ── reports: live view and exports ──────────────────────────────────────────
-
-  // ── reports: settlements ────────────────────────────────────────────────────
-
   // ── payouts: bank accounts and runs ─────────────────────────────────────────
   /** Not a Tribuna admin: the admin calls answer as if there were nothing (like another organisation's data). */
   NOT_ADMIN: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
@@ -290,30 +257,9 @@ const CENTRAL_FAILURES = {
   RUN_CANCELLED: { status: 409, key: 'payouts.admin.errors.runCancelled' },
   RUN_CONFIRMED: { status: 409, key: 'payouts.admin.errors.runConfirmed' },
 
-  // ── notifications: push, settings, announcements ───────────────────────────
-  /** Not an https address (plain http only to the tests' push service on 127.0.0.1: push-endpoint.ts). */
-  PUSH_ENDPOINT_INVALID: { status: 422, key: 'notifications.errors.endpointInvalid', field: 'endpoint' },
-  /** https, but not a host of the push services browsers use (an IP address, this network, anyone's server). */
-  PUSH_SERVICE_NOT_ALLOWED: { status: 422, key: 'notifications.errors.serviceNotAllowed', field: 'endpoint' },
-  /** Another fan's browser: it moves to the caller only with that subscription's own keys. */
-  PUSH_ENDPOINT_TAKEN: { status: 409, key: 'notifications.errors.endpointTaken', field: 'endpoint' },
-  UNSUBSCRIBE_INVALID: { status: 404, key: 'notifications.unsubscribe.invalid' },
   // ── waiting list (lib/server/waiting-list) ──────────────────────────────────
   /** A general hold of a category whose returned tickets the waiting list keeps for its fans (functions.sql). */
   WAITING_LIST_RESERVED: { status: 409, key: 'waitingList.errors.reserved' },
-  WAITING_LIST_OFF: { status: 409, key: 'waitingList.errors.off' },
-  NOT_SOLD_OUT: { status: 409, key: 'waitingList.errors.notSoldOut' },
-  ALREADY_WAITING: { status: 409, key: 'waitingList.errors.already' },
-  WAITING_ENTRY_NOT_FOUND: { status: 404, key: 'waitingList.errors.notFound' },
-  // ── feedback after an event (lib/server/feedback) ──────────────────────────
-  /** The caller holds no ticket of the event that was checked in at the gate. */
-  FEEDBACK_NOT_ATTENDED: { status: 403, key: 'feedback.errors.notAttended' },
-  FEEDBACK_NOT_OPEN: { status: 409, key: 'feedback.errors.notOpen' },
-  FEEDBACK_CLOSED: { status: 409, key: 'feedback.errors.closed' },
-  /** One answer per holder and event; it is not edited afterwards. */
-  FEEDBACK_ALREADY_GIVEN: { status: 409, key: 'feedback.errors.alreadyGiven' },
-  /** An answer to a question the event does not have (any more), twice, or of the other kind. */
-  FEEDBACK_ANSWER_INVALID: { status: 422, key: 'feedback.errors.answerInvalid', field: 'answers' },
   // ── named tickets (risk matches, Slovak act 1/2014) ─────────────────────────
   /** Checkout of a cart with a named line whose holder is not given yet. */
   HOLDER_NAMES_MISSING: { status: 409, key: 'namedTickets.errors.namesMissing' },

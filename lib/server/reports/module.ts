@@ -1,0 +1,153 @@
+import 'server-only';
+// The organiser's reports over the API: the event report and the organisation's overview, the live
+// on-sale view, the event's CSV exports and the settlement (as JSON and as CSV).
+import { z } from 'zod';
+import { eventIdParamSchema } from '@/lib/schemas/organiser';
+import { eventReportSchema, overviewQuerySchema, overviewSchema } from '@/lib/schemas/reports';
+import { exportParamsSchema, exportQuerySchema, liveViewSchema, type ExportKind } from '@/lib/schemas/reports-live';
+import { settlementQuerySchema, settlementSchema } from '@/lib/schemas/settlements';
+import { inputFirst } from '@/lib/server/api/input-first';
+import { defineModule, operation } from '@/lib/server/api/operation';
+import { requestLocale } from '@/lib/server/api/request-locale';
+import { failureOf, json, parseWith } from '@/lib/server/api/respond';
+import { translator } from '@/lib/server/api/translate';
+import { csvFile } from './csv';
+import { eventReport } from './event-report';
+import { eventExport } from './exports';
+import { liveView } from './live';
+import { organisationOverview } from './overview';
+import { organiserSettlement, SETTLEMENT_CSV_COLUMNS, SETTLEMENT_CSV_TEXT, settlementCsvRows } from './settlement';
+
+const noStore = { 'cache-control': 'private, no-store' };
+
+/** A CSV download: UTF-8 (the BOM is the file's own), never kept by a cache. */
+const csvResponse = (body: BodyInit, filename: string) =>
+  new Response(body, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, ...noStore } });
+
+const period =
+  '`from` and `to` are days (YYYY-MM-DD) in Europe/Bratislava, `to` included: sales count by when they were paid, refunds by when they were queued, in [from 00:00, the day after `to` 00:00) there';
+
+const REPORT = '/api/v1/organiser/events/{eventId}/report';
+const LIVE = '/api/v1/organiser/events/{eventId}/live';
+const EXPORT = '/api/v1/organiser/events/{eventId}/exports/{file}';
+const OVERVIEW = '/api/v1/organiser/reports/overview';
+const SETTLEMENT = '/api/v1/organiser/settlements';
+const SETTLEMENT_CSV = '/api/v1/organiser/settlements.csv';
+
+export default defineModule({
+  name: 'reports',
+  operations: [
+    // GET /api/v1/organiser/events/{eventId}/report — the event's sales, money, codes, resale and attendance (owner, manager)
+    operation({
+      method: 'get',
+      path: REPORT,
+      summary:
+        "The event's report (owner, manager): tickets sold and capacity per price category; sales over time (the on-sale's first hour per 5 minutes, the first 24 hours per hour, then per day in Europe/Bratislava); money in the event's currency — gross, coupon discounts, service fees, refunds, net — as the ledger defines it; coupon and redeem-code use; resale listings, sales and fees; check-ins per 5 minutes around the doors opening and per gate, checked-in against sold and, once the event is over, no-shows. Season-ticket holders and single tickets apart.",
+      access: { capability: 'events', owner: 'event', param: 'eventId' },
+      before: inputFirst(REPORT, { params: eventIdParamSchema }),
+      answer: z.object({ report: eventReportSchema }),
+      failures: ['VALIDATION'],
+      handle: async ({ params, caller }) => {
+        const { eventId } = parseWith(eventIdParamSchema, params);
+        const result = await eventReport(caller.user.id, eventId);
+        if (!result.ok) throw failureOf(result);
+        return { report: result.report };
+      },
+    }),
+    // GET /api/v1/organiser/reports/overview?organisation={orgId}&from=&to= — the organisation's events of a period with sales, net and attendance (owner, manager)
+    operation({
+      method: 'get',
+      path: OVERVIEW,
+      summary:
+        "The organisation's events starting in a period (owner, manager) — by default from 90 days ago on, every coming event included — each with sold/capacity, net primary sales (coupons and refunds deducted) and checked-in/sold; totals per currency",
+      access: { capability: 'events', owner: 'organisation', query: 'organisation' },
+      before: inputFirst(OVERVIEW, { query: overviewQuerySchema }),
+      query: overviewQuerySchema,
+      answer: z.object({ overview: overviewSchema }),
+      failures: [],
+      handle: async ({ query, caller }) => {
+        const result = await organisationOverview(caller.user.id, query);
+        if (!result.ok) throw failureOf(result);
+        return { overview: result.overview };
+      },
+    }),
+    // GET /api/v1/organiser/events/{eventId}/live — the live on-sale view: tickets in carts, sold in the last minute, sold and sold out per category
+    operation({
+      method: 'get',
+      path: LIVE,
+      summary:
+        'The live on-sale view (owner, manager): tickets in fans’ carts right now (seats and places, resale offers), tickets sold in the last minute, sold and capacity per price category and which are sold out. One read answers every caller of the event for up to 2 s; poll every few seconds',
+      access: { capability: 'events', owner: 'event', param: 'eventId' },
+      before: inputFirst(LIVE, { params: eventIdParamSchema }),
+      answer: liveViewSchema,
+      failures: ['VALIDATION'],
+      handle: async ({ request, params, caller }) => {
+        const { eventId } = parseWith(eventIdParamSchema, params);
+        const result = await liveView(caller.user.id, eventId, requestLocale(request));
+        if (!result.ok) throw failureOf(result);
+        return json(result.live, { headers: noStore });
+      },
+    }),
+    // GET /api/v1/organiser/events/{eventId}/exports/{kind}.csv — the event's orders, attendees, check-ins or resale sales as CSV (UTF-8 with BOM), streamed; ?locale= its language
+    operation({
+      method: 'get',
+      path: EXPORT,
+      summary:
+        'An export of the event as a CSV download (owner, manager): orders.csv, attendees.csv (tickets with holder, category, seat, status, check-in time), check-ins.csv (the scan log) or resale.csv (resale sales). UTF-8 with BOM, translated header (?locale=, else the request’s language), amounts in major units with a dot beside a currency column, times ISO 8601 in UTC; streamed in batches, so it starts at once whatever its size',
+      access: { capability: 'events', owner: 'event', param: 'eventId' },
+      before: inputFirst(EXPORT, { params: exportParamsSchema, query: exportQuerySchema }),
+      query: exportQuerySchema,
+      answer: { type: 'text/csv', description: 'The CSV file (Content-Disposition: attachment; filename {event slug}-{kind}-{date}.csv)' },
+      failures: ['VALIDATION'],
+      handle: async ({ request, params, query, caller }) => {
+        const { eventId, file } = parseWith(exportParamsSchema, params);
+        const locale = query.locale ?? requestLocale(request);
+        const t = translator(locale);
+        const kind = file.slice(0, -'.csv'.length) as ExportKind;
+        const result = await eventExport(caller.user.id, eventId, kind, locale, (key) => t(`organiser.exports.${key}`));
+        if (!result.ok) throw failureOf(result);
+        return csvResponse(result.stream, result.filename);
+      },
+    }),
+    // GET /api/v1/organiser/settlements?organisation=&from=&to=[&event=] — what Tribuna owes the organisation for a period (owner)
+    operation({
+      method: 'get',
+      path: SETTLEMENT,
+      summary: `What Tribuna owes the organisation for its events over a period, per currency: per event and in total, primary sales, coupon discounts, refunds, net primary sales, the service fees (Tribuna's), resale fees and the organiser's share of them, and what is owed (net primary sales + share). ${period}. Events with nothing in the period have no line; with \`event\`, only that event. Owner only (a manager is 403); an event of another organisation is 404`,
+      access: { capability: 'payouts', owner: 'organisation', query: 'organisation' },
+      before: inputFirst(SETTLEMENT, { query: settlementQuerySchema }),
+      query: settlementQuerySchema,
+      answer: settlementSchema,
+      failures: [],
+      handle: async ({ request, query, caller }) => {
+        const result = await organiserSettlement(caller.user.id, query, requestLocale(request));
+        if (!result.ok) throw failureOf(result);
+        return json(result.settlement, { headers: noStore });
+      },
+    }),
+    // GET /api/v1/organiser/settlements.csv?organisation=&from=&to=[&event=] — the settlement as CSV (UTF-8 with BOM for Excel): a row per event, a total per currency
+    operation({
+      method: 'get',
+      path: SETTLEMENT_CSV,
+      summary: `The same statement as a CSV download (UTF-8 with BOM; translated header: event, date, currency, primary tickets, primary sales, discounts, refunds, net primary sales, service fees, resale tickets, resale fees, organiser's share, owed): a row per event, then a total row per currency; amounts in major units with a dot (12.50). ${period}. Owner only`,
+      access: { capability: 'payouts', owner: 'organisation', query: 'organisation' },
+      before: inputFirst(SETTLEMENT_CSV, { query: settlementQuerySchema }),
+      query: settlementQuerySchema,
+      answer: { type: 'text/csv', description: 'The CSV file (Content-Disposition: attachment)' },
+      failures: [],
+      handle: async ({ request, query, caller }) => {
+        const locale = requestLocale(request);
+        const result = await organiserSettlement(caller.user.id, query, locale);
+        if (!result.ok) throw failureOf(result);
+        const t = translator(locale);
+        const k = 'organiser.settlements.csv';
+        // A statement has a row per event of one organisation: small, so it is written at once (no stream).
+        const csv = csvFile(
+          settlementCsvRows(result.settlement, t(`${k}.total`)),
+          SETTLEMENT_CSV_COLUMNS.map((key) => ({ key, header: t(`${k}.${key}`), kind: SETTLEMENT_CSV_TEXT.includes(key) ? 'text' : 'number' })),
+        );
+        return csvResponse(csv, `settlement-${query.from}-${query.to}${query.event ? `-${query.event.slice(0, 8)}` : ''}.csv`);
+      },
+    }),
+  ],
+});
