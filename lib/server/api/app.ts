@@ -5,7 +5,7 @@ import 'server-only';
 // same source without Next (lib/server/http/hot-api.ts). Dev, e2e and production run this code.
 import { Hono } from 'hono';
 import { requireCaller, requireSessionToken } from './authenticate';
-import { ApiError, apiRoute, failureOf, parseBody, parseQuery } from './respond';
+import { ApiError, apiRoute, failureOf, parseBody, parseQuery, parseWith } from './respond';
 import { isOtherBody, type Operation } from './operation';
 import { apiModules } from './modules.generated';
 import { holdsAnywhere, isAdmin, orgAccess, ownerOrganisation, type Access } from '@/lib/server/organiser/access';
@@ -16,39 +16,48 @@ export function apiOperations(): Operation[] {
   return apiModules.flatMap((module) => [...(module.operations ?? [])].map((op) => ({ ...op, tag: op.tag ?? module.name })));
 }
 
-/** Decides the declared access with the one access table; answers the caller the handler is told of. */
-async function admit(request: Request, access: Access, params: Record<string, string>): Promise<Caller | null> {
+/** Who is calling, as far as the declared access needs to know before the input is judged (401, XSRF). */
+async function identify(request: Request, access: Access): Promise<Caller | null> {
   if (access === 'anyone') return null;
   if (typeof access === 'object' && 'scope' in access && access.scope === 'each-row') {
     // The statement decides per row; here only what needs no database (a token, the XSRF echo).
     await requireSessionToken(request);
     return null;
   }
-  const caller = await requireCaller(request);
-  if (access === 'signed-in') return caller;
+  return requireCaller(request);
+}
+
+/** Decides the declared access for the caller with the one access table (lib/server/organiser/access.ts). */
+async function decide(caller: Caller | null, request: Request, access: Access, params: Record<string, string>): Promise<void> {
+  if (!caller || access === 'anyone' || access === 'signed-in') return;
   if (access === 'admin') {
     if (!(await isAdmin(caller.user.id))) throw new ApiError('NOT_ADMIN');
-    return caller;
+    return;
   }
   if ('scope' in access) {
     if (!(await holdsAnywhere(caller.user.id, access.capability))) throw new ApiError('ROLE_FORBIDDEN');
-    return caller;
+    return;
   }
   const id = 'param' in access ? params[access.param] : new URL(request.url).searchParams.get(access.query);
   const orgId = id ? await ownerOrganisation(access.owner, id) : null;
   if (!orgId) throw new ApiError('ORG_NOT_FOUND');
   const decided = await orgAccess(caller.user.id, orgId, access.capability);
   if (!decided.ok) throw failureOf(decided);
-  return caller;
 }
 
-/** The handler of one operation as a route handler: the frame (apiRoute) around access, input and answer. */
+/**
+ * The handler of one operation as a route handler: the frame (apiRoute: cross-site writes, the bounded
+ * body, translated failures) around, in this order, the operation's `before`, who calls (401/XSRF), its
+ * path parameters and query (422), the declared access (404/403), the body (415/400/422), the handler.
+ */
 export function operationHandler(op: Operation) {
   return apiRoute<Record<string, string>>(async (request, context) => {
     const params = await context.params;
     if (op.before) await op.before(request);
-    const caller = await admit(request, op.access, params);
+    const caller = await identify(request, op.access);
+    if (op.params) parseWith(op.params, params);
     const query = op.query ? parseQuery(request, op.query) : undefined;
+    await decide(caller, request, op.access, params);
     const body = op.body && !isOtherBody(op.body) ? await parseBody(request, op.body) : undefined;
     const answer = await op.handle({ request, params, query, body, caller });
     if (answer instanceof Response) return answer;

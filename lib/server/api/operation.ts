@@ -43,6 +43,8 @@ export type OperationSpec<Path extends `/api/v1/${string}`, A extends Access, Q,
   /** The group it is listed under in the document (defaults to the module's name). */
   tag?: string;
   access: A;
+  /** Judges the path parameters (422 with the field's message) before the access is decided; the handler still gets them as the URL's strings. */
+  params?: z.ZodType;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B> | OtherBody;
   /** The 2xx answer: a JSON schema, or another media type the handler answers itself. */
@@ -66,6 +68,7 @@ export type Operation = {
   description?: string;
   tag?: string;
   access: Access;
+  params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType | OtherBody;
   answer: z.ZodType | OtherAnswer;

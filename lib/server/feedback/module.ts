@@ -12,7 +12,6 @@ import {
   myFeedbackSchema,
 } from '@/lib/schemas/feedback';
 import { eventIdParamSchema } from '@/lib/schemas/organiser';
-import { inputFirst } from '@/lib/server/api/input-first';
 import { defineModule, operation } from '@/lib/server/api/operation';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { failureOf, json, parseWith } from '@/lib/server/api/respond';
@@ -73,7 +72,7 @@ export default defineModule({
       summary:
         'What the checked-in holders answered (owner, manager): how many were invited and answered, the average rating and its 1–5 distribution, per question its average and distribution (rating) or newest answers (text), and the newest comments; everything in feedback.csv',
       access: eventAccess,
-      before: inputFirst(RESULTS, { params: eventIdParamSchema }),
+      params: eventIdParamSchema,
       answer: feedbackResultsSchema,
       failures: ['VALIDATION'],
       handle: async ({ params, caller }) => {
@@ -90,7 +89,7 @@ export default defineModule({
       path: QUESTIONS,
       summary: 'The event’s feedback questions (owner, manager), in order',
       access: eventAccess,
-      before: inputFirst(QUESTIONS, { params: eventIdParamSchema }),
+      params: eventIdParamSchema,
       answer: feedbackQuestionsSchema,
       failures: ['VALIDATION'],
       handle: async ({ params, caller }) => {
@@ -107,7 +106,7 @@ export default defineModule({
       summary:
         'Replace the event’s feedback questions (owner, manager), before or after the event: at most three, each worded in sk, cs and en (≤ 200 characters) and answered 1–5 (rating) or in words (text). A question sent with its id and the same kind keeps its answers; one left out is removed with its results',
       access: eventAccess,
-      before: inputFirst(QUESTIONS, { params: eventIdParamSchema }),
+      params: eventIdParamSchema,
       body: feedbackQuestionsInputSchema,
       answer: feedbackQuestionsSchema,
       failures: [],
@@ -125,7 +124,7 @@ export default defineModule({
       summary:
         'Every feedback answer of the event as a CSV download (owner, manager): submitted at (ISO 8601 UTC), rating, comment, then one column per question headed by its wording. UTF-8 with BOM, header in ?locale= (else the request’s language); streamed',
       access: eventAccess,
-      before: inputFirst(CSV, { params: eventIdParamSchema, query: feedbackCsvQuerySchema }),
+      params: eventIdParamSchema,
       query: feedbackCsvQuerySchema,
       answer: { type: 'text/csv', description: 'The CSV file (Content-Disposition: attachment; filename {event slug}-feedback-{date}.csv)' },
       failures: ['VALIDATION'],

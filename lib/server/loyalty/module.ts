@@ -4,7 +4,6 @@ import 'server-only';
 import { cartPointsSchema, cartSchema } from '@/lib/schemas/cart';
 import { loyaltyProgramResultSchema, loyaltyProgramSchema, loyaltySchema } from '@/lib/schemas/loyalty';
 import { orgIdParamSchema } from '@/lib/schemas/organiser';
-import { inputFirst } from '@/lib/server/api/input-first';
 import { defineModule, operation } from '@/lib/server/api/operation';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { failureOf, parseWith } from '@/lib/server/api/respond';
@@ -64,7 +63,7 @@ export default defineModule({
       path: PROGRAMME,
       summary: 'The organisation’s loyalty programme (owner, manager), with how many fans hold points',
       access: { capability: 'events', owner: 'organisation', param: 'orgId' },
-      before: inputFirst(PROGRAMME, { params: orgIdParamSchema }),
+      params: orgIdParamSchema,
       answer: loyaltyProgramResultSchema,
       failures: ['VALIDATION'],
       handle: async ({ params, caller }) => {
@@ -81,7 +80,7 @@ export default defineModule({
       path: PROGRAMME,
       summary: 'Turn the loyalty programme on or off and set the points for a check-in and per euro/koruna spent (owner, manager); points already earned stay',
       access: { capability: 'events', owner: 'organisation', param: 'orgId' },
-      before: inputFirst(PROGRAMME, { params: orgIdParamSchema }),
+      params: orgIdParamSchema,
       body: loyaltyProgramSchema,
       answer: loyaltyProgramResultSchema,
       failures: [],

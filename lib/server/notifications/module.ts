@@ -15,7 +15,6 @@ import {
   unsubscribeSchema,
 } from '@/lib/schemas/notifications';
 import { eventIdParamSchema } from '@/lib/schemas/organiser';
-import { inputFirst } from '@/lib/server/api/input-first';
 import { defineModule, operation } from '@/lib/server/api/operation';
 import { failureOf, parseWith } from '@/lib/server/api/respond';
 import { listAnnouncements, sendAnnouncement } from './announcements';
@@ -100,7 +99,7 @@ export default defineModule({
       path: ANNOUNCEMENTS,
       summary: 'The event’s announcements, newest first, each with its recipients and delivery counts (queued, sent, failed) — owner or manager',
       access: { capability: 'events', owner: 'event', param: 'eventId' },
-      before: inputFirst(ANNOUNCEMENTS, { params: eventIdParamSchema }),
+      params: eventIdParamSchema,
       answer: announcementListSchema,
       failures: ['VALIDATION'],
       handle: async ({ params, caller }) => {
@@ -117,7 +116,7 @@ export default defineModule({
       summary:
         'Send a short message (sk/cs/en, at least one; an empty language shows another) to every ticket holder of the event, by push or email per fan; at most 3 an hour per event (RATE_LIMITED; Retry-After says when the next may go). Delivered by the notification queue at the organiser’s rate',
       access: { capability: 'events', owner: 'event', param: 'eventId' },
-      before: inputFirst(ANNOUNCEMENTS, { params: eventIdParamSchema }),
+      params: eventIdParamSchema,
       body: announcementCreateSchema,
       answer: announcementSchema,
       status: 201,

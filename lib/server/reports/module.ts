@@ -6,7 +6,6 @@ import { eventIdParamSchema } from '@/lib/schemas/organiser';
 import { eventReportSchema, overviewQuerySchema, overviewSchema } from '@/lib/schemas/reports';
 import { exportParamsSchema, exportQuerySchema, liveViewSchema, type ExportKind } from '@/lib/schemas/reports-live';
 import { settlementQuerySchema, settlementSchema } from '@/lib/schemas/settlements';
-import { inputFirst } from '@/lib/server/api/input-first';
 import { defineModule, operation } from '@/lib/server/api/operation';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { failureOf, json, parseWith } from '@/lib/server/api/respond';
@@ -44,7 +43,7 @@ export default defineModule({
       summary:
         "The event's report (owner, manager): tickets sold and capacity per price category; sales over time (the on-sale's first hour per 5 minutes, the first 24 hours per hour, then per day in Europe/Bratislava); money in the event's currency — gross, coupon discounts, service fees, refunds, net — as the ledger defines it; coupon and redeem-code use; resale listings, sales and fees; check-ins per 5 minutes around the doors opening and per gate, checked-in against sold and, once the event is over, no-shows. Season-ticket holders and single tickets apart.",
       access: { capability: 'events', owner: 'event', param: 'eventId' },
-      before: inputFirst(REPORT, { params: eventIdParamSchema }),
+      params: eventIdParamSchema,
       answer: z.object({ report: eventReportSchema }),
       failures: ['VALIDATION'],
       handle: async ({ params, caller }) => {
@@ -61,7 +60,6 @@ export default defineModule({
       summary:
         "The organisation's events starting in a period (owner, manager) — by default from 90 days ago on, every coming event included — each with sold/capacity, net primary sales (coupons and refunds deducted) and checked-in/sold; totals per currency",
       access: { capability: 'events', owner: 'organisation', query: 'organisation' },
-      before: inputFirst(OVERVIEW, { query: overviewQuerySchema }),
       query: overviewQuerySchema,
       answer: z.object({ overview: overviewSchema }),
       failures: [],
@@ -78,7 +76,7 @@ export default defineModule({
       summary:
         'The live on-sale view (owner, manager): tickets in fans’ carts right now (seats and places, resale offers), tickets sold in the last minute, sold and capacity per price category and which are sold out. One read answers every caller of the event for up to 2 s; poll every few seconds',
       access: { capability: 'events', owner: 'event', param: 'eventId' },
-      before: inputFirst(LIVE, { params: eventIdParamSchema }),
+      params: eventIdParamSchema,
       answer: liveViewSchema,
       failures: ['VALIDATION'],
       handle: async ({ request, params, caller }) => {
@@ -95,7 +93,7 @@ export default defineModule({
       summary:
         'An export of the event as a CSV download (owner, manager): orders.csv, attendees.csv (tickets with holder, category, seat, status, check-in time), check-ins.csv (the scan log) or resale.csv (resale sales). UTF-8 with BOM, translated header (?locale=, else the request’s language), amounts in major units with a dot beside a currency column, times ISO 8601 in UTC; streamed in batches, so it starts at once whatever its size',
       access: { capability: 'events', owner: 'event', param: 'eventId' },
-      before: inputFirst(EXPORT, { params: exportParamsSchema, query: exportQuerySchema }),
+      params: exportParamsSchema,
       query: exportQuerySchema,
       answer: { type: 'text/csv', description: 'The CSV file (Content-Disposition: attachment; filename {event slug}-{kind}-{date}.csv)' },
       failures: ['VALIDATION'],
@@ -115,7 +113,6 @@ export default defineModule({
       path: SETTLEMENT,
       summary: `What Tribuna owes the organisation for its events over a period, per currency: per event and in total, primary sales, coupon discounts, refunds, net primary sales, the service fees (Tribuna's), resale fees and the organiser's share of them, and what is owed (net primary sales + share). ${period}. Events with nothing in the period have no line; with \`event\`, only that event. Owner only (a manager is 403); an event of another organisation is 404`,
       access: { capability: 'payouts', owner: 'organisation', query: 'organisation' },
-      before: inputFirst(SETTLEMENT, { query: settlementQuerySchema }),
       query: settlementQuerySchema,
       answer: settlementSchema,
       failures: [],
@@ -131,7 +128,6 @@ export default defineModule({
       path: SETTLEMENT_CSV,
       summary: `The same statement as a CSV download (UTF-8 with BOM; translated header: event, date, currency, primary tickets, primary sales, discounts, refunds, net primary sales, service fees, resale tickets, resale fees, organiser's share, owed): a row per event, then a total row per currency; amounts in major units with a dot (12.50). ${period}. Owner only`,
       access: { capability: 'payouts', owner: 'organisation', query: 'organisation' },
-      before: inputFirst(SETTLEMENT_CSV, { query: settlementQuerySchema }),
       query: settlementQuerySchema,
       answer: { type: 'text/csv', description: 'The CSV file (Content-Disposition: attachment)' },
       failures: [],

@@ -12,7 +12,6 @@ import {
   waitingListStateSchema,
 } from '@/lib/schemas/waiting-list';
 import { authenticate } from '@/lib/server/api/authenticate';
-import { inputFirst } from '@/lib/server/api/input-first';
 import { defineModule, operation } from '@/lib/server/api/operation';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { ApiError, failureOf, json, parseWith } from '@/lib/server/api/respond';
@@ -90,7 +89,7 @@ export default defineModule({
       path: ORGANISER,
       summary: 'The event’s waiting list (owner, manager): on or off, the minutes an offer holds its tickets, how many fans wait, hold offers, bought',
       access: { capability: 'events', owner: 'event', param: 'eventId' },
-      before: inputFirst(ORGANISER, { params: eventIdParamSchema }),
+      params: eventIdParamSchema,
       answer: waitingListOverviewSchema,
       failures: ['VALIDATION'],
       handle: async ({ params, caller }) => {
@@ -108,7 +107,7 @@ export default defineModule({
       summary:
         'Turn the event’s waiting list on or off and set the minutes an offer holds its tickets (5–1440, default 30) (owner, manager). Off closes the places of the fans still waiting; offers already made stay until they run out',
       access: { capability: 'events', owner: 'event', param: 'eventId' },
-      before: inputFirst(ORGANISER, { params: eventIdParamSchema }),
+      params: eventIdParamSchema,
       body: waitingListSettingsSchema,
       answer: waitingListOverviewSchema,
       failures: [],
