@@ -71,7 +71,10 @@ function parametersOf(op: Operation): Json[] {
 
 function requestBodyOf(op: Operation): Json | undefined {
   if (!op.body) return undefined;
-  if (isOtherBody(op.body)) return { required: true, description: op.body.description, content: { [op.body.type === 'raw' ? 'application/octet-stream' : op.body.type]: { schema: { type: 'string' } } } };
+  if (isOtherBody(op.body)) {
+    const type = op.body.type === 'raw' ? 'application/octet-stream' : op.body.type;
+    return { required: true, description: op.body.description, content: { [type]: { schema: op.body.schema ? schemaOf(op.body.schema, 'input') : { type: 'string' } } } };
+  }
   return { required: true, content: { 'application/json': { schema: schemaOf(op.body as z.ZodType, 'input') } } };
 }
 

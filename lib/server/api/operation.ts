@@ -20,8 +20,11 @@ export type PathParams<P extends string> = { [K in ParamNames<P>]: string };
 /** Who the handler is told called: the signed-in caller when the access requires one. */
 type CallerOf<A extends Access> = A extends 'anyone' ? null : A extends { capability: unknown; scope: 'each-row' } ? null : Caller;
 
-/** What the operation reads besides its path: a JSON body, or another kind the handler reads itself (documented by its type). */
-type OtherBody = { type: 'multipart/form-data' | 'raw'; description: string };
+/**
+ * A body the handler reads itself (documented by its type): an upload, a provider's signed notice, or JSON
+ * read as the text of a file (a venue layout, whose faults are answered with their line), with its schema.
+ */
+type OtherBody = { type: 'multipart/form-data' | 'raw' | 'application/json'; description: string; schema?: z.ZodType };
 
 export type OperationInput<Path extends string, A extends Access, Q, B> = {
   request: Request;

@@ -2,6 +2,7 @@ import 'server-only';
 // The organiser's venues over the API: the venues themselves, their layout (the JSON file, or the
 // editor's section calls) and the seats marked as wheelchair places and companion seats. Blocking seats
 // per event is the event's (lib/server/organiser/seat-blocks.ts).
+import { venueLayoutSchema } from '@/lib/schemas/organiser-venues';
 import { organisationQuerySchema, venueIdParamSchema } from '@/lib/schemas/organiser';
 import {
   accessibleSeatMarkResultSchema,
@@ -100,8 +101,8 @@ export default defineModule({
       description:
         'The body is the layout JSON (Content-Type: application/json), read as the text of the file: a syntax error is answered with its line and column (LAYOUT_JSON_SYNTAX), each problem of the layout with its path and line (LAYOUT_INVALID).',
       access: venueEvents,
-      // No declared body: the handler reads the text itself, not JSON.parse's value, so that a wrong line
-      // of the file is answered with its number (a 'raw' body would be documented as octet-stream).
+      // The handler reads the text itself, not JSON.parse's value, so that a wrong line of the file is answered with its number.
+      body: { type: 'application/json', description: 'The layout JSON, read as the text of the file', schema: venueLayoutSchema },
       answer: layoutChangeSchema,
       failures: ['UNSUPPORTED_MEDIA_TYPE', 'UNITS_TAKEN', 'LAYOUT_JSON_SYNTAX', 'LAYOUT_INVALID'],
       handle: async ({ request, params, caller }) => {
