@@ -7,7 +7,6 @@
 import type { ApiPaths } from '../builder';
 import { cartPaths } from './cart';
 import { eventPaths } from './events';
-import { orderPaths } from './orders';
 import { organiserPaths } from './organiser';
 import { organiserCancelPaths } from './organiser-cancel';
 import { organiserTeamPaths } from './organiser-team';
@@ -24,16 +23,12 @@ import { seasonPaths } from './seasons';
 import { notificationPaths } from './notifications';
 import { waitingListPaths } from './waiting-list';
 import { feedbackPaths } from './feedback';
-import { namedTicketPaths } from './named-tickets';
 import { loyaltyPaths } from './loyalty';
-import { packagePaths } from './packages';
 import { walletPaths } from './wallet';
-import { concessionPaths } from './concessions';
 
 export const pathModules: ApiPaths[] = [
   eventPaths,
   cartPaths,
-  orderPaths,
   ticketPaths,
   organiserPaths,
   // organiser: team
@@ -74,16 +69,9 @@ export const pathModules: ApiPaths[] = [
   waitingListPaths,
   // feedback after an event
   feedbackPaths,
-  // named tickets (risk matches)
-  namedTicketPaths,
-
   // loyalty points
   loyaltyPaths,
 
-  // packages
-  packagePaths,
   // releasing a season match for credit, the wallet
   walletPaths,
-  // concessions and accessible seats
-  concessionPaths,
 ];

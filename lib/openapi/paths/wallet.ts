@@ -1,7 +1,7 @@
-// Releasing one match of a season ticket for credit, and the Tribuna wallet (issue 18 item 3).
+// Releasing one match of a season ticket for credit (issue 18 item 3); the Tribuna wallet is lib/server/wallet/module.ts.
 import { okSchema } from '@/lib/schemas/primitives';
 import { ticketIdParamSchema } from '@/lib/schemas/tickets';
-import { releaseRequestSchema, releaseResultSchema, walletSchema } from '@/lib/schemas/wallet';
+import { releaseRequestSchema, releaseResultSchema } from '@/lib/schemas/wallet';
 import { errorResponse, jsonBody, jsonResponse, parametersOf, type ApiPaths } from '../builder';
 import { auth, crossSite, notJson, unauthorized } from './common';
 
@@ -38,14 +38,6 @@ export const walletPaths: ApiPaths = {
         404: errorResponse('Not your ticket (NOT_FOUND)'),
         409: errorResponse('Not released (NOT_RELEASED), or a fan has it in their cart right now (RELEASE_IN_CART)'),
       },
-    },
-  },
-  '/api/v1/wallet': {
-    get: {
-      tags: ['tickets'],
-      security: auth,
-      summary: 'The caller’s Tribuna wallet: credit per organiser (released season seats that sold, less what orders used) and the newest 50 entries. The cart takes it off its total (walletCredit), checkout spends it once',
-      responses: { 200: jsonResponse('Wallets and entries', walletSchema), 401: unauthorized },
     },
   },
 };
