@@ -1,12 +1,11 @@
 import 'server-only';
 import { countDistinct, eq } from 'drizzle-orm';
-import { appUrl } from '@/lib/app-url';
 import { formatNumber } from '@/lib/i18n/formats';
-import { getPathname } from '@/lib/i18n/navigation';
 import { getDb, tables } from '@/lib/server/db';
 import { translator } from '@/lib/server/api/translate';
 import { sendEmail } from '@/lib/server/email';
 import { eventChanged } from '@/lib/server/events/changed';
+import { siteLink } from '@/lib/server/site-link';
 
 type OrderMail = { kind: 'paid' } | { kind: 'refunded' } | { kind: 'payment-refunded'; amount: number; currency: 'EUR' | 'CZK' };
 
@@ -32,7 +31,7 @@ export async function sendOrderEmail(orderId: string, mail: OrderMail) {
   const locale = row.locale;
   const t = translator(locale);
   const n = await getDb().$count(tables.orderItems, eq(tables.orderItems.orderId, orderId));
-  const path = getPathname({ locale, href: { pathname: '/orders/[id]', params: { id: orderId } } });
+  const link = await siteLink(locale, { pathname: '/orders/[id]', params: { id: orderId } });
   const money = mail.kind === 'payment-refunded' ? { amount: mail.amount, currency: mail.currency } : { amount: row.total, currency: row.currency };
   // A season order's event is only its first match: the mail names the season (and, paid, its matches).
   const [{ matches }] = row.season
@@ -48,7 +47,7 @@ export async function sendOrderEmail(orderId: string, mail: OrderMail) {
     count: n,
     matches,
     total: formatNumber(money.amount / 100, locale, { style: 'currency', currency: money.currency }),
-    link: `${appUrl()}${path}`,
+    link,
   };
   const prefix = { paid: row.season ? 'orders.email.seasonPaid' : 'orders.email.paid', refunded: 'orders.email.refunded', 'payment-refunded': 'orders.email.paymentRefunded' }[mail.kind];
   await sendEmail({

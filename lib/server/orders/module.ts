@@ -1,7 +1,6 @@
 import 'server-only';
 // Orders over the API: checkout (a cart becomes an order and its payment starts) and the caller's orders.
 import { appUrl } from '@/lib/app-url';
-import { getPathname } from '@/lib/i18n/navigation';
 import { defineModule, operation } from '@/lib/server/api/operation';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { ApiError, failureOf, json } from '@/lib/server/api/respond';
@@ -34,6 +33,8 @@ export default defineModule({
         'PAYMENTS_UNAVAILABLE',
       ],
       handle: async ({ request, params, body, caller }) => {
+        // Loaded on first use, like site-link.ts: the hot API's bundle must not load Next's client navigation at start.
+        const { getPathname } = await import('@/lib/i18n/navigation');
         const locale = requestLocale(request);
         const { id } = params;
         const absolute = (path: string) => `${appUrl()}${path}`;

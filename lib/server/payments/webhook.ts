@@ -1,9 +1,14 @@
 import 'server-only';
 import { eventChanged } from '@/lib/server/events/changed';
 import { announcePaidOrder, sendOrderEmail } from '@/lib/server/orders/mail';
-import { sendCancelledOrderEmail } from '@/lib/server/organiser/cancel-mail';
 import { recordPaymentOutcome, type OutcomeResult } from './outcome';
 import type { PaymentNotice, PaymentProvider } from './types';
+
+/** The cancelled event's refund mail, loaded on first use (like site-link.ts): its links load Next's navigation, which the hot API's bundle must not load at start. */
+async function sendCancelledOrderEmail(orderId: string, total: { amount: number; currency: 'EUR' | 'CZK' }): Promise<void> {
+  const mail = await import('@/lib/server/organiser/cancel-mail');
+  await mail.sendCancelledOrderEmail(orderId, total);
+}
 
 /**
  * A verified notice, end to end: record it (idempotent; a payment that must go back is queued for
