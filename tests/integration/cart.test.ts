@@ -6,10 +6,10 @@ import { addToCart, applyCoupon, getCart, removeFromCart } from '@/lib/server/ca
 import { reservationMinutes } from '@/lib/server/cart/event';
 import { eventChanged } from '@/lib/server/events/changed';
 import { sweepExpiredHolds } from '@/lib/server/sweeper';
-import { POST as addItemsRoute } from '@/app/api/v1/events/[id]/cart/items/route';
-import { DELETE as removeItemRoute } from '@/app/api/v1/events/[id]/cart/items/[itemId]/route';
-import { GET as cartRoute } from '@/app/api/v1/events/[id]/cart/route';
-import { POST as couponRoute } from '@/app/api/v1/events/[id]/cart/coupon/route';
+import { POST as addItemsRoute } from '@/tests/helpers/api';
+import { DELETE as removeItemRoute } from '@/tests/helpers/api';
+import { GET as cartRoute } from '@/tests/helpers/api';
+import { POST as couponRoute } from '@/tests/helpers/api';
 import { cartSchema } from '@/lib/schemas/cart';
 import { answerOf, failureBodyOf } from '../helpers/contract';
 import { useTestDatabase } from '../helpers/db';

@@ -5,7 +5,7 @@
 // credit and points back and sends nothing to a provider; the ledger counts the sale and its refund with
 // nothing collected.
 import { and, eq, inArray } from 'drizzle-orm';
-import { POST as checkoutRoute } from '@/app/api/v1/events/[id]/checkout/route';
+import { POST as checkoutRoute } from '@/tests/helpers/api';
 import { addToCart, applyCoupon, getCart, removeFromCart, setCartPoints } from '@/lib/server/cart';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

@@ -10,7 +10,7 @@ import { handlePaymentNotice } from '@/lib/server/payments/webhook';
 import { processDueRefunds } from '@/lib/server/payments/refunds';
 import type { PaymentProvider } from '@/lib/server/payments';
 import { sweepExpiredHolds } from '@/lib/server/sweeper';
-import { POST as webhookRoute } from '@/app/api/v1/payments/[provider]/webhook/route';
+import { POST as webhookRoute } from '@/tests/helpers/api';
 import { useTestDatabase } from '../helpers/db';
 import { freeSeatsOf } from '../helpers/seats';
 

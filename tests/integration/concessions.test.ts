@@ -3,13 +3,13 @@
 // companion seat next to a ZŤP-S ticket, wheelchair places held back from general buyers, and the gate
 // asking for the card.
 import { and, eq, inArray } from 'drizzle-orm';
-import { GET as getCategory, PUT as putCategory } from '@/app/api/v1/organiser/events/[eventId]/price-categories/[categoryId]/concessions/route';
-import { GET as getLines, PUT as putLine } from '@/app/api/v1/events/[id]/cart/concessions/route';
-import { POST as holdAccessible } from '@/app/api/v1/events/[id]/cart/accessible/route';
-import { GET as accessibleSeatsRoute } from '@/app/api/v1/events/[id]/accessible-seats/route';
-import { POST as addItems } from '@/app/api/v1/events/[id]/cart/items/route';
-import { DELETE as removeItem } from '@/app/api/v1/events/[id]/cart/items/[itemId]/route';
-import { GET as cartRoute } from '@/app/api/v1/events/[id]/cart/route';
+import { GET as getCategory, PUT as putCategory } from '@/tests/helpers/api';
+import { GET as getLines, PUT as putLine } from '@/tests/helpers/api';
+import { POST as holdAccessible } from '@/tests/helpers/api';
+import { GET as accessibleSeatsRoute } from '@/tests/helpers/api';
+import { POST as addItems } from '@/tests/helpers/api';
+import { DELETE as removeItem } from '@/tests/helpers/api';
+import { GET as cartRoute } from '@/tests/helpers/api';
 import { GET as availabilityRoute } from '@/app/api/v1/events/[id]/availability/route';
 import { POST as scan } from '@/app/api/v1/scan/route';
 import { GET as offlineRoute } from '@/app/api/v1/scan/events/[id]/offline/route';

@@ -9,8 +9,8 @@ import { sealSessionToken, tokenFromSealedCookie } from '@/lib/server/auth/sessi
 import { checkout } from '@/lib/server/orders/checkout';
 import { signedGatewayNotice } from '@/lib/server/payments/test-gateway';
 import { GET as mailbox } from '@/app/dev/mailbox/route';
-import { POST as checkoutRoute } from '@/app/api/v1/events/[id]/checkout/route';
-import { POST as webhookRoute } from '@/app/api/v1/payments/[provider]/webhook/route';
+import { POST as checkoutRoute } from '@/tests/helpers/api';
+import { POST as webhookRoute } from '@/tests/helpers/api';
 import { runWithPeer, setClientAddress } from '@/lib/server/serving/client-address';
 import { installationSecrets } from '@/lib/server/mode';
 import sk from '@/messages/sk.json';

@@ -2,10 +2,10 @@
 // section, naming in the cart before paying, checkout refused without names, re-naming after a gift and
 // a resale, the holder at the gate and in the offline data, erasure 30 days after the event.
 import { and, eq } from 'drizzle-orm';
-import { GET as getRule, PUT as putRule } from '@/app/api/v1/organiser/events/[eventId]/named-tickets/route';
-import { GET as getHolders, PUT as putHolders } from '@/app/api/v1/events/[id]/cart/holders/route';
-import { POST as checkoutRoute } from '@/app/api/v1/events/[id]/checkout/route';
-import { PUT as nameTicketRoute } from '@/app/api/v1/tickets/[id]/holder/route';
+import { GET as getRule, PUT as putRule } from '@/tests/helpers/api';
+import { GET as getHolders, PUT as putHolders } from '@/tests/helpers/api';
+import { POST as checkoutRoute } from '@/tests/helpers/api';
+import { PUT as nameTicketRoute } from '@/tests/helpers/api';
 import { GET as listTickets } from '@/app/api/v1/tickets/route';
 import { POST as giftRoute } from '@/app/api/v1/tickets/[id]/gift/route';
 import { POST as listingRoute } from '@/app/api/v1/tickets/[id]/listing/route';

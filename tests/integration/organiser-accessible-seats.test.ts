@@ -5,9 +5,9 @@
 // already sold stays sold (its fan keeps it).
 import { and, eq } from 'drizzle-orm';
 import { GET as accessibleGet, PUT as accessiblePut } from '@/tests/helpers/api';
-import { GET as fanAccessibleSeats } from '@/app/api/v1/events/[id]/accessible-seats/route';
-import { POST as holdAccessible } from '@/app/api/v1/events/[id]/cart/accessible/route';
-import { POST as addItems } from '@/app/api/v1/events/[id]/cart/items/route';
+import { GET as fanAccessibleSeats } from '@/tests/helpers/api';
+import { POST as holdAccessible } from '@/tests/helpers/api';
+import { POST as addItems } from '@/tests/helpers/api';
 import { GET as availabilityRoute } from '@/app/api/v1/events/[id]/availability/route';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

@@ -12,7 +12,7 @@ import { GET as redeemGet, POST as redeemPost } from '@/app/api/v1/organiser/red
 import { PATCH as redeemPatch } from '@/app/api/v1/organiser/redeem-codes/[codeId]/route';
 import { GET as redeemCsv } from '@/app/api/v1/organiser/redeem-codes.csv/route';
 import { POST as redeemRoute } from '@/app/api/v1/tickets/redeem/route';
-import { POST as couponRoute } from '@/app/api/v1/events/[id]/cart/coupon/route';
+import { POST as couponRoute } from '@/tests/helpers/api';
 import {
   couponListSchema,
   couponResultSchema,

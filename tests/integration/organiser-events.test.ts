@@ -9,7 +9,7 @@ import { POST as unpublishRoute } from '@/app/api/v1/organiser/events/[eventId]/
 import { POST as addCategoryRoute } from '@/app/api/v1/organiser/events/[eventId]/price-categories/route';
 import { GET as publicListRoute } from '@/app/api/v1/events/route';
 import { GET as publicDetailRoute } from '@/app/api/v1/events/[id]/route';
-import { POST as cartItemsRoute } from '@/app/api/v1/events/[id]/cart/items/route';
+import { POST as cartItemsRoute } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { useTestDatabase } from '../helpers/db';

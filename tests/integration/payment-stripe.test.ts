@@ -6,7 +6,7 @@ import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { signedGatewayNotice } from '@/lib/server/payments/test-gateway';
 import { stripeProvider } from '@/lib/server/payments/stripe';
-import { POST as webhookRoute } from '@/app/api/v1/payments/[provider]/webhook/route';
+import { POST as webhookRoute } from '@/tests/helpers/api';
 import { processDueRefunds } from '@/lib/server/payments/refunds';
 import { useTestDatabase } from '../helpers/db';
 

@@ -5,7 +5,7 @@ import { userForToken } from '@/lib/server/auth/session-token';
 import { enforceRateLimit } from '@/lib/server/rate-limit';
 import { POST as redeem } from '@/app/api/v1/tickets/redeem/route';
 import { POST as signin } from '@/tests/helpers/api';
-import { POST as webhook } from '@/app/api/v1/payments/[provider]/webhook/route';
+import { POST as webhook } from '@/tests/helpers/api';
 import { JSON_API_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from '@/lib/body-limits';
 import messages from '@/messages/sk.json';
 import { useTestDatabase } from '../helpers/db';

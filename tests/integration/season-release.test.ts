@@ -17,7 +17,7 @@ import { listMyTickets } from '@/lib/server/tickets/list';
 import { myWallet } from '@/lib/server/wallet';
 import { releaseResultSchema, walletSchema } from '@/lib/schemas/wallet';
 import { POST as releasePost, DELETE as releaseDelete } from '@/tests/helpers/api';
-import { GET as walletGet } from '@/app/api/v1/wallet/route';
+import { GET as walletGet } from '@/tests/helpers/api';
 import { useTestDatabase } from '../helpers/db';
 import { buy } from '../helpers/purchases';
 import { auth, eventBySlug, giveTicket, makeScanner, makeUser, params, request, type TestUser } from '../helpers/tickets';

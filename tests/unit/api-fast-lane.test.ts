@@ -12,7 +12,7 @@ import { createFastLane, defaultLaneThreads, loadHotApi } from '@/lib/server/ser
 import { buildApi } from '@/scripts/build-api.mjs';
 import { guardRequest } from '@/lib/server/serving/request-guard';
 import nextConfig from '@/next.config';
-import { POST as holdRoute } from '@/app/api/v1/events/[id]/cart/items/route';
+import { POST as holdRoute } from '@/tests/helpers/api';
 import { useTestDatabase } from '../helpers/db';
 
 const t = useTestDatabase();

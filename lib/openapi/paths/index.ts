@@ -5,9 +5,7 @@
 //   2. add it to the list below (one import, one entry). GET /api/v1/openapi.json picks it up.
 // tests/unit/openapi-completeness.test.ts fails while a route of app/api/v1 is missing here.
 import type { ApiPaths } from '../builder';
-import { cartPaths } from './cart';
 import { eventPaths } from './events';
-import { orderPaths } from './orders';
 import { organiserCancelPaths } from './organiser-cancel';
 import { organiserTeamPaths } from './organiser-team';
 import { organiserEventPaths } from './organiser-events';
@@ -16,15 +14,9 @@ import { organiserCodesPaths } from './organiser-codes';
 import { ticketPaths } from './tickets';
 import { payoutPaths } from './payouts';
 import { resalePaths } from './resale';
-import { namedTicketPaths } from './named-tickets';
-import { packagePaths } from './packages';
-import { walletPaths } from './wallet';
-import { concessionPaths } from './concessions';
 
 export const pathModules: ApiPaths[] = [
   eventPaths,
-  cartPaths,
-  orderPaths,
   ticketPaths,
   // organiser: team
   organiserTeamPaths,
@@ -47,13 +39,5 @@ export const pathModules: ApiPaths[] = [
   // resale buying and order history
   resalePaths,
 
-  // named tickets (risk matches)
-  namedTicketPaths,
-
-  // packages
-  packagePaths,
   // releasing a season match for credit, the wallet
-  walletPaths,
-  // concessions and accessible seats
-  concessionPaths,
 ];

@@ -1,18 +1,24 @@
 // Assembled by scripts/assemble-modules.mjs from lib/server/*/failures.ts: do not edit (npm run modules).
 import { failures as auth, type Codes as authCodes } from '@/lib/server/auth/failures';
+import { failures as cart, type Codes as cartCodes } from '@/lib/server/cart/failures';
+import { failures as concessions, type Codes as concessionsCodes } from '@/lib/server/concessions/failures';
 import { failures as feedback, type Codes as feedbackCodes } from '@/lib/server/feedback/failures';
 import { failures as loyalty, type Codes as loyaltyCodes } from '@/lib/server/loyalty/failures';
+import { failures as namedTickets, type Codes as namedTicketsCodes } from '@/lib/server/named-tickets/failures';
 import { failures as notifications, type Codes as notificationsCodes } from '@/lib/server/notifications/failures';
+import { failures as orders, type Codes as ordersCodes } from '@/lib/server/orders/failures';
+import { failures as packages, type Codes as packagesCodes } from '@/lib/server/packages/failures';
+import { failures as payments, type Codes as paymentsCodes } from '@/lib/server/payments/failures';
 import { failures as seasons, type Codes as seasonsCodes } from '@/lib/server/seasons/failures';
 import { failures as team, type Codes as teamCodes } from '@/lib/server/team/failures';
 import { failures as venues, type Codes as venuesCodes } from '@/lib/server/venues/failures';
 import { failures as waitingList, type Codes as waitingListCodes } from '@/lib/server/waiting-list/failures';
 
 /** The failure codes the features' domain functions return. */
-export type ModuleFailureCode = authCodes | feedbackCodes | loyaltyCodes | notificationsCodes | seasonsCodes | teamCodes | venuesCodes | waitingListCodes;
+export type ModuleFailureCode = authCodes | cartCodes | concessionsCodes | feedbackCodes | loyaltyCodes | namedTicketsCodes | notificationsCodes | ordersCodes | packagesCodes | paymentsCodes | seasonsCodes | teamCodes | venuesCodes | waitingListCodes;
 
 /** The features' failure rows, each feature's own. */
-export const moduleFailures = { ...auth, ...feedback, ...loyalty, ...notifications, ...seasons, ...team, ...venues, ...waitingList } as const;
+export const moduleFailures = { ...auth, ...cart, ...concessions, ...feedback, ...loyalty, ...namedTickets, ...notifications, ...orders, ...packages, ...payments, ...seasons, ...team, ...venues, ...waitingList } as const;
 
 /** Which feature declares each row (a code declared twice is a test failure). */
-export const failureRowsByModule = { 'auth': auth, 'feedback': feedback, 'loyalty': loyalty, 'notifications': notifications, 'seasons': seasons, 'team': team, 'venues': venues, 'waiting-list': waitingList } as const;
+export const failureRowsByModule = { 'auth': auth, 'cart': cart, 'concessions': concessions, 'feedback': feedback, 'loyalty': loyalty, 'named-tickets': namedTickets, 'notifications': notifications, 'orders': orders, 'packages': packages, 'payments': payments, 'seasons': seasons, 'team': team, 'venues': venues, 'waiting-list': waitingList } as const;

@@ -5,9 +5,7 @@ import 'server-only';
 // domain function starts returning without a row here fails to compile (`satisfies` below).
 import type { Failure, FailureCodeOf, MessageKey } from './failure-row';
 import { moduleFailures, type ModuleFailureCode } from './failures.generated';
-import type { addToCart, applyCoupon, getCart, removeCartPoints, removeCoupon, removeFromCart, setCartPoints } from '@/lib/server/cart';
-import type { checkout } from '@/lib/server/orders/checkout';
-import type { listMyOrders } from '@/lib/server/orders/list';
+import type { removeCartPoints, setCartPoints } from '@/lib/server/cart';
 import type { listTicketForResale, withdrawListing } from '@/lib/server/resale/listing';
 import type { offlineDataset, syncOfflineCheckIns } from '@/lib/server/scan/offline';
 import type { scannerEvents } from '@/lib/server/scan/access';
@@ -21,29 +19,14 @@ import type { createEvent, publishEvent, updateEvent } from '@/lib/server/organi
 import type { createPriceCategory, deletePriceCategory, updatePriceCategory } from '@/lib/server/organiser/price-categories';
 import type { createCoupon, updateCoupon } from '@/lib/server/organiser/coupons';
 import type { createRedeemBatch } from '@/lib/server/organiser/redeem-codes';
-import type { getCartHolders, setCartHolders } from '@/lib/server/named-tickets/holders';
-import type { nameTicket } from '@/lib/server/named-tickets/ticket-holder';
-import type { getNamedTickets, setNamedTickets } from '@/lib/server/named-tickets/settings';
 import type { cancelRun, confirmRun, payoutRunsOverview, prepareRun, runFile } from '@/lib/server/payouts/runs';
-import type { createPackage, deletePackage, updatePackage } from '@/lib/server/packages/organiser';
-import type { addPackageToCart } from '@/lib/server/packages/sale';
-import type { getCategoryConcessions, setCategoryConcessions } from '@/lib/server/concessions/prices';
-import type { getCartConcessions, setCartConcession } from '@/lib/server/concessions/cart';
-import type { eventAccessibleSeats, holdAccessibleSeat } from '@/lib/server/concessions/accessible';
 
 export type { MessageKey };
 
 /** Failures the domain functions return as `{ ok: false, code }`. */
 type DomainFailureCode =
-  | FailureCodeOf<typeof addToCart>
-  | FailureCodeOf<typeof removeFromCart>
-  | FailureCodeOf<typeof getCart>
-  | FailureCodeOf<typeof applyCoupon>
-  | FailureCodeOf<typeof removeCoupon>
   | FailureCodeOf<typeof setCartPoints>
   | FailureCodeOf<typeof removeCartPoints>
-  | FailureCodeOf<typeof checkout>
-  | FailureCodeOf<typeof listMyOrders>
   | FailureCodeOf<typeof giftTicket>
   | FailureCodeOf<typeof cancelGift>
   | FailureCodeOf<typeof listTicketForResale>
@@ -83,25 +66,6 @@ type DomainFailureCode =
   | FailureCodeOf<typeof cancelRun>
   | FailureCodeOf<typeof runFile>
 
-  // packages
-  | FailureCodeOf<typeof createPackage>
-  | FailureCodeOf<typeof updatePackage>
-  | FailureCodeOf<typeof deletePackage>
-  | FailureCodeOf<typeof addPackageToCart>
-  // named tickets (risk matches)
-  | FailureCodeOf<typeof getCartHolders>
-  | FailureCodeOf<typeof setCartHolders>
-  | FailureCodeOf<typeof nameTicket>
-  | FailureCodeOf<typeof getNamedTickets>
-  | FailureCodeOf<typeof setNamedTickets>
-
-  // concessions and accessible seats
-  | FailureCodeOf<typeof getCategoryConcessions>
-  | FailureCodeOf<typeof setCategoryConcessions>
-  | FailureCodeOf<typeof getCartConcessions>
-  | FailureCodeOf<typeof setCartConcession>
-  | FailureCodeOf<typeof eventAccessibleSeats>
-  | FailureCodeOf<typeof holdAccessibleSeat>
 ;
 
 /** Failures of the request itself, and of routes whose lookup finds nothing (a null, not a code). */
@@ -116,9 +80,7 @@ type RequestFailureCode =
   | 'RATE_LIMITED'
   | 'UNAVAILABLE'
   | 'INTERNAL'
-  | 'NOT_FOUND'
-  | 'ORDER_NOT_FOUND'
-  | 'BAD_SIGNATURE';
+  | 'NOT_FOUND';
 
 export type FailureCode = DomainFailureCode | RequestFailureCode | ModuleFailureCode;
 
@@ -137,13 +99,10 @@ const CENTRAL_FAILURES = {
   UNAVAILABLE: { status: 503, key: 'errors.unavailable' },
   INTERNAL: { status: 500, key: 'errors.generic' },
   NOT_FOUND: { status: 404, key: 'errors.notFound' },
-  ORDER_NOT_FOUND: { status: 404, key: 'errors.notFound' },
-  BAD_SIGNATURE: { status: 400, key: 'errors.invalidInput' },
 
   // ── cart and checkout ───────────────────────────────────────────────────────
   EVENT_NOT_FOUND: { status: 404, key: 'errors.notFound' },
   TICKET_TYPE_NOT_FOUND: { status: 404, key: 'errors.notFound' },
-  ITEM_NOT_FOUND: { status: 404, key: 'errors.notFound' },
   NOT_ON_SALE: { status: 409, key: 'cart.notOnSale' },
   /** Sales open for this fan later: the message says when ({time}). */
   NOT_ON_SALE_YET: { status: 409, key: 'cart.notOnSaleYet' },
@@ -153,16 +112,8 @@ const CENTRAL_FAILURES = {
   LOYALTY_NO_POINTS: { status: 409, key: 'cart.loyalty.noPoints' },
   /** At checkout: another checkout spent the points meanwhile; the cart shows what is left. */
   LOYALTY_POINTS_CHANGED: { status: 409, key: 'cart.loyalty.changed' },
-  SOLD_OUT: { status: 409, key: 'cart.soldOut' },
-  /** Each taken seat is also an entry of `errors` (field seatIds, its id, cart.seatTakenOne). */
-  SEAT_TAKEN: { status: 409, key: 'cart.seatTaken' },
-  LIMIT_PER_ORDER: { status: 409, key: 'cart.limitPerOrder' },
   LIMIT_PER_USER: { status: 409, key: 'cart.limitPerUser' },
-  CART_EMPTY: { status: 409, key: 'cart.nothingToPay' },
   INVALID_DISCOUNT_CODE: { status: 422, key: 'errors.invalidDiscountCode', field: 'code' },
-  PAYMENTS_UNAVAILABLE: { status: 503, key: 'checkout.paymentsUnavailable' },
-  /** GET /api/v1/orders: a cursor that is no page's end. */
-  INVALID_CURSOR: { status: 422, key: 'errors.invalidInput', field: 'cursor' },
   DISCOUNT_CODE_EXPIRED: { status: 422, key: 'errors.discountCodeExpired', field: 'code' },
   DISCOUNT_CODE_USED_UP: { status: 422, key: 'errors.discountCodeUsedUp', field: 'code' },
 
@@ -188,10 +139,6 @@ const CENTRAL_FAILURES = {
   RESALE_WITH_COMPANION: { status: 409, key: 'resale.errors.withCompanion' },
   CONCESSION_RESALE_NOT_ALLOWED: { status: 409, key: 'resale.errors.concessionNotAllowed' },
   FREE_TICKET_RESALE_NOT_ALLOWED: { status: 409, key: 'resale.errors.freeNotAllowed' },
-  /** A resale listing someone else bought or holds in their cart this moment: said in words, never its id. */
-  LISTING_SOLD: { status: 409, key: 'resale.errors.justSold' },
-  /** The seller's own listing: theirs to manage in Your tickets, not to buy. */
-  OWN_LISTING: { status: 409, key: 'resale.errors.ownListing' },
 
   // ── gates ───────────────────────────────────────────────────────────────────
   NOT_A_SCANNER: { status: 403, key: 'scanner.errors.notAScanner' },
@@ -258,35 +205,6 @@ const CENTRAL_FAILURES = {
   RUN_CONFIRMED: { status: 409, key: 'payouts.admin.errors.runConfirmed' },
 
   // ── waiting list (lib/server/waiting-list) ──────────────────────────────────
-  /** A general hold of a category whose returned tickets the waiting list keeps for its fans (functions.sql). */
-  WAITING_LIST_RESERVED: { status: 409, key: 'waitingList.errors.reserved' },
-  // ── named tickets (risk matches, Slovak act 1/2014) ─────────────────────────
-  /** Checkout of a cart with a named line whose holder is not given yet. */
-  HOLDER_NAMES_MISSING: { status: 409, key: 'namedTickets.errors.namesMissing' },
-  /** A holder for a line or ticket that is not named: no personal data where the law does not ask for it. */
-  HOLDER_NOT_NEEDED: { status: 409, key: 'namedTickets.errors.notNeeded' },
-  HOLDER_ALREADY_NAMED: { status: 409, key: 'namedTickets.errors.alreadyNamed' },
-  // ── packages (lib/server/packages) ──────────────────────────────────────────
-  PACKAGE_NOT_FOUND: { status: 404, key: 'packages.errors.notFound' },
-  /** The fan's own seats for a package: as many as its seated tickets, at the event of the page. */
-  PACKAGE_SEATS_INVALID: { status: 422, key: 'packages.errors.seats', field: 'seatIds' },
-  PACKAGE_SEATS_CATEGORY: { status: 422, key: 'packages.errors.seatsCategory', field: 'seatIds' },
-  PACKAGE_SEATS_COUNT: { status: 422, key: 'packages.errors.seatsCount', field: 'seatIds' },
-  PACKAGE_SEATS_APART: { status: 422, key: 'packages.errors.seatsApart', field: 'seatIds' },
-  PACKAGE_NO_SEATS_TOGETHER: { status: 409, key: 'packages.errors.noSeatsTogether' },
-  /** A line of another organisation's event, a category of another event, one twice, or contents changed after a sale. */
-  PACKAGE_CONTENTS_INVALID: { status: 422, key: 'packages.errors.contentsInvalid', field: 'contents' },
-  PACKAGE_CURRENCY_MIXED: { status: 422, key: 'packages.errors.currencyMixed', field: 'contents' },
-  PACKAGE_IN_USE: { status: 409, key: 'packages.errors.inUse' },
-  // ── concessions and accessible seats ────────────────────────────────────────
-  /** A general cart asked for a wheelchair place or a companion seat: they are held back for ZŤP / ZŤP-S card holders. */
-  ACCESSIBLE_SEAT: { status: 409, key: 'concessions.errors.accessibleSeat', field: 'seatIds' },
-  NOT_WHEELCHAIR_PLACE: { status: 422, key: 'concessions.errors.notWheelchair', field: 'seatId' },
-  CONCESSION_NOT_OFFERED: { status: 409, key: 'concessions.errors.notOffered', field: 'concession' },
-  WHEELCHAIR_NEEDS_CARD: { status: 422, key: 'concessions.errors.wheelchairKind', field: 'concession' },
-  NO_COMPANION_SEAT: { status: 409, key: 'concessions.errors.noCompanionSeat', field: 'concession' },
-  /** A package line: the package's price is final. */
-  PACKAGE_PRICE_FIXED: { status: 409, key: 'concessions.errors.packagePriceFixed', field: 'concession' },
 
 } as const;
 

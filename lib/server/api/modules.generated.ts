@@ -2,13 +2,20 @@
 import 'server-only';
 import type { Module } from './operation';
 import auth from '@/lib/server/auth/module';
+import cart from '@/lib/server/cart/module';
+import concessions from '@/lib/server/concessions/module';
 import feedback from '@/lib/server/feedback/module';
 import loyalty from '@/lib/server/loyalty/module';
+import namedTickets from '@/lib/server/named-tickets/module';
 import notifications from '@/lib/server/notifications/module';
+import orders from '@/lib/server/orders/module';
+import packages from '@/lib/server/packages/module';
+import payments from '@/lib/server/payments/module';
 import reports from '@/lib/server/reports/module';
 import seasons from '@/lib/server/seasons/module';
 import team from '@/lib/server/team/module';
 import venues from '@/lib/server/venues/module';
 import waitingList from '@/lib/server/waiting-list/module';
+import wallet from '@/lib/server/wallet/module';
 
-export const apiModules: readonly Module[] = [auth, feedback, loyalty, notifications, reports, seasons, team, venues, waitingList];
+export const apiModules: readonly Module[] = [auth, cart, concessions, feedback, loyalty, namedTickets, notifications, orders, packages, payments, reports, seasons, team, venues, waitingList, wallet];

@@ -1,0 +1,40 @@
+import 'server-only';
+// Payments over the API: the providers' signed notices (the test gateway's or Stripe's webhook).
+import { requestText } from '@/lib/server/api/body';
+import { defineModule, operation } from '@/lib/server/api/operation';
+import { ApiError } from '@/lib/server/api/respond';
+import { webhookResultSchema } from '@/lib/schemas/orders';
+import { activePaymentProvider, paymentProviderByName, WebhookSignatureError } from '.';
+import { handlePaymentNotice } from './webhook';
+
+export default defineModule({
+  name: 'payments',
+  operations: [
+    operation({
+      method: 'post',
+      path: '/api/v1/payments/{provider}/webhook',
+      summary: "A payment provider's signed notice (Stripe, or the built-in test gateway while it is the active provider); idempotent per provider event id",
+      access: 'anyone',
+      body: { type: 'raw', description: "The provider's own notice, verified with its signature header" },
+      answer: webhookResultSchema,
+      failures: ['NOT_FOUND', 'BAD_SIGNATURE'],
+      handle: async ({ request, params }) => {
+        const provider = paymentProviderByName(params.provider);
+        // The built-in gateway takes no money: it answers only while it is the active provider.
+        if (!provider || (provider.name === 'test' && activePaymentProvider()?.name !== 'test')) throw new ApiError('NOT_FOUND');
+        // Bounded by the webhook's own limit (lib/body-limits.mjs), read before anything else by the frame.
+        const raw = await requestText(request);
+        let notice;
+        try {
+          notice = await provider.parseWebhook(raw, request.headers);
+        } catch (error) {
+          if (error instanceof WebhookSignatureError) throw new ApiError('BAD_SIGNATURE');
+          throw error;
+        }
+        if (!notice) return { received: true as const, result: 'ignored' as const };
+        const result = await handlePaymentNotice(provider, notice);
+        return { received: true as const, result: result.kind, orderId: 'orderId' in result ? result.orderId : null };
+      },
+    }),
+  ],
+});
