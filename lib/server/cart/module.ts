@@ -7,6 +7,7 @@ import { ApiError, failureOf, json } from '@/lib/server/api/respond';
 import { clientIp } from '@/lib/server/rate-limit';
 import { cartItemIdSchema, cartItemsSchema, cartSchema, couponSchema } from '@/lib/schemas/cart';
 import { addToCart, applyCoupon, getCart, removeCoupon, removeFromCart } from '.';
+import { SWEEP_BATCH, sweepExpiredHolds } from './sweep';
 
 export default defineModule({
   name: 'cart',
@@ -98,5 +99,9 @@ export default defineModule({
         return result.cart;
       },
     }),
+  ],
+  jobs: [
+    // Holds whose time ran out: what they held goes back on sale before the waiting lists are offered it.
+    { name: 'expired holds', order: 10, run: async () => (await sweepExpiredHolds()).length === SWEEP_BATCH },
   ],
 });

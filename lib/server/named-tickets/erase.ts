@@ -4,7 +4,7 @@ import { getDb, rowsOf, type Db } from '@/lib/server/db';
 
 /** The holder's data of a named ticket is kept this long after its event ends (Slovak act 1/2014), then erased. */
 export const HOLDER_RETENTION_DAYS = 30;
-const BATCH = 500;
+export const ERASE_BATCH = 500;
 
 /**
  * Erases the holder's name and date of birth from tickets, and the names given in carts, of events that
@@ -16,7 +16,7 @@ export async function eraseExpiredHolders(options: { db?: Db; now?: Date; limit?
   const db = options.db ?? getDb();
   const now = options.now ?? new Date();
   const cutoff = new Date(now.getTime() - HOLDER_RETENTION_DAYS * 24 * 3600_000).toISOString();
-  const limit = options.limit ?? BATCH;
+  const limit = options.limit ?? ERASE_BATCH;
   return db.transaction(async (tx) => {
     const erased = rowsOf<{ id: string }>(
       await tx.execute(sql`

@@ -16,6 +16,7 @@ import { ticketIdParamSchema } from '@/lib/schemas/tickets';
 import { getCartHolders, setCartHolders } from './holders';
 import { getNamedTickets, setNamedTickets } from './settings';
 import { nameTicket } from './ticket-holder';
+import { ERASE_BATCH, eraseExpiredHolders } from './erase';
 
 const byEvent = { capability: 'events', owner: 'event', param: 'eventId' } as const;
 
@@ -99,5 +100,9 @@ export default defineModule({
         return view;
       },
     }),
+  ],
+  jobs: [
+    // Named tickets: the holders' data of events over 30 days ago (Slovak act 1/2014).
+    { name: 'holder erasure', order: 60, run: async () => (await eraseExpiredHolders()) === ERASE_BATCH },
   ],
 });

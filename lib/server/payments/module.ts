@@ -6,6 +6,10 @@ import { ApiError } from '@/lib/server/api/respond';
 import { webhookResultSchema } from '@/lib/schemas/orders';
 import { activePaymentProvider, paymentProviderByName, WebhookSignatureError } from '.';
 import { handlePaymentNotice } from './webhook';
+import { processDueRefunds } from './refunds';
+
+/** Refunds one pass sends at most. */
+const REFUND_BATCH = 20;
 
 export default defineModule({
   name: 'payments',
@@ -36,5 +40,9 @@ export default defineModule({
         return { received: true as const, result: result.kind, orderId: 'orderId' in result ? result.orderId : null };
       },
     }),
+  ],
+  jobs: [
+    // The refund queue (a failed refund is due again only later, so a backlog ends).
+    { name: 'refunds', order: 70, run: async () => (await processDueRefunds({ limit: REFUND_BATCH })).length === REFUND_BATCH },
   ],
 });
