@@ -6,11 +6,11 @@ import { GET as getRule, PUT as putRule } from '@/app/api/v1/organiser/events/[e
 import { GET as getHolders, PUT as putHolders } from '@/app/api/v1/events/[id]/cart/holders/route';
 import { POST as checkoutRoute } from '@/app/api/v1/events/[id]/checkout/route';
 import { PUT as nameTicketRoute } from '@/app/api/v1/tickets/[id]/holder/route';
-import { GET as listTickets } from '@/app/api/v1/tickets/route';
-import { POST as giftRoute } from '@/app/api/v1/tickets/[id]/gift/route';
-import { POST as listingRoute } from '@/app/api/v1/tickets/[id]/listing/route';
-import { POST as scan } from '@/app/api/v1/scan/route';
-import { GET as offlineRoute } from '@/app/api/v1/scan/events/[id]/offline/route';
+import { GET as listTickets } from '@/tests/helpers/api';
+import { POST as giftRoute } from '@/tests/helpers/api';
+import { POST as listingRoute } from '@/tests/helpers/api';
+import { POST as scan } from '@/tests/helpers/api';
+import { GET as offlineRoute } from '@/tests/helpers/api';
 import { addToCart } from '@/lib/server/cart';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

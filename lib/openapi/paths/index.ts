@@ -16,10 +16,7 @@ import { organiserVenuePaths } from './organiser-venues';
 import { organiserCodesPaths } from './organiser-codes';
 import { settlementPaths } from './settlements';
 import { reportsLivePaths } from './reports-live';
-import { ticketPaths } from './tickets';
-import { payoutPaths } from './payouts';
 import { reportPaths } from './reports';
-import { resalePaths } from './resale';
 import { seasonPaths } from './seasons';
 import { notificationPaths } from './notifications';
 import { waitingListPaths } from './waiting-list';
@@ -34,7 +31,6 @@ export const pathModules: ApiPaths[] = [
   eventPaths,
   cartPaths,
   orderPaths,
-  ticketPaths,
   organiserPaths,
   // organiser: team
   organiserTeamPaths,
@@ -59,12 +55,6 @@ export const pathModules: ApiPaths[] = [
 
   // reports: settlements
   settlementPaths,
-
-  // payouts: bank accounts and runs
-  payoutPaths,
-
-  // resale buying and order history
-  resalePaths,
 
   // seasons and season tickets
   seasonPaths,
