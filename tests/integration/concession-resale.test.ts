@@ -5,10 +5,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PUT as putCategory } from '@/tests/helpers/api';
 import { PUT as putLine } from '@/tests/helpers/api';
-import { POST as listRoute } from '@/app/api/v1/tickets/[id]/listing/route';
-import { POST as giftRoute } from '@/app/api/v1/tickets/[id]/gift/route';
+import { POST as listRoute } from '@/tests/helpers/api';
+import { POST as giftRoute } from '@/tests/helpers/api';
 import { GET as availabilityRoute } from '@/app/api/v1/events/[id]/availability/route';
-import { GET as listTickets } from '@/app/api/v1/tickets/route';
+import { GET as listTickets } from '@/tests/helpers/api';
 import { addToCart, getCart } from '@/lib/server/cart';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';

@@ -8,7 +8,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { GET as events } from '@/app/api/v1/events/route';
 import { GET as availability } from '@/app/api/v1/events/[id]/availability/route';
 import { POST as signin } from '@/tests/helpers/api';
-import { GET as tickets } from '@/app/api/v1/tickets/route';
+import { GET as tickets } from '@/tests/helpers/api';
 import { closeDatabase, openDatabase, useDatabase } from '@/lib/server/db/client';
 import { isDatabaseUnavailable } from '@/lib/server/db/unavailable';
 import { signedGatewayNotice } from '@/lib/server/payments/test-gateway';

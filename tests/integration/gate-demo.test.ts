@@ -1,9 +1,9 @@
 // The demo data as a gate sees it right after seeding: the match of the day is inside its entry window
 // (doors open … end + 2 h), so the seeded scanner admits a redeemed ticket; next week's match is not yet.
 import { eq } from 'drizzle-orm';
-import { POST as redeem } from '@/app/api/v1/tickets/redeem/route';
-import { POST as scan } from '@/app/api/v1/scan/route';
-import { GET as scannerEventsRoute } from '@/app/api/v1/scan/events/route';
+import { POST as redeem } from '@/tests/helpers/api';
+import { POST as scan } from '@/tests/helpers/api';
+import { GET as scannerEventsRoute } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { scanWindow } from '@/lib/ticket-code/window';

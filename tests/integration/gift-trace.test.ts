@@ -3,8 +3,8 @@
 // calendar file of an event (GET /api/v1/events/{id}/calendar.ics).
 import { eq } from 'drizzle-orm';
 import { GET as calendarRoute } from '@/app/api/v1/events/[id]/calendar.ics/route';
-import { GET as listTickets } from '@/app/api/v1/tickets/route';
-import { POST as gift } from '@/app/api/v1/tickets/[id]/gift/route';
+import { GET as listTickets } from '@/tests/helpers/api';
+import { POST as gift } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { myTicketsSchema, type MyTickets } from '@/lib/schemas/tickets';

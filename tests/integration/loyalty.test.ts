@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { GET as ledgerRoute } from '@/tests/helpers/api';
 import { GET as getProgram, PUT as putProgram } from '@/tests/helpers/api';
-import { POST as scan } from '@/app/api/v1/scan/route';
+import { POST as scan } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { cancelEvent } from '@/lib/server/organiser/cancel';

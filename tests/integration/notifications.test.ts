@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import * as ece from 'http_ece';
-import { POST as gift } from '@/app/api/v1/tickets/[id]/gift/route';
+import { POST as gift } from '@/tests/helpers/api';
 import { NOTIFICATION_TOPICS, pushPayloadSchema, type NotificationTopic } from '@/lib/schemas/notifications';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

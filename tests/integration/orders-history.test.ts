@@ -2,9 +2,9 @@
 import { and, eq } from 'drizzle-orm';
 import { GET as listOrdersRoute } from '@/tests/helpers/api';
 import { GET as orderRoute } from '@/tests/helpers/api';
-import { GET as myListingsRoute } from '@/app/api/v1/events/[id]/my-listings/route';
+import { GET as myListingsRoute } from '@/tests/helpers/api';
 import { POST as cartItemsRoute } from '@/tests/helpers/api';
-import { GET as ticketsRoute } from '@/app/api/v1/tickets/route';
+import { GET as ticketsRoute } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';

@@ -6,12 +6,12 @@ import type { z } from 'zod';
 import { GET as policyGet, PUT as policyPut } from '@/app/api/v1/organiser/events/[eventId]/resale-policy/route';
 import { POST as policyPreview } from '@/app/api/v1/organiser/events/[eventId]/resale-policy/preview/route';
 import { GET as settingsGet, PATCH as settingsPatch } from '@/tests/helpers/api';
-import { GET as couponsGet, POST as couponsPost } from '@/app/api/v1/organiser/coupons/route';
-import { PATCH as couponPatch } from '@/app/api/v1/organiser/coupons/[couponId]/route';
-import { GET as redeemGet, POST as redeemPost } from '@/app/api/v1/organiser/redeem-codes/route';
-import { PATCH as redeemPatch } from '@/app/api/v1/organiser/redeem-codes/[codeId]/route';
-import { GET as redeemCsv } from '@/app/api/v1/organiser/redeem-codes.csv/route';
-import { POST as redeemRoute } from '@/app/api/v1/tickets/redeem/route';
+import { GET as couponsGet, POST as couponsPost } from '@/tests/helpers/api';
+import { PATCH as couponPatch } from '@/tests/helpers/api';
+import { GET as redeemGet, POST as redeemPost } from '@/tests/helpers/api';
+import { PATCH as redeemPatch } from '@/tests/helpers/api';
+import { GET as redeemCsv } from '@/tests/helpers/api';
+import { POST as redeemRoute } from '@/tests/helpers/api';
 import { POST as couponRoute } from '@/tests/helpers/api';
 import {
   couponListSchema,
@@ -35,7 +35,7 @@ import { addToCart, applyCoupon } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { listTicketForResale } from '@/lib/server/resale/listing';
 import { resaleCapFor } from '@/lib/server/resale/policy';
-import { newRedeemCode } from '@/lib/server/organiser/redeem-codes';
+import { newRedeemCode } from '@/lib/server/coupons/redeem-codes';
 import { answerOf, failureBodyOf } from '../helpers/contract';
 import { useTestDatabase } from '../helpers/db';
 import { expectedStatuses, makeCast, makeOrganisation, makeMember, orgIdOfSlug, statusesOf, type Cast } from '../helpers/organiser';
@@ -507,7 +507,7 @@ type SchemaOf<S extends z.ZodType> = z.infer<S>;
 export const organiserCodesTypesMatchSchemas: [
   Same<import('@/lib/server/db/schema').ResalePolicy, SchemaOf<typeof resalePolicySchema>>,
   Same<import('@/lib/server/team/settings').OrgSettings, SchemaOf<typeof orgSettingsSchema>>,
-  Same<import('@/lib/server/organiser/coupons').OrganiserCoupon, SchemaOf<typeof couponSchema>>,
-  Same<import('@/lib/server/organiser/redeem-codes').RedeemBatch, SchemaOf<typeof redeemBatchSchema>>,
-  Same<import('@/lib/server/organiser/redeem-codes').RedeemCodeRow, SchemaOf<typeof redeemCodeRowSchema>>,
+  Same<import('@/lib/server/coupons/organiser').OrganiserCoupon, SchemaOf<typeof couponSchema>>,
+  Same<import('@/lib/server/coupons/redeem-codes').RedeemBatch, SchemaOf<typeof redeemBatchSchema>>,
+  Same<import('@/lib/server/coupons/redeem-codes').RedeemCodeRow, SchemaOf<typeof redeemCodeRowSchema>>,
 ] = [true, true, true, true, true];

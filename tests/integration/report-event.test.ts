@@ -11,7 +11,7 @@ import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { cancelEvent } from '@/lib/server/organiser/cancel';
-import { createRedeemBatch } from '@/lib/server/organiser/redeem-codes';
+import { createRedeemBatch } from '@/lib/server/coupons/redeem-codes';
 import { eventReport } from '@/lib/server/reports/event-report';
 import { eventLedgers } from '@/lib/server/reports/ledger';
 import { organisationOverview } from '@/lib/server/reports/overview';

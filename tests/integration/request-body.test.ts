@@ -3,7 +3,7 @@
 // and a body without a length stops being read as soon as it passes the limit (issue 13, item 6).
 import { userForToken } from '@/lib/server/auth/session-token';
 import { enforceRateLimit } from '@/lib/server/rate-limit';
-import { POST as redeem } from '@/app/api/v1/tickets/redeem/route';
+import { POST as redeem } from '@/tests/helpers/api';
 import { POST as signin } from '@/tests/helpers/api';
 import { POST as webhook } from '@/tests/helpers/api';
 import { JSON_API_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from '@/lib/body-limits';

@@ -3,8 +3,8 @@
 // event id that names no event is an invalid scan logged nowhere, and a sync that fails part-way leaves
 // none of its check-ins behind.
 import { eq, sql } from 'drizzle-orm';
-import { POST as scan } from '@/app/api/v1/scan/route';
-import { POST as syncRoute } from '@/app/api/v1/scan/sync/route';
+import { POST as scan } from '@/tests/helpers/api';
+import { POST as syncRoute } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import messages from '@/messages/en.json';

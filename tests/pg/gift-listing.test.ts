@@ -2,8 +2,8 @@
 // of the two may win, or a resale buyer would pay for a ticket that a waiting gift keeps from the
 // gate. PostgreSQL only (PGlite has one connection and would serialise the race away).
 import { sql } from 'drizzle-orm';
-import { POST as gift } from '@/app/api/v1/tickets/[id]/gift/route';
-import { POST as list } from '@/app/api/v1/tickets/[id]/listing/route';
+import { POST as gift } from '@/tests/helpers/api';
+import { POST as list } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import { runSeed } from '@/lib/server/db/seed';
 import { useTestDatabase } from '../helpers/db';

@@ -2,6 +2,7 @@
 import { failures as auth, type Codes as authCodes } from '@/lib/server/auth/failures';
 import { failures as cart, type Codes as cartCodes } from '@/lib/server/cart/failures';
 import { failures as concessions, type Codes as concessionsCodes } from '@/lib/server/concessions/failures';
+import { failures as coupons, type Codes as couponsCodes } from '@/lib/server/coupons/failures';
 import { failures as feedback, type Codes as feedbackCodes } from '@/lib/server/feedback/failures';
 import { failures as loyalty, type Codes as loyaltyCodes } from '@/lib/server/loyalty/failures';
 import { failures as namedTickets, type Codes as namedTicketsCodes } from '@/lib/server/named-tickets/failures';
@@ -9,16 +10,20 @@ import { failures as notifications, type Codes as notificationsCodes } from '@/l
 import { failures as orders, type Codes as ordersCodes } from '@/lib/server/orders/failures';
 import { failures as packages, type Codes as packagesCodes } from '@/lib/server/packages/failures';
 import { failures as payments, type Codes as paymentsCodes } from '@/lib/server/payments/failures';
+import { failures as payouts, type Codes as payoutsCodes } from '@/lib/server/payouts/failures';
+import { failures as resale, type Codes as resaleCodes } from '@/lib/server/resale/failures';
+import { failures as scan, type Codes as scanCodes } from '@/lib/server/scan/failures';
 import { failures as seasons, type Codes as seasonsCodes } from '@/lib/server/seasons/failures';
 import { failures as team, type Codes as teamCodes } from '@/lib/server/team/failures';
+import { failures as tickets, type Codes as ticketsCodes } from '@/lib/server/tickets/failures';
 import { failures as venues, type Codes as venuesCodes } from '@/lib/server/venues/failures';
 import { failures as waitingList, type Codes as waitingListCodes } from '@/lib/server/waiting-list/failures';
 
 /** The failure codes the features' domain functions return. */
-export type ModuleFailureCode = authCodes | cartCodes | concessionsCodes | feedbackCodes | loyaltyCodes | namedTicketsCodes | notificationsCodes | ordersCodes | packagesCodes | paymentsCodes | seasonsCodes | teamCodes | venuesCodes | waitingListCodes;
+export type ModuleFailureCode = authCodes | cartCodes | concessionsCodes | couponsCodes | feedbackCodes | loyaltyCodes | namedTicketsCodes | notificationsCodes | ordersCodes | packagesCodes | paymentsCodes | payoutsCodes | resaleCodes | scanCodes | seasonsCodes | teamCodes | ticketsCodes | venuesCodes | waitingListCodes;
 
 /** The features' failure rows, each feature's own. */
-export const moduleFailures = { ...auth, ...cart, ...concessions, ...feedback, ...loyalty, ...namedTickets, ...notifications, ...orders, ...packages, ...payments, ...seasons, ...team, ...venues, ...waitingList } as const;
+export const moduleFailures = { ...auth, ...cart, ...concessions, ...coupons, ...feedback, ...loyalty, ...namedTickets, ...notifications, ...orders, ...packages, ...payments, ...payouts, ...resale, ...scan, ...seasons, ...team, ...tickets, ...venues, ...waitingList } as const;
 
 /** Which feature declares each row (a code declared twice is a test failure). */
-export const failureRowsByModule = { 'auth': auth, 'cart': cart, 'concessions': concessions, 'feedback': feedback, 'loyalty': loyalty, 'named-tickets': namedTickets, 'notifications': notifications, 'orders': orders, 'packages': packages, 'payments': payments, 'seasons': seasons, 'team': team, 'venues': venues, 'waiting-list': waitingList } as const;
+export const failureRowsByModule = { 'auth': auth, 'cart': cart, 'concessions': concessions, 'coupons': coupons, 'feedback': feedback, 'loyalty': loyalty, 'named-tickets': namedTickets, 'notifications': notifications, 'orders': orders, 'packages': packages, 'payments': payments, 'payouts': payouts, 'resale': resale, 'scan': scan, 'seasons': seasons, 'team': team, 'tickets': tickets, 'venues': venues, 'waiting-list': waitingList } as const;

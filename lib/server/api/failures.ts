@@ -6,20 +6,11 @@ import 'server-only';
 import type { Failure, FailureCodeOf, MessageKey } from './failure-row';
 import { moduleFailures, type ModuleFailureCode } from './failures.generated';
 import type { removeCartPoints, setCartPoints } from '@/lib/server/cart';
-import type { listTicketForResale, withdrawListing } from '@/lib/server/resale/listing';
-import type { offlineDataset, syncOfflineCheckIns } from '@/lib/server/scan/offline';
-import type { scannerEvents } from '@/lib/server/scan/access';
-import type { scanTicket } from '@/lib/server/scan/scan';
-import type { cancelGift, giftTicket } from '@/lib/server/tickets/gift';
-import type { redeemCode } from '@/lib/server/tickets/redeem';
 import type { AccessFailure } from '@/lib/server/organiser/access';
 import type { cancelEvent, cancelSeason } from '@/lib/server/organiser/cancel';
 import type { addEventImage, removeEventImage, reorderEventImages, updateEventImage } from '@/lib/server/organiser/images';
 import type { createEvent, publishEvent, updateEvent } from '@/lib/server/organiser/events';
 import type { createPriceCategory, deletePriceCategory, updatePriceCategory } from '@/lib/server/organiser/price-categories';
-import type { createCoupon, updateCoupon } from '@/lib/server/organiser/coupons';
-import type { createRedeemBatch } from '@/lib/server/organiser/redeem-codes';
-import type { cancelRun, confirmRun, payoutRunsOverview, prepareRun, runFile } from '@/lib/server/payouts/runs';
 
 export type { MessageKey };
 
@@ -27,15 +18,6 @@ export type { MessageKey };
 type DomainFailureCode =
   | FailureCodeOf<typeof setCartPoints>
   | FailureCodeOf<typeof removeCartPoints>
-  | FailureCodeOf<typeof giftTicket>
-  | FailureCodeOf<typeof cancelGift>
-  | FailureCodeOf<typeof listTicketForResale>
-  | FailureCodeOf<typeof withdrawListing>
-  | FailureCodeOf<typeof redeemCode>
-  | FailureCodeOf<typeof scanTicket>
-  | FailureCodeOf<typeof scannerEvents>
-  | FailureCodeOf<typeof offlineDataset>
-  | FailureCodeOf<typeof syncOfflineCheckIns>
   | AccessFailure['code']
   | FailureCodeOf<typeof addEventImage>
   | FailureCodeOf<typeof removeEventImage>
@@ -51,20 +33,12 @@ type DomainFailureCode =
   | FailureCodeOf<typeof deletePriceCategory>
 
   // organiser: codes and resale
-  | FailureCodeOf<typeof createCoupon>
-  | FailureCodeOf<typeof updateCoupon>
-  | FailureCodeOf<typeof createRedeemBatch>
 
   // organiser: cancellation
   | FailureCodeOf<typeof cancelEvent>
   | FailureCodeOf<typeof cancelSeason>
 
   // payouts: bank accounts and runs
-  | FailureCodeOf<typeof payoutRunsOverview>
-  | FailureCodeOf<typeof prepareRun>
-  | FailureCodeOf<typeof confirmRun>
-  | FailureCodeOf<typeof cancelRun>
-  | FailureCodeOf<typeof runFile>
 
 ;
 
@@ -119,29 +93,12 @@ const CENTRAL_FAILURES = {
 
   // ── tickets: redeem, gifts, resale ──────────────────────────────────────────
   TICKET_NOT_FOUND: { status: 404, key: 'tickets.errors.notFound', answersAs: 'NOT_FOUND' },
-  INVALID_REDEEM_CODE: { status: 422, key: 'errors.invalidRedeemCode', field: 'code' },
-  REDEEM_SOLD_OUT: { status: 409, key: 'redeem.errors.soldOut', field: 'code', answersAs: 'SOLD_OUT' },
   TICKET_LISTED: { status: 409, key: 'gift.errors.listed' },
   TICKET_NOT_TRANSFERABLE: { status: 409, key: 'gift.errors.notTransferable' },
   TRANSFER_DISABLED: { status: 409, key: 'gift.errors.transferDisabled' },
-  EVENT_STARTED: { status: 409, key: 'gift.errors.eventStarted' },
   GIFT_TO_SELF: { status: 422, key: 'gift.errors.toSelf', field: 'email' },
-  GIFT_PENDING: { status: 409, key: 'gift.errors.pending' },
-  ALREADY_LISTED: { status: 409, key: 'resale.errors.alreadyListed' },
-  TICKET_NOT_LISTABLE: { status: 409, key: 'resale.errors.notListable' },
-  RESALE_DISABLED: { status: 409, key: 'resale.errors.disabled' },
-  RESALE_WINDOW_CLOSED: { status: 409, key: 'resale.errors.windowClosed' },
-  PRICE_OVER_CAP: { status: 422, key: 'resale.errors.overCap', field: 'price' },
-  LISTING_HELD: { status: 409, key: 'resale.errors.held' },
-  /** A ZŤP-S holder's companion seat: never listed or gifted alone (it goes with the holder's gift). */
-  COMPANION_NOT_ALONE: { status: 409, key: 'resale.errors.companionNotAlone' },
-  /** A ZŤP-S ticket with its companion seat: one listing is one ticket, and the companion cannot stay behind. */
-  RESALE_WITH_COMPANION: { status: 409, key: 'resale.errors.withCompanion' },
-  CONCESSION_RESALE_NOT_ALLOWED: { status: 409, key: 'resale.errors.concessionNotAllowed' },
-  FREE_TICKET_RESALE_NOT_ALLOWED: { status: 409, key: 'resale.errors.freeNotAllowed' },
 
   // ── gates ───────────────────────────────────────────────────────────────────
-  NOT_A_SCANNER: { status: 403, key: 'scanner.errors.notAScanner' },
 
   // ── organisers (lib/server/organiser/access.ts) ─────────────────────────────
   /** Another organisation's data answers like data that does not exist. */
@@ -183,13 +140,6 @@ const CENTRAL_FAILURES = {
   CAPACITY_NOT_ALLOWED: { status: 422, key: 'organiser.prices.errors.capacityNotAllowed', field: 'capacity' },
 
   // ── organiser: codes and resale ─────────────────────────────────────────────
-  COUPON_CODE_TAKEN: { status: 409, key: 'organiser.codes.errors.codeTaken', field: 'code' },
-  COUPON_EVENT_INVALID: { status: 422, key: 'organiser.codes.errors.eventInvalid', field: 'eventId' },
-  COUPON_CATEGORY_INVALID: { status: 422, key: 'organiser.codes.errors.categoriesInvalid', field: 'ticketTypeCodes' },
-  COUPON_CURRENCY_MISMATCH: { status: 422, key: 'organiser.codes.errors.currencyMismatch', field: 'currency' },
-  COUPON_VALUE_INVALID: { status: 422, key: 'organiser.codes.errors.percentInvalid', field: 'value' },
-  COUPON_WINDOW_INVALID: { status: 422, key: 'organiser.codes.errors.windowInvalid', field: 'validUntil' },
-  REDEEM_CATEGORY_INVALID: { status: 422, key: 'organiser.codes.errors.categoryInvalid', field: 'categoryId' },
 
   // ── organiser: cancellation ─────────────────────────────────────────────────
   EVENT_IS_DRAFT: { status: 409, key: 'organiser.cancel.errors.draft' },
@@ -197,12 +147,6 @@ const CENTRAL_FAILURES = {
   // ── payouts: bank accounts and runs ─────────────────────────────────────────
   /** Not a Tribuna admin: the admin calls answer as if there were nothing (like another organisation's data). */
   NOT_ADMIN: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
-  RUN_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
-  NOTHING_DUE: { status: 409, key: 'payouts.admin.errors.nothingDue' },
-  /** A deployment without PAYOUT_DEBTOR_IBAN (…_CZK) and PAYOUT_DEBTOR_NAME: no account to pay from. */
-  PAYOUT_DEBTOR_MISSING: { status: 409, key: 'payouts.admin.errors.debtorMissing' },
-  RUN_CANCELLED: { status: 409, key: 'payouts.admin.errors.runCancelled' },
-  RUN_CONFIRMED: { status: 409, key: 'payouts.admin.errors.runConfirmed' },
 
   // ── waiting list (lib/server/waiting-list) ──────────────────────────────────
 

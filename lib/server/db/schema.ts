@@ -977,7 +977,7 @@ export const payouts = pgTable(
   ],
 );
 
-/** Redeem codes generated together by an organiser (organiser/redeem-codes.ts), exported as one CSV. */
+/** Redeem codes generated together by an organiser (coupons/redeem-codes.ts), exported as one CSV. */
 export const redeemCodeBatches = pgTable(
   'redeem_code_batches',
   {

@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { maskIban } from '@/lib/payouts/iban';
 import type { DueSummary, PayoutRunView } from '@/lib/schemas/payouts';
 import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';
+import { isAdmin } from '@/lib/server/organiser/access';
 import { payoutDebtor, type Debtor } from './debtor';
 import { buildPain001 } from './pain001';
 import { dueSql } from './state';
@@ -33,14 +34,11 @@ type Db = ReturnType<typeof getDb> | Tx;
 /** The acting user's id for the run's columns, or NOT_ADMIN. */
 async function adminOf(actor: RunActor, db: Db = getDb()): Promise<{ ok: true; userId: string | null } | AdminFailure> {
   if ('system' in actor) return { ok: true, userId: null };
-  const [user] = await db.select({ isAdmin: tables.users.isAdmin, removedAt: tables.users.removedAt }).from(tables.users).where(eq(tables.users.id, actor.id));
-  return user?.isAdmin && !user.removedAt ? { ok: true, userId: actor.id } : { ok: false, code: 'NOT_ADMIN' };
+  return (await isAdmin(actor.id, db)) ? { ok: true, userId: actor.id } : { ok: false, code: 'NOT_ADMIN' };
 }
 
-/** Whether the user is a Tribuna admin (the profile's link to the payout screen). */
-export async function isAdmin(userId: string): Promise<boolean> {
-  return (await adminOf({ id: userId })).ok;
-}
+/** Whether the user is a Tribuna admin (the profile's link to the payout screen): the access table's answer. */
+export { isAdmin };
 
 type RunRow = typeof tables.payoutRuns.$inferSelect;
 

@@ -5,8 +5,8 @@ import { CouponsPanel } from '@/components/organiser/coupons-panel';
 import { RedeemPanel } from '@/components/organiser/redeem-panel';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
-import { listCoupons } from '@/lib/server/organiser/coupons';
-import { listRedeemBatches, redeemEventOptions } from '@/lib/server/organiser/redeem-codes';
+import { listCoupons } from '@/lib/server/coupons/organiser';
+import { listRedeemBatches, redeemEventOptions } from '@/lib/server/coupons/redeem-codes';
 import { consoleMetadata } from '../metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/codes'>) {

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, tables, type Tx } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
 import type { RedeemBatchCreateInput } from '@/lib/schemas/organiser-codes';
-import { eventAccess, orgAccess, ownedAccess, type AccessFailure } from './access';
+import { eventAccess, orgAccess, ownedAccess, type AccessFailure } from '@/lib/server/organiser/access';
 
 const b = tables.redeemCodeBatches;
 const rc = tables.redeemCodes;

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, isUniqueViolation, tables } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
 import type { CouponCreateInput, CouponPatchInput } from '@/lib/schemas/organiser-codes';
-import { orgAccess, ownedAccess, type AccessFailure } from './access';
+import { orgAccess, ownedAccess, type AccessFailure } from '@/lib/server/organiser/access';
 
 const c = tables.coupons;
 const r = tables.couponRedemptions;

@@ -1,0 +1,185 @@
+import 'server-only';
+// Coupons and redeem codes over the API: the organiser console's coupons (percent or fixed, with their
+// uses) and redeem code batches (with their codes, uses and a CSV export). The fan's side is the cart's
+// coupon (lib/server/cart) and the redeem of a code (lib/server/tickets).
+import { Readable } from 'node:stream';
+import type { z } from 'zod';
+import { requireCaller } from '@/lib/server/api/authenticate';
+import { defineModule, operation } from '@/lib/server/api/operation';
+import { requestLocale } from '@/lib/server/api/request-locale';
+import { failureOf, parseQuery, parseWith } from '@/lib/server/api/respond';
+import { translator } from '@/lib/server/api/translate';
+import { csvHead, csvLines } from '@/lib/server/reports/csv';
+import { organisationQuerySchema } from '@/lib/schemas/organiser';
+import {
+  couponCreateSchema,
+  couponIdParamSchema,
+  couponListSchema,
+  couponPatchSchema,
+  couponResultSchema,
+  redeemBatchCreatedSchema,
+  redeemBatchCreateSchema,
+  redeemCodeIdParamSchema,
+  redeemCodePatchSchema,
+  redeemCodeResultSchema,
+  redeemCsvQuerySchema,
+  redeemListQuerySchema,
+  redeemListSchema,
+} from '@/lib/schemas/organiser-codes';
+import { createCoupon, listCoupons, updateCoupon } from './organiser';
+import { createRedeemBatch, listRedeemBatches, redeemBatchCodes, redeemBatchCsv, setRedeemCodeActive } from './redeem-codes';
+
+/**
+ * The frame decides access before it reads the query, and would answer a missing or malformed
+ * ?organisation= 404 (no such organisation). These calls answer it 422 with the field's message, after
+ * the 401 of a caller without a session, as they always did: a query that would be refused is refused here.
+ */
+const queryFirst = (schema: z.ZodType) => async (request: Request) => {
+  if (schema.safeParse(Object.fromEntries(new URL(request.url).searchParams)).success) return;
+  await requireCaller(request);
+  parseQuery(request, schema);
+};
+
+export default defineModule({
+  name: 'coupons',
+  operations: [
+    operation({
+      method: 'get',
+      path: '/api/v1/organiser/coupons',
+      summary: "The organisation's coupons with their uses (owner, manager)",
+      access: { capability: 'events', owner: 'organisation', query: 'organisation' },
+      before: queryFirst(organisationQuerySchema),
+      query: organisationQuerySchema,
+      answer: couponListSchema,
+      failures: [],
+      handle: async ({ request, query, caller }) => {
+        const result = await listCoupons(caller.user.id, query.organisation, requestLocale(request));
+        if (!result.ok) throw failureOf(result);
+        return { coupons: result.coupons };
+      },
+    }),
+    operation({
+      method: 'post',
+      path: '/api/v1/organiser/coupons',
+      summary:
+        'Create a coupon: percent or fixed amount, for the organisation, one of its events or price categories of that event, with a validity window and limits (owner, manager)',
+      // The organisation is in the body: createCoupon decides with the access table (events).
+      access: 'signed-in',
+      body: couponCreateSchema,
+      answer: couponResultSchema,
+      status: 201,
+      failures: ['ORG_NOT_FOUND', 'ROLE_FORBIDDEN', 'COUPON_CODE_TAKEN', 'COUPON_EVENT_INVALID', 'COUPON_CATEGORY_INVALID', 'COUPON_CURRENCY_MISMATCH'],
+      handle: async ({ request, body, caller }) => {
+        const result = await createCoupon(caller.user.id, body, requestLocale(request));
+        if (!result.ok) throw failureOf(result);
+        return { coupon: result.coupon };
+      },
+    }),
+    operation({
+      method: 'patch',
+      path: '/api/v1/organiser/coupons/{couponId}',
+      summary: "Change a coupon's value, window or limits; {active: false} deactivates it (the cart then refuses it like an unknown code). Another organisation's coupon is 404",
+      access: { capability: 'events', owner: 'coupon', param: 'couponId' },
+      body: couponPatchSchema,
+      answer: couponResultSchema,
+      failures: ['COUPON_VALUE_INVALID', 'COUPON_WINDOW_INVALID'],
+      handle: async ({ request, params, body, caller }) => {
+        const { couponId } = parseWith(couponIdParamSchema, params);
+        const result = await updateCoupon(caller.user.id, couponId, body, requestLocale(request));
+        if (!result.ok) throw failureOf(result);
+        return { coupon: result.coupon };
+      },
+    }),
+    operation({
+      method: 'get',
+      path: '/api/v1/organiser/redeem-codes',
+      summary:
+        "?organisation= — the organisation's redeem code batches with used/deactivated counts; ?batch= — one batch with every code, who used it and when (owner, manager)",
+      // The organisation or the batch, whichever the query names: the domain functions decide with the access table (events).
+      access: 'signed-in',
+      query: redeemListQuerySchema,
+      answer: redeemListSchema,
+      failures: ['ORG_NOT_FOUND', 'ROLE_FORBIDDEN'],
+      handle: async ({ request, query, caller }) => {
+        const locale = requestLocale(request);
+        if (query.batch) {
+          const result = await redeemBatchCodes(caller.user.id, query.batch, locale);
+          if (!result.ok) throw failureOf(result);
+          return { batch: result.batch, codes: result.codes };
+        }
+        const result = await listRedeemBatches(caller.user.id, query.organisation!, locale);
+        if (!result.ok) throw failureOf(result);
+        return { batches: result.batches };
+      },
+    }),
+    operation({
+      method: 'post',
+      path: '/api/v1/organiser/redeem-codes',
+      summary:
+        'Generate a batch of 1–5000 single-use codes (XXXX-XXXX-XXXX, cryptographically random), each granting one ticket of a price category (owner, manager)',
+      // The event is in the body: createRedeemBatch decides with the access table (events).
+      access: 'signed-in',
+      body: redeemBatchCreateSchema,
+      answer: redeemBatchCreatedSchema,
+      status: 201,
+      failures: ['ORG_NOT_FOUND', 'ROLE_FORBIDDEN', 'REDEEM_CATEGORY_INVALID'],
+      handle: async ({ request, body, caller }) => {
+        const result = await createRedeemBatch(caller.user.id, body, requestLocale(request));
+        if (!result.ok) throw failureOf(result);
+        return { batch: result.batch, codes: result.codes };
+      },
+    }),
+    operation({
+      method: 'patch',
+      path: '/api/v1/organiser/redeem-codes/{codeId}',
+      summary: '{active: false} deactivates a redeem code: the fan’s redeem then refuses it like an invalid code; {active: true} turns it back on (owner, manager)',
+      // A code's organisation is its event's: setRedeemCodeActive decides with the access table (events).
+      access: 'signed-in',
+      body: redeemCodePatchSchema,
+      answer: redeemCodeResultSchema,
+      failures: ['ORG_NOT_FOUND', 'ROLE_FORBIDDEN', 'VALIDATION'],
+      handle: async ({ params, body, caller }) => {
+        const { codeId } = parseWith(redeemCodeIdParamSchema, params);
+        const result = await setRedeemCodeActive(caller.user.id, codeId, body.active);
+        if (!result.ok) throw failureOf(result);
+        return { code: result.code };
+      },
+    }),
+    operation({
+      method: 'get',
+      path: '/api/v1/organiser/redeem-codes.csv',
+      summary:
+        "A batch's codes as a CSV download, streamed (UTF-8 with BOM for Excel; translated header: code, category, valid until, used at, used by email, active) (owner, manager)",
+      // The batch is named by the query: redeemBatchCsv decides with the access table (events).
+      access: 'signed-in',
+      query: redeemCsvQuerySchema,
+      answer: { type: 'text/csv', description: 'The CSV file (Content-Disposition: attachment)' },
+      failures: ['ORG_NOT_FOUND', 'ROLE_FORBIDDEN'],
+      handle: async ({ request, query, caller }) => {
+        const { batch } = query;
+        const locale = requestLocale(request);
+        const t = translator(locale);
+        const k = 'organiser.codes.csv';
+        const result = await redeemBatchCsv(caller.user.id, batch, locale, { yes: t(`${k}.yes`), no: t(`${k}.no`) });
+        if (!result.ok) throw failureOf(result);
+        const columns = (['code', 'category', 'expiresAt', 'usedAt', 'usedByEmail', 'active'] as const).map((key) => ({ key, header: t(`${k}.${key}`) }));
+        const rows = result.rows;
+        // Every cell through csv.ts, like every export: a category name is the organiser's text.
+        async function* lines() {
+          yield Buffer.from(csvHead(columns));
+          for await (const row of rows()) yield Buffer.from(csvLines([row], columns));
+        }
+        const csv = Readable.from(lines());
+        // A failure half-way (the database gone) ends the download with an error instead of leaving it open.
+        csv.on('error', (error) => console.error(`Redeem code CSV of batch ${batch} failed:`, error.message));
+        return new Response(Readable.toWeb(csv) as ReadableStream, {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="${result.filename}"`,
+            'cache-control': 'private, no-store',
+          },
+        });
+      },
+    }),
+  ],
+});
