@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { EVENT_TIME_ZONE } from '@/components/events/format';
-import type { CancellationProgress } from '@/lib/server/organiser/cancel';
+import type { CancellationProgress } from '@/lib/server/events/cancel';
 import { dateTimeFormat } from '@/lib/i18n/formats';
 
 /**

@@ -17,7 +17,7 @@ import { FAMILY_EVENT } from '@/lib/server/db/seed/packages';
 import { addPackageToCart } from '@/lib/server/packages/sale';
 import { setCartConcession } from '@/lib/server/concessions/cart';
 import { listTicketForResale } from '@/lib/server/resale/listing';
-import { getResalePolicy, setResalePolicy } from '@/lib/server/organiser/resale-policy';
+import { getResalePolicy, setResalePolicy } from '@/lib/server/events/resale-policy';
 import { availabilitySchema } from '@/lib/schemas/events';
 import { cartSchema } from '@/lib/schemas/cart';
 import { myTicketsSchema } from '@/lib/schemas/tickets';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { PATCH as eventPatch } from '@/app/api/v1/organiser/events/[eventId]/route';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { updateEvent } from '@/lib/server/organiser/events';
+import { updateEvent } from '@/lib/server/events/edit';
 import { PAYOUT_WAIT_HOURS } from '@/lib/server/payouts/state';
 import { listPayouts } from '@/lib/server/resale/payouts';
 import { useTestDatabase } from '../helpers/db';

@@ -15,7 +15,7 @@ import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { PRIORITY_MATCH, PRIORITY_POINTS } from '@/lib/server/db/seed/loyalty';
 import { checkout } from '@/lib/server/orders/checkout';
-import { cancelEvent } from '@/lib/server/organiser/cancel';
+import { cancelEvent } from '@/lib/server/events/cancel';
 import { signedGatewayNotice, testGateway } from '@/lib/server/payments/test-gateway';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';
 import { sweepExpiredHolds } from '@/lib/server/sweeper';

@@ -9,7 +9,7 @@ import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { getOrder } from '@/lib/server/orders/read';
-import { cancelEvent, cancellationProgress, finishCancelledEvents } from '@/lib/server/organiser/cancel';
+import { cancelEvent, cancellationProgress, finishCancelledEvents } from '@/lib/server/events/cancel';
 import { processDueRefunds } from '@/lib/server/payments/refunds';
 import { testGateway } from '@/lib/server/payments/test-gateway';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';

@@ -307,5 +307,5 @@ describe('S3-compatible storage', () => {
 // ── the answer's schema is what the server returns (compile time: tsc runs over tests/) ─
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const imageTypesMatchSchemas: [
-  Same<Omit<import('@/lib/server/organiser/images').GalleryResult, 'ok'>, import('zod').infer<typeof import('@/lib/schemas/organiser-team').galleryResultSchema>>,
+  Same<Omit<import('@/lib/server/events/images').GalleryResult, 'ok'>, import('zod').infer<typeof import('@/lib/schemas/organiser-team').galleryResultSchema>>,
 ] = [true];

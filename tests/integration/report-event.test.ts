@@ -9,7 +9,7 @@ import { GET as overviewRoute } from '@/app/api/v1/organiser/reports/overview/ro
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { cancelEvent } from '@/lib/server/organiser/cancel';
+import { cancelEvent } from '@/lib/server/events/cancel';
 import { createRedeemBatch } from '@/lib/server/organiser/redeem-codes';
 import { eventReport, forgetSharedReports } from '@/lib/server/reports/event-report';
 import { eventLedgers } from '@/lib/server/reports/ledger';

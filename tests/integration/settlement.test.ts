@@ -14,7 +14,7 @@ import { resalePolicyResultSchema, resalePolicyViewSchema, orgSettingsSchema } f
 import { settlementSchema, type Settlement } from '@/lib/schemas/settlements';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { cancelEvent, finishCancellation } from '@/lib/server/organiser/cancel';
+import { cancelEvent, finishCancellation } from '@/lib/server/events/cancel';
 import { eventLedgers, netFigures } from '@/lib/server/reports/ledger';
 import { currentMonth, organiserSettlement, periodOf } from '@/lib/server/reports/settlement';
 import { listTicketForResale } from '@/lib/server/resale/listing';

@@ -2,7 +2,7 @@
 import { createEventSchema, eventsQuerySchema } from '@/lib/schemas/organiser-events';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { apiRoute, json, parseBody, parseQuery } from '@/lib/server/api/respond';
-import { createEvent, listOrganiserEvents, organiserFailure } from '@/lib/server/organiser/events';
+import { createEvent, listOrganiserEvents, organiserFailure } from '@/lib/server/events/edit';
 
 export const GET = apiRoute(async (request) => {
   const caller = await requireCaller(request);

@@ -3,7 +3,7 @@ import { eventIdParamSchema } from '@/lib/schemas/organiser';
 import { updateEventSchema } from '@/lib/schemas/organiser-events';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { apiRoute, json, parseBody, parseWith } from '@/lib/server/api/respond';
-import { organiserFailure, readOrganiserEvent, updateEvent } from '@/lib/server/organiser/events';
+import { organiserFailure, readOrganiserEvent, updateEvent } from '@/lib/server/events/edit';
 
 export const GET = apiRoute<{ eventId: string }>(async (request, { params }) => {
   const caller = await requireCaller(request);

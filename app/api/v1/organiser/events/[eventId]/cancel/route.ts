@@ -2,7 +2,7 @@
 import { eventIdParamSchema } from '@/lib/schemas/organiser';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { apiRoute, failureOf, json, parseWith } from '@/lib/server/api/respond';
-import { cancelEvent } from '@/lib/server/organiser/cancel';
+import { cancelEvent } from '@/lib/server/events/cancel';
 
 export const POST = apiRoute<{ eventId: string }>(async (request, { params }) => {
   const caller = await requireCaller(request);

@@ -4,7 +4,7 @@ import { imageOrderSchema, imageUploadFieldsSchema } from '@/lib/schemas/organis
 import { requestBytes } from '@/lib/server/api/body';
 import { apiRoute, ApiError, failureOf, json, parseBody, parseWith } from '@/lib/server/api/respond';
 import { requireCaller } from '@/lib/server/api/authenticate';
-import { addEventImage, reorderEventImages } from '@/lib/server/organiser/images';
+import { addEventImage, reorderEventImages } from '@/lib/server/events/images';
 
 /** The multipart form of an upload, from the bytes apiRoute has already read (bounded). */
 async function uploadForm(request: Request): Promise<FormData> {

@@ -3,8 +3,8 @@ import { eventIdParamSchema } from '@/lib/schemas/organiser';
 import { createPriceCategorySchema } from '@/lib/schemas/organiser-events';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { apiRoute, json, parseBody, parseWith } from '@/lib/server/api/respond';
-import { organiserFailure } from '@/lib/server/organiser/events';
-import { createPriceCategory, listPriceCategories } from '@/lib/server/organiser/price-categories';
+import { organiserFailure } from '@/lib/server/events/edit';
+import { createPriceCategory, listPriceCategories } from '@/lib/server/events/price-categories';
 
 export const GET = apiRoute<{ eventId: string }>(async (request, { params }) => {
   const caller = await requireCaller(request);

@@ -3,7 +3,7 @@ import { eventIdParamSchema } from '@/lib/schemas/organiser';
 import { seatBlockSchema } from '@/lib/schemas/organiser-venues';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { apiRoute, failureOf, json, parseBody, parseWith } from '@/lib/server/api/respond';
-import { blockSeats } from '@/lib/server/organiser/seat-blocks';
+import { blockSeats } from '@/lib/server/events/seat-blocks';
 
 export const POST = apiRoute<{ eventId: string }>(async (request, { params }) => {
   const caller = await requireCaller(request);

@@ -2,7 +2,7 @@
 import { eventIdParamSchema } from '@/lib/schemas/organiser';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { apiRoute, failureOf, json, parseWith } from '@/lib/server/api/respond';
-import { eventSeats } from '@/lib/server/organiser/seat-blocks';
+import { eventSeats } from '@/lib/server/events/seat-blocks';
 
 export const GET = apiRoute<{ eventId: string }>(async (request, { params }) => {
   const caller = await requireCaller(request);

@@ -3,7 +3,7 @@ import { eventIdParamSchema } from '@/lib/schemas/organiser';
 import { noBody } from '@/lib/schemas/primitives';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { apiRoute, json, parseBody, parseWith } from '@/lib/server/api/respond';
-import { organiserFailure, unpublishEvent } from '@/lib/server/organiser/events';
+import { organiserFailure, unpublishEvent } from '@/lib/server/events/edit';
 
 export const POST = apiRoute<{ eventId: string }>(async (request, { params }) => {
   const caller = await requireCaller(request);

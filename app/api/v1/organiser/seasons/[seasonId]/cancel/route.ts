@@ -2,7 +2,7 @@
 import { seasonIdParamSchema } from '@/lib/schemas/seasons';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { apiRoute, failureOf, json, parseWith } from '@/lib/server/api/respond';
-import { cancelSeason } from '@/lib/server/organiser/cancel';
+import { cancelSeason } from '@/lib/server/events/cancel';
 
 export const POST = apiRoute<{ seasonId: string }>(async (request, { params }) => {
   const caller = await requireCaller(request);

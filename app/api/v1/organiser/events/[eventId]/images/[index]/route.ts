@@ -2,7 +2,7 @@
 import { imageIndexParamSchema, imageUpdateSchema } from '@/lib/schemas/organiser-team';
 import { apiRoute, failureOf, json, parseBody, parseWith } from '@/lib/server/api/respond';
 import { requireCaller } from '@/lib/server/api/authenticate';
-import { removeEventImage, updateEventImage } from '@/lib/server/organiser/images';
+import { removeEventImage, updateEventImage } from '@/lib/server/events/images';
 
 type Params = { eventId: string; index: string };
 

@@ -2,8 +2,8 @@
 import { priceCategoryParamSchema, updatePriceCategorySchema } from '@/lib/schemas/organiser-events';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { apiRoute, json, parseBody, parseWith } from '@/lib/server/api/respond';
-import { organiserFailure } from '@/lib/server/organiser/events';
-import { deletePriceCategory, updatePriceCategory } from '@/lib/server/organiser/price-categories';
+import { organiserFailure } from '@/lib/server/events/edit';
+import { deletePriceCategory, updatePriceCategory } from '@/lib/server/events/price-categories';
 
 type Params = { eventId: string; categoryId: string };
 

@@ -3,7 +3,7 @@ import { eventIdParamSchema } from '@/lib/schemas/organiser';
 import { resalePolicySchema } from '@/lib/schemas/organiser-codes';
 import { requireCaller } from '@/lib/server/api/authenticate';
 import { apiRoute, failureOf, json, parseBody, parseWith } from '@/lib/server/api/respond';
-import { previewResalePolicy } from '@/lib/server/organiser/resale-policy';
+import { previewResalePolicy } from '@/lib/server/events/resale-policy';
 
 export const POST = apiRoute<{ eventId: string }>(async (request, { params }) => {
   const caller = await requireCaller(request);

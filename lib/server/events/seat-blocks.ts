@@ -5,9 +5,9 @@ import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { LocalizedText, VenueOutlineShape } from '@/lib/server/db/schema';
 import { availabilityChanged, eventChanged } from '@/lib/server/events/changed';
 import { offerReturned } from '@/lib/server/waiting-list/offers';
-import { eventAccess, type AccessFailure } from './access';
-import { RETIRED_SECTION_CODE } from './layout';
-import { groupSeats } from './seat-rows';
+import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
+import { RETIRED_SECTION_CODE } from '@/lib/server/organiser/layout';
+import { groupSeats } from '@/lib/server/organiser/seat-rows';
 
 // Seats held back from sale at one event (press, sponsors, safety): a free unit becomes 'blocked', and
 // back. Sold seats and seats in a live cart are never touched: they are listed as refused.
