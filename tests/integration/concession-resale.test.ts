@@ -7,7 +7,7 @@ import { PUT as putCategory } from '@/app/api/v1/organiser/events/[eventId]/pric
 import { PUT as putLine } from '@/app/api/v1/events/[id]/cart/concessions/route';
 import { POST as listRoute } from '@/app/api/v1/tickets/[id]/listing/route';
 import { POST as giftRoute } from '@/app/api/v1/tickets/[id]/gift/route';
-import { GET as availabilityRoute } from '@/app/api/v1/events/[id]/availability/route';
+import { GET as availabilityRoute } from '@/tests/helpers/api';
 import { GET as listTickets } from '@/app/api/v1/tickets/route';
 import { addToCart, getCart } from '@/lib/server/cart';
 import { rowsOf } from '@/lib/server/db/client';

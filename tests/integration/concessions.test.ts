@@ -10,7 +10,7 @@ import { GET as accessibleSeatsRoute } from '@/app/api/v1/events/[id]/accessible
 import { POST as addItems } from '@/app/api/v1/events/[id]/cart/items/route';
 import { DELETE as removeItem } from '@/app/api/v1/events/[id]/cart/items/[itemId]/route';
 import { GET as cartRoute } from '@/app/api/v1/events/[id]/cart/route';
-import { GET as availabilityRoute } from '@/app/api/v1/events/[id]/availability/route';
+import { GET as availabilityRoute } from '@/tests/helpers/api';
 import { POST as scan } from '@/app/api/v1/scan/route';
 import { GET as offlineRoute } from '@/app/api/v1/scan/events/[id]/offline/route';
 import { GET as listTickets } from '@/app/api/v1/tickets/route';

@@ -5,11 +5,11 @@
 // in words when their sale opens.
 import { and, eq } from 'drizzle-orm';
 import { PUT as putProgram } from '@/app/api/v1/organiser/organisations/[orgId]/loyalty/route';
-import { PATCH as patchEvent } from '@/app/api/v1/organiser/events/[eventId]/route';
+import { PATCH as patchEvent } from '@/tests/helpers/api';
 import { DELETE as deletePoints, PUT as putPoints } from '@/app/api/v1/events/[id]/cart/loyalty/route';
 import { POST as holdItems } from '@/app/api/v1/events/[id]/cart/items/route';
 import { GET as getOrder } from '@/app/api/v1/orders/[id]/route';
-import { GET as getEvent } from '@/app/api/v1/events/[id]/route';
+import { GET as getEvent } from '@/tests/helpers/api';
 import { addToCart, getCart } from '@/lib/server/cart';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

@@ -8,7 +8,7 @@ import { GET as accessibleGet, PUT as accessiblePut } from '@/app/api/v1/organis
 import { GET as fanAccessibleSeats } from '@/app/api/v1/events/[id]/accessible-seats/route';
 import { POST as holdAccessible } from '@/app/api/v1/events/[id]/cart/accessible/route';
 import { POST as addItems } from '@/app/api/v1/events/[id]/cart/items/route';
-import { GET as availabilityRoute } from '@/app/api/v1/events/[id]/availability/route';
+import { GET as availabilityRoute } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { accessibleSeatsResultSchema } from '@/lib/schemas/concessions';

@@ -2,7 +2,7 @@
 // refunds every paid order exactly once (also run twice, and after a crash half-way), voids tickets and
 // listings, cancels resale payouts and mails every holder in their language.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { POST as cancelRoute } from '@/app/api/v1/organiser/events/[eventId]/cancel/route';
+import { POST as cancelRoute } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

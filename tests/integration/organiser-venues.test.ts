@@ -4,9 +4,9 @@ import { GET as venueGet, PATCH as venuePatch } from '@/app/api/v1/organiser/ven
 import { PUT as layoutPut } from '@/app/api/v1/organiser/venues/[venueId]/layout/route';
 import { POST as sectionsPost } from '@/app/api/v1/organiser/venues/[venueId]/sections/route';
 import { DELETE as sectionDelete, PATCH as sectionPatch } from '@/app/api/v1/organiser/venues/[venueId]/sections/[sectionId]/route';
-import { GET as eventSeatsGet } from '@/app/api/v1/organiser/events/[eventId]/seats/route';
-import { POST as seatBlocksPost } from '@/app/api/v1/organiser/events/[eventId]/seat-blocks/route';
-import { GET as eventDetailGet } from '@/app/api/v1/events/[id]/route';
+import { GET as eventSeatsGet } from '@/tests/helpers/api';
+import { POST as seatBlocksPost } from '@/tests/helpers/api';
+import { GET as eventDetailGet } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { GET as settlementGet } from '@/app/api/v1/organiser/settlements/route';
 import { GET as settlementCsv } from '@/app/api/v1/organiser/settlements.csv/route';
-import { GET as policyGet, PUT as policyPut } from '@/app/api/v1/organiser/events/[eventId]/resale-policy/route';
+import { GET as policyGet, PUT as policyPut } from '@/tests/helpers/api';
 import { GET as settingsGet } from '@/app/api/v1/organiser/organisations/[orgId]/settings/route';
 import { localToInstant } from '@/lib/organiser/zoned-time';
 import { resalePolicyResultSchema, resalePolicyViewSchema, orgSettingsSchema } from '@/lib/schemas/organiser-codes';

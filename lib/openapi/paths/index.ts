@@ -6,12 +6,10 @@
 // tests/unit/openapi-completeness.test.ts fails while a route of app/api/v1 is missing here.
 import type { ApiPaths } from '../builder';
 import { cartPaths } from './cart';
-import { eventPaths } from './events';
 import { orderPaths } from './orders';
 import { organiserPaths } from './organiser';
 import { organiserCancelPaths } from './organiser-cancel';
 import { organiserTeamPaths } from './organiser-team';
-import { organiserEventPaths } from './organiser-events';
 import { organiserVenuePaths } from './organiser-venues';
 import { organiserCodesPaths } from './organiser-codes';
 import { settlementPaths } from './settlements';
@@ -31,16 +29,12 @@ import { walletPaths } from './wallet';
 import { concessionPaths } from './concessions';
 
 export const pathModules: ApiPaths[] = [
-  eventPaths,
   cartPaths,
   orderPaths,
   ticketPaths,
   organiserPaths,
   // organiser: team
   organiserTeamPaths,
-
-  // organiser: events
-  organiserEventPaths,
 
   // organiser: venues
   organiserVenuePaths,

@@ -1,16 +1,13 @@
 // The organiser's venues and seating in the OpenAPI document: venues, the layout JSON, the editor's
-// section calls, marking wheelchair places and companion seats, and blocking seats per event.
-import { eventIdParamSchema, organisationQuerySchema, venueIdParamSchema } from '@/lib/schemas/organiser';
+// section calls, and marking wheelchair places and companion seats.
+import { organisationQuerySchema, venueIdParamSchema } from '@/lib/schemas/organiser';
 import {
   accessibleSeatMarkResultSchema,
   accessibleSeatMarkSchema,
   createSectionSchema,
   createVenueSchema,
-  eventSeatsSchema,
   layoutChangeSchema,
   sectionParamsSchema,
-  seatBlockResultSchema,
-  seatBlockSchema,
   updateSectionSchema,
   updateVenueSchema,
   venueDetailSchema,
@@ -26,7 +23,6 @@ import { orgNotFound, roleForbidden } from './organiser';
 
 const venueId = parametersOf(venueIdParamSchema, 'path');
 const sectionParams = parametersOf(sectionParamsSchema, 'path');
-const eventId = parametersOf(eventIdParamSchema, 'path');
 const tags = ['organiser: venues'];
 const denied = { 401: unauthorized, 403: roleForbidden, 404: orgNotFound };
 const write = { ...denied, 403: errorResponse('ROLE_FORBIDDEN, or CROSS_SITE / XSRF for a cookie-authenticated change'), 415: notJson };
@@ -132,25 +128,6 @@ export const organiserVenuePaths: ApiPaths = {
         422: errorResponse('VALIDATION, or SEATS_NOT_IN_VENUE: a seat that is not one of this venue’s (nothing changed)'),
         ...write,
       },
-    },
-  },
-  '/api/v1/organiser/events/{eventId}/seats': {
-    get: {
-      tags,
-      security: auth,
-      summary: 'The event’s seats with their status now: available, held (live cart), sold, blocked, unsold (not sold at this event)',
-      parameters: eventId,
-      responses: { 200: jsonResponse('The seats by section and row, with counts', eventSeatsSchema), ...denied },
-    },
-  },
-  '/api/v1/organiser/events/{eventId}/seat-blocks': {
-    post: {
-      tags,
-      security: auth,
-      summary: 'Block free seats (held back from sale: press, sponsors, safety) or release blocked ones; sold seats and seats in live carts are refused and listed',
-      parameters: eventId,
-      requestBody: jsonBody(seatBlockSchema),
-      responses: { 200: jsonResponse('How many changed, and which were refused', seatBlockResultSchema), 422: invalid, ...write },
     },
   },
 };

@@ -15,12 +15,9 @@ import type { scanTicket } from '@/lib/server/scan/scan';
 import type { cancelGift, giftTicket } from '@/lib/server/tickets/gift';
 import type { redeemCode } from '@/lib/server/tickets/redeem';
 import type { AccessFailure } from '@/lib/server/organiser/access';
-import type { cancelEvent, cancelSeason } from '@/lib/server/events/cancel';
-import type { addEventImage, removeEventImage, reorderEventImages, updateEventImage } from '@/lib/server/events/images';
+import type { cancelSeason } from '@/lib/server/events/cancel';
 import type { acceptInvitation, inviteMember, revokeInvitation } from '@/lib/server/organiser/invitations';
 import type { changeMemberRole, removeMember } from '@/lib/server/organiser/team';
-import type { createEvent, publishEvent, updateEvent } from '@/lib/server/events/edit';
-import type { createPriceCategory, deletePriceCategory, updatePriceCategory } from '@/lib/server/events/price-categories';
 import type { addSection, deleteSection, replaceLayout, updateSection } from '@/lib/server/organiser/layout';
 import type { markAccessibleSeats } from '@/lib/server/organiser/accessible-seats';
 import type { createCoupon, updateCoupon } from '@/lib/server/organiser/coupons';
@@ -74,18 +71,8 @@ type DomainFailureCode =
   | FailureCodeOf<typeof acceptInvitation>
   | FailureCodeOf<typeof changeMemberRole>
   | FailureCodeOf<typeof removeMember>
-  | FailureCodeOf<typeof addEventImage>
-  | FailureCodeOf<typeof removeEventImage>
-  | FailureCodeOf<typeof updateEventImage>
-  | FailureCodeOf<typeof reorderEventImages>
 
   // organiser: events
-  | FailureCodeOf<typeof createEvent>
-  | FailureCodeOf<typeof updateEvent>
-  | FailureCodeOf<typeof publishEvent>
-  | FailureCodeOf<typeof createPriceCategory>
-  | FailureCodeOf<typeof updatePriceCategory>
-  | FailureCodeOf<typeof deletePriceCategory>
 
   // organiser: venues
   | FailureCodeOf<typeof replaceLayout>
@@ -100,7 +87,6 @@ type DomainFailureCode =
   | FailureCodeOf<typeof createRedeemBatch>
 
   // organiser: cancellation
-  | FailureCodeOf<typeof cancelEvent>
   | FailureCodeOf<typeof cancelSeason>
 
   // reports: event report and overview
@@ -271,39 +257,15 @@ const CENTRAL_FAILURES = {
   /** Signed in with another account than the invited email's (the message names that email). */
   INVITATION_OTHER_EMAIL: { status: 403, key: 'organiser.invitation.errors.otherEmail' },
   INVITATION_EMAIL_UNVERIFIED: { status: 403, key: 'organiser.invitation.errors.unverified' },
-  // event images (lib/server/organiser/images.ts)
-  IMAGE_REQUIRED: { status: 422, key: 'organiser.images.errors.required', field: 'file' },
-  IMAGE_TOO_LARGE: { status: 413, key: 'organiser.images.errors.tooLarge', field: 'file' },
-  IMAGE_TYPE: { status: 415, key: 'organiser.images.errors.type', field: 'file' },
-  GALLERY_FULL: { status: 409, key: 'organiser.images.errors.full' },
-  IMAGE_NOT_FOUND: { status: 404, key: 'organiser.images.errors.notFound', answersAs: 'NOT_FOUND' },
-  IMAGE_ORDER_INVALID: { status: 422, key: 'organiser.images.errors.order', field: 'order' },
 
   // ── organiser: events ───────────────────────────────────────────────────────
   /** A venue of another organisation answers like one that does not exist. */
   VENUE_NOT_FOUND: { status: 404, key: 'organiser.events.errors.venueNotFound', field: 'venueId', answersAs: 'NOT_FOUND' },
-  DOORS_AFTER_START: { status: 422, key: 'organiser.events.errors.doorsAfterStart', field: 'doorsAt' },
-  END_BEFORE_START: { status: 422, key: 'organiser.events.errors.endBeforeStart', field: 'endsAt' },
-  SALE_WINDOW_INVALID: { status: 422, key: 'organiser.events.errors.saleWindow', field: 'saleEndsAt' },
-  /** Priority access needs both its time and its points, and opens before the general sale (which must be set). */
-  PRIORITY_WINDOW_INVALID: { status: 422, key: 'organiser.events.errors.priorityWindow', field: 'prioritySaleStartsAt' },
-  CURRENCY_LOCKED: { status: 409, key: 'organiser.events.errors.currencyLocked', field: 'currency' },
-  VENUE_LOCKED: { status: 409, key: 'organiser.events.errors.venueLocked', field: 'venueId' },
   EVENT_CANCELLED: { status: 409, key: 'organiser.events.errors.cancelled' },
-  NO_PLACES: { status: 409, key: 'organiser.events.errors.noPlaces' },
-  NO_IMAGE: { status: 409, key: 'organiser.events.errors.noImage' },
-  EVENT_IN_PAST: { status: 409, key: 'organiser.events.errors.inPast' },
-  /** Tickets are sold: a start or end moved into the past would make payouts due and break what buyers were promised. */
-  EVENT_DATE_IN_PAST: { status: 409, key: 'organiser.events.errors.dateInPast', field: 'startsAt' },
   /** `{count}`: places fans have (sold or in carts) that the change would take away or re-price. */
   UNITS_TAKEN: { status: 409, key: 'organiser.prices.errors.unitsTaken' },
   CATEGORY_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
-  /** `{count}`: tickets sold (or places in carts) of the category. */
-  CATEGORY_SOLD: { status: 409, key: 'organiser.prices.errors.categorySold' },
-  CATEGORY_IN_USE: { status: 409, key: 'organiser.prices.errors.categoryInUse' },
   SECTION_NOT_IN_VENUE: { status: 422, key: 'organiser.prices.errors.sectionNotInVenue', field: 'sectionIds' },
-  SECTION_KIND_MISMATCH: { status: 422, key: 'organiser.prices.errors.sectionKind', field: 'sectionIds' },
-  CAPACITY_NOT_ALLOWED: { status: 422, key: 'organiser.prices.errors.capacityNotAllowed', field: 'capacity' },
 
   // ── organiser: venues ───────────────────────────────────────────────────────
   /** `{taken}`: how many sold or live-held seats and places, over all the venue's coming events, the change would take away. */
@@ -324,7 +286,6 @@ const CENTRAL_FAILURES = {
   REDEEM_CATEGORY_INVALID: { status: 422, key: 'organiser.codes.errors.categoryInvalid', field: 'categoryId' },
 
   // ── organiser: cancellation ─────────────────────────────────────────────────
-  EVENT_IS_DRAFT: { status: 409, key: 'organiser.cancel.errors.draft' },
 
   // ── reports: event report and overview ──────────────────────────────────────
 

@@ -2,5 +2,6 @@
 import 'server-only';
 import type { Module } from './operation';
 import auth from '@/lib/server/auth/module';
+import events from '@/lib/server/events/module';
 
-export const apiModules: readonly Module[] = [auth];
+export const apiModules: readonly Module[] = [auth, events];
