@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import type { CancellationProgress } from '@/lib/server/organiser/cancel';
+import type { CancellationProgress } from '@/lib/server/events/cancel';
 import { dateTimeFormat } from '@/lib/i18n/formats';
 
 /**

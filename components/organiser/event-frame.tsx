@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ConsoleAccess } from '@/lib/server/organiser/console';
-import type { CancellationProgress } from '@/lib/server/organiser/cancel';
-import type { EventSummary } from '@/lib/server/organiser/event-summary';
+import type { CancellationProgress } from '@/lib/server/events/cancel';
+import type { EventSummary } from '@/lib/server/events/summary';
 import { CancellationStatus } from './cancellation-status';
 import { ConsoleFrame } from './console-frame';
 import { ConsoleNav } from './console-nav';

@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import type { EventSummary } from '@/lib/server/organiser/event-summary';
+import type { EventSummary } from '@/lib/server/events/summary';
 import { EventActions } from './event-actions';
 import { EventTabs } from './event-tabs';
 import { formatDate } from '@/lib/i18n/formats';

@@ -1,5 +1,5 @@
 // Catalogue contract (DESIGN.md §5): the query of GET /api/v1/events and the shapes the catalogue
-// endpoints answer. The response schemas exist for the OpenAPI document (lib/openapi/paths/events.ts)
+// endpoints answer. The response schemas exist for the OpenAPI document (lib/server/events/module.ts)
 // and for tests; handlers build their answers from lib/server/events.
 import { z } from 'zod';
 import { calendarDate, moneySchema, plainText } from './primitives';

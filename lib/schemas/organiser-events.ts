@@ -1,6 +1,6 @@
 // The organiser's events and their price categories: what the console's forms send and the API answers.
 // The order of dates (doors ≤ start < end, sales open before they close) is checked by the domain on
-// the merged event (lib/server/organiser/events/rules.ts), so that a PATCH of one date is checked too.
+// the merged event (lib/server/events/edit/rules.ts), so that a PATCH of one date is checked too.
 import { z } from 'zod';
 import { currencySchema, instant, multilineText, INT32_MAX, localizedTextSchema, plainText, uuidString } from './primitives';
 
@@ -14,7 +14,7 @@ const paragraphs = (max: number) => multilineText(max, `${M}.tooLong`);
 
 /**
  * A text in the three languages. Slovak is required where `required`; Czech and English may be left
- * empty and are then filled from Slovak (lib/server/organiser/events/rules.ts), so that a fan's page is
+ * empty and are then filled from Slovak (lib/server/events/edit/rules.ts), so that a fan's page is
  * never blank in any language.
  */
 const localized = (text: z.ZodString | z.ZodType<string>, required: boolean) =>

@@ -5,7 +5,7 @@ import { endHold } from '@/lib/server/cart/lifecycle';
 import { holdIsLive } from '@/lib/server/cart/live';
 import { inviteDueFeedback, INVITE_BATCH } from '@/lib/server/feedback/invitations';
 import { availabilityChanged } from '@/lib/server/events/changed';
-import { finishCancelledEvents } from '@/lib/server/organiser/cancel';
+import { finishCancelledEvents } from '@/lib/server/events/cancel';
 import { processDueRefunds } from '@/lib/server/payments/refunds';
 import { queueDueNotifications } from '@/lib/server/notifications/scheduled';
 import { sendDueNotifications } from '@/lib/server/notifications/sender';

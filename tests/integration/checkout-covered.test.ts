@@ -12,7 +12,7 @@ import { runSeed } from '@/lib/server/db/seed';
 import { eventChanged } from '@/lib/server/events/changed';
 import { checkout } from '@/lib/server/orders/checkout';
 import { getOrder } from '@/lib/server/orders/read';
-import { cancelEvent } from '@/lib/server/organiser/cancel';
+import { cancelEvent } from '@/lib/server/events/cancel';
 import { processDueRefunds } from '@/lib/server/payments/refunds';
 import { signedGatewayNotice, testGateway } from '@/lib/server/payments/test-gateway';
 import type { CreatePaymentInput, PaymentProvider } from '@/lib/server/payments/types';

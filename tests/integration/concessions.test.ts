@@ -10,7 +10,7 @@ import { GET as accessibleSeatsRoute } from '@/tests/helpers/api';
 import { POST as addItems } from '@/tests/helpers/api';
 import { DELETE as removeItem } from '@/tests/helpers/api';
 import { GET as cartRoute } from '@/tests/helpers/api';
-import { GET as availabilityRoute } from '@/app/api/v1/events/[id]/availability/route';
+import { GET as availabilityRoute } from '@/tests/helpers/api';
 import { POST as scan } from '@/tests/helpers/api';
 import { GET as offlineRoute } from '@/tests/helpers/api';
 import { GET as listTickets } from '@/tests/helpers/api';

@@ -5,8 +5,8 @@
 import { unsubscribeToken } from '@/lib/server/notifications/token';
 import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
-import { GET as events } from '@/app/api/v1/events/route';
-import { GET as availability } from '@/app/api/v1/events/[id]/availability/route';
+import { GET as events } from '@/tests/helpers/api';
+import { GET as availability } from '@/tests/helpers/api';
 import { POST as signin } from '@/tests/helpers/api';
 import { GET as tickets } from '@/tests/helpers/api';
 import { closeDatabase, openDatabase, useDatabase } from '@/lib/server/db/client';

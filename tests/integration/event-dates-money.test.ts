@@ -3,10 +3,10 @@
 // and the latest end it had while sold, plus PAYOUT_WAIT_HOURS — so moving a match does not pay a seller
 // early, and a cancelled match pays nobody.
 import { eq } from 'drizzle-orm';
-import { PATCH as eventPatch } from '@/app/api/v1/organiser/events/[eventId]/route';
+import { PATCH as eventPatch } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { updateEvent } from '@/lib/server/organiser/events';
+import { updateEvent } from '@/lib/server/events/edit';
 import { PAYOUT_WAIT_HOURS } from '@/lib/server/payouts/state';
 import { listPayouts } from '@/lib/server/resale/payouts';
 import { useTestDatabase } from '../helpers/db';

@@ -4,10 +4,10 @@ import { runSeed } from '@/lib/server/db/seed';
 import { availabilityChanged, findPublicEvent, getAvailability, getEventDetail, listEvents, listSitemapEvents } from '@/lib/server/events';
 import { addToCart, removeFromCart } from '@/lib/server/cart';
 import { listenForEventChanges } from '@/lib/server/events/changed';
-import { GET as listRoute } from '@/app/api/v1/events/route';
-import { GET as detailRoute } from '@/app/api/v1/events/[id]/route';
-import { GET as availabilityRoute } from '@/app/api/v1/events/[id]/availability/route';
-import { GET as openapiRoute } from '@/app/api/v1/openapi.json/route';
+import { GET as listRoute } from '@/tests/helpers/api';
+import { GET as detailRoute } from '@/tests/helpers/api';
+import { GET as availabilityRoute } from '@/tests/helpers/api';
+import { GET as openapiRoute } from '@/tests/helpers/api';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
 import { availabilitySchema, eventDetailSchema, eventListSchema } from '@/lib/schemas/events';
 import { answerOf, failureBodyOf } from '../helpers/contract';
@@ -405,7 +405,7 @@ describe('API', () => {
     expect(body.ticketTypes.map((x: { available: number }) => x.available)).toEqual(direct.ticketTypes.map((x) => x.available));
     expect(body.ticketTypes[1].available).toBe(100);
     expect(body.ticketTypes[0].available).toBeGreaterThan(1490);
-    expect((await availabilityRoute(new Request('http://localhost/api/v1/events/x/availability'), ctx(DRAFT))).status).toBe(404);
+    expect((await availabilityRoute(new Request(`http://localhost/api/v1/events/${DRAFT}/availability`), ctx(DRAFT))).status).toBe(404);
   });
 
   it('GET /api/v1/openapi.json documents the catalogue paths', async () => {

@@ -2,7 +2,7 @@
 // who gave it ("From Jana N."), the giver keeps a history line ("Gifted to Peter D.") — and the
 // calendar file of an event (GET /api/v1/events/{id}/calendar.ics).
 import { eq } from 'drizzle-orm';
-import { GET as calendarRoute } from '@/app/api/v1/events/[id]/calendar.ics/route';
+import { GET as calendarRoute } from '@/tests/helpers/api';
 import { GET as listTickets } from '@/tests/helpers/api';
 import { POST as gift } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';

@@ -5,17 +5,17 @@
 // in words when their sale opens.
 import { and, eq } from 'drizzle-orm';
 import { PUT as putProgram } from '@/tests/helpers/api';
-import { PATCH as patchEvent } from '@/app/api/v1/organiser/events/[eventId]/route';
+import { PATCH as patchEvent } from '@/tests/helpers/api';
 import { DELETE as deletePoints, PUT as putPoints } from '@/tests/helpers/api';
 import { POST as holdItems } from '@/tests/helpers/api';
 import { GET as getOrder } from '@/tests/helpers/api';
-import { GET as getEvent } from '@/app/api/v1/events/[id]/route';
+import { GET as getEvent } from '@/tests/helpers/api';
 import { addToCart, getCart } from '@/lib/server/cart';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { PRIORITY_MATCH, PRIORITY_POINTS } from '@/lib/server/db/seed/loyalty';
 import { checkout } from '@/lib/server/orders/checkout';
-import { cancelEvent } from '@/lib/server/organiser/cancel';
+import { cancelEvent } from '@/lib/server/events/cancel';
 import { signedGatewayNotice, testGateway } from '@/lib/server/payments/test-gateway';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';
 import { sweepExpiredHolds } from '@/lib/server/sweeper';

@@ -6,7 +6,7 @@ import { GET as getProgram, PUT as putProgram } from '@/tests/helpers/api';
 import { POST as scan } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { cancelEvent } from '@/lib/server/organiser/cancel';
+import { cancelEvent } from '@/lib/server/events/cancel';
 import { loyaltyProgramResultSchema, loyaltySchema } from '@/lib/schemas/loyalty';
 import { answerOf } from '../helpers/contract';
 import { useTestDatabase } from '../helpers/db';

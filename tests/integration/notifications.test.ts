@@ -290,8 +290,8 @@ describe('wired events', () => {
 
   it('a resale sale queues "resale-sold" for the seller; a new start time "event-changed" and a cancellation "event-cancelled" for every holder', async () => {
     const { buy } = await import('../helpers/purchases');
-    const { updateEvent } = await import('@/lib/server/organiser/events');
-    const { cancelEvent } = await import('@/lib/server/organiser/cancel');
+    const { updateEvent } = await import('@/lib/server/events/edit');
+    const { cancelEvent } = await import('@/lib/server/events/cancel');
     const { makeScanner } = await import('../helpers/tickets');
     const slug = 'dunaj-bratislava-as-trencin';
     const event = await eventBySlug(t.db, slug);

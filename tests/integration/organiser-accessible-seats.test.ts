@@ -8,7 +8,7 @@ import { GET as accessibleGet, PUT as accessiblePut } from '@/tests/helpers/api'
 import { GET as fanAccessibleSeats } from '@/tests/helpers/api';
 import { POST as holdAccessible } from '@/tests/helpers/api';
 import { POST as addItems } from '@/tests/helpers/api';
-import { GET as availabilityRoute } from '@/app/api/v1/events/[id]/availability/route';
+import { GET as availabilityRoute } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { accessibleSeatsResultSchema } from '@/lib/schemas/concessions';

@@ -2,14 +2,14 @@
 // refunds every paid order exactly once (also run twice, and after a crash half-way), voids tickets and
 // listings, cancels resale payouts and mails every holder in their language.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { POST as cancelRoute } from '@/app/api/v1/organiser/events/[eventId]/cancel/route';
+import { POST as cancelRoute } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { getOrder } from '@/lib/server/orders/read';
-import { cancelEvent, cancellationProgress, finishCancelledEvents } from '@/lib/server/organiser/cancel';
+import { cancelEvent, cancellationProgress, finishCancelledEvents } from '@/lib/server/events/cancel';
 import { processDueRefunds } from '@/lib/server/payments/refunds';
 import { testGateway } from '@/lib/server/payments/test-gateway';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';

@@ -2,13 +2,13 @@
 // validation, create → publish → on the public list, unpublish, what publishing needs, edits that would
 // break sold tickets, fans seeing an edit at once, and the sale window at the cart.
 import { eq } from 'drizzle-orm';
-import { GET as listRoute, POST as createRoute } from '@/app/api/v1/organiser/events/route';
-import { GET as readRoute, PATCH as patchRoute } from '@/app/api/v1/organiser/events/[eventId]/route';
-import { POST as publishRoute } from '@/app/api/v1/organiser/events/[eventId]/publish/route';
-import { POST as unpublishRoute } from '@/app/api/v1/organiser/events/[eventId]/unpublish/route';
-import { POST as addCategoryRoute } from '@/app/api/v1/organiser/events/[eventId]/price-categories/route';
-import { GET as publicListRoute } from '@/app/api/v1/events/route';
-import { GET as publicDetailRoute } from '@/app/api/v1/events/[id]/route';
+import { GET as listRoute, POST as createRoute } from '@/tests/helpers/api';
+import { GET as readRoute, PATCH as patchRoute } from '@/tests/helpers/api';
+import { POST as publishRoute } from '@/tests/helpers/api';
+import { POST as unpublishRoute } from '@/tests/helpers/api';
+import { POST as addCategoryRoute } from '@/tests/helpers/api';
+import { GET as publicListRoute } from '@/tests/helpers/api';
+import { GET as publicDetailRoute } from '@/tests/helpers/api';
 import { POST as cartItemsRoute } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

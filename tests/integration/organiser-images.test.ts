@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { DELETE as deleteImageRoute, PATCH as updateImageRoute } from '@/app/api/v1/organiser/events/[eventId]/images/[index]/route';
-import { PATCH as reorderRoute, POST as uploadRoute } from '@/app/api/v1/organiser/events/[eventId]/images/route';
+import { DELETE as deleteImageRoute, PATCH as updateImageRoute } from '@/tests/helpers/api';
+import { PATCH as reorderRoute, POST as uploadRoute } from '@/tests/helpers/api';
 import { GET as mediaRoute } from '@/app/media/[...path]/route';
 import { runSeed } from '@/lib/server/db/seed';
 import * as s from '@/lib/server/db/schema';
@@ -307,5 +307,5 @@ describe('S3-compatible storage', () => {
 // ── the answer's schema is what the server returns (compile time: tsc runs over tests/) ─
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const imageTypesMatchSchemas: [
-  Same<Omit<import('@/lib/server/organiser/images').GalleryResult, 'ok'>, import('zod').infer<typeof import('@/lib/schemas/organiser-team').galleryResultSchema>>,
+  Same<Omit<import('@/lib/server/events/images').GalleryResult, 'ok'>, import('zod').infer<typeof import('@/lib/schemas/organiser-team').galleryResultSchema>>,
 ] = [true];

@@ -2,11 +2,11 @@
 // or category is 404), validation, sections → units in the same change, a new price for future sales
 // only, and the refusals that keep sold tickets whole (a sold category, a sold section, sold places).
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { POST as createEventRoute } from '@/app/api/v1/organiser/events/route';
-import { GET as readEventRoute } from '@/app/api/v1/organiser/events/[eventId]/route';
-import { GET as listRoute, POST as createRoute } from '@/app/api/v1/organiser/events/[eventId]/price-categories/route';
-import { DELETE as deleteRoute, PATCH as patchRoute } from '@/app/api/v1/organiser/events/[eventId]/price-categories/[categoryId]/route';
-import { GET as publicDetailRoute } from '@/app/api/v1/events/[id]/route';
+import { POST as createEventRoute } from '@/tests/helpers/api';
+import { GET as readEventRoute } from '@/tests/helpers/api';
+import { GET as listRoute, POST as createRoute } from '@/tests/helpers/api';
+import { DELETE as deleteRoute, PATCH as patchRoute } from '@/tests/helpers/api';
+import { GET as publicDetailRoute } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';

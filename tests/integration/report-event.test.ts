@@ -10,7 +10,7 @@ import { GET as overviewRoute } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { cancelEvent } from '@/lib/server/organiser/cancel';
+import { cancelEvent } from '@/lib/server/events/cancel';
 import { createRedeemBatch } from '@/lib/server/coupons/redeem-codes';
 import { eventReport } from '@/lib/server/reports/event-report';
 import { eventLedgers } from '@/lib/server/reports/ledger';

@@ -8,7 +8,7 @@ import { POST as cancelSeasonRoute } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { cancelEvent, cancellationProgress, cancelSeason, finishCancelledEvents } from '@/lib/server/organiser/cancel';
+import { cancelEvent, cancellationProgress, cancelSeason, finishCancelledEvents } from '@/lib/server/events/cancel';
 import { addSeasonMatch } from '@/lib/server/seasons/organiser';
 import { getOrder } from '@/lib/server/orders/read';
 import { processDueRefunds } from '@/lib/server/payments/refunds';

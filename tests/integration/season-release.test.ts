@@ -9,7 +9,7 @@ import { runSeed } from '@/lib/server/db/seed';
 import { addToCart, getCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { getOrder } from '@/lib/server/orders/read';
-import { cancelEvent } from '@/lib/server/organiser/cancel';
+import { cancelEvent } from '@/lib/server/events/cancel';
 import { keepUnsoldReleases } from '@/lib/server/seasons/release';
 import { transferSeasonTicket } from '@/lib/server/seasons/transfer';
 import { issueFreeTickets } from '@/lib/server/tickets/create';

@@ -7,7 +7,7 @@ import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
-import { cancelEvent, finishCancelledEvents } from '@/lib/server/organiser/cancel';
+import { cancelEvent, finishCancelledEvents } from '@/lib/server/events/cancel';
 import { processDueRefunds } from '@/lib/server/payments/refunds';
 import { testGateway } from '@/lib/server/payments/test-gateway';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';

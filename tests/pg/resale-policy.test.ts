@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { setResalePolicy } from '@/lib/server/organiser/resale-policy';
+import { setResalePolicy } from '@/lib/server/events/resale-policy';
 import { listTicketForResale } from '@/lib/server/resale/listing';
 import { resaleCapFor } from '@/lib/server/resale/policy';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { cancelEvent, cancellationProgress, cancelSeason, finishCancelledEvents } from '@/lib/server/organiser/cancel';
+import { cancelEvent, cancellationProgress, cancelSeason, finishCancelledEvents } from '@/lib/server/events/cancel';
 import { releaseTicket } from '@/lib/server/seasons/release';
 import { giftTicket } from '@/lib/server/tickets/gift';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';

@@ -1,4 +1,4 @@
-import { openApiDocument } from '@/lib/openapi/document';
+import { openApiDocument } from '@/lib/server/api/openapi';
 
 type Doc = { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }>> };
 

@@ -7,7 +7,7 @@ import { createTranslator } from 'use-intl/core';
 import cs from '@/messages/cs.json';
 import en from '@/messages/en.json';
 import sk from '@/messages/sk.json';
-import type { CancellationProgress } from '@/lib/server/organiser/cancel';
+import type { CancellationProgress } from '@/lib/server/events/cancel';
 
 const catalogues = { sk, cs, en };
 let locale: 'sk' | 'cs' | 'en' = 'sk';

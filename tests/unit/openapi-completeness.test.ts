@@ -1,9 +1,7 @@
-// GET /api/v1/openapi.json documents every route of app/api/v1 and nothing else: each method a route
-// file exports, with its path parameters and a schema of what it answers.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+// GET /api/v1/openapi.json documents every operation the feature modules declare and nothing else, each
+// with its path parameters, a schema of what it answers and every failure it may answer.
 import type { z } from 'zod';
-import { openApiDocument } from '@/lib/openapi/document';
+import { openApiDocument } from '@/lib/server/api/openapi';
 import { apiOperations } from '@/lib/server/api/app';
 import type { resendVerificationResultSchema, userSchema, verifyEmailResultSchema } from '@/lib/schemas/auth';
 import type { cartSchema, checkoutResultSchema } from '@/lib/schemas/cart';
@@ -24,65 +22,33 @@ import type { bankAccountResultSchema, payoutRunChangeSchema, payoutRunsOverview
 import type { releaseResultSchema, walletSchema } from '@/lib/schemas/wallet';
 import type { seasonReleasesSchema } from '@/lib/schemas/season-releases';
 
-const API_ROOT = path.join(__dirname, '../../app/api/v1');
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === 'route.ts' && !full.includes('[[...path]]') ? [full] : [];
-  });
-}
-
-/** The HTTP methods a route file exports: `export const GET =`, `export async function GET`, `export { handler as GET } from …`. */
-export function exportedMethods(source: string): string[] {
-  const found = new Set<string>();
-  for (const match of source.matchAll(/export\s+(?:const|let|async\s+function|function)\s+([A-Z]+)\b/g)) found.add(match[1]);
-  for (const match of source.matchAll(/export\s*\{([^}]*)\}/g)) {
-    for (const part of match[1].split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop();
-      if (name) found.add(name);
-    }
-  }
-  return METHODS.filter((method) => found.has(method));
-}
-
-/** app/api/v1/events/[id]/cart/route.ts → /api/v1/events/{id}/cart */
-function openApiPath(file: string): string {
-  const folder = path.relative(API_ROOT, path.dirname(file)).split(path.sep).join('/');
-  return `/api/v1/${folder}`.replace(/\[([^\]]+)\]/g, '{$1}');
-}
-
 type Operation = {
   parameters?: { name: string; in: string; schema?: unknown }[];
   requestBody?: { content?: Record<string, { schema?: unknown }> };
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  responses: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
 };
 
-const routes = routeFiles(API_ROOT)
-  .map((file) => ({ path: openApiPath(file), methods: exportedMethods(readFileSync(file, 'utf8')) }))
-  .filter((route) => route.path !== '/api/v1/openapi.json');
 const documented = openApiDocument().paths as Record<string, Record<string, Operation>>;
-const operations = [
-  ...routes.flatMap((route) => route.methods.map((method) => `${method} ${route.path}`)),
-  ...apiOperations().map((op) => `${op.method.toUpperCase()} ${op.path}`),
-].sort();
+const operations = apiOperations().map((op) => `${op.method.toUpperCase()} ${op.path}`).sort();
 const documentedOperations = Object.entries(documented)
   .flatMap(([p, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${p}`))
   .sort();
 
 describe('OpenAPI completeness', () => {
-  it('reads the methods of a route file however it exports them', () => {
-    expect(exportedMethods("export const GET = apiRoute(a);\nexport async function PATCH() {}\nexport { scan as POST, DELETE } from './x';")).toEqual(['GET', 'POST', 'PATCH', 'DELETE']);
-  });
-
-  it('finds the routes (sanity: the walk itself works)', () => {
+  it('finds the operations (sanity: the assembly itself works)', () => {
     expect(operations).toEqual(expect.arrayContaining(['POST /api/v1/auth/signup', 'DELETE /api/v1/events/{id}/cart/items/{itemId}', 'POST /api/v1/payments/{provider}/webhook']));
+    expect(operations.length).toBeGreaterThan(100);
   });
 
-  it('documents every method of every route, and no route that does not exist', () => {
+  it('documents every operation, and nothing that is not one', () => {
     expect(documentedOperations).toEqual(operations);
+  });
+
+  it('lists an operation’s own failure codes at their statuses (a sold-out seat is a 409 of the hold)', () => {
+    const hold = documented['/api/v1/events/{id}/cart/items'].post;
+    expect(hold.responses['409'].description).toContain('SEAT_TAKEN');
+    expect(hold.responses['401'].description).toContain('UNAUTHENTICATED');
+    expect(hold.responses['415'].description).toContain('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it.each(documentedOperations)('%s names its path parameters and has a schema of its answer', (operation) => {
@@ -95,13 +61,9 @@ describe('OpenAPI completeness', () => {
     const success = Object.entries(op.responses).filter(([status]) => /^2\d\d$/.test(status));
     expect(success).toHaveLength(1);
     // JSON, or a download (the redeem codes' CSV, a payout run's XML, an event's calendar file) that documents its file type instead
-    const content = success[0][1].content;
-    expect(content?.['application/json']?.schema ?? content?.['text/csv']?.schema ?? content?.['application/xml']?.schema ?? content?.['text/calendar']?.schema).toBeDefined();
-    // JSON, a multipart upload (event images), or a raw body its handler verifies itself (a payment provider's signed notice)
-    if (op.requestBody)
-      expect(
-        op.requestBody.content?.['application/json']?.schema ?? op.requestBody.content?.['multipart/form-data']?.schema ?? op.requestBody.content?.['application/octet-stream']?.schema,
-      ).toBeDefined();
+    const content = success[0][1].content ?? {};
+    expect(Object.values(content)[0]?.schema).toBeDefined();
+    if (op.requestBody) expect(Object.values(op.requestBody.content ?? {})[0]?.schema).toBeDefined();
   });
 });
 

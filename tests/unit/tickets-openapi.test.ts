@@ -1,4 +1,4 @@
-import { openApiDocument } from '@/lib/openapi/document';
+import { openApiDocument } from '@/lib/server/api/openapi';
 
 describe('OpenAPI document: ticket endpoints', () => {
   it('documents the ticket, resale and scan calls with request bodies from the shared zod schemas', () => {

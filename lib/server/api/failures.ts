@@ -7,10 +7,7 @@ import type { Failure, FailureCodeOf, MessageKey } from './failure-row';
 import { moduleFailures, type ModuleFailureCode } from './failures.generated';
 import type { removeCartPoints, setCartPoints } from '@/lib/server/cart';
 import type { AccessFailure } from '@/lib/server/organiser/access';
-import type { cancelEvent, cancelSeason } from '@/lib/server/organiser/cancel';
-import type { addEventImage, removeEventImage, reorderEventImages, updateEventImage } from '@/lib/server/organiser/images';
-import type { createEvent, publishEvent, updateEvent } from '@/lib/server/organiser/events';
-import type { createPriceCategory, deletePriceCategory, updatePriceCategory } from '@/lib/server/organiser/price-categories';
+import type { cancelSeason } from '@/lib/server/events/cancel';
 
 export type { MessageKey };
 
@@ -19,28 +16,7 @@ type DomainFailureCode =
   | FailureCodeOf<typeof setCartPoints>
   | FailureCodeOf<typeof removeCartPoints>
   | AccessFailure['code']
-  | FailureCodeOf<typeof addEventImage>
-  | FailureCodeOf<typeof removeEventImage>
-  | FailureCodeOf<typeof updateEventImage>
-  | FailureCodeOf<typeof reorderEventImages>
-
-  // organiser: events
-  | FailureCodeOf<typeof createEvent>
-  | FailureCodeOf<typeof updateEvent>
-  | FailureCodeOf<typeof publishEvent>
-  | FailureCodeOf<typeof createPriceCategory>
-  | FailureCodeOf<typeof updatePriceCategory>
-  | FailureCodeOf<typeof deletePriceCategory>
-
-  // organiser: codes and resale
-
-  // organiser: cancellation
-  | FailureCodeOf<typeof cancelEvent>
-  | FailureCodeOf<typeof cancelSeason>
-
-  // payouts: bank accounts and runs
-
-;
+  | FailureCodeOf<typeof cancelSeason>;
 
 /** Failures of the request itself, and of routes whose lookup finds nothing (a null, not a code). */
 type RequestFailureCode =
@@ -105,44 +81,19 @@ const CENTRAL_FAILURES = {
   ORG_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
   ROLE_FORBIDDEN: { status: 403, key: 'organiser.errors.roleForbidden' },
 
-  // event images (lib/server/organiser/images.ts)
-  IMAGE_REQUIRED: { status: 422, key: 'organiser.images.errors.required', field: 'file' },
-  IMAGE_TOO_LARGE: { status: 413, key: 'organiser.images.errors.tooLarge', field: 'file' },
-  IMAGE_TYPE: { status: 415, key: 'organiser.images.errors.type', field: 'file' },
-  GALLERY_FULL: { status: 409, key: 'organiser.images.errors.full' },
-  IMAGE_NOT_FOUND: { status: 404, key: 'organiser.images.errors.notFound', answersAs: 'NOT_FOUND' },
-  IMAGE_ORDER_INVALID: { status: 422, key: 'organiser.images.errors.order', field: 'order' },
 
   // ── organiser: events ───────────────────────────────────────────────────────
   /** A venue of another organisation answers like one that does not exist. */
   VENUE_NOT_FOUND: { status: 404, key: 'organiser.events.errors.venueNotFound', field: 'venueId', answersAs: 'NOT_FOUND' },
-  DOORS_AFTER_START: { status: 422, key: 'organiser.events.errors.doorsAfterStart', field: 'doorsAt' },
-  END_BEFORE_START: { status: 422, key: 'organiser.events.errors.endBeforeStart', field: 'endsAt' },
-  SALE_WINDOW_INVALID: { status: 422, key: 'organiser.events.errors.saleWindow', field: 'saleEndsAt' },
-  /** Priority access needs both its time and its points, and opens before the general sale (which must be set). */
-  PRIORITY_WINDOW_INVALID: { status: 422, key: 'organiser.events.errors.priorityWindow', field: 'prioritySaleStartsAt' },
-  CURRENCY_LOCKED: { status: 409, key: 'organiser.events.errors.currencyLocked', field: 'currency' },
-  VENUE_LOCKED: { status: 409, key: 'organiser.events.errors.venueLocked', field: 'venueId' },
   EVENT_CANCELLED: { status: 409, key: 'organiser.events.errors.cancelled' },
-  NO_PLACES: { status: 409, key: 'organiser.events.errors.noPlaces' },
-  NO_IMAGE: { status: 409, key: 'organiser.events.errors.noImage' },
-  EVENT_IN_PAST: { status: 409, key: 'organiser.events.errors.inPast' },
-  /** Tickets are sold: a start or end moved into the past would make payouts due and break what buyers were promised. */
-  EVENT_DATE_IN_PAST: { status: 409, key: 'organiser.events.errors.dateInPast', field: 'startsAt' },
   /** `{count}`: places fans have (sold or in carts) that the change would take away or re-price. */
   UNITS_TAKEN: { status: 409, key: 'organiser.prices.errors.unitsTaken' },
   CATEGORY_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },
-  /** `{count}`: tickets sold (or places in carts) of the category. */
-  CATEGORY_SOLD: { status: 409, key: 'organiser.prices.errors.categorySold' },
-  CATEGORY_IN_USE: { status: 409, key: 'organiser.prices.errors.categoryInUse' },
   SECTION_NOT_IN_VENUE: { status: 422, key: 'organiser.prices.errors.sectionNotInVenue', field: 'sectionIds' },
-  SECTION_KIND_MISMATCH: { status: 422, key: 'organiser.prices.errors.sectionKind', field: 'sectionIds' },
-  CAPACITY_NOT_ALLOWED: { status: 422, key: 'organiser.prices.errors.capacityNotAllowed', field: 'capacity' },
 
   // ── organiser: codes and resale ─────────────────────────────────────────────
 
   // ── organiser: cancellation ─────────────────────────────────────────────────
-  EVENT_IS_DRAFT: { status: 409, key: 'organiser.cancel.errors.draft' },
 
   // ── payouts: bank accounts and runs ─────────────────────────────────────────
   /** Not a Tribuna admin: the admin calls answer as if there were nothing (like another organisation's data). */

@@ -5,10 +5,12 @@ import auth from '@/lib/server/auth/module';
 import cart from '@/lib/server/cart/module';
 import concessions from '@/lib/server/concessions/module';
 import coupons from '@/lib/server/coupons/module';
+import events from '@/lib/server/events/module';
 import feedback from '@/lib/server/feedback/module';
 import loyalty from '@/lib/server/loyalty/module';
 import namedTickets from '@/lib/server/named-tickets/module';
 import notifications from '@/lib/server/notifications/module';
+import openapi from '@/lib/server/openapi/module';
 import orders from '@/lib/server/orders/module';
 import packages from '@/lib/server/packages/module';
 import payments from '@/lib/server/payments/module';
@@ -23,4 +25,4 @@ import venues from '@/lib/server/venues/module';
 import waitingList from '@/lib/server/waiting-list/module';
 import wallet from '@/lib/server/wallet/module';
 
-export const apiModules: readonly Module[] = [auth, cart, concessions, coupons, feedback, loyalty, namedTickets, notifications, orders, packages, payments, payouts, reports, resale, scan, seasons, team, tickets, venues, waitingList, wallet];
+export const apiModules: readonly Module[] = [auth, cart, concessions, coupons, events, feedback, loyalty, namedTickets, notifications, openapi, orders, packages, payments, payouts, reports, resale, scan, seasons, team, tickets, venues, waitingList, wallet];

@@ -2,15 +2,24 @@ import 'server-only';
 // The OpenAPI 3.1 document of API v1 (the native app's contract), built from the operations the feature
 // modules declare: each with its path parameters, query, body, answer and every failure it may answer —
 // its own and those the frame adds for its access and input (./app.ts). Schemas are zod 4's own JSON
-// Schema (lib/openapi/builder.ts schemaOf), input for what a client sends and output for what it gets.
+// Schema (z.toJSONSchema), input for what a client sends and output for what it gets: @hono/zod-openapi's
+// generator writes a case-insensitive pattern as an invalid `…$/i` and reads a transform's input for its
+// output (docs/decisions/one-api-app.md).
 import { z } from 'zod';
 import { errorBodySchema } from '@/lib/schemas/primitives';
-import { schemaOf } from '@/lib/openapi/builder';
+import { SESSION_COOKIE } from '@/lib/cookies';
 import { apiOperations } from './app';
 import { FAILURES, type FailureCode } from './failures';
 import { isOtherAnswer, isOtherBody, type Operation } from './operation';
 
 type Json = Record<string, unknown>;
+
+/** JSON Schema of a zod schema: `input` for what a client sends, `output` for what the API answers. */
+export function schemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): Json {
+  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+  delete out.$schema;
+  return out;
+}
 
 const WRITES = new Set(['post', 'put', 'patch', 'delete']);
 
@@ -95,4 +104,31 @@ export function operationPaths(operations: readonly Operation[] = apiOperations(
     };
   }
   return paths;
+}
+
+/** The OpenAPI 3.1 document of API v1, served at GET /api/v1/openapi.json. */
+export function openApiDocument(serverUrl?: string) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Tribuna API',
+      version: '1',
+      description:
+        'Money is integer minor units plus an ISO currency. Texts come in the language of Accept-Language (sk, cs, en). ' +
+        'Authenticate with `Authorization: Bearer <token>` or the web session cookie; cookie-authenticated changes need X-XSRF-TOKEN. ' +
+        'Request bodies are JSON (`Content-Type: application/json`, else 415); a write a browser sends from another site without a bearer token is 403 CROSS_SITE. ' +
+        'Errors: `{ message, code, errors: [{ field?, message }] }`; 401 always means the session is gone. ' +
+        'A request body may have at most 64 KB (a payment provider’s notice 256 KB): past it, 413 BODY_TOO_LARGE and the connection is closed. ' +
+        'While the database cannot be reached: 503 UNAVAILABLE with Retry-After. ' +
+        'Each operation lists every failure code it may answer, grouped by status.',
+    },
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+      },
+    },
+    paths: operationPaths(),
+  };
 }

@@ -7,8 +7,8 @@ import { CURRENT_ORG_COOKIE } from '@/lib/organiser/current-org';
 import { requireSignedIn } from '@/lib/server/auth/guard';
 import type { SessionUser } from '@/lib/server/auth/session-token';
 import { eventAccess, myOrganisations, roleCan, venueAccess, type Capability, type Membership } from './access';
-import { cancellationProgress } from './cancel';
-import { eventSummary } from './event-summary';
+import { cancellationProgress } from '@/lib/server/events/cancel';
+import { eventSummary } from '@/lib/server/events/summary';
 
 type Href = Parameters<typeof getPathname>[0]['href'];
 

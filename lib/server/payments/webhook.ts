@@ -1,7 +1,7 @@
 import 'server-only';
 import { eventChanged } from '@/lib/server/events/changed';
 import { announcePaidOrder, sendOrderEmail } from '@/lib/server/orders/mail';
-import { sendCancelledOrderEmail } from '@/lib/server/organiser/cancel-mail';
+import { sendCancelledOrderEmail } from '@/lib/server/events/cancel-mail';
 import { recordPaymentOutcome, type OutcomeResult } from './outcome';
 import type { PaymentNotice, PaymentProvider } from './types';
 

@@ -9,7 +9,7 @@ import { requestLocale } from '@/lib/server/api/request-locale';
 import { ApiError, failureOf, parseWith } from '@/lib/server/api/respond';
 import { translator } from '@/lib/server/api/translate';
 import { listSeasonAnnouncements, sendSeasonAnnouncement } from '@/lib/server/notifications/announcements';
-import { cancelSeason } from '@/lib/server/organiser/cancel';
+import { cancelSeason } from '@/lib/server/events/cancel';
 import { announcementCreateSchema, announcementListSchema, announcementSchema } from '@/lib/schemas/notifications';
 import { organisationQuerySchema } from '@/lib/schemas/organiser';
 import { cancelSeasonResultSchema } from '@/lib/schemas/organiser-cancel';

@@ -5,7 +5,7 @@ import { STATUS_STYLE } from '@/components/organiser/event-header';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
-import { listOrganiserEvents } from '@/lib/server/organiser/events';
+import { listOrganiserEvents } from '@/lib/server/events/edit';
 import { consoleMetadata } from '../metadata';
 import { formatDate } from '@/lib/i18n/formats';
 

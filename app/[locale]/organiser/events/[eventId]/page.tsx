@@ -7,7 +7,7 @@ import { EventForm } from '@/components/organiser/events/event-form';
 import { isUuid } from '@/lib/ids';
 import type { Locale } from '@/lib/i18n/routing';
 import { consoleEventPage } from '@/lib/server/organiser/console';
-import { readOrganiserEvent, venueChoices } from '@/lib/server/organiser/events';
+import { readOrganiserEvent, venueChoices } from '@/lib/server/events/edit';
 import { consoleMetadata } from '../../metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/events/[eventId]'>) {

@@ -5,7 +5,7 @@ import { EventForm } from '@/components/organiser/events/event-form';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
-import { venueChoices } from '@/lib/server/organiser/events';
+import { venueChoices } from '@/lib/server/events/edit';
 import { consoleMetadata } from '../../metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/events/new'>) {

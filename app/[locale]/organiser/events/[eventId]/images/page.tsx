@@ -7,7 +7,7 @@ import { ImageManager } from '@/components/organiser/image-manager';
 import { UUID_PATTERN } from '@/lib/ids';
 import type { Locale } from '@/lib/i18n/routing';
 import { consoleEventPage } from '@/lib/server/organiser/console';
-import { eventGallery } from '@/lib/server/organiser/images';
+import { eventGallery } from '@/lib/server/events/images';
 import { consoleMetadata } from '../../../metadata';
 
 type Props = PageProps<'/[locale]/organiser/events/[eventId]/images'>;

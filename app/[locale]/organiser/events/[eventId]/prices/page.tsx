@@ -7,7 +7,7 @@ import { PriceCategories } from '@/components/organiser/events/price-categories'
 import { isUuid } from '@/lib/ids';
 import type { Locale } from '@/lib/i18n/routing';
 import { consoleEventPage } from '@/lib/server/organiser/console';
-import { listPriceCategories } from '@/lib/server/organiser/price-categories';
+import { listPriceCategories } from '@/lib/server/events/price-categories';
 import { concessionsOfEvent } from '@/lib/server/concessions/prices';
 import { ConcessionPrices } from '@/components/organiser/events/concession-prices';
 import { consoleMetadata } from '../../../metadata';

@@ -8,7 +8,7 @@ import { WaitingListForm } from '@/components/organiser/waiting-list-form';
 import type { Locale } from '@/lib/i18n/routing';
 import { isUuid } from '@/lib/ids';
 import { consoleEventPage } from '@/lib/server/organiser/console';
-import { getResalePolicy } from '@/lib/server/organiser/resale-policy';
+import { getResalePolicy } from '@/lib/server/events/resale-policy';
 import { getWaitingListSettings } from '@/lib/server/waiting-list/organiser';
 import { consoleMetadata } from '../../../metadata';
 

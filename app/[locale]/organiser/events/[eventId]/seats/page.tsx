@@ -7,7 +7,7 @@ import { SeatBlocker } from '@/components/organiser/venues/seat-blocker';
 import { isUuid } from '@/lib/ids';
 import type { Locale } from '@/lib/i18n/routing';
 import { consoleEventPage } from '@/lib/server/organiser/console';
-import { eventSeats } from '@/lib/server/organiser/seat-blocks';
+import { eventSeats } from '@/lib/server/events/seat-blocks';
 import { consoleMetadata } from '../../../metadata';
 
 type Props = PageProps<'/[locale]/organiser/events/[eventId]/seats'>;

@@ -10,7 +10,7 @@ import type { GalleryImage, LocalizedText } from '@/lib/server/db/schema';
 import { getDb, tables, type Tx } from '@/lib/server/db';
 import { eventChanged } from '@/lib/server/events/changed';
 import { fileStorage, type FileStorage } from '@/lib/server/storage';
-import { eventAccess, type AccessFailure } from './access';
+import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_GALLERY_IMAGES = 24;

@@ -5,7 +5,7 @@ import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { LocalizedText, VenueOutlineShape } from '@/lib/server/db/schema';
 import { availabilityChanged, eventChanged } from '@/lib/server/events/changed';
 import { offerReturned } from '@/lib/server/waiting-list/offers';
-import { eventAccess, type AccessFailure } from './access';
+import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { RETIRED_SECTION_CODE } from '@/lib/server/venues/layout';
 import { groupSeats } from '@/lib/server/venues/seat-rows';
 

@@ -6,7 +6,7 @@ import { queueEmail, type EmailInput, type QueuedEmail } from '@/lib/server/emai
 import { availabilityChanged, eventChanged } from '@/lib/server/events/changed';
 import { queueRefund } from '@/lib/server/payments/refunds';
 import { notifyEventHolders } from '@/lib/server/notifications/scheduled';
-import { eventAccess, type AccessFailure } from './access';
+import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { seasonAccess } from '@/lib/server/seasons/organiser';
 import { creditRefund, orderWalletCredit } from '@/lib/server/wallet';
 import { cancelledCoveredOrderEmail, cancelledOrderEmail, cancelledSeasonMatchEmail, cancelledTicketsEmail } from './cancel-mail';

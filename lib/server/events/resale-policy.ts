@@ -6,7 +6,7 @@ import { eventChanged } from '@/lib/server/events/changed';
 import { resaleCapFor } from '@/lib/server/resale/policy';
 import { resaleFacts } from '@/lib/server/resale/eligibility';
 import type { Locale } from '@/lib/i18n/routing';
-import { eventAccess, type AccessFailure } from './access';
+import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { sendListingWithdrawnEmail } from './resale-mail';
 
 // An event's resale and gifting rules live in its own columns (events.resale_* and transfer_enabled):

@@ -3,7 +3,7 @@ import { RETIRED_SECTION_CODE } from '@/lib/server/venues/retired-section';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { OrganiserEvent, OrganiserEventRow, PriceCategory } from '@/lib/schemas/organiser-events';
 import { getDb, rowsOf, tables, type Db, type Tx } from '@/lib/server/db';
-import { eventAccess, orgAccess, type AccessFailure } from '../access';
+import { eventAccess, orgAccess, type AccessFailure } from '@/lib/server/organiser/access';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 

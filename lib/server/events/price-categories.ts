@@ -4,10 +4,10 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CreatePriceCategoryInput, OrganiserEvent, PriceCategory, UpdatePriceCategoryInput } from '@/lib/schemas/organiser-events';
 import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';
 import { eventChanged } from '@/lib/server/events/changed';
-import { eventAccess, type AccessFailure } from './access';
-import { categoriesOf, sectionsOf } from './events/read';
-import { filledText, refusable, refuse } from './events/rules';
-import { setStandingCapacity, syncEventInventory, type UnitsTaken } from './inventory';
+import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
+import { categoriesOf, sectionsOf } from './edit/read';
+import { filledText, refusable, refuse } from './edit/rules';
+import { setStandingCapacity, syncEventInventory, type UnitsTaken } from '@/lib/server/organiser/inventory';
 
 // An event's price categories (ticket types) and which venue sections each sells. Units are made and
 // removed only by ./inventory.ts, in the same transaction as the change; fans see it at once.

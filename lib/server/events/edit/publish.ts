@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { OrganiserEvent } from '@/lib/schemas/organiser-events';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import { eventChanged } from '@/lib/server/events/changed';
-import { eventAccess, type AccessFailure } from '../access';
+import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { organiserEvent } from './read';
 
 export type PublishFailure = AccessFailure | { ok: false; code: 'EVENT_CANCELLED' | 'NO_PLACES' | 'NO_IMAGE' | 'EVENT_IN_PAST' };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { getDb, tables } from '@/lib/server/db';
-import { eventAccess, type AccessFailure } from './access';
+import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 
 export type EventSummary = {
   id: string;

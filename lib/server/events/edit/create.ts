@@ -4,7 +4,7 @@ import type { CreateEventInput, OrganiserEvent } from '@/lib/schemas/organiser-e
 import { getDb, isUniqueViolation, tables } from '@/lib/server/db';
 import { resalePolicyOf } from '@/lib/server/db/schema';
 import { eventChanged } from '@/lib/server/events/changed';
-import { orgAccess, type AccessFailure } from '../access';
+import { orgAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { organiserEvent } from './read';
 import { dateOrNull, datesFailure, filledText, refreshSearchText, uniqueSlug, type DatesFailure } from './rules';
 
