@@ -6,7 +6,7 @@ export async function register() {
   (await import('./lib/server/mode')).resolveMode(process.env);
   const { migrateDatabase } = await import('./lib/server/db/client');
   await migrateDatabase();
-  (await import('./lib/server/sweeper')).startSweeper();
+  (await import('./lib/server/jobs')).startJobs();
   // This thread's caches, the production server's page cache among them (lib/server/serving/server.ts), hear of changes from the first request on.
   await (await import('./lib/server/events/changed')).listenForEventChanges();
 }

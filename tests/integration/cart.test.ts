@@ -5,7 +5,7 @@ import { hashToken, newSessionToken } from '@/lib/server/auth/session-token';
 import { addToCart, applyCoupon, getCart, removeFromCart } from '@/lib/server/cart';
 import { reservationMinutes } from '@/lib/server/cart/event';
 import { eventChanged } from '@/lib/server/events/changed';
-import { sweepExpiredHolds } from '@/lib/server/sweeper';
+import { sweepExpiredHolds } from '@/lib/server/cart/sweep';
 import { POST as addItemsRoute } from '@/tests/helpers/api';
 import { DELETE as removeItemRoute } from '@/tests/helpers/api';
 import { GET as cartRoute } from '@/tests/helpers/api';

@@ -9,7 +9,7 @@ import { testGateway, signedGatewayNotice } from '@/lib/server/payments/test-gat
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';
 import { processDueRefunds } from '@/lib/server/payments/refunds';
 import type { PaymentProvider } from '@/lib/server/payments';
-import { sweepExpiredHolds } from '@/lib/server/sweeper';
+import { sweepExpiredHolds } from '@/lib/server/cart/sweep';
 import { POST as webhookRoute } from '@/tests/helpers/api';
 import { useTestDatabase } from '../helpers/db';
 import { freeSeatsOf } from '../helpers/seats';

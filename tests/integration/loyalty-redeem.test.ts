@@ -18,7 +18,7 @@ import { checkout } from '@/lib/server/orders/checkout';
 import { cancelEvent } from '@/lib/server/events/cancel';
 import { signedGatewayNotice, testGateway } from '@/lib/server/payments/test-gateway';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';
-import { sweepExpiredHolds } from '@/lib/server/sweeper';
+import { sweepExpiredHolds } from '@/lib/server/cart/sweep';
 import { cartSchema } from '@/lib/schemas/cart';
 import { eventDetailSchema } from '@/lib/schemas/events';
 import { orderSchema } from '@/lib/schemas/orders';

@@ -18,7 +18,7 @@ import { checkout } from '@/lib/server/orders/checkout';
 import { signedGatewayNotice, testGateway } from '@/lib/server/payments/test-gateway';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';
 import { addPackageToCart } from '@/lib/server/packages/sale';
-import { sweepExpiredHolds } from '@/lib/server/sweeper';
+import { sweepExpiredHolds } from '@/lib/server/cart/sweep';
 import { GET as packagesGet, POST as packagesPost } from '@/tests/helpers/api';
 import { DELETE as packageDelete, PATCH as packagePatch } from '@/tests/helpers/api';
 import { GET as eventPackagesGet } from '@/tests/helpers/api';

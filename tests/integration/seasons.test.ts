@@ -13,7 +13,7 @@ import { createEvent, publishEvent } from '@/lib/server/events/edit';
 import { createPriceCategory } from '@/lib/server/events/price-categories';
 import { holdSeasonSeats, openRenewals, purchaseSeason, renewSeason, seasonSale } from '@/lib/server/seasons/sale';
 import { transferSeasonTicket } from '@/lib/server/seasons/transfer';
-import { sweepExpiredHolds } from '@/lib/server/sweeper';
+import { sweepExpiredHolds } from '@/lib/server/cart/sweep';
 import { addToCart } from '@/lib/server/cart';
 import { sweepSeasonRenewals } from '@/lib/server/seasons/renewal-blocks';
 import { useTestDatabase } from '../helpers/db';

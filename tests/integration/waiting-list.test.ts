@@ -4,7 +4,7 @@ import { addToCart, getCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { signedGatewayNotice, testGateway } from '@/lib/server/payments/test-gateway';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';
-import { sweepExpiredHolds } from '@/lib/server/sweeper';
+import { sweepExpiredHolds } from '@/lib/server/cart/sweep';
 import { joinWaitingList, leaveWaitingList, myWaitingEntries, waitingListState } from '@/lib/server/waiting-list';
 import { offerReturned, sweepWaitingLists } from '@/lib/server/waiting-list/offers';
 import { sendDueNotifications } from '@/lib/server/notifications/sender';

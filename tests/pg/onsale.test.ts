@@ -8,7 +8,7 @@ import { runSeed } from '@/lib/server/db/seed';
 import { addToCart, applyCoupon } from '@/lib/server/cart';
 import { eventChanged } from '@/lib/server/events/changed';
 import { checkout } from '@/lib/server/orders/checkout';
-import { sweepExpiredHolds } from '@/lib/server/sweeper';
+import { sweepExpiredHolds } from '@/lib/server/cart/sweep';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
 import { giveTicket, makeUser } from '../helpers/tickets';
 

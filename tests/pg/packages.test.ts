@@ -11,7 +11,7 @@ import { addPackageToCart } from '@/lib/server/packages/sale';
 import { checkout } from '@/lib/server/orders/checkout';
 import { signedGatewayNotice, testGateway } from '@/lib/server/payments/test-gateway';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';
-import { sweepExpiredHolds } from '@/lib/server/sweeper';
+import { sweepExpiredHolds } from '@/lib/server/cart/sweep';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
 
 const t = useTestDatabase();

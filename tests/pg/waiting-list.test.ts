@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { addToCart } from '@/lib/server/cart';
-import { sweepExpiredHolds } from '@/lib/server/sweeper';
+import { sweepExpiredHolds } from '@/lib/server/cart/sweep';
 import { joinWaitingList } from '@/lib/server/waiting-list';
 import { offerReturned } from '@/lib/server/waiting-list/offers';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';

@@ -27,3 +27,18 @@ describe('the job loop', () => {
     expect(runs).toBeLessThan(20);
   });
 });
+
+describe('the modules’ jobs', () => {
+  it('run in the order one feeds the next: holds end, waiting lists are offered what they gave back, refunds go out after cancellations queue them', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { moduleJobs } = require('@/lib/server/jobs') as typeof import('@/lib/server/jobs');
+    const names = moduleJobs().map((job) => job.name);
+    const at = (name: string) => {
+      expect(names).toContain(name);
+      return names.indexOf(name);
+    };
+    expect(at('expired holds')).toBeLessThan(at('waiting lists'));
+    expect(at('event cancellations')).toBeLessThan(at('refunds'));
+    expect(names).toEqual(expect.arrayContaining(['holder erasure', 'feedback invitations']));
+  });
+});

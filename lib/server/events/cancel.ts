@@ -16,7 +16,7 @@ import { cancelledCoveredOrderEmail, cancelledOrderEmail, cancelledSeasonMatchEm
 //   2. finishCancellation: every paid order's share of the event (order_shares: the whole of an ordinary
 //      order, one match's part of a season ticket's) is refunded, each in its own transaction, and the
 //      tickets nobody paid for here (redeem codes, a season's match added after its sale) are voided. The
-//      request does a first part of it; the sweeper of every server process (sweeper.ts) finishes any
+//      request does a first part of it; the sweeper of every server process (the job loop, lib/server/jobs.ts) finishes any
 //      cancelled event with work left, so a crash half-way ends after the restart.
 // Exactly once: a share is claimed on a row picked FOR UPDATE SKIP LOCKED whose refunded_at is still null,
 // so of two runners each takes other shares, and a share refunded is never claimed again. The refund itself

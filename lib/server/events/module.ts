@@ -37,7 +37,7 @@ import type { AccessFailure } from '@/lib/server/organiser/access';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { ApiError, failureOf, json, parseWith } from '@/lib/server/api/respond';
 import { eventCalendar } from './calendar';
-import { cancelEvent } from './cancel';
+import { cancelEvent, finishCancelledEvents } from './cancel';
 import { cachedEventDetail, cachedEventList, cachedEventRef, cachedInventoryTotals, getAvailability, localizeCard, localizeDetail } from './index';
 import { createEvent, listOrganiserEvents, organiserFailure, publishEvent, readOrganiserEvent, unpublishEvent, updateEvent } from './edit';
 import { addEventImage, removeEventImage, reorderEventImages, updateEventImage } from './images';
@@ -462,5 +462,9 @@ export default defineModule({
         return result;
       },
     }),
+  ],
+  jobs: [
+    // A cancellation a request left unfinished (its refunds are queued here; the refund job sends them this same tick).
+    { name: 'event cancellations', order: 50, run: async () => (await finishCancelledEvents(), false) },
   ],
 });

@@ -9,7 +9,7 @@ export const INVITE_BATCH = 200;
 /**
  * Invites the checked-in holders of events that ended at least inviteDelayMs() ago (and whose form is
  * still open) to give feedback, each holder once per event. Run by every server process's sweeper
- * (sweeper.ts) at once: the (event, holder) row of feedback_invitations is claimed by an INSERT … ON
+ * (the job loop, lib/server/jobs.ts) at once: the (event, holder) row of feedback_invitations is claimed by an INSERT … ON
  * CONFLICT DO NOTHING … RETURNING in the same transaction that queues the invitation, so of two sweepers
  * that pick the same holder one inserts and the other, waiting on that row, inserts nothing and sends
  * nothing. Rows are claimed in (event, holder) order, so two sweepers never wait on each other in a
