@@ -1,6 +1,6 @@
 // The security headers of every answer, in one place: next.config.ts `headers()` puts them on what Next
 // serves, and the production server puts them on what it serves without Next (the hot API,
-// lib/server/http/hot-api.ts; lib/server/serving/fast-lane.ts). Pages also get the policy with a fresh nonce
+// lib/server/serving/hot-api.ts; lib/server/serving/fast-lane.ts). Pages also get the policy with a fresh nonce
 // from proxy.ts, which takes precedence.
 import { contentSecurityPolicy } from './csp';
 

@@ -1,6 +1,6 @@
 // Bundles the production server's TypeScript into .tribuna/, from the same source as Next's build and
 // with nothing of Next's build in it; the production server runs them with plain `node`:
-// - api.mjs: the hot API (lib/server/http/server-bundle.ts), which the fast lane serves;
+// - api.mjs: the hot API (lib/server/serving/api-bundle.ts), which the fast lane serves;
 // - lane-thread.mjs: a fast-lane thread (lib/server/serving/lane-thread.ts), which loads api.mjs;
 // - serve.mjs: the serving code (lib/server/serving/server.ts: request guard, page cache, fast lane,
 //   client address), which scripts/serve.mjs starts. Next itself stays outside: it is loaded from
@@ -39,7 +39,7 @@ export async function buildApi({ dir = BUILD_DIR } = {}) {
   const out = { api: path.join(dir, 'api.mjs'), laneThread: path.join(dir, 'lane-thread.mjs'), serve: path.join(dir, 'serve.mjs') };
   const drivers = ['@electric-sql/pglite', 'postgres'];
   await Promise.all([
-    build({ ...common, entryPoints: ['lib/server/http/server-bundle.ts'], outfile: out.api, external: drivers }),
+    build({ ...common, entryPoints: ['lib/server/serving/api-bundle.ts'], outfile: out.api, external: drivers }),
     build({ ...common, entryPoints: ['lib/server/serving/lane-thread.ts'], outfile: out.laneThread, external: drivers }),
     // Next, as `next start` loads it; no database: the page cache hears of changes through the app's LISTEN.
     build({ ...common, entryPoints: ['lib/server/serving/server.ts'], outfile: out.serve, external: ['next', ...drivers] }),

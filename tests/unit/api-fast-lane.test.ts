@@ -1,5 +1,5 @@
 // The production server's fast lane (lib/server/serving/fast-lane.ts) with the real hot API: the bundle that
-// scripts/build-api.mjs makes from lib/server/http, in the server's own thread on a database shared with
+// scripts/build-api.mjs makes from lib/server/serving/api-bundle.ts, in the server's own thread on a database shared with
 // the app's modules (PGlite), and in a lane thread. Nothing of Next's build is involved: the lane loads
 // the bundle only, and a request it does not take goes on to what the server would give it to.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';

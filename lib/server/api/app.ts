@@ -2,7 +2,7 @@ import 'server-only';
 // The one API app: every module's operations (lib/server/<feature>/module.ts, gathered by
 // ./modules.generated.ts) mounted on one Hono app. Next serves it through one catch-all route
 // (app/api/v1/[[...path]]/route.ts); the production server answers the operations marked `hot` from the
-// same source without Next (lib/server/http/hot-api.ts). Dev, e2e and production run this code.
+// same source without Next (lib/server/serving/hot-api.ts). Dev, e2e and production run this code.
 import { Hono } from 'hono';
 import { requireCaller, requireSessionToken } from './authenticate';
 import { ApiError, apiRoute, failureOf, parseBody, parseQuery, parseWith } from './respond';

@@ -56,7 +56,7 @@ export type OperationSpec<Path extends `/api/v1/${string}`, A extends Access, Q,
   status?: 200 | 201 | 202;
   /** The failures its domain functions may answer; the frame adds its own (access, body, database). */
   failures: readonly FailureCode[];
-  /** The production server answers it without Next (lib/server/http): an on-sale's holds, the gates' scans, the shell's me. */
+  /** The production server answers it without Next (lib/server/serving/hot-api.ts): an on-sale's holds, the gates' scans, the shell's me. */
   hot?: boolean;
   /** Runs before the caller or the input is read: counts attempts (rate limits) that must come first. */
   before?: (request: Request) => Promise<void>;

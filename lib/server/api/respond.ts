@@ -15,7 +15,7 @@ export { ApiError, failureOf };
 /** The error body of every API failure (DESIGN.md §5): a message, and per-field messages when known. */
 export type ApiErrorBody = z.infer<typeof errorBodySchema>;
 
-// Plain Responses, no next/server: the hot API (lib/server/http) runs these outside Next too.
+// Plain Responses, no next/server: the hot API (lib/server/serving/hot-api.ts) runs these outside Next too.
 export function json<T>(data: T, init?: ResponseInit): Response {
   return Response.json(data, init);
 }

@@ -3,7 +3,7 @@
 // request pipeline (routing, rewrites, header rules, the async contexts of an app route) costs more CPU
 // than the work itself (README, "Decisions worth knowing": bench:scan, bench:onsale).
 //
-// The lane serves them with the hot API (lib/server/http/hot-api.ts), a Hono app bundled from source by
+// The lane serves them with the hot API (lib/server/serving/hot-api.ts), a Hono app bundled from source by
 // scripts/build-api.mjs into .tribuna/api.mjs: the same handlers the app's route.ts files export, so
 // validation, authorisation and every rule are the ones `next dev` runs; only Next's dispatch is
 // skipped. The answers carry the security headers next.config.ts gives Next's (lib/security-headers.ts).
@@ -27,7 +27,7 @@ import { bodyLimitOf, refuseBodyTooLarge } from './request-guard';
 /** Database connections of each lane thread unless DATABASE_POOL_SIZE says otherwise. */
 export const LANE_POOL_SIZE = 4;
 
-/** The hot API's bundle (lib/server/http/server-bundle.ts, built by scripts/build-api.mjs). */
+/** The hot API's bundle (lib/server/serving/api-bundle.ts, built by scripts/build-api.mjs). */
 export type HotApi = {
   isHotApiCall(method: string, pathname: string): boolean;
   serveHotApi(request: Request): Promise<Response>;
