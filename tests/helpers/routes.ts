@@ -15,7 +15,8 @@ export type Method = (typeof METHODS)[number];
 /** A path with its handlers: `template` in Next's folder form ('/api/v1/events/[id]/cart'). */
 export type Route = { file: string; template: string; params: string[]; kind: 'operation' | 'file' };
 
-const paramsOf = (template: string) => [...template.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map((m) => m[1]);
+/** A template's parameters by their folder names: a catch-all keeps its dots ('...path'), as the suites give it an array. */
+const paramsOf = (template: string) => [...template.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]);
 
 /** Route handler files under app/ (not the API's catch-all: its operations are walked one by one). */
 function routeFiles(): Route[] {

@@ -35,7 +35,7 @@ describe('a live hold is decided by hold_is_live (lib/server/db/functions.sql)',
     const compared = offenders(/(\bexpires_at|\bheld_until|\.expiresAt|\.heldUntil)(\.getTime\(\))?\}?\s*(<=|>=|<|>)\s*\S|\b(lt|lte|gt|gte)\((tables\.holds|h)\.expiresAt/);
     // Other things expire too: sessions, e-mail and password links, invitations. A hold's own clock
     // lives in hold_is_live alone (its p_expires_at is not this pattern's).
-    const elsewhere = /^lib\/server\/(auth\/(session-token|email-verification|password-reset)|organiser\/(invitations|team))\.ts:/;
+    const elsewhere = /^lib\/server\/(auth\/(session-token|email-verification|password-reset)|team\/(invitations|team))\.ts:/;
     expect(compared.filter((line) => !elsewhere.test(line))).toEqual([
       // Not whether it is live (hold_is_live, asked beside them) but how long ago it ended, and whether it ends soon.
       'lib/server/cart/read.ts: if (latest && latest.expiresAt.getTime() > now.getTime() - EXPIRED_NOTICE_MS) {',
