@@ -7,13 +7,14 @@ import { useHydrated } from '@/components/ui/use-hydrated';
 import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
+import { DuplicateEvent } from './duplicate-event';
 
 type Status = 'draft' | 'on_sale' | 'sold_out' | 'cancelled';
 type Action = 'publish' | 'unpublish' | 'cancel';
 
-/** Publish, unpublish and cancel an event; unpublishing and cancelling ask first. The server says what is refused and why. */
-/** `sold`: tickets sold; a draft that sold before it was unpublished can still be cancelled (and refunded). */
-export function EventActions({ eventId, status, sold }: { eventId: string; status: Status; sold: number }) {
+/** Publish, unpublish, cancel and duplicate an event; unpublishing and cancelling ask first. The server says what is refused and why. */
+/** `sold`: tickets sold; a draft that sold before it was unpublished can still be cancelled (and refunded). A cancelled event can only be duplicated. */
+export function EventActions({ eventId, status, sold, startsAt }: { eventId: string; status: Status; sold: number; startsAt: string }) {
   const t = useTranslations('organiser.eventActions');
   const router = useRouter();
   const hydrated = useHydrated();
@@ -28,7 +29,7 @@ export function EventActions({ eventId, status, sold }: { eventId: string; statu
     startTransition(() => router.refresh());
   }
 
-  if (status === 'cancelled') return null;
+  if (status === 'cancelled') return <DuplicateEvent eventId={eventId} startsAt={startsAt} />;
   const button = 'min-h-11 rounded-lg px-4 py-2 font-medium disabled:opacity-60';
   return (
     <div className="flex flex-wrap gap-2">
@@ -46,6 +47,7 @@ export function EventActions({ eventId, status, sold }: { eventId: string; statu
           {t('cancel')}
         </button>
       )}
+      <DuplicateEvent eventId={eventId} startsAt={startsAt} />
       <ConfirmDialog
         open={confirming !== null}
         title={confirming ? t(`confirm.${confirming}.title`) : ''}

@@ -37,7 +37,7 @@ export async function EventHeader({ event, settlement = false }: { event: EventS
             )}
           </p>
         </div>
-        <EventActions eventId={event.id} status={event.status} sold={event.sold} />
+        <EventActions eventId={event.id} status={event.status} sold={event.sold} startsAt={event.startsAt} />
       </div>
       <EventTabs eventId={event.id} settlement={settlement} />
     </div>

@@ -94,6 +94,13 @@ export const updateEventSchema = z.strictObject(
 );
 export type UpdateEventInput = z.infer<typeof updateEventSchema>;
 
+/**
+ * POST /api/v1/organiser/events/{eventId}/duplicate: a new draft like the event at a new start (its
+ * doors, end and sale windows move with it by the same amount).
+ */
+export const duplicateEventSchema = z.strictObject({ startsAt: date }, { error: 'errors.invalidInput' });
+export type DuplicateEventInput = z.infer<typeof duplicateEventSchema>;
+
 export const eventsQuerySchema = z.object({ organisation: uuidString('organiser.errors.organisationRequired') });
 
 export const organiserEventRowSchema = z.object({

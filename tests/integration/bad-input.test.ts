@@ -324,6 +324,10 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     const { owner, eventId } = await organiserDraft('published');
     return { caller: owner, params: { eventId }, body: {} };
   },
+  'POST /api/v1/organiser/events/[eventId]/duplicate': async () => {
+    const { owner, eventId } = await organiserDraft('publishable');
+    return { caller: owner, params: { eventId }, body: { startsAt: new Date(Date.now() + 60 * 86_400_000).toISOString() } };
+  },
   'POST /api/v1/organiser/events/[eventId]/price-categories': async () => {
     const { owner, eventId } = await organiserDraft();
     return { caller: owner, params: { eventId }, body: { name: { sk: 'Státie' }, kind: 'standing', priceAmount: 700, capacity: 3 } };

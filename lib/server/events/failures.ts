@@ -3,7 +3,7 @@
 // UNITS_TAKEN, CATEGORY_NOT_FOUND, SECTION_NOT_IN_VENUE, the access codes) keep their rows in the central table.
 import { failureRows, type FailureCodeOf } from '@/lib/server/api/failure-row';
 import type { cancelEvent } from './cancel';
-import type { createEvent, publishEvent, updateEvent } from './edit';
+import type { createEvent, duplicateEvent, publishEvent, updateEvent } from './edit';
 import type { addEventImage, removeEventImage, reorderEventImages, updateEventImage } from './images';
 import type { createPriceCategory, deletePriceCategory, updatePriceCategory } from './price-categories';
 
@@ -11,6 +11,7 @@ export type Codes =
   | FailureCodeOf<typeof createEvent>
   | FailureCodeOf<typeof updateEvent>
   | FailureCodeOf<typeof publishEvent>
+  | FailureCodeOf<typeof duplicateEvent>
   | FailureCodeOf<typeof createPriceCategory>
   | FailureCodeOf<typeof updatePriceCategory>
   | FailureCodeOf<typeof deletePriceCategory>
@@ -42,6 +43,8 @@ export const failures = failureRows({
   EVENT_IN_PAST: { status: 409, key: 'organiser.events.errors.inPast' },
   /** Tickets are sold: a start or end moved into the past would make payouts due and break what buyers were promised. */
   EVENT_DATE_IN_PAST: { status: 409, key: 'organiser.events.errors.dateInPast', field: 'startsAt' },
+  /** A duplicate (./edit/duplicate.ts) is of a match still to come: its new start must be in the future. */
+  DUPLICATE_IN_PAST: { status: 422, key: 'organiser.eventActions.duplicate.errors.inPast', field: 'startsAt' },
 
   // price categories (./price-categories.ts)
   /** `{count}`: tickets sold (or places in carts) of the category. */

@@ -4,10 +4,10 @@ import 'server-only';
 // 1600 px wide plus a 640 px variant, converted to WebP without metadata (no camera GPS), and stored
 // (lib/server/storage). The cover (events.image_url) is the gallery's first picture.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { GalleryImage, LocalizedText } from '@/lib/server/db/schema';
-import { getDb, tables, type Tx } from '@/lib/server/db';
+import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';
 import { eventChanged } from '@/lib/server/events/changed';
 import { fileStorage, type FileStorage } from '@/lib/server/storage';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
@@ -127,6 +127,19 @@ async function removeStored(storage: FileStorage, src: string): Promise<void> {
   await Promise.all([storage.remove(src), storage.remove(smallVariantOf(src))]).catch(() => {});
 }
 
+/**
+ * Whether an event still shows a picture, as its cover or in its gallery: a duplicated event shares its
+ * source's stored files (./edit/duplicate.ts), so removing one from a gallery keeps the file while
+ * another event shows it. Asked after the removal committed: a copy made meanwhile (it waits for the
+ * source's row lock) is committed by then and counted.
+ */
+async function imageInUse(src: string): Promise<boolean> {
+  const rows = rowsOf<{ one: number }>(
+    await getDb().execute(sql`select 1 as one from events where image_url = ${src} or gallery @> ${JSON.stringify([{ src }])}::jsonb limit 1`),
+  );
+  return rows.length > 0;
+}
+
 type GalleryChangeFailure = AccessFailure | { ok: false; code: 'IMAGE_NOT_FOUND' } | { ok: false; code: 'IMAGE_ORDER_INVALID' };
 
 /** Removes the picture at `index`; when it was the cover, the next picture becomes it. */
@@ -142,7 +155,7 @@ export async function removeEventImage(actor: { id: string }, eventId: string, i
     const cover = event.imageUrl === removed.src ? (gallery[0]?.src ?? '') : event.imageUrl;
     return saveGallery(tx, eventId, gallery, cover);
   });
-  if (result.ok && removed) await removeStored(storage, removed.src);
+  if (result.ok && removed && !(await imageInUse(removed.src))) await removeStored(storage, removed.src);
   return result;
 }
 

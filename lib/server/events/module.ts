@@ -19,6 +19,7 @@ import { resalePolicyResultSchema, resalePolicySchema, resalePolicyViewSchema, r
 import {
   createEventSchema,
   createPriceCategorySchema,
+  duplicateEventSchema,
   eventsQuerySchema,
   organiserEventAnswerSchema,
   organiserEventListSchema,
@@ -39,7 +40,7 @@ import { ApiError, failureOf, json, parseWith } from '@/lib/server/api/respond';
 import { eventCalendar } from './calendar';
 import { cancelEvent, finishCancelledEvents } from './cancel';
 import { cachedEventDetail, cachedEventList, cachedEventRef, cachedInventoryTotals, getAvailability, localizeCard, localizeDetail } from './index';
-import { createEvent, listOrganiserEvents, organiserFailure, publishEvent, readOrganiserEvent, unpublishEvent, updateEvent } from './edit';
+import { createEvent, duplicateEvent, listOrganiserEvents, organiserFailure, publishEvent, readOrganiserEvent, unpublishEvent, updateEvent } from './edit';
 import { addEventImage, removeEventImage, reorderEventImages, updateEventImage } from './images';
 import { createPriceCategory, deletePriceCategory, listPriceCategories, updatePriceCategory } from './price-categories';
 import { getResalePolicy, previewResalePolicy, setResalePolicy } from './resale-policy';
@@ -243,6 +244,23 @@ export default defineModule({
     }),
     operation({
       method: 'post',
+      path: '/api/v1/organiser/events/{eventId}/duplicate',
+      summary:
+        'A new draft like the event (past and cancelled ones too) at a new start: texts, venue, currency, limits, service fee, price categories with their prices and places (units made as for a new category), concessions, resale rules, named tickets, waiting list, priority access and the gallery (the same pictures). Doors, end and sale windows move by as much as the start. Not copied: tickets, orders, carts, seats held back, codes, feedback, announcements, the season',
+      tag: 'organiser',
+      access: eventEditor,
+      body: duplicateEventSchema,
+      answer: organiserEventAnswerSchema,
+      status: 201,
+      failures: ['DUPLICATE_IN_PAST'],
+      handle: async ({ caller, params, body }) => {
+        const result = await duplicateEvent(caller.user.id, eventIdOf(params), body);
+        if (!result.ok) throw organiserFailure(result);
+        return { event: result.event };
+      },
+    }),
+    operation({
+      method: 'post',
       path: '/api/v1/organiser/events/{eventId}/cancel',
       summary:
         'Cancel a published event (owner or manager). Sales stop at once and open carts end; every paid order is refunded through the provider it was paid with, exactly once, its tickets voided, live resale listings withdrawn, pending seller payouts cancelled, and every holder mailed in their language. Idempotent: an event already cancelled answers 200 with its state. The refunds go on in the background when there are many (progress.ordersWaiting), also after a restart. A draft that sold nothing has nothing to cancel (EVENT_IS_DRAFT); one unpublished after selling is cancelled like any event. No body.',
@@ -315,7 +333,7 @@ export default defineModule({
     operation({
       method: 'delete',
       path: '/api/v1/organiser/events/{eventId}/images/{index}',
-      summary: 'Delete the picture at a position (and its stored files); when it was the cover, the next one becomes it',
+      summary: 'Delete the picture at a position (and its stored files, unless another event — a duplicate — still shows them); when it was the cover, the next one becomes it',
       tag: 'organiser',
       access: eventEditor,
       answer: galleryResultSchema,

@@ -132,23 +132,32 @@ export async function createPriceCategory(
   return refusable<{ ok: true; category: PriceCategory }, PriceCategoryFailure>(() =>
     getDb().transaction(async (tx) => {
       await openEvent(tx, eventId);
-      const [{ next }] = rowsOf<{ next: number }>(await tx.execute(sql`select coalesce(max(sort_order) + 1, 0)::int as next from ticket_types where event_id = ${eventId}`));
-      const [row] = await tx
-        .insert(tables.ticketTypes)
-        .values({
-          eventId,
-          code: await uniqueCode(tx, eventId, input.name.sk),
-          name: filledText(input.name),
-          kind: input.kind,
-          priceAmount: input.priceAmount,
-          ...(input.color && { color: input.color }),
-          sortOrder: input.sortOrder ?? Number(next),
-        })
-        .returning({ id: tables.ticketTypes.id });
-      await assign(tx, eventId, { id: row.id, kind: input.kind }, input.sectionIds, input.capacity ?? (input.kind === 'standing' && !input.sectionIds?.length ? 0 : undefined));
-      return answer(tx, eventId, row.id);
+      return answer(tx, eventId, await addCategory(tx, eventId, input));
     }),
   );
+}
+
+/**
+ * Adds a category to an event in the caller's transaction (the caller has checked access and that the
+ * event is open) and makes its units, exactly as the organiser's POST does; `code` keeps a duplicated
+ * category's code (./edit/duplicate.ts), else it comes from the Slovak name. A refusal rolls back (refuse).
+ */
+export async function addCategory(tx: Tx, eventId: string, input: CreatePriceCategoryInput & { code?: string }): Promise<string> {
+  const [{ next }] = rowsOf<{ next: number }>(await tx.execute(sql`select coalesce(max(sort_order) + 1, 0)::int as next from ticket_types where event_id = ${eventId}`));
+  const [row] = await tx
+    .insert(tables.ticketTypes)
+    .values({
+      eventId,
+      code: input.code ?? (await uniqueCode(tx, eventId, input.name.sk)),
+      name: filledText(input.name),
+      kind: input.kind,
+      priceAmount: input.priceAmount,
+      ...(input.color && { color: input.color }),
+      sortOrder: input.sortOrder ?? Number(next),
+    })
+    .returning({ id: tables.ticketTypes.id });
+  await assign(tx, eventId, { id: row.id, kind: input.kind }, input.sectionIds, input.capacity ?? (input.kind === 'standing' && !input.sectionIds?.length ? 0 : undefined));
+  return row.id;
 }
 
 /**
