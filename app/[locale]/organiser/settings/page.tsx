@@ -1,6 +1,5 @@
-import { Suspense } from 'react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { getTranslations } from 'next-intl/server';
+import { ConsoleFrame } from '@/components/organiser/console-frame';
 import { OrgSettingsForm } from '@/components/organiser/org-settings-form';
 import { ResalePolicyForm } from '@/components/organiser/resale-policy-form';
 import { LoyaltyProgramForm } from '@/components/organiser/loyalty-program-form';
@@ -8,11 +7,9 @@ import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
 import { getOrgSettings } from '@/lib/server/team/settings';
 import { getLoyaltyProgram } from '@/lib/server/loyalty/program';
-import { consoleMetadata } from '../metadata';
+import { orgScreenMetadata, orgScreenPage } from '../console-page';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/settings'>) {
-  return consoleMetadata((await params).locale as Locale, '/organiser/settings', 'organiser.settings.title');
-}
+export const generateMetadata = orgScreenMetadata('/organiser/settings', 'organiser.settings.title');
 
 /** The current organisation's name and contacts, and the resale rules its new events start with. */
 async function SettingsScreen({ locale }: { locale: Locale }) {
@@ -67,12 +64,4 @@ async function SettingsScreen({ locale }: { locale: Locale }) {
   );
 }
 
-export default async function SettingsPage({ params }: PageProps<'/[locale]/organiser/settings'>) {
-  const locale = (await params).locale as Locale;
-  setRequestLocale(locale);
-  return (
-    <Suspense fallback={<ConsoleSkeleton />}>
-      <SettingsScreen locale={locale} />
-    </Suspense>
-  );
-}
+export default orgScreenPage(SettingsScreen);

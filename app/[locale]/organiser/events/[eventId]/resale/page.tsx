@@ -1,28 +1,17 @@
-import { Suspense } from 'react';
-import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { getTranslations } from 'next-intl/server';
 import { EventFrame } from '@/components/organiser/event-frame';
 import { ResalePolicyForm } from '@/components/organiser/resale-policy-form';
 import { WaitingListForm } from '@/components/organiser/waiting-list-form';
 import type { Locale } from '@/lib/i18n/routing';
-import { isUuid } from '@/lib/ids';
-import { consoleEventPage } from '@/lib/server/organiser/console';
 import { getResalePolicy } from '@/lib/server/events/resale-policy';
 import { getWaitingListSettings } from '@/lib/server/waiting-list/organiser';
-import { consoleMetadata } from '../../../metadata';
+import { eventScreen, eventScreenMetadata, eventScreenPage } from '../../../console-page';
 
-type Props = PageProps<'/[locale]/organiser/events/[eventId]/resale'>;
-
-export async function generateMetadata({ params }: Props) {
-  const { locale, eventId } = await params;
-  return consoleMetadata(locale as Locale, { pathname: '/organiser/events/[eventId]/resale', params: { eventId } }, 'organiser.resale.title');
-}
+export const generateMetadata = eventScreenMetadata('/organiser/events/[eventId]/resale', 'organiser.resale.title');
 
 /** The event's resale and gifting rules, with how many listings are on sale now. */
 async function ResaleScreen({ locale, eventId }: { locale: Locale; eventId: string }) {
-  if (!isUuid(eventId)) notFound();
-  const { access, event } = await consoleEventPage(locale, { pathname: '/organiser/events/[eventId]/resale', params: { eventId } }, eventId);
+  const { access, event } = await eventScreen(locale, '/organiser/events/[eventId]/resale', eventId);
   const t = await getTranslations('organiser.resale');
   const policy = access.ok && event ? await getResalePolicy(access.context.user.id, eventId) : null;
   const waiting = access.ok && event ? await getWaitingListSettings(access.context.user.id, eventId) : null;
@@ -57,12 +46,4 @@ async function ResaleScreen({ locale, eventId }: { locale: Locale; eventId: stri
 // The header reads the URL (usePathname), only known at request time for /organiser/events/{id}/…: allowed to block.
 export const instant = false;
 
-export default async function ResalePage({ params }: Props) {
-  const { locale, eventId } = await params;
-  setRequestLocale(locale as Locale);
-  return (
-    <Suspense fallback={<ConsoleSkeleton />}>
-      <ResaleScreen locale={locale as Locale} eventId={eventId} />
-    </Suspense>
-  );
-}
+export default eventScreenPage(ResaleScreen);
