@@ -6,6 +6,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import type { Overview } from '@/lib/schemas/reports';
 import { formatDate, formatNumber } from '@/lib/i18n/formats';
 import { ScrollRegion } from '@/components/ui/scroll-region';
+import { TitledSection } from '@/components/ui/titled-section';
 
 const th = 'px-3 py-2 text-left font-semibold text-slate-900';
 const thNum = 'px-3 py-2 text-right font-semibold text-slate-900';
@@ -87,10 +88,7 @@ export async function OverviewView({ overview, asked, refusal }: { overview: Ove
             </table>
           </ScrollRegion>
 
-          <section aria-labelledby="overview-totals" className="space-y-3">
-            <h2 id="overview-totals" className="text-xl font-semibold">
-              {t('totals')}
-            </h2>
+          <TitledSection id="overview-totals" title={t('totals')} className="space-y-3">
             <ScrollRegion labelledBy="overview-totals" className="rounded-xl border border-slate-200 bg-white">
               <table className="w-full border-collapse text-sm">
                 <thead className="border-b border-slate-300">
@@ -127,7 +125,7 @@ export async function OverviewView({ overview, asked, refusal }: { overview: Ove
                 </tbody>
               </table>
             </ScrollRegion>
-          </section>
+          </TitledSection>
         </>
       )}
     </div>

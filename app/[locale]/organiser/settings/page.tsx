@@ -8,6 +8,7 @@ import { consolePage } from '@/lib/server/organiser/console';
 import { getOrgSettings } from '@/lib/server/team/settings';
 import { getLoyaltyProgram } from '@/lib/server/loyalty/program';
 import { orgScreenMetadata, orgScreenPage } from '../console-page';
+import { TitledSection } from '@/components/ui/titled-section';
 
 export const generateMetadata = orgScreenMetadata('/organiser/settings', 'organiser.settings.title');
 
@@ -23,27 +24,18 @@ async function SettingsScreen({ locale }: { locale: Locale }) {
     <ConsoleFrame access={access} title={t('title')}>
       {loaded?.ok && (
         <div className="space-y-10">
-          <section aria-labelledby="org-title" className="space-y-4">
-            <h2 id="org-title" className="text-xl font-semibold">
-              {t('orgTitle')}
-            </h2>
+          <TitledSection id="org-title" title={t('orgTitle')} className="space-y-4">
             <OrgSettingsForm
               orgId={loaded.settings.id}
               initial={{ name: loaded.settings.name, website: loaded.settings.website ?? '', contactEmail: loaded.settings.contactEmail ?? '' }}
             />
-          </section>
-          <section aria-labelledby="defaults-title" className="space-y-4">
-            <h2 id="defaults-title" className="text-xl font-semibold">
-              {t('defaultsTitle')}
-            </h2>
+          </TitledSection>
+          <TitledSection id="defaults-title" title={t('defaultsTitle')} className="space-y-4">
             <p className="max-w-2xl text-slate-700">{t('defaultsIntro')}</p>
             <ResalePolicyForm target={{ kind: 'organisation', orgId: loaded.settings.id }} initial={loaded.settings.resaleDefaults} currency={loaded.settings.country === 'CZ' ? 'CZK' : 'EUR'} />
-          </section>
+          </TitledSection>
           {loyalty?.ok && (
-            <section aria-labelledby="loyalty-title" className="space-y-4">
-              <h2 id="loyalty-title" className="text-xl font-semibold">
-                {tl('title')}
-              </h2>
+            <TitledSection id="loyalty-title" title={tl('title')} className="space-y-4">
               <p className="max-w-2xl text-slate-700">{tl('intro')}</p>
               <LoyaltyProgramForm
                 orgId={loaded.settings.id}
@@ -56,7 +48,7 @@ async function SettingsScreen({ locale }: { locale: Locale }) {
                   members: loyalty.members,
                 }}
               />
-            </section>
+            </TitledSection>
           )}
         </div>
       )}

@@ -5,6 +5,7 @@ import { LiveBoard } from '@/components/organiser/live-board';
 import type { Locale } from '@/lib/i18n/routing';
 import { liveView } from '@/lib/server/reports/live';
 import { eventScreen, eventScreenMetadata, eventScreenPage } from '../../../console-page';
+import { TitledSection } from '@/components/ui/titled-section';
 
 export const generateMetadata = eventScreenMetadata('/organiser/events/[eventId]/live', 'organiser.live.title');
 
@@ -17,14 +18,11 @@ async function LiveScreen({ locale, eventId }: { locale: Locale; eventId: string
     <EventFrame access={access} event={event} cancellation={cancellation} deniedTitle={t('title')}>
       {live?.ok && (
         <div className="space-y-6">
-          <section aria-labelledby="live-title" className="space-y-4">
-            <h2 id="live-title" className="text-xl font-semibold">
-              {t('title')}
-            </h2>
+          <TitledSection id="live-title" title={t('title')} className="space-y-4">
             <p className="max-w-2xl text-slate-700">{t('intro')}</p>
             {/* TanStack Query comes from the organiser layout. */}
             <LiveBoard eventId={eventId} initial={live.live} />
-          </section>
+          </TitledSection>
           <ExportLinks eventId={eventId} />
         </div>
       )}

@@ -4,6 +4,7 @@ import { NamedTicketsForm } from '@/components/organiser/named-tickets-form';
 import type { Locale } from '@/lib/i18n/routing';
 import { getNamedTickets } from '@/lib/server/named-tickets/settings';
 import { eventScreen, eventScreenMetadata, eventScreenPage } from '../../../console-page';
+import { TitledSection } from '@/components/ui/titled-section';
 
 export const generateMetadata = eventScreenMetadata('/organiser/events/[eventId]/named-tickets', 'namedTickets.organiser.title');
 
@@ -15,13 +16,10 @@ async function NamedTicketsScreen({ locale, eventId }: { locale: Locale; eventId
   return (
     <EventFrame access={access} event={event} deniedTitle={t('title')}>
       {settings?.ok && (
-        <section aria-labelledby="named-title" className="space-y-4">
-          <h2 id="named-title" className="text-xl font-semibold">
-            {t('title')}
-          </h2>
+        <TitledSection id="named-title" title={t('title')} className="space-y-4">
           <p className="max-w-2xl text-slate-700">{t('intro')}</p>
           <NamedTicketsForm eventId={eventId} initial={{ namedTickets: settings.namedTickets, sections: settings.sections, namedCount: settings.namedCount, unnamedCount: settings.unnamedCount }} />
-        </section>
+        </TitledSection>
       )}
     </EventFrame>
   );

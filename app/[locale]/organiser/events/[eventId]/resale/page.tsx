@@ -6,6 +6,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { getResalePolicy } from '@/lib/server/events/resale-policy';
 import { getWaitingListSettings } from '@/lib/server/waiting-list/organiser';
 import { eventScreen, eventScreenMetadata, eventScreenPage } from '../../../console-page';
+import { TitledSection } from '@/components/ui/titled-section';
 
 export const generateMetadata = eventScreenMetadata('/organiser/events/[eventId]/resale', 'organiser.resale.title');
 
@@ -19,25 +20,19 @@ async function ResaleScreen({ locale, eventId }: { locale: Locale; eventId: stri
   return (
     <EventFrame access={access} event={event} deniedTitle={t('title')}>
       {policy?.ok && (
-        <section aria-labelledby="resale-title" className="space-y-4">
-          <h2 id="resale-title" className="text-xl font-semibold">
-            {t('title')}
-          </h2>
+        <TitledSection id="resale-title" title={t('title')} className="space-y-4">
           <p className="max-w-2xl text-slate-700">{t('intro')}</p>
           <p className="text-slate-800">{t('activeListings', { count: policy.activeListings })}</p>
           <ResalePolicyForm target={{ kind: 'event', eventId }} initial={policy.policy} currency={policy.currency} />
-        </section>
+        </TitledSection>
       )}
       {waiting?.ok && (
-        <section aria-labelledby="waiting-list-title" className="mt-10 space-y-4">
-          <h2 id="waiting-list-title" className="text-xl font-semibold">
-            {tw('title')}
-          </h2>
+        <TitledSection id="waiting-list-title" title={tw('title')} className="mt-10 space-y-4">
           <WaitingListForm
             eventId={eventId}
             initial={{ enabled: waiting.enabled, offerMinutes: waiting.offerMinutes, waiting: waiting.waiting, offered: waiting.offered, bought: waiting.bought }}
           />
-        </section>
+        </TitledSection>
       )}
     </EventFrame>
   );

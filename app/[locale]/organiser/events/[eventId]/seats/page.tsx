@@ -4,6 +4,7 @@ import { SeatBlocker } from '@/components/organiser/venues/seat-blocker';
 import type { Locale } from '@/lib/i18n/routing';
 import { eventSeats } from '@/lib/server/events/seat-blocks';
 import { eventScreen, eventScreenMetadata, eventScreenPage } from '../../../console-page';
+import { TitledSection } from '@/components/ui/titled-section';
 
 export const generateMetadata = eventScreenMetadata('/organiser/events/[eventId]/seats', 'organiser.seats.title');
 
@@ -15,12 +16,9 @@ async function Seats({ locale, eventId }: { locale: Locale; eventId: string }) {
   const seats = result?.ok ? result.seats : null;
   return (
     <EventFrame access={access} event={event} deniedTitle={t('title')}>
-      <section aria-labelledby="seats-title" className="space-y-4">
-        <h2 id="seats-title" className="text-xl font-semibold">
-          {t('title')}
-        </h2>
+      <TitledSection id="seats-title" title={t('title')} className="space-y-4">
         {seats && seats.sections.length > 0 ? <SeatBlocker eventId={eventId} seats={seats} locale={locale} /> : <p className="text-slate-700">{t('noLayout')}</p>}
-      </section>
+      </TitledSection>
     </EventFrame>
   );
 }
