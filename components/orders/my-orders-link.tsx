@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
+import { TitledSection } from '@/components/ui/titled-section';
 
 /** The way to My orders (receipts) from Your tickets and the profile. */
 export async function MyOrdersLink({ boxed }: { boxed?: boolean }) {
@@ -11,12 +12,9 @@ export async function MyOrdersLink({ boxed }: { boxed?: boolean }) {
   );
   if (!boxed) return <p className="text-sm">{link}</p>;
   return (
-    <section aria-labelledby="profile-orders" className="rounded-xl border border-slate-200 bg-white p-6">
-      <h2 id="profile-orders" className="text-xl font-semibold">
-        {t('title')}
-      </h2>
+    <TitledSection id="profile-orders" title={t('title')} className="rounded-xl border border-slate-200 bg-white p-6">
       <p className="mt-2 text-slate-700">{t('profileText')}</p>
       <p className="mt-3">{link}</p>
-    </section>
+    </TitledSection>
   );
 }

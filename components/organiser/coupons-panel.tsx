@@ -15,6 +15,7 @@ import { useRouter } from '@/lib/i18n/navigation';
 import { couponCreateSchema, type couponSchema } from '@/lib/schemas/organiser-codes';
 import { formatDate } from '@/lib/i18n/formats';
 import { formatMoney, moneyOrNaN } from '@/lib/money';
+import { TitledSection } from '@/components/ui/titled-section';
 
 export type Coupon = z.infer<typeof couponSchema>;
 export type CodesEventOption = { id: string; title: string; startsAt: string; currency: 'EUR' | 'CZK'; categories: { id: string; code: string; name: string }[] };
@@ -105,10 +106,7 @@ export function CouponsPanel({ orgId, coupons, events }: { orgId: string; coupon
   const button = 'min-h-11 rounded-lg px-4 py-2 text-sm font-medium disabled:opacity-60';
 
   return (
-    <section aria-labelledby="coupons-title" className="space-y-4">
-      <h2 id="coupons-title" className="text-xl font-semibold">
-        {t('title')}
-      </h2>
+    <TitledSection id="coupons-title" title={t('title')} className="space-y-4">
       <p className="max-w-2xl text-slate-700">{t('intro')}</p>
 
       {coupons.length === 0 ? (
@@ -237,6 +235,6 @@ export function CouponsPanel({ orgId, coupons, events }: { orgId: string; coupon
       >
         {t('confirmText')}
       </ConfirmDialog>
-    </section>
+    </TitledSection>
   );
 }

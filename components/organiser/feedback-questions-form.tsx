@@ -10,6 +10,7 @@ import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import { FEEDBACK_LIMITS, feedbackQuestionsInputSchema, type FeedbackQuestion, type FeedbackQuestionsInput } from '@/lib/schemas/feedback';
+import { TitledSection } from '@/components/ui/titled-section';
 
 /** The form's values: `questionId` (react-hook-form's field arrays keep `id` for themselves). */
 type Values = { questions: { questionId: string; prompt: { sk: string; cs: string; en: string }; kind: 'rating' | 'text' }[] };
@@ -65,10 +66,7 @@ export function FeedbackQuestionsForm({ eventId, initial }: { eventId: string; i
 
   const busy = isSubmitting || pending;
   return (
-    <section aria-labelledby="feedback-questions" className="space-y-3">
-      <h2 id="feedback-questions" className="text-xl font-semibold">
-        {t('questionsTitle')}
-      </h2>
+    <TitledSection id="feedback-questions" title={t('questionsTitle')} className="space-y-3">
       <p className="max-w-2xl text-slate-700">{t('questionsHint')}</p>
       <form onSubmit={submit} noValidate className="max-w-2xl space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
         <FormAlert message={formError ?? (listError ? tAll(listError as never) : null)} />
@@ -117,6 +115,6 @@ export function FeedbackQuestionsForm({ eventId, initial }: { eventId: string; i
           </SubmitButton>
         </div>
       </form>
-    </section>
+    </TitledSection>
   );
 }

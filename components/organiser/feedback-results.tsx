@@ -2,6 +2,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { formatDateTime } from '@/components/tickets/format';
 import type { FeedbackResults as Results } from '@/lib/schemas/feedback';
 import type { Localized } from '@/lib/schemas/primitives';
+import { TitledSection } from '@/components/ui/titled-section';
 
 const card = 'rounded-xl border border-slate-200 bg-white p-4 sm:p-6';
 
@@ -33,10 +34,7 @@ export async function FeedbackResults({ eventId, results }: { eventId: string; r
   const locale = (await getLocale()) as keyof Localized;
   const average = (value: number | null) => (value === null ? t('noAverage') : t('averageValue', { value: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value) }));
   return (
-    <section aria-labelledby="feedback-results" className="space-y-4">
-      <h2 id="feedback-results" className="text-xl font-semibold">
-        {t('resultsTitle')}
-      </h2>
+    <TitledSection id="feedback-results" title={t('resultsTitle')} className="space-y-4">
       <div className={`${card} grid gap-6 md:grid-cols-2`}>
         <dl className="space-y-3">
           <div>
@@ -107,6 +105,6 @@ export async function FeedbackResults({ eventId, results }: { eventId: string; r
           {t('download')}
         </a>
       </p>
-    </section>
+    </TitledSection>
   );
 }

@@ -11,6 +11,7 @@ import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { GalleryResult } from '@/lib/schemas/organiser-team';
+import { TitledSection } from '@/components/ui/titled-section';
 
 type GalleryImage = GalleryResult['gallery'][number];
 
@@ -64,10 +65,7 @@ export function ImageManager({ eventId, gallery, cover, cdnHost }: { eventId: st
     <div className="space-y-10">
       <UploadForm eventId={eventId} onUploaded={refresh} />
 
-      <section aria-labelledby="event-images-gallery" className="space-y-3">
-        <h2 id="event-images-gallery" className="text-xl font-semibold">
-          {t('gallery.heading')}
-        </h2>
+      <TitledSection id="event-images-gallery" title={t('gallery.heading')} className="space-y-3">
         {gallery.length === 0 ? (
           <p className="text-slate-700">{t('gallery.empty')}</p>
         ) : (
@@ -145,7 +143,7 @@ export function ImageManager({ eventId, gallery, cover, cdnHost }: { eventId: st
             })}
           </ol>
         )}
-      </section>
+      </TitledSection>
 
       <ConfirmDialog
         open={removing !== null}
@@ -236,10 +234,7 @@ function UploadForm({ eventId, onUploaded }: { eventId: string; onUploaded: () =
   }
 
   return (
-    <section aria-labelledby="event-images-upload" className="max-w-xl space-y-3">
-      <h2 id="event-images-upload" className="text-xl font-semibold">
-        {t('upload.heading')}
-      </h2>
+    <TitledSection id="event-images-upload" title={t('upload.heading')} className="max-w-xl space-y-3">
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" aria-busy={uploading}>
         <FormAlert message={formError} />
         <div className="space-y-1">
@@ -279,6 +274,6 @@ function UploadForm({ eventId, onUploaded }: { eventId: string; onUploaded: () =
           {uploading ? t('upload.pending') : ''}
         </p>
       </form>
-    </section>
+    </TitledSection>
   );
 }

@@ -15,6 +15,7 @@ import { useRouter } from '@/lib/i18n/navigation';
 import { REDEEM_BATCH_MAX, redeemBatchCreateSchema, type redeemBatchSchema, type redeemCodeRowSchema } from '@/lib/schemas/organiser-codes';
 import type { CodesEventOption } from './coupons-panel';
 import { formatDate } from '@/lib/i18n/formats';
+import { TitledSection } from '@/components/ui/titled-section';
 
 export type RedeemBatch = z.infer<typeof redeemBatchSchema>;
 type CodeRow = z.infer<typeof redeemCodeRowSchema>;
@@ -142,10 +143,7 @@ export function RedeemPanel({ batches, events }: { batches: RedeemBatch[]; event
 
   const date = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <section aria-labelledby="redeem-title" className="space-y-4">
-      <h2 id="redeem-title" className="text-xl font-semibold">
-        {t('title')}
-      </h2>
+    <TitledSection id="redeem-title" title={t('title')} className="space-y-4">
       <p className="max-w-2xl text-slate-700">{t('intro')}</p>
 
       {events.length === 0 ? (
@@ -200,6 +198,6 @@ export function RedeemPanel({ batches, events }: { batches: RedeemBatch[]; event
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -14,6 +14,7 @@ import { useRouter } from '@/lib/i18n/navigation';
 import type { OrgRole } from '@/lib/schemas/organiser';
 import { inviteSchema, type Team } from '@/lib/schemas/organiser-team';
 import { dateTimeFormat } from '@/lib/i18n/formats';
+import { TitledSection } from '@/components/ui/titled-section';
 
 type Member = Team['members'][number];
 type Invitation = Team['invitations'][number];
@@ -70,10 +71,7 @@ export function TeamManager({ orgId, organisation, me, members, invitations }: {
 
   return (
     <div className="space-y-10">
-      <section aria-labelledby="team-members" className="space-y-3">
-        <h2 id="team-members" className="text-xl font-semibold">
-          {t('team.members.heading')}
-        </h2>
+      <TitledSection id="team-members" title={t('team.members.heading')} className="space-y-3">
         {/* A table on wide screens; each row a card on a phone. */}
         <table className="block w-full md:table">
           <thead className="hidden md:table-header-group">
@@ -127,14 +125,11 @@ export function TeamManager({ orgId, organisation, me, members, invitations }: {
             </div>
           ))}
         </dl>
-      </section>
+      </TitledSection>
 
       <InviteForm orgId={orgId} onInvited={refresh} />
 
-      <section aria-labelledby="team-invitations" className="space-y-3">
-        <h2 id="team-invitations" className="text-xl font-semibold">
-          {t('team.invitations.heading')}
-        </h2>
+      <TitledSection id="team-invitations" title={t('team.invitations.heading')} className="space-y-3">
         {invitations.length === 0 ? (
           <p className="text-slate-700">{t('team.invitations.none')}</p>
         ) : (
@@ -161,7 +156,7 @@ export function TeamManager({ orgId, organisation, me, members, invitations }: {
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
 
       <ConfirmDialog
         open={removing !== null}
@@ -238,10 +233,7 @@ function InviteForm({ orgId, onInvited }: { orgId: string; onInvited: () => void
   });
 
   return (
-    <section aria-labelledby="team-invite" className="max-w-xl space-y-3">
-      <h2 id="team-invite" className="text-xl font-semibold">
-        {t('team.invite.heading')}
-      </h2>
+    <TitledSection id="team-invite" title={t('team.invite.heading')} className="max-w-xl space-y-3">
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField type="email" autoComplete="off" label={t('team.invite.email')} error={form.formState.errors.email?.message} {...form.register('email')} />
         <SelectField label={t('team.invite.role')} error={form.formState.errors.role?.message} {...form.register('role')}>
@@ -256,6 +248,6 @@ function InviteForm({ orgId, onInvited }: { orgId: string; onInvited: () => void
           {t('team.invite.submit')}
         </SubmitButton>
       </form>
-    </section>
+    </TitledSection>
   );
 }

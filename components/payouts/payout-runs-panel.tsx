@@ -10,6 +10,7 @@ import { useRouter } from '@/lib/i18n/navigation';
 import type { DueSummary, PayoutRunView } from '@/lib/schemas/payouts';
 import { formatDate } from '@/lib/i18n/formats';
 import { formatMoney, type Currency } from '@/lib/money';
+import { TitledSection } from '@/components/ui/titled-section';
 
 type Asking = { kind: 'confirm' | 'cancel'; run: PayoutRunView } | null;
 
@@ -57,10 +58,7 @@ export function PayoutRunsPanel({ due, runs }: { due: DueSummary[]; runs: Payout
 
   return (
     <div className="space-y-10" aria-busy={refreshing || undefined}>
-      <section aria-labelledby="due-title" className="space-y-4">
-        <h2 id="due-title" className="text-xl font-semibold">
-          {t('dueTitle')}
-        </h2>
+      <TitledSection id="due-title" title={t('dueTitle')} className="space-y-4">
         <ul className="grid gap-4 sm:grid-cols-2">
           {due.map((d) => (
             <li key={d.currency} className="space-y-2 rounded-xl border border-slate-200 bg-white p-4" data-testid={`due-${d.currency}`}>
@@ -80,12 +78,9 @@ export function PayoutRunsPanel({ due, runs }: { due: DueSummary[]; runs: Payout
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="runs-title" className="space-y-4">
-        <h2 id="runs-title" className="text-xl font-semibold">
-          {t('runsTitle')}
-        </h2>
+      <TitledSection id="runs-title" title={t('runsTitle')} className="space-y-4">
         {runs.length === 0 ? (
           <p className="text-slate-700">{t('noRuns')}</p>
         ) : (
@@ -145,7 +140,7 @@ export function PayoutRunsPanel({ due, runs }: { due: DueSummary[]; runs: Payout
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
 
       <ConfirmDialog
         open={asking !== null}

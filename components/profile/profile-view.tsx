@@ -16,6 +16,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { profileSchema, type User } from '@/lib/schemas/auth';
 import { ConfirmDialog } from './confirm-dialog';
 import { formatDate } from '@/lib/i18n/formats';
+import { TitledSection } from '@/components/ui/titled-section';
 
 type Values = z.input<typeof profileSchema>;
 /** The profile's user: the API's answer, with the email's verification state and a pending change. */
@@ -175,10 +176,7 @@ export function ProfileView({ initialUser }: { initialUser: ProfileUser }) {
         )}
       </section>
 
-      <section aria-labelledby="account-actions" className="rounded-xl border border-slate-200 bg-white p-6">
-        <h2 id="account-actions" className="text-xl font-semibold">
-          {t('dangerZone')}
-        </h2>
+      <TitledSection id="account-actions" title={t('dangerZone')} className="rounded-xl border border-slate-200 bg-white p-6">
         <div className="mt-4 flex flex-col gap-3 sm:flex-row">
           <button
             type="button"
@@ -194,7 +192,7 @@ export function ProfileView({ initialUser }: { initialUser: ProfileUser }) {
             {t('removeAccount')}
           </button>
         </div>
-      </section>
+      </TitledSection>
 
       <ConfirmDialog
         open={confirming}

@@ -3,6 +3,7 @@ import { formatMoney } from '@/components/events/format';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import type { Locale } from '@/lib/i18n/routing';
 import type { SeasonHolders, SeasonHoldersQuery } from '@/lib/schemas/season-holders';
+import { TitledSection } from '@/components/ui/titled-section';
 
 const th = 'whitespace-nowrap px-4 py-2 font-medium';
 const select = 'min-h-11 w-full min-w-0 max-w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base font-normal';
@@ -28,10 +29,7 @@ export async function SeasonHoldersPanel({
   const query = new URLSearchParams(Object.entries({ ...filters, locale }).filter((e): e is [string, string] => Boolean(e[1])));
   const csv = `/api/v1/organiser/seasons/${seasonId}/holders.csv?${query}`;
   return (
-    <section aria-labelledby="season-holders-title" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" data-testid="season-holders">
-      <h2 id="season-holders-title" className="text-xl font-semibold">
-        {t('title')}
-      </h2>
+    <TitledSection id="season-holders-title" title={t('title')} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" data-testid="season-holders">
       <p className="text-slate-700">{t('intro')}</p>
       <dl className="grid grid-cols-3 gap-3 text-center" data-testid="season-renewal-counts">
         {(['lastSeason', 'renewed', 'notRenewed'] as const).map((key) => (
@@ -132,6 +130,6 @@ export async function SeasonHoldersPanel({
           </table>
         </ScrollRegion>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -4,6 +4,7 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 import { formatDate } from '@/lib/i18n/formats';
 import type { Locale } from '@/lib/i18n/routing';
 import type { OrganiserRelease, SeasonReleases } from '@/lib/schemas/season-releases';
+import { TitledSection } from '@/components/ui/titled-section';
 
 const STATUS_STYLE: Record<OrganiserRelease['status'], string> = {
   released: 'bg-amber-100 text-amber-950',
@@ -43,10 +44,7 @@ export async function SeasonReleasesPanel({
     { key: 'creditGranted', value: money(report.totals.creditGranted.amount) },
   ] as const;
   return (
-    <section aria-labelledby="season-releases" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" data-testid="season-releases">
-      <h2 id="season-releases" className="text-xl font-semibold">
-        {t('title')}
-      </h2>
+    <TitledSection id="season-releases" title={t('title')} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" data-testid="season-releases">
       <p className="text-slate-700">{t('intro', { share: sharePercent })}</p>
       <dl aria-label={t('totalsLabel')} className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="season-release-totals">
         {totals.map(({ key, value }) => (
@@ -162,6 +160,6 @@ export async function SeasonReleasesPanel({
         </ScrollRegion>
       )}
       {report.more && <p className="text-sm text-slate-700">{t('more', { count: report.releases.length })}</p>}
-    </section>
+    </TitledSection>
   );
 }

@@ -5,47 +5,13 @@ import type { Locale } from '@/lib/i18n/routing';
 import type { EventReport } from '@/lib/schemas/reports';
 import { ReportChart } from './report-chart';
 import { formatDate, formatNumber } from '@/lib/i18n/formats';
-import { ScrollRegion } from '@/components/ui/scroll-region';
+import { TitledSection } from '@/components/ui/titled-section';
+import { ReportTable, Scroller, td, tdNum } from './report-table';
 
 // The event report's screen (server-rendered): key figures, tickets per category, sales over time,
 // money, codes, resale and attendance. Every chart carries its figures as a table (ReportChart).
 
 const COLORS = { single: '#047857', season: '#b45309', sales: '#0369a1' };
-
-const th = 'px-3 py-2 text-left font-semibold text-slate-900';
-const thNum = 'px-3 py-2 text-right font-semibold text-slate-900';
-const td = 'px-3 py-2 text-slate-800';
-const tdNum = 'px-3 py-2 text-right tabular-nums text-slate-800';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** A table's box: a narrow phone scrolls it sideways, by keyboard too (a focusable region named like the table). */
-function Scroller({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <ScrollRegion label={label} className="rounded-xl border border-slate-200 bg-white">
-      {children}
-    </ScrollRegion>
-  );
-}
-
-function Table({ caption, head, children }: { caption: string; head: ReactNode; children: ReactNode }) {
-  return (
-    <table className="w-full border-collapse text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="border-b border-slate-300">{head}</thead>
-      <tbody className="divide-y divide-slate-200">{children}</tbody>
-    </table>
-  );
-}
 
 /** Label → value rows (money, counts) as a two-column table. */
 function Figures({ caption, rows }: { caption: string; rows: [string, string, boolean?][] }) {
@@ -84,22 +50,7 @@ export async function EventReportView({ report, actions }: { report: EventReport
   const salesSeries = (buckets: { tickets: number }[]) => [{ label: t('sales.tickets'), values: buckets.map((b) => b.tickets), color: COLORS.sales }];
 
   const salesTable = (caption: string, buckets: { at: string; tickets: number; orders: number }[], label: (at: string) => string, firstLabel: string) => (
-    <Table
-      caption={caption}
-      head={
-        <tr>
-          <th scope="col" className={th}>
-            {firstLabel}
-          </th>
-          <th scope="col" className={thNum}>
-            {t('sales.tickets')}
-          </th>
-          <th scope="col" className={thNum}>
-            {t('sales.orders')}
-          </th>
-        </tr>
-      }
-    >
+    <ReportTable caption={caption} columns={[firstLabel, t('sales.tickets'), t('sales.orders')]}>
       {buckets.map((b) => (
         <tr key={b.at}>
           <th scope="row" className={`${td} font-normal text-left`}>
@@ -109,7 +60,7 @@ export async function EventReportView({ report, actions }: { report: EventReport
           <td className={tdNum}>{n(b.orders)}</td>
         </tr>
       ))}
-    </Table>
+    </ReportTable>
   );
 
   return (
@@ -136,30 +87,9 @@ export async function EventReportView({ report, actions }: { report: EventReport
         ))}
       </dl>
 
-      <Section id="report-tickets" title={t('tickets.title')}>
+      <TitledSection id="report-tickets" title={t('tickets.title')} className="space-y-3">
         <Scroller label={t('tickets.title')}>
-          <Table
-            caption={t('tickets.title')}
-            head={
-              <tr>
-                <th scope="col" className={th}>
-                  {t('tickets.category')}
-                </th>
-                <th scope="col" className={thNum}>
-                  {t('tickets.single')}
-                </th>
-                <th scope="col" className={thNum}>
-                  {t('tickets.season')}
-                </th>
-                <th scope="col" className={thNum}>
-                  {t('tickets.sold')}
-                </th>
-                <th scope="col" className={thNum}>
-                  {t('tickets.capacity')}
-                </th>
-              </tr>
-            }
-          >
+          <ReportTable caption={t('tickets.title')} columns={[t('tickets.category'), t('tickets.single'), t('tickets.season'), t('tickets.sold'), t('tickets.capacity')]}>
             {tickets.categories.map((c) => (
               <tr key={c.id}>
                 <th scope="row" className={`${td} min-w-36 font-normal text-left`}>
@@ -185,11 +115,11 @@ export async function EventReportView({ report, actions }: { report: EventReport
               </td>
               <td className={tdNum}>{n(tickets.total.capacity)}</td>
             </tr>
-          </Table>
+          </ReportTable>
         </Scroller>
-      </Section>
+      </TitledSection>
 
-      <Section id="report-sales" title={t('sales.title')}>
+      <TitledSection id="report-sales" title={t('sales.title')} className="space-y-3">
         {!sales.startedAt ? (
           <p className="text-slate-700">{t('sales.none')}</p>
         ) : (
@@ -233,9 +163,9 @@ export async function EventReportView({ report, actions }: { report: EventReport
             )}
           </div>
         )}
-      </Section>
+      </TitledSection>
 
-      <Section id="report-money" title={t('revenue.title')}>
+      <TitledSection id="report-money" title={t('revenue.title')} className="space-y-3">
         <p className="max-w-2xl text-slate-700">{t('revenue.intro', { currency: report.event.currency })}</p>
         <Figures
           caption={t('revenue.title')}
@@ -251,28 +181,13 @@ export async function EventReportView({ report, actions }: { report: EventReport
             [t('revenue.collectedNet'), money(revenue.collectedNet)],
           ]}
         />
-      </Section>
+      </TitledSection>
 
-      <Section id="report-codes" title={t('codes.title')}>
+      <TitledSection id="report-codes" title={t('codes.title')} className="space-y-3">
         <div className="grid gap-4 lg:grid-cols-2">
           {codes.coupons.length ? (
             <Scroller label={t('codes.coupons')}>
-              <Table
-                caption={t('codes.coupons')}
-                head={
-                  <tr>
-                    <th scope="col" className={th}>
-                      {t('codes.coupon')}
-                    </th>
-                    <th scope="col" className={thNum}>
-                      {t('codes.uses')}
-                    </th>
-                    <th scope="col" className={thNum}>
-                      {t('codes.discount')}
-                    </th>
-                  </tr>
-                }
-              >
+              <ReportTable caption={t('codes.coupons')} columns={[t('codes.coupon'), t('codes.uses'), t('codes.discount')]}>
                 {codes.coupons.map((c) => (
                   <tr key={c.code}>
                     <th scope="row" className={`${td} font-mono font-normal text-left`}>
@@ -282,7 +197,7 @@ export async function EventReportView({ report, actions }: { report: EventReport
                     <td className={tdNum}>{money(c.discount)}</td>
                   </tr>
                 ))}
-              </Table>
+              </ReportTable>
             </Scroller>
           ) : (
             <p className="text-slate-700">{t('codes.noCoupons')}</p>
@@ -297,9 +212,9 @@ export async function EventReportView({ report, actions }: { report: EventReport
             ]}
           />
         </div>
-      </Section>
+      </TitledSection>
 
-      <Section id="report-resale" title={t('resale.title')}>
+      <TitledSection id="report-resale" title={t('resale.title')} className="space-y-3">
         <Figures
           caption={t('resale.title')}
           rows={[
@@ -312,27 +227,11 @@ export async function EventReportView({ report, actions }: { report: EventReport
             [t('resale.organiserShare'), money(resale.organiserShare)],
           ]}
         />
-      </Section>
+      </TitledSection>
 
-      <Section id="report-attendance" title={t('attendance.title')}>
+      <TitledSection id="report-attendance" title={t('attendance.title')} className="space-y-3">
         <Scroller label={t('attendance.vsSold')}>
-          <Table
-            caption={t('attendance.vsSold')}
-            head={
-              <tr>
-                <td className={th} />
-                <th scope="col" className={thNum}>
-                  {t('attendance.sold')}
-                </th>
-                <th scope="col" className={thNum}>
-                  {t('attendance.checkedIn')}
-                </th>
-                <th scope="col" className={thNum}>
-                  {t('attendance.noShows')}
-                </th>
-              </tr>
-            }
-          >
+          <ReportTable caption={t('attendance.vsSold')} columns={[null, t('attendance.sold'), t('attendance.checkedIn'), t('attendance.noShows')]}>
             {(['single', 'season', 'total'] as const).map((kind) => (
               <tr key={kind} className={kind === 'total' ? 'font-semibold' : undefined}>
                 <th scope="row" className={`${td} text-left ${kind === 'total' ? 'font-semibold' : 'font-normal'}`}>
@@ -345,7 +244,7 @@ export async function EventReportView({ report, actions }: { report: EventReport
                 <td className={tdNum}>{attendance.noShows ? n(attendance.noShows[kind]) : '–'}</td>
               </tr>
             ))}
-          </Table>
+          </ReportTable>
         </Scroller>
         {!attendance.noShows && <p className="text-sm text-slate-700">{t('attendance.noShowsLater')}</p>}
         {attendance.buckets.length === 0 ? (
@@ -365,22 +264,7 @@ export async function EventReportView({ report, actions }: { report: EventReport
                   { label: t('attendance.season'), values: attendance.buckets.map((b) => b.season), color: COLORS.season },
                 ]}
               >
-                <Table
-                  caption={t('attendance.chart')}
-                  head={
-                    <tr>
-                      <th scope="col" className={th}>
-                        {t('sales.time')}
-                      </th>
-                      <th scope="col" className={thNum}>
-                        {t('attendance.single')}
-                      </th>
-                      <th scope="col" className={thNum}>
-                        {t('attendance.season')}
-                      </th>
-                    </tr>
-                  }
-                >
+                <ReportTable caption={t('attendance.chart')} columns={[t('sales.time'), t('attendance.single'), t('attendance.season')]}>
                   {attendance.buckets.map((b) => (
                     <tr key={b.at}>
                       <th scope="row" className={`${td} font-normal text-left`}>
@@ -390,23 +274,11 @@ export async function EventReportView({ report, actions }: { report: EventReport
                       <td className={tdNum}>{n(b.season)}</td>
                     </tr>
                   ))}
-                </Table>
+                </ReportTable>
               </ReportChart>
             </div>
             <Scroller label={t('attendance.gates')}>
-              <Table
-                caption={t('attendance.gates')}
-                head={
-                  <tr>
-                    <th scope="col" className={th}>
-                      {t('attendance.gate')}
-                    </th>
-                    <th scope="col" className={thNum}>
-                      {t('attendance.admitted')}
-                    </th>
-                  </tr>
-                }
-              >
+              <ReportTable caption={t('attendance.gates')} columns={[t('attendance.gate'), t('attendance.admitted')]}>
                 {attendance.gates.map((g) => (
                   <tr key={g.gate ?? ''}>
                     <th scope="row" className={`${td} font-normal text-left`}>
@@ -415,11 +287,11 @@ export async function EventReportView({ report, actions }: { report: EventReport
                     <td className={tdNum}>{n(g.admitted)}</td>
                   </tr>
                 ))}
-              </Table>
+              </ReportTable>
             </Scroller>
           </div>
         )}
-      </Section>
+      </TitledSection>
     </div>
   );
 }

@@ -5,11 +5,9 @@ import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import type { Overview } from '@/lib/schemas/reports';
 import { formatDate, formatNumber } from '@/lib/i18n/formats';
-import { ScrollRegion } from '@/components/ui/scroll-region';
+import { ReportTable, Scroller, tdNum } from './report-table';
+import { TitledSection } from '@/components/ui/titled-section';
 
-const th = 'px-3 py-2 text-left font-semibold text-slate-900';
-const thNum = 'px-3 py-2 text-right font-semibold text-slate-900';
-const tdNum = 'px-3 py-2 text-right tabular-nums text-slate-800';
 const input = 'mt-1 block min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-slate-900';
 
 /** The organisation's events of a period: the date range form (GET), each event's figures, totals per currency. */
@@ -47,87 +45,44 @@ export async function OverviewView({ overview, asked, refusal }: { overview: Ove
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-700">{t('empty')}</p>
       ) : (
         <>
-          <ScrollRegion label={t('eventsLabel')} className="rounded-xl border border-slate-200 bg-white">
-            <table className="w-full border-collapse text-sm">
-              <caption className="sr-only">{t('eventsLabel')}</caption>
-              <thead className="border-b border-slate-300">
-                <tr>
-                  <th scope="col" className={th}>
-                    {t('event')}
+          <Scroller label={t('eventsLabel')}>
+            <ReportTable caption={t('eventsLabel')} columns={[t('event'), t('sold'), t('net'), t('attendance')]}>
+              {overview.events.map((e) => (
+                <tr key={e.id}>
+                  <th scope="row" className="px-3 py-2 text-left font-normal text-slate-800">
+                    <Link href={{ pathname: '/organiser/events/[eventId]/report', params: { eventId: e.id } }} className="font-medium text-emerald-800 underline">
+                      {e.title[locale] || e.title.sk}
+                    </Link>
+                    <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-700">
+                      <time dateTime={e.startsAt}>{formatDate(new Date(e.startsAt), locale, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                      <span className={`rounded-full px-2 py-0.5 font-medium ${STATUS_STYLE[e.status]}`}>{t(`status.${e.over && e.status !== 'cancelled' ? 'over' : e.status}`)}</span>
+                    </span>
                   </th>
-                  <th scope="col" className={thNum}>
-                    {t('sold')}
-                  </th>
-                  <th scope="col" className={thNum}>
-                    {t('net')}
-                  </th>
-                  <th scope="col" className={thNum}>
-                    {t('attendance')}
-                  </th>
+                  <td className={tdNum}>{ratio(e.sold, e.capacity)}</td>
+                  <td className={tdNum}>{formatMoney({ amount: e.net, currency: e.currency }, locale)}</td>
+                  <td className={tdNum}>{e.over ? ratio(e.checkedIn, e.sold) : n(e.checkedIn)}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {overview.events.map((e) => (
-                  <tr key={e.id}>
-                    <th scope="row" className="px-3 py-2 text-left font-normal text-slate-800">
-                      <Link href={{ pathname: '/organiser/events/[eventId]/report', params: { eventId: e.id } }} className="font-medium text-emerald-800 underline">
-                        {e.title[locale] || e.title.sk}
-                      </Link>
-                      <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-700">
-                        <time dateTime={e.startsAt}>{formatDate(new Date(e.startsAt), locale, { dateStyle: 'medium', timeStyle: 'short' })}</time>
-                        <span className={`rounded-full px-2 py-0.5 font-medium ${STATUS_STYLE[e.status]}`}>{t(`status.${e.over && e.status !== 'cancelled' ? 'over' : e.status}`)}</span>
-                      </span>
+              ))}
+            </ReportTable>
+          </Scroller>
+
+          <TitledSection id="overview-totals" title={t('totals')} className="space-y-3">
+            <Scroller labelledBy="overview-totals">
+              <ReportTable columns={[t('currency'), t('events'), t('sold'), t('net'), t('checkedIn')]}>
+                  {overview.totals.map((total) => (
+                  <tr key={total.currency}>
+                    <th scope="row" className="px-3 py-2 text-left font-semibold text-slate-900">
+                      {total.currency}
                     </th>
-                    <td className={tdNum}>{ratio(e.sold, e.capacity)}</td>
-                    <td className={tdNum}>{formatMoney({ amount: e.net, currency: e.currency }, locale)}</td>
-                    <td className={tdNum}>{e.over ? ratio(e.checkedIn, e.sold) : n(e.checkedIn)}</td>
+                    <td className={tdNum}>{n(total.events)}</td>
+                    <td className={tdNum}>{ratio(total.sold, total.capacity)}</td>
+                    <td className={tdNum}>{formatMoney({ amount: total.net, currency: total.currency }, locale)}</td>
+                    <td className={tdNum}>{n(total.checkedIn)}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-
-          <section aria-labelledby="overview-totals" className="space-y-3">
-            <h2 id="overview-totals" className="text-xl font-semibold">
-              {t('totals')}
-            </h2>
-            <ScrollRegion labelledBy="overview-totals" className="rounded-xl border border-slate-200 bg-white">
-              <table className="w-full border-collapse text-sm">
-                <thead className="border-b border-slate-300">
-                  <tr>
-                    <th scope="col" className={th}>
-                      {t('currency')}
-                    </th>
-                    <th scope="col" className={thNum}>
-                      {t('events')}
-                    </th>
-                    <th scope="col" className={thNum}>
-                      {t('sold')}
-                    </th>
-                    <th scope="col" className={thNum}>
-                      {t('net')}
-                    </th>
-                    <th scope="col" className={thNum}>
-                      {t('checkedIn')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {overview.totals.map((total) => (
-                    <tr key={total.currency}>
-                      <th scope="row" className="px-3 py-2 text-left font-semibold text-slate-900">
-                        {total.currency}
-                      </th>
-                      <td className={tdNum}>{n(total.events)}</td>
-                      <td className={tdNum}>{ratio(total.sold, total.capacity)}</td>
-                      <td className={tdNum}>{formatMoney({ amount: total.net, currency: total.currency }, locale)}</td>
-                      <td className={tdNum}>{n(total.checkedIn)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
-          </section>
+              </ReportTable>
+            </Scroller>
+          </TitledSection>
         </>
       )}
     </div>

@@ -16,7 +16,7 @@ export type PickerRow<S extends PickerSeat> = { label: string; seats: S[] };
 export type PickerSection<S extends PickerSeat> = { id: string; code: string; name: Record<Locale, string>; labelX: number | null; labelY: number | null; rows: PickerRow<S>[] };
 export type PickerMap<S extends PickerSeat> = { width: number; height: number; outline: Record<string, unknown>[]; sections: PickerSection<S>[] };
 
-type Props<S extends PickerSeat> = {
+export type SeatPickerProps<S extends PickerSeat> = {
   map: PickerMap<S>;
   locale: Locale;
   /** The colours of the map: a seat's `typeOf` is its index here (−1: grey, not pickable). */
@@ -30,7 +30,7 @@ type Props<S extends PickerSeat> = {
   marks?: AccessibleMarks | null;
 };
 
-export function SeatPicker<S extends PickerSeat>({ map, locale, types, typeOf, selectable, selected, setSelected, ready, text, marks }: Props<S>) {
+export function SeatPicker<S extends PickerSeat>({ map, locale, types, typeOf, selectable, selected, setSelected, ready, text, marks }: SeatPickerProps<S>) {
   const tm = useTranslations('seatMap');
   const rowsId = useId();
 

@@ -13,6 +13,7 @@ import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { createSectionSchema, updateSectionSchema } from '@/lib/schemas/organiser-venues';
+import { TitledSection } from '@/components/ui/titled-section';
 
 type Section = { id: string; code: string; name: { sk: string; cs: string; en: string }; kind: 'seated' | 'standing'; seats: number; capacity: number | null; sold: number };
 type AddValues = z.input<typeof createSectionSchema>;
@@ -150,10 +151,7 @@ export function SectionEditor({ venueId, sections, locale }: { venueId: string; 
   }
 
   return (
-    <section aria-labelledby="sections-title" className="space-y-4">
-      <h2 id="sections-title" className="text-xl font-semibold">
-        {t('sectionsTitle')}
-      </h2>
+    <TitledSection id="sections-title" title={t('sectionsTitle')} className="space-y-4">
       {sections.length === 0 ? (
         <p className="text-slate-700">{t('noSections')}</p>
       ) : (
@@ -202,6 +200,6 @@ export function SectionEditor({ venueId, sections, locale }: { venueId: string; 
       >
         {t('section.deleteConfirm.text')}
       </ConfirmDialog>
-    </section>
+    </TitledSection>
   );
 }

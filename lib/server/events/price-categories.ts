@@ -104,9 +104,20 @@ async function assign(
   }
 }
 
-async function openEvent(tx: Tx, eventId: string) {
-  const [event] = await tx.select({ status: tables.events.status }).from(tables.events).where(eq(tables.events.id, eventId)).for('update');
-  if (event.status === 'cancelled') refuse({ ok: false, code: 'EVENT_CANCELLED' } as const);
+/**
+ * A change to an event's categories: the caller may edit the event; in one transaction, with the event
+ * locked and not cancelled. A refusal inside answers as its failure.
+ */
+async function changeCategories<T>(userId: string, eventId: string, work: (tx: Tx) => Promise<T>): Promise<T | PriceCategoryFailure> {
+  const access = await eventAccess(userId, eventId, 'events');
+  if (!access.ok) return access;
+  return refusable<T, PriceCategoryFailure>(() =>
+    getDb().transaction(async (tx) => {
+      const [event] = await tx.select({ status: tables.events.status }).from(tables.events).where(eq(tables.events.id, eventId)).for('update');
+      if (event.status === 'cancelled') refuse({ ok: false, code: 'EVENT_CANCELLED' } as const);
+      return work(tx);
+    }),
+  );
 }
 
 async function categoryIn(tx: Tx, eventId: string, categoryId: string) {
@@ -127,14 +138,7 @@ export async function createPriceCategory(
   eventId: string,
   input: CreatePriceCategoryInput,
 ): Promise<{ ok: true; category: PriceCategory } | PriceCategoryFailure> {
-  const access = await eventAccess(userId, eventId, 'events');
-  if (!access.ok) return access;
-  return refusable<{ ok: true; category: PriceCategory }, PriceCategoryFailure>(() =>
-    getDb().transaction(async (tx) => {
-      await openEvent(tx, eventId);
-      return answer(tx, eventId, await addCategory(tx, eventId, input));
-    }),
-  );
+  return changeCategories(userId, eventId, async (tx) => answer(tx, eventId, await addCategory(tx, eventId, input)));
 }
 
 /**
@@ -170,23 +174,18 @@ export async function updatePriceCategory(
   categoryId: string,
   input: UpdatePriceCategoryInput,
 ): Promise<{ ok: true; category: PriceCategory } | PriceCategoryFailure> {
-  const access = await eventAccess(userId, eventId, 'events');
-  if (!access.ok) return access;
-  return refusable<{ ok: true; category: PriceCategory }, PriceCategoryFailure>(() =>
-    getDb().transaction(async (tx) => {
-      await openEvent(tx, eventId);
-      const category = await categoryIn(tx, eventId, categoryId);
-      const changes = {
-        ...(input.name && { name: filledText(input.name) }),
-        ...(input.priceAmount !== undefined && { priceAmount: input.priceAmount }),
-        ...(input.color && { color: input.color }),
-        ...(input.sortOrder !== undefined && { sortOrder: input.sortOrder }),
-      };
-      if (Object.keys(changes).length) await tx.update(tables.ticketTypes).set(changes).where(eq(tables.ticketTypes.id, categoryId));
-      if (input.sectionIds !== undefined || input.capacity !== undefined) await assign(tx, eventId, category, input.sectionIds, input.capacity);
-      return answer(tx, eventId, categoryId);
-    }),
-  );
+  return changeCategories(userId, eventId, async (tx) => {
+    const category = await categoryIn(tx, eventId, categoryId);
+    const changes = {
+      ...(input.name && { name: filledText(input.name) }),
+      ...(input.priceAmount !== undefined && { priceAmount: input.priceAmount }),
+      ...(input.color && { color: input.color }),
+      ...(input.sortOrder !== undefined && { sortOrder: input.sortOrder }),
+    };
+    if (Object.keys(changes).length) await tx.update(tables.ticketTypes).set(changes).where(eq(tables.ticketTypes.id, categoryId));
+    if (input.sectionIds !== undefined || input.capacity !== undefined) await assign(tx, eventId, category, input.sectionIds, input.capacity);
+    return answer(tx, eventId, categoryId);
+  });
 }
 
 /**
@@ -195,31 +194,26 @@ export async function updatePriceCategory(
  * sections instead; reports and refunds need it).
  */
 export async function deletePriceCategory(userId: string, eventId: string, categoryId: string): Promise<{ ok: true } | PriceCategoryFailure> {
-  const access = await eventAccess(userId, eventId, 'events');
-  if (!access.ok) return access;
-  return refusable<{ ok: true }, PriceCategoryFailure>(() =>
-    getDb().transaction(async (tx) => {
-      await openEvent(tx, eventId);
-      await categoryIn(tx, eventId, categoryId);
-      const [use] = rowsOf<{ sold: number; used: number }>(
-        await tx.execute(sql`
-          select
-            ((select count(*) from tickets t where t.ticket_type_id = ${categoryId} and t.status <> 'void')
-              + (select count(*) from inventory_units u where u.ticket_type_id = ${categoryId} and unit_is_held(u.status, u.held_until, now())))::int as sold,
-            ((select count(*) from tickets t where t.ticket_type_id = ${categoryId})
-              + (select count(*) from order_items oi where oi.ticket_type_id = ${categoryId})
-              + (select count(*) from redeem_codes rc where rc.ticket_type_id = ${categoryId}))::int as used`),
-      );
-      if (Number(use.sold) > 0) refuse({ ok: false, code: 'CATEGORY_SOLD', sold: Number(use.sold) } as const);
-      if (Number(use.used) > 0) refuse({ ok: false, code: 'CATEGORY_IN_USE' } as const);
-      await tx.delete(tables.eventSections).where(eq(tables.eventSections.ticketTypeId, categoryId));
-      const synced = await syncEventInventory(tx, eventId);
-      if (!synced.ok) refuse(synced);
-      // Carts whose time ran out may still list its places; nothing of them is held any more.
-      await tx.delete(tables.holdItems).where(eq(tables.holdItems.ticketTypeId, categoryId));
-      await tx.delete(tables.ticketTypes).where(eq(tables.ticketTypes.id, categoryId));
-      await eventChanged(eventId, tx);
-      return { ok: true } as const;
-    }),
-  );
+  return changeCategories(userId, eventId, async (tx) => {
+    await categoryIn(tx, eventId, categoryId);
+    const [use] = rowsOf<{ sold: number; used: number }>(
+      await tx.execute(sql`
+        select
+          ((select count(*) from tickets t where t.ticket_type_id = ${categoryId} and t.status <> 'void')
+            + (select count(*) from inventory_units u where u.ticket_type_id = ${categoryId} and unit_is_held(u.status, u.held_until, now())))::int as sold,
+          ((select count(*) from tickets t where t.ticket_type_id = ${categoryId})
+            + (select count(*) from order_items oi where oi.ticket_type_id = ${categoryId})
+            + (select count(*) from redeem_codes rc where rc.ticket_type_id = ${categoryId}))::int as used`),
+    );
+    if (Number(use.sold) > 0) refuse({ ok: false, code: 'CATEGORY_SOLD', sold: Number(use.sold) } as const);
+    if (Number(use.used) > 0) refuse({ ok: false, code: 'CATEGORY_IN_USE' } as const);
+    await tx.delete(tables.eventSections).where(eq(tables.eventSections.ticketTypeId, categoryId));
+    const synced = await syncEventInventory(tx, eventId);
+    if (!synced.ok) refuse(synced);
+    // Carts whose time ran out may still list its places; nothing of them is held any more.
+    await tx.delete(tables.holdItems).where(eq(tables.holdItems.ticketTypeId, categoryId));
+    await tx.delete(tables.ticketTypes).where(eq(tables.ticketTypes.id, categoryId));
+    await eventChanged(eventId, tx);
+    return { ok: true } as const;
+  });
 }

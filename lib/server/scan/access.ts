@@ -17,18 +17,23 @@ export async function scannerOrgIds(userId: string): Promise<string[]> {
   return rows.filter((r) => memberCan(r.role, 'gate')).map((r) => r.orgId);
 }
 
+/** An event as the scanner lists it, with what its scan window is read from (scanWindow). */
+const scanEventColumns = {
+  id: tables.events.id,
+  slug: tables.events.slug,
+  title: tables.events.title,
+  startsAt: tables.events.startsAt,
+  endsAt: tables.events.endsAt,
+  doorsAt: tables.events.doorsAt,
+};
+
 /** Events a scanner can work at: their organisations' events whose gates have not closed for good. */
 export async function scannerEvents(userId: string, now = new Date()): Promise<{ ok: true; events: ScannerEvent[] } | { ok: false; code: 'NOT_A_SCANNER' }> {
   const orgIds = await scannerOrgIds(userId);
   if (!orgIds.length) return { ok: false, code: 'NOT_A_SCANNER' };
   const rows = await getDb()
     .select({
-      id: tables.events.id,
-      slug: tables.events.slug,
-      title: tables.events.title,
-      startsAt: tables.events.startsAt,
-      endsAt: tables.events.endsAt,
-      doorsAt: tables.events.doorsAt,
+      ...scanEventColumns,
       organisation: tables.organisations.name,
     })
     .from(tables.events)
@@ -53,12 +58,7 @@ export async function scannerEvents(userId: string, now = new Date()): Promise<{
 export async function scannableEvent(userId: string, eventId: string) {
   const [row] = await getDb()
     .select({
-      id: tables.events.id,
-      slug: tables.events.slug,
-      title: tables.events.title,
-      startsAt: tables.events.startsAt,
-      endsAt: tables.events.endsAt,
-      doorsAt: tables.events.doorsAt,
+      ...scanEventColumns,
       role: tables.orgMembers.role,
     })
     .from(tables.events)

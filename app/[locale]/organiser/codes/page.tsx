@@ -1,17 +1,14 @@
-import { Suspense } from 'react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { getTranslations } from 'next-intl/server';
+import { ConsoleFrame } from '@/components/organiser/console-frame';
 import { CouponsPanel } from '@/components/organiser/coupons-panel';
 import { RedeemPanel } from '@/components/organiser/redeem-panel';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
 import { listCoupons } from '@/lib/server/coupons/organiser';
 import { listRedeemBatches, redeemEventOptions } from '@/lib/server/coupons/redeem-codes';
-import { consoleMetadata } from '../metadata';
+import { orgScreenMetadata, orgScreenPage } from '../console-page';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/codes'>) {
-  return consoleMetadata((await params).locale as Locale, '/organiser/codes', 'organiser.codes.title');
-}
+export const generateMetadata = orgScreenMetadata('/organiser/codes', 'organiser.codes.title');
 
 /** The current organisation's coupons and redeem code batches. */
 async function CodesScreen({ locale }: { locale: Locale }) {
@@ -31,12 +28,4 @@ async function CodesScreen({ locale }: { locale: Locale }) {
   );
 }
 
-export default async function CodesPage({ params }: PageProps<'/[locale]/organiser/codes'>) {
-  const locale = (await params).locale as Locale;
-  setRequestLocale(locale);
-  return (
-    <Suspense fallback={<ConsoleSkeleton />}>
-      <CodesScreen locale={locale} />
-    </Suspense>
-  );
-}
+export default orgScreenPage(CodesScreen);

@@ -1,15 +1,12 @@
-import { Suspense } from 'react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { getTranslations } from 'next-intl/server';
+import { ConsoleFrame } from '@/components/organiser/console-frame';
 import { PackageCreateForm, PackageList } from '@/components/packages/organiser-packages';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
 import { listPackages } from '@/lib/server/packages/organiser';
-import { consoleMetadata } from '../metadata';
+import { orgScreenMetadata, orgScreenPage } from '../console-page';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/packages'>) {
-  return consoleMetadata((await params).locale as Locale, '/organiser/packages', 'packages.organiser.title');
-}
+export const generateMetadata = orgScreenMetadata('/organiser/packages', 'packages.organiser.title');
 
 /** The current organisation's packages (family tickets, festival passes, add-ons) and a form for a new one. */
 async function PackagesScreen({ locale }: { locale: Locale }) {
@@ -28,12 +25,4 @@ async function PackagesScreen({ locale }: { locale: Locale }) {
   );
 }
 
-export default async function PackagesPage({ params }: PageProps<'/[locale]/organiser/packages'>) {
-  const locale = (await params).locale as Locale;
-  setRequestLocale(locale);
-  return (
-    <Suspense fallback={<ConsoleSkeleton />}>
-      <PackagesScreen locale={locale} />
-    </Suspense>
-  );
-}
+export default orgScreenPage(PackagesScreen);

@@ -6,13 +6,11 @@ import type { Locale } from '@/lib/i18n/routing';
 import { overviewQuerySchema } from '@/lib/schemas/reports';
 import { consolePage } from '@/lib/server/organiser/console';
 import { organisationOverview } from '@/lib/server/reports/overview';
-import { consoleMetadata } from '../metadata';
+import { orgScreenMetadata } from '../console-page';
 
 type Props = PageProps<'/[locale]/organiser/reports'>;
 
-export async function generateMetadata({ params }: Props) {
-  return consoleMetadata((await params).locale as Locale, '/organiser/reports', 'report.overview.title');
-}
+export const generateMetadata = orgScreenMetadata('/organiser/reports', 'report.overview.title');
 
 const one = (value: string | string[] | undefined) => (typeof value === 'string' && value !== '' ? value : undefined);
 

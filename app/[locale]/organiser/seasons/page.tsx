@@ -1,16 +1,13 @@
-import { Suspense } from 'react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { getTranslations } from 'next-intl/server';
+import { ConsoleFrame } from '@/components/organiser/console-frame';
 import { SeasonCreateForm, SeasonList } from '@/components/seasons/organiser-seasons';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
 import { listVenues } from '@/lib/server/venues/venues';
 import { listSeasons } from '@/lib/server/seasons/organiser';
-import { consoleMetadata } from '../metadata';
+import { orgScreenMetadata, orgScreenPage } from '../console-page';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/seasons'>) {
-  return consoleMetadata((await params).locale as Locale, '/organiser/seasons', 'seasons.organiser.title');
-}
+export const generateMetadata = orgScreenMetadata('/organiser/seasons', 'seasons.organiser.title');
 
 /** The current organisation's seasons and a form for a new one. */
 async function SeasonsScreen({ locale }: { locale: Locale }) {
@@ -37,12 +34,4 @@ async function SeasonsScreen({ locale }: { locale: Locale }) {
   );
 }
 
-export default async function SeasonsPage({ params }: PageProps<'/[locale]/organiser/seasons'>) {
-  const locale = (await params).locale as Locale;
-  setRequestLocale(locale);
-  return (
-    <Suspense fallback={<ConsoleSkeleton />}>
-      <SeasonsScreen locale={locale} />
-    </Suspense>
-  );
-}
+export default orgScreenPage(SeasonsScreen);

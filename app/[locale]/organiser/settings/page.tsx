@@ -1,6 +1,5 @@
-import { Suspense } from 'react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { getTranslations } from 'next-intl/server';
+import { ConsoleFrame } from '@/components/organiser/console-frame';
 import { OrgSettingsForm } from '@/components/organiser/org-settings-form';
 import { ResalePolicyForm } from '@/components/organiser/resale-policy-form';
 import { LoyaltyProgramForm } from '@/components/organiser/loyalty-program-form';
@@ -8,11 +7,10 @@ import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
 import { getOrgSettings } from '@/lib/server/team/settings';
 import { getLoyaltyProgram } from '@/lib/server/loyalty/program';
-import { consoleMetadata } from '../metadata';
+import { orgScreenMetadata, orgScreenPage } from '../console-page';
+import { TitledSection } from '@/components/ui/titled-section';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/settings'>) {
-  return consoleMetadata((await params).locale as Locale, '/organiser/settings', 'organiser.settings.title');
-}
+export const generateMetadata = orgScreenMetadata('/organiser/settings', 'organiser.settings.title');
 
 /** The current organisation's name and contacts, and the resale rules its new events start with. */
 async function SettingsScreen({ locale }: { locale: Locale }) {
@@ -26,27 +24,18 @@ async function SettingsScreen({ locale }: { locale: Locale }) {
     <ConsoleFrame access={access} title={t('title')}>
       {loaded?.ok && (
         <div className="space-y-10">
-          <section aria-labelledby="org-title" className="space-y-4">
-            <h2 id="org-title" className="text-xl font-semibold">
-              {t('orgTitle')}
-            </h2>
+          <TitledSection id="org-title" title={t('orgTitle')} className="space-y-4">
             <OrgSettingsForm
               orgId={loaded.settings.id}
               initial={{ name: loaded.settings.name, website: loaded.settings.website ?? '', contactEmail: loaded.settings.contactEmail ?? '' }}
             />
-          </section>
-          <section aria-labelledby="defaults-title" className="space-y-4">
-            <h2 id="defaults-title" className="text-xl font-semibold">
-              {t('defaultsTitle')}
-            </h2>
+          </TitledSection>
+          <TitledSection id="defaults-title" title={t('defaultsTitle')} className="space-y-4">
             <p className="max-w-2xl text-slate-700">{t('defaultsIntro')}</p>
             <ResalePolicyForm target={{ kind: 'organisation', orgId: loaded.settings.id }} initial={loaded.settings.resaleDefaults} currency={loaded.settings.country === 'CZ' ? 'CZK' : 'EUR'} />
-          </section>
+          </TitledSection>
           {loyalty?.ok && (
-            <section aria-labelledby="loyalty-title" className="space-y-4">
-              <h2 id="loyalty-title" className="text-xl font-semibold">
-                {tl('title')}
-              </h2>
+            <TitledSection id="loyalty-title" title={tl('title')} className="space-y-4">
               <p className="max-w-2xl text-slate-700">{tl('intro')}</p>
               <LoyaltyProgramForm
                 orgId={loaded.settings.id}
@@ -59,7 +48,7 @@ async function SettingsScreen({ locale }: { locale: Locale }) {
                   members: loyalty.members,
                 }}
               />
-            </section>
+            </TitledSection>
           )}
         </div>
       )}
@@ -67,12 +56,4 @@ async function SettingsScreen({ locale }: { locale: Locale }) {
   );
 }
 
-export default async function SettingsPage({ params }: PageProps<'/[locale]/organiser/settings'>) {
-  const locale = (await params).locale as Locale;
-  setRequestLocale(locale);
-  return (
-    <Suspense fallback={<ConsoleSkeleton />}>
-      <SettingsScreen locale={locale} />
-    </Suspense>
-  );
-}
+export default orgScreenPage(SettingsScreen);

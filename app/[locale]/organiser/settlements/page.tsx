@@ -7,11 +7,9 @@ import type { Locale } from '@/lib/i18n/routing';
 import { settlementQuerySchema } from '@/lib/schemas/settlements';
 import { consolePage } from '@/lib/server/organiser/console';
 import { currentMonth, organiserSettlement, settlementEvents } from '@/lib/server/reports/settlement';
-import { consoleMetadata } from '../metadata';
+import { orgScreenMetadata } from '../console-page';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/settlements'>) {
-  return consoleMetadata((await params).locale as Locale, '/organiser/settlements', 'organiser.settlements.title');
-}
+export const generateMetadata = orgScreenMetadata('/organiser/settlements', 'organiser.settlements.title');
 
 type Search = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);

@@ -1,16 +1,13 @@
-import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { getTranslations } from 'next-intl/server';
+import { ConsoleFrame } from '@/components/organiser/console-frame';
 import { TeamManager } from '@/components/organiser/team-manager';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
 import { listTeam } from '@/lib/server/team/team';
-import { consoleMetadata } from '../metadata';
+import { orgScreenMetadata, orgScreenPage } from '../console-page';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/team'>) {
-  return consoleMetadata((await params).locale as Locale, '/organiser/team', 'organiser.team.title');
-}
+export const generateMetadata = orgScreenMetadata('/organiser/team', 'organiser.team.title');
 
 /** The current organisation's team: owners manage it; anyone else is told their role does not allow it. */
 async function TeamScreen({ locale }: { locale: Locale }) {
@@ -27,12 +24,4 @@ async function TeamScreen({ locale }: { locale: Locale }) {
   );
 }
 
-export default async function TeamPage({ params }: PageProps<'/[locale]/organiser/team'>) {
-  const locale = (await params).locale as Locale;
-  setRequestLocale(locale);
-  return (
-    <Suspense fallback={<ConsoleSkeleton />}>
-      <TeamScreen locale={locale} />
-    </Suspense>
-  );
-}
+export default orgScreenPage(TeamScreen);

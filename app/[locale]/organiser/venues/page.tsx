@@ -1,15 +1,12 @@
-import { Suspense } from 'react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { getTranslations } from 'next-intl/server';
+import { ConsoleFrame } from '@/components/organiser/console-frame';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
 import { listVenues } from '@/lib/server/venues/venues';
-import { consoleMetadata } from '../metadata';
+import { orgScreenMetadata, orgScreenPage } from '../console-page';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/venues'>) {
-  return consoleMetadata((await params).locale as Locale, '/organiser/venues', 'organiser.venues.title');
-}
+export const generateMetadata = orgScreenMetadata('/organiser/venues', 'organiser.venues.title');
 
 /** The current organisation's venues, each with its sections, seats and events, and "New venue". */
 async function Venues({ locale }: { locale: Locale }) {
@@ -54,12 +51,4 @@ async function Venues({ locale }: { locale: Locale }) {
   );
 }
 
-export default async function VenuesPage({ params }: PageProps<'/[locale]/organiser/venues'>) {
-  const locale = (await params).locale as Locale;
-  setRequestLocale(locale);
-  return (
-    <Suspense fallback={<ConsoleSkeleton />}>
-      <Venues locale={locale} />
-    </Suspense>
-  );
-}
+export default orgScreenPage(Venues);

@@ -4,24 +4,18 @@ import { notFound } from 'next/navigation';
 import { ConsoleSkeleton } from '@/components/organiser/console-frame';
 import { EventFrame } from '@/components/organiser/event-frame';
 import { EventForm } from '@/components/organiser/events/event-form';
-import { isUuid } from '@/lib/ids';
 import type { Locale } from '@/lib/i18n/routing';
-import { consoleEventPage } from '@/lib/server/organiser/console';
 import { readOrganiserEvent, venueChoices } from '@/lib/server/events/edit';
-import { consoleMetadata } from '../../metadata';
+import { eventScreen, eventScreenMetadata } from '../../console-page';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/events/[eventId]'>) {
-  const { locale, eventId } = await params;
-  return consoleMetadata(locale as Locale, { pathname: '/organiser/events/[eventId]', params: { eventId } }, 'organiser.events.editTitle');
-}
+export const generateMetadata = eventScreenMetadata('/organiser/events/[eventId]', 'organiser.events.editTitle');
 
 /** The event's details: every editable field, saved with PATCH; the server's field errors shown at their fields. */
 async function EventDetails({ params }: Pick<PageProps<'/[locale]/organiser/events/[eventId]'>, 'params'>) {
   const { eventId, ...rest } = await params;
   const locale = rest.locale as Locale;
   setRequestLocale(locale);
-  if (!isUuid(eventId)) notFound();
-  const { access, event } = await consoleEventPage(locale, { pathname: '/organiser/events/[eventId]', params: { eventId } }, eventId);
+  const { access, event } = await eventScreen(locale, '/organiser/events/[eventId]', eventId);
   const t = await getTranslations('organiser.events');
   if (!access.ok || !event) return <EventFrame access={access} event={event} deniedTitle={t('editTitle')}>{null}</EventFrame>;
   const [full, venues] = await Promise.all([readOrganiserEvent(access.context.user.id, eventId), venueChoices(access.context.user.id, access.org.id)]);

@@ -6,11 +6,9 @@ import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
 import { venueChoices } from '@/lib/server/events/edit';
-import { consoleMetadata } from '../../metadata';
+import { orgScreenMetadata } from '../../console-page';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/events/new'>) {
-  return consoleMetadata((await params).locale as Locale, '/organiser/events/new', 'organiser.events.newTitle');
-}
+export const generateMetadata = orgScreenMetadata('/organiser/events/new', 'organiser.events.newTitle');
 
 /** A new draft of the current organisation; saved, it opens in the editor. */
 async function NewEvent({ params }: Pick<PageProps<'/[locale]/organiser/events/new'>, 'params'>) {

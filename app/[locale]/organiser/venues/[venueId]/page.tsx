@@ -15,6 +15,7 @@ import { getVenue } from '@/lib/server/venues/venues';
 import { venueAccessibleSeats } from '@/lib/server/venues/accessible-seats';
 import { consoleMetadata } from '../../metadata';
 import { dateTimeFormat } from '@/lib/i18n/formats';
+import { TitledSection } from '@/components/ui/titled-section';
 
 type Props = PageProps<'/[locale]/organiser/venues/[venueId]'>;
 
@@ -41,28 +42,19 @@ async function Venue({ locale, venueId }: { locale: Locale; venueId: string }) {
       </Link>
       {venue && (
         <div className="space-y-8">
-          <section aria-labelledby="preview-title" className="space-y-3">
-            <h2 id="preview-title" className="text-xl font-semibold">
-              {t('previewTitle')}
-            </h2>
+          <TitledSection id="preview-title" title={t('previewTitle')} className="space-y-3">
             <LayoutPreview venue={venue} locale={locale} />
-          </section>
+          </TitledSection>
           <SectionEditor venueId={venue.id} sections={venue.sections} locale={locale} />
-          <section aria-labelledby="accessible-title" className="space-y-3">
-            <h2 id="accessible-title" className="text-xl font-semibold">
-              {ta('title')}
-            </h2>
+          <TitledSection id="accessible-title" title={ta('title')} className="space-y-3">
             {accessible?.ok && accessible.seats.sections.length > 0 ? (
               <AccessibleSeatsEditor venueId={venue.id} seats={accessible.seats} locale={locale} />
             ) : (
               <p className="text-slate-700">{ta('noSeats')}</p>
             )}
-          </section>
+          </TitledSection>
           {venue.eventList.length > 0 && (
-            <section aria-labelledby="venue-events-title" className="space-y-3">
-              <h2 id="venue-events-title" className="text-xl font-semibold">
-                {t('eventsTitle')}
-              </h2>
+            <TitledSection id="venue-events-title" title={t('eventsTitle')} className="space-y-3">
               <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
                 {venue.eventList.map((event) => (
                   <li key={event.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
@@ -80,13 +72,10 @@ async function Venue({ locale, venueId }: { locale: Locale; venueId: string }) {
                   </li>
                 ))}
               </ul>
-            </section>
+            </TitledSection>
           )}
           <LayoutImport venueId={venue.id} current={JSON.stringify(venue.layout, null, 2)} />
-          <section aria-labelledby="details-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
-            <h2 id="details-title" className="text-xl font-semibold">
-              {t('detailsTitle')}
-            </h2>
+          <TitledSection id="details-title" title={t('detailsTitle')} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
             <VenueForm
               organisation={venue.orgId}
               venue={{
@@ -101,7 +90,7 @@ async function Venue({ locale, venueId }: { locale: Locale; venueId: string }) {
                 mapHeight: venue.layout.height,
               }}
             />
-          </section>
+          </TitledSection>
         </div>
       )}
     </ConsoleFrame>

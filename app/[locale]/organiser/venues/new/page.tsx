@@ -1,15 +1,12 @@
-import { Suspense } from 'react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { getTranslations } from 'next-intl/server';
+import { ConsoleFrame } from '@/components/organiser/console-frame';
 import { VenueForm } from '@/components/organiser/venues/venue-form';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
-import { consoleMetadata } from '../../metadata';
+import { orgScreenMetadata, orgScreenPage } from '../../console-page';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/venues/new'>) {
-  return consoleMetadata((await params).locale as Locale, '/organiser/venues/new', 'organiser.venues.newTitle');
-}
+export const generateMetadata = orgScreenMetadata('/organiser/venues/new', 'organiser.venues.newTitle');
 
 async function NewVenue({ locale }: { locale: Locale }) {
   const access = await consolePage(locale, '/organiser/venues/new', 'events');
@@ -28,12 +25,4 @@ async function NewVenue({ locale }: { locale: Locale }) {
   );
 }
 
-export default async function NewVenuePage({ params }: PageProps<'/[locale]/organiser/venues/new'>) {
-  const locale = (await params).locale as Locale;
-  setRequestLocale(locale);
-  return (
-    <Suspense fallback={<ConsoleSkeleton />}>
-      <NewVenue locale={locale} />
-    </Suspense>
-  );
-}
+export default orgScreenPage(NewVenue);

@@ -1,27 +1,16 @@
-import { Suspense } from 'react';
-import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { getTranslations } from 'next-intl/server';
 import { EventFrame } from '@/components/organiser/event-frame';
 import { FeedbackQuestionsForm } from '@/components/organiser/feedback-questions-form';
 import { FeedbackResults } from '@/components/organiser/feedback-results';
 import type { Locale } from '@/lib/i18n/routing';
-import { isUuid } from '@/lib/ids';
 import { feedbackResults } from '@/lib/server/feedback/organiser';
-import { consoleEventPage } from '@/lib/server/organiser/console';
-import { consoleMetadata } from '../../../metadata';
+import { eventScreen, eventScreenMetadata, eventScreenPage } from '../../../console-page';
 
-type Props = PageProps<'/[locale]/organiser/events/[eventId]/feedback'>;
-
-export async function generateMetadata({ params }: Props) {
-  const { locale, eventId } = await params;
-  return consoleMetadata(locale as Locale, { pathname: '/organiser/events/[eventId]/feedback', params: { eventId } }, 'organiser.feedback.title');
-}
+export const generateMetadata = eventScreenMetadata('/organiser/events/[eventId]/feedback', 'organiser.feedback.title');
 
 /** The event's feedback: the organiser's questions (editable before and after the event) and what the checked-in holders answered. */
 async function FeedbackScreen({ locale, eventId }: { locale: Locale; eventId: string }) {
-  if (!isUuid(eventId)) notFound();
-  const { access, event } = await consoleEventPage(locale, { pathname: '/organiser/events/[eventId]/feedback', params: { eventId } }, eventId);
+  const { access, event } = await eventScreen(locale, '/organiser/events/[eventId]/feedback', eventId);
   const t = await getTranslations('organiser.feedback');
   const results = access.ok && event ? await feedbackResults(access.context.user.id, eventId) : null;
   return (
@@ -43,12 +32,4 @@ async function FeedbackScreen({ locale, eventId }: { locale: Locale; eventId: st
 // The header reads the URL (usePathname), only known at request time for /organiser/events/{id}/…: allowed to block.
 export const instant = false;
 
-export default async function FeedbackPage({ params }: Props) {
-  const { locale, eventId } = await params;
-  setRequestLocale(locale as Locale);
-  return (
-    <Suspense fallback={<ConsoleSkeleton />}>
-      <FeedbackScreen locale={locale as Locale} eventId={eventId} />
-    </Suspense>
-  );
-}
+export default eventScreenPage(FeedbackScreen);

@@ -4,26 +4,20 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ConsoleSkeleton } from '@/components/organiser/console-frame';
 import { EventFrame } from '@/components/organiser/event-frame';
 import { ImageManager } from '@/components/organiser/image-manager';
-import { UUID_PATTERN } from '@/lib/ids';
 import type { Locale } from '@/lib/i18n/routing';
-import { consoleEventPage } from '@/lib/server/organiser/console';
 import { eventGallery } from '@/lib/server/events/images';
-import { consoleMetadata } from '../../../metadata';
+import { eventScreen, eventScreenMetadata } from '../../../console-page';
 
 type Props = PageProps<'/[locale]/organiser/events/[eventId]/images'>;
 
-export async function generateMetadata({ params }: Props) {
-  const { locale, eventId } = await params;
-  return consoleMetadata(locale as Locale, { pathname: '/organiser/events/[eventId]/images', params: { eventId } }, 'organiser.images.title');
-}
+export const generateMetadata = eventScreenMetadata('/organiser/events/[eventId]/images', 'organiser.images.title');
 
 /** The event's gallery: upload, cover, delete (owners and managers). */
 async function ImagesScreen({ params }: { params: Props['params'] }) {
   const { locale: raw, eventId } = await params;
   const locale = raw as Locale;
   setRequestLocale(locale);
-  if (!UUID_PATTERN.test(eventId)) notFound();
-  const { access, event } = await consoleEventPage(locale, { pathname: '/organiser/events/[eventId]/images', params: { eventId } }, eventId);
+  const { access, event } = await eventScreen(locale, '/organiser/events/[eventId]/images', eventId);
   const t = await getTranslations('organiser.images');
   if (!access.ok || !event) return <EventFrame access={access} event={event} deniedTitle={t('title')}>{null}</EventFrame>;
   const gallery = await eventGallery(access.context.user, eventId);

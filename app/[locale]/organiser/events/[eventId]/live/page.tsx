@@ -1,41 +1,28 @@
-import { Suspense } from 'react';
-import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { getTranslations } from 'next-intl/server';
 import { EventFrame } from '@/components/organiser/event-frame';
 import { ExportLinks } from '@/components/organiser/export-links';
 import { LiveBoard } from '@/components/organiser/live-board';
 import type { Locale } from '@/lib/i18n/routing';
-import { isUuid } from '@/lib/ids';
-import { consoleEventPage } from '@/lib/server/organiser/console';
 import { liveView } from '@/lib/server/reports/live';
-import { consoleMetadata } from '../../../metadata';
+import { eventScreen, eventScreenMetadata, eventScreenPage } from '../../../console-page';
+import { TitledSection } from '@/components/ui/titled-section';
 
-type Props = PageProps<'/[locale]/organiser/events/[eventId]/live'>;
-
-export async function generateMetadata({ params }: Props) {
-  const { locale, eventId } = await params;
-  return consoleMetadata(locale as Locale, { pathname: '/organiser/events/[eventId]/live', params: { eventId } }, 'organiser.live.title');
-}
+export const generateMetadata = eventScreenMetadata('/organiser/events/[eventId]/live', 'organiser.live.title');
 
 /** The live on-sale view (first figures rendered here, then polled by the browser) and the event's exports. */
 async function LiveScreen({ locale, eventId }: { locale: Locale; eventId: string }) {
-  if (!isUuid(eventId)) notFound();
-  const { access, event, cancellation } = await consoleEventPage(locale, { pathname: '/organiser/events/[eventId]/live', params: { eventId } }, eventId);
+  const { access, event, cancellation } = await eventScreen(locale, '/organiser/events/[eventId]/live', eventId);
   const t = await getTranslations('organiser.live');
   const live = access.ok && event ? await liveView(access.context.user.id, eventId, locale) : null;
   return (
     <EventFrame access={access} event={event} cancellation={cancellation} deniedTitle={t('title')}>
       {live?.ok && (
         <div className="space-y-6">
-          <section aria-labelledby="live-title" className="space-y-4">
-            <h2 id="live-title" className="text-xl font-semibold">
-              {t('title')}
-            </h2>
+          <TitledSection id="live-title" title={t('title')} className="space-y-4">
             <p className="max-w-2xl text-slate-700">{t('intro')}</p>
             {/* TanStack Query comes from the organiser layout. */}
             <LiveBoard eventId={eventId} initial={live.live} />
-          </section>
+          </TitledSection>
           <ExportLinks eventId={eventId} />
         </div>
       )}
@@ -46,12 +33,4 @@ async function LiveScreen({ locale, eventId }: { locale: Locale; eventId: string
 // The header reads the URL (usePathname), only known at request time for /organiser/events/{id}/…: allowed to block.
 export const instant = false;
 
-export default async function LivePage({ params }: Props) {
-  const { locale, eventId } = await params;
-  setRequestLocale(locale as Locale);
-  return (
-    <Suspense fallback={<ConsoleSkeleton />}>
-      <LiveScreen locale={locale as Locale} eventId={eventId} />
-    </Suspense>
-  );
-}
+export default eventScreenPage(LiveScreen);

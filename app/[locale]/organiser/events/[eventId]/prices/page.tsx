@@ -4,26 +4,20 @@ import { notFound } from 'next/navigation';
 import { ConsoleSkeleton } from '@/components/organiser/console-frame';
 import { EventFrame } from '@/components/organiser/event-frame';
 import { PriceCategories } from '@/components/organiser/events/price-categories';
-import { isUuid } from '@/lib/ids';
 import type { Locale } from '@/lib/i18n/routing';
-import { consoleEventPage } from '@/lib/server/organiser/console';
 import { listPriceCategories } from '@/lib/server/events/price-categories';
 import { concessionsOfEvent } from '@/lib/server/concessions/prices';
 import { ConcessionPrices } from '@/components/organiser/events/concession-prices';
-import { consoleMetadata } from '../../../metadata';
+import { eventScreen, eventScreenMetadata } from '../../../console-page';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/organiser/events/[eventId]/prices'>) {
-  const { locale, eventId } = await params;
-  return consoleMetadata(locale as Locale, { pathname: '/organiser/events/[eventId]/prices', params: { eventId } }, 'organiser.prices.title');
-}
+export const generateMetadata = eventScreenMetadata('/organiser/events/[eventId]/prices', 'organiser.prices.title');
 
 /** The event's price categories and which venue sections each sells. */
 async function Prices({ params }: Pick<PageProps<'/[locale]/organiser/events/[eventId]/prices'>, 'params'>) {
   const { eventId, ...rest } = await params;
   const locale = rest.locale as Locale;
   setRequestLocale(locale);
-  if (!isUuid(eventId)) notFound();
-  const { access, event } = await consoleEventPage(locale, { pathname: '/organiser/events/[eventId]/prices', params: { eventId } }, eventId);
+  const { access, event } = await eventScreen(locale, '/organiser/events/[eventId]/prices', eventId);
   const t = await getTranslations('organiser.prices');
   if (!access.ok || !event) {
     return (

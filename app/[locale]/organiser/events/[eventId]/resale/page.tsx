@@ -1,28 +1,18 @@
-import { Suspense } from 'react';
-import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { getTranslations } from 'next-intl/server';
 import { EventFrame } from '@/components/organiser/event-frame';
 import { ResalePolicyForm } from '@/components/organiser/resale-policy-form';
 import { WaitingListForm } from '@/components/organiser/waiting-list-form';
 import type { Locale } from '@/lib/i18n/routing';
-import { isUuid } from '@/lib/ids';
-import { consoleEventPage } from '@/lib/server/organiser/console';
 import { getResalePolicy } from '@/lib/server/events/resale-policy';
 import { getWaitingListSettings } from '@/lib/server/waiting-list/organiser';
-import { consoleMetadata } from '../../../metadata';
+import { eventScreen, eventScreenMetadata, eventScreenPage } from '../../../console-page';
+import { TitledSection } from '@/components/ui/titled-section';
 
-type Props = PageProps<'/[locale]/organiser/events/[eventId]/resale'>;
-
-export async function generateMetadata({ params }: Props) {
-  const { locale, eventId } = await params;
-  return consoleMetadata(locale as Locale, { pathname: '/organiser/events/[eventId]/resale', params: { eventId } }, 'organiser.resale.title');
-}
+export const generateMetadata = eventScreenMetadata('/organiser/events/[eventId]/resale', 'organiser.resale.title');
 
 /** The event's resale and gifting rules, with how many listings are on sale now. */
 async function ResaleScreen({ locale, eventId }: { locale: Locale; eventId: string }) {
-  if (!isUuid(eventId)) notFound();
-  const { access, event } = await consoleEventPage(locale, { pathname: '/organiser/events/[eventId]/resale', params: { eventId } }, eventId);
+  const { access, event } = await eventScreen(locale, '/organiser/events/[eventId]/resale', eventId);
   const t = await getTranslations('organiser.resale');
   const policy = access.ok && event ? await getResalePolicy(access.context.user.id, eventId) : null;
   const waiting = access.ok && event ? await getWaitingListSettings(access.context.user.id, eventId) : null;
@@ -30,25 +20,19 @@ async function ResaleScreen({ locale, eventId }: { locale: Locale; eventId: stri
   return (
     <EventFrame access={access} event={event} deniedTitle={t('title')}>
       {policy?.ok && (
-        <section aria-labelledby="resale-title" className="space-y-4">
-          <h2 id="resale-title" className="text-xl font-semibold">
-            {t('title')}
-          </h2>
+        <TitledSection id="resale-title" title={t('title')} className="space-y-4">
           <p className="max-w-2xl text-slate-700">{t('intro')}</p>
           <p className="text-slate-800">{t('activeListings', { count: policy.activeListings })}</p>
           <ResalePolicyForm target={{ kind: 'event', eventId }} initial={policy.policy} currency={policy.currency} />
-        </section>
+        </TitledSection>
       )}
       {waiting?.ok && (
-        <section aria-labelledby="waiting-list-title" className="mt-10 space-y-4">
-          <h2 id="waiting-list-title" className="text-xl font-semibold">
-            {tw('title')}
-          </h2>
+        <TitledSection id="waiting-list-title" title={tw('title')} className="mt-10 space-y-4">
           <WaitingListForm
             eventId={eventId}
             initial={{ enabled: waiting.enabled, offerMinutes: waiting.offerMinutes, waiting: waiting.waiting, offered: waiting.offered, bought: waiting.bought }}
           />
-        </section>
+        </TitledSection>
       )}
     </EventFrame>
   );
@@ -57,12 +41,4 @@ async function ResaleScreen({ locale, eventId }: { locale: Locale; eventId: stri
 // The header reads the URL (usePathname), only known at request time for /organiser/events/{id}/…: allowed to block.
 export const instant = false;
 
-export default async function ResalePage({ params }: Props) {
-  const { locale, eventId } = await params;
-  setRequestLocale(locale as Locale);
-  return (
-    <Suspense fallback={<ConsoleSkeleton />}>
-      <ResaleScreen locale={locale as Locale} eventId={eventId} />
-    </Suspense>
-  );
-}
+export default eventScreenPage(ResaleScreen);
