@@ -5,7 +5,7 @@
 // Nothing answers 5xx, and the caller's own data (tickets, carts, payouts, profile, mails) is unchanged.
 // The writes that read a JSON body get their real bodies posted as a form on any site could: 415, 403
 // from another site, nothing the caller can see changes, and the same body as JSON is taken.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { execFileSync } from 'node:child_process';
@@ -33,17 +33,18 @@ import { DEMO_PASSWORD, expect, messages, seeded, test, uniqueEmail } from './fi
 const port = Number(process.env.E2E_PORT || 3200);
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-/** Every API route on disk with the methods its file exports: a new route is in this pass at once. */
+/**
+ * Every operation of the one API app, by path, with its methods (e2e/api-operations.json, written from the
+ * modules' declarations by `npm run modules` and held to them by tests/unit/modules-assembled.test.ts): a new
+ * operation is in this pass at once.
+ */
 function apiRoutes(): { template: string; methods: string[]; readsJson: boolean }[] {
-  const root = path.join(process.cwd(), 'app/api');
-  return (readdirSync(root, { recursive: true }) as string[])
-    .filter((file) => /(^|\/)route\.ts$/.test(file))
-    .sort()
-    .map((file) => {
-      const source = readFileSync(path.join(root, file), 'utf8');
-      const methods = METHODS.filter((m) => new RegExp(`export (const|async function|function) ${m}\\b`).test(source));
-      return { template: `/api/${path.dirname(file)}`, methods, readsJson: /\b(parseBody|eventSettingsRoute)\(/.test(source) };
-    });
+  const listed = JSON.parse(readFileSync(path.join(process.cwd(), 'e2e/api-operations.json'), 'utf8')) as { method: string; template: string; readsJson: boolean }[];
+  const templates = [...new Set(listed.map((op) => op.template))].sort();
+  return templates.map((template) => {
+    const ops = listed.filter((op) => op.template === template);
+    return { template, methods: METHODS.filter((m) => ops.some((op) => op.method === m)), readsJson: ops.some((op) => op.readsJson) };
+  });
 }
 
 /** The route's path with `value` in place of `param` and a good value for the others. */

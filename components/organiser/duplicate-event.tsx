@@ -75,8 +75,10 @@ export function DuplicateEvent({ eventId, startsAt }: { eventId: string; startsA
     }
     notify.success({ title: t('done') });
     const copy = result.data.event.id;
+    // Closed before the navigation: a modal left open on the screen the router keeps hidden would make the new one inert.
+    ref.current?.close();
+    setOpen(false);
     startTransition(() => {
-      setOpen(false);
       router.push({ pathname: '/organiser/events/[eventId]', params: { eventId: copy } });
     });
   }

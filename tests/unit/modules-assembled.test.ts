@@ -4,6 +4,7 @@
 // nobody else answers).
 import { readFileSync } from 'node:fs';
 import { assembled } from '@/scripts/assemble-modules.mjs';
+import { listedText, OPERATIONS_FILE } from '@/scripts/list-operations';
 import { apiOperations } from '@/lib/server/api/app';
 import { centralFailureRows, FAILURES } from '@/lib/server/api/failures';
 import { failureRowsByModule } from '@/lib/server/api/failures.generated';
@@ -12,6 +13,10 @@ import { isOtherAnswer, isOtherBody } from '@/lib/server/api/operation';
 describe('assembled registries', () => {
   it.each(Object.entries(assembled()))('%s is what the modules say (run `npm run modules`)', (file, text) => {
     expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it('lists every operation for the HTTP suites as the modules declare them (run `npm run modules`)', () => {
+    expect(readFileSync(OPERATIONS_FILE, 'utf8')).toBe(listedText());
   });
 
   it('has one row per failure code: no feature declares a code another feature or the central table declares', () => {

@@ -4,7 +4,7 @@ import 'server-only';
 // (app/api/v1/[[...path]]/route.ts); the production server answers the operations marked `hot` from the
 // same source without Next (lib/server/serving/hot-api.ts). Dev, e2e and production run this code.
 import { Hono } from 'hono';
-import { requireCaller, requireSessionToken } from './authenticate';
+import { authenticate, requireCaller, requireSessionToken, sessionGone } from './authenticate';
 import { ApiError, apiRoute, failureOf, parseBody, parseQuery, parseWith } from './respond';
 import { isOtherBody, type Operation } from './operation';
 import { apiModules } from './modules.generated';
@@ -17,14 +17,25 @@ export function apiOperations(): Operation[] {
 }
 
 /** Who is calling, as far as the declared access needs to know before the input is judged (401, XSRF). */
-async function identify(request: Request, access: Access): Promise<Caller | null> {
-  if (access === 'anyone') return null;
+async function identify(request: Request, access: Access): Promise<{ caller: Caller | null; sessionToken?: string }> {
+  if (access === 'anyone') return { caller: null };
   if (typeof access === 'object' && 'scope' in access && access.scope === 'each-row') {
-    // The statement decides per row; here only what needs no database (a token, the XSRF echo).
-    await requireSessionToken(request);
-    return null;
+    // The statement decides per row and looks the session up itself: here only what needs no database
+    // (a token, the XSRF echo). Its input is judged only for a caller whose session is live (below).
+    return { caller: null, sessionToken: await requireSessionToken(request) };
   }
-  return requireCaller(request);
+  return { caller: await requireCaller(request) };
+}
+
+/** An each-row operation's input fault is told only to a live session; a caller without one hears 401, as everywhere. */
+async function liveSessionFirst<T>(sessionToken: string | undefined, request: Request, read: () => Promise<T>): Promise<T> {
+  if (sessionToken === undefined) return read();
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ApiError && !(await authenticate(request))) throw sessionGone();
+    throw error;
+  }
 }
 
 /** Decides the declared access for the caller with the one access table (lib/server/organiser/access.ts). */
@@ -54,12 +65,15 @@ export function operationHandler(op: Operation) {
   return apiRoute<Record<string, string>>(async (request, context) => {
     const params = await context.params;
     if (op.before) await op.before(request);
-    const caller = await identify(request, op.access);
-    if (op.params) parseWith(op.params, params);
-    const query = op.query ? parseQuery(request, op.query) : undefined;
-    await decide(caller, request, op.access, params);
-    const body = op.body && !isOtherBody(op.body) ? await parseBody(request, op.body) : undefined;
-    const answer = await op.handle({ request, params, query, body, caller });
+    const { caller, sessionToken } = await identify(request, op.access);
+    const { query, body } = await liveSessionFirst(sessionToken, request, async () => {
+      if (op.params) parseWith(op.params, params);
+      const query = op.query ? parseQuery(request, op.query) : undefined;
+      await decide(caller, request, op.access, params);
+      const body = op.body && !isOtherBody(op.body) ? await parseBody(request, op.body) : undefined;
+      return { query, body };
+    });
+    const answer = await op.handle({ request, params, query, body, caller, sessionToken });
     if (answer instanceof Response) return answer;
     return Response.json(answer, { status: op.status ?? 200 });
   });

@@ -26,12 +26,16 @@ type CallerOf<A extends Access> = A extends 'anyone' ? null : A extends { capabi
  */
 type OtherBody = { type: 'multipart/form-data' | 'raw' | 'application/json'; description: string; schema?: z.ZodType };
 
+/** The session token an access decided row by row hands the handler (its statement looks the session up itself). */
+type SessionTokenOf<A extends Access> = A extends { capability: unknown; scope: 'each-row' } ? string : undefined;
+
 export type OperationInput<Path extends string, A extends Access, Q, B> = {
   request: Request;
   params: PathParams<Path>;
   query: Q;
   body: B;
   caller: CallerOf<A>;
+  sessionToken: SessionTokenOf<A>;
 };
 
 /** What a non-JSON answer is (a CSV download, a file, a redirect): documented by its media type. */

@@ -3,11 +3,9 @@ import 'server-only';
 // uses) and redeem code batches (with their codes, uses and a CSV export). The fan's side is the cart's
 // coupon (lib/server/cart) and the redeem of a code (lib/server/tickets).
 import { Readable } from 'node:stream';
-import type { z } from 'zod';
-import { requireCaller } from '@/lib/server/api/authenticate';
 import { defineModule, operation } from '@/lib/server/api/operation';
 import { requestLocale } from '@/lib/server/api/request-locale';
-import { failureOf, parseQuery, parseWith } from '@/lib/server/api/respond';
+import { failureOf, parseWith } from '@/lib/server/api/respond';
 import { translator } from '@/lib/server/api/translate';
 import { csvHead, csvLines } from '@/lib/server/reports/csv';
 import { organisationQuerySchema } from '@/lib/schemas/organiser';
@@ -29,16 +27,6 @@ import {
 import { createCoupon, listCoupons, updateCoupon } from './organiser';
 import { createRedeemBatch, listRedeemBatches, redeemBatchCodes, redeemBatchCsv, setRedeemCodeActive } from './redeem-codes';
 
-/**
- * The frame decides access before it reads the query, and would answer a missing or malformed
- * ?organisation= 404 (no such organisation). These calls answer it 422 with the field's message, after
- * the 401 of a caller without a session, as they always did: a query that would be refused is refused here.
- */
-const queryFirst = (schema: z.ZodType) => async (request: Request) => {
-  if (schema.safeParse(Object.fromEntries(new URL(request.url).searchParams)).success) return;
-  await requireCaller(request);
-  parseQuery(request, schema);
-};
 
 export default defineModule({
   name: 'coupons',
@@ -48,7 +36,6 @@ export default defineModule({
       path: '/api/v1/organiser/coupons',
       summary: "The organisation's coupons with their uses (owner, manager)",
       access: { capability: 'events', owner: 'organisation', query: 'organisation' },
-      before: queryFirst(organisationQuerySchema),
       query: organisationQuerySchema,
       answer: couponListSchema,
       failures: [],

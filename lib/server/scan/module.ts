@@ -1,9 +1,8 @@
 import 'server-only';
 // Gate scanning over the API: a gate's online scan, the events a caller may scan at, one event's data for
 // checking codes offline, and replaying the check-ins made offline.
-import { authenticate, requireSessionToken, sessionGone } from '@/lib/server/api/authenticate';
 import { defineModule, operation } from '@/lib/server/api/operation';
-import { failureOf, json, parseBody, parseWith } from '@/lib/server/api/respond';
+import { failureOf, json, parseWith } from '@/lib/server/api/respond';
 import {
   offlineDatasetSchema,
   offlineEventParamSchema,
@@ -17,21 +16,6 @@ import { scannerEvents } from './access';
 import { offlineDataset, syncOfflineCheckIns } from './offline';
 import { scanTicket } from './scan';
 
-/**
- * The scan's access needs no database (its own statement looks the session up), so the frame reads its
- * body before anyone has seen whether the session is live. As on every route, a caller without a live
- * session hears 401 before anything about its input: when the body would be refused, this asks first
- * (the frame then refuses the body itself, exactly as it would have). A good body costs no lookup.
- */
-async function sessionBeforeBadBody(request: Request): Promise<void> {
-  const fine = await parseBody(request, scanSchema).then(
-    () => true,
-    () => false,
-  );
-  if (fine) return;
-  await requireSessionToken(request);
-  if (!(await authenticate(request))) throw sessionGone();
-}
 
 export default defineModule({
   name: 'scan',
@@ -43,14 +27,13 @@ export default defineModule({
         "Gate scan (organiser owner/manager/scanner): verify the rotating code (Ed25519 signature, ±1 step, version, event, the event's entry window, status) and check the ticket in atomically; another organiser's ticket is a bare invalid. Every outcome is an answer (200), not an error: the gate shows it big",
       // The scan's own read looks the session up and decides by the ticket's organisation: one round trip per scan.
       access: { capability: 'gate', scope: 'each-row' },
-      before: sessionBeforeBadBody,
       body: scanSchema,
       answer: scanResultSchema,
       failures: ['NOT_A_SCANNER', 'UNAUTHENTICATED'],
       // Most of a match's traffic at its gates: the production server answers it without Next.
       hot: true,
-      handle: async ({ request, body }) => {
-        const result = await scanTicket({ sessionToken: await requireSessionToken(request) }, body);
+      handle: async ({ body, sessionToken }) => {
+        const result = await scanTicket({ sessionToken }, body);
         if ('ok' in result) throw failureOf(result);
         return result;
       },
