@@ -7,7 +7,7 @@ export const JSON_API_BODY_LIMIT = 64 * 1024;
 /** A payment provider's notice (Stripe's events carry the whole Checkout session). */
 export const WEBHOOK_BODY_LIMIT = 256 * 1024;
 /**
- * An organiser's event image (multipart): the 10 MB picture lib/server/organiser/images.ts accepts plus
+ * An organiser's event image (multipart): the 10 MB picture lib/server/events/images.ts accepts plus
  * the form's own bytes; a larger picture up to this is answered with the images' own message.
  */
 export const IMAGE_UPLOAD_BODY_LIMIT = 11 * 1024 * 1024;

@@ -4,7 +4,7 @@ import { dateTimeFormat } from '@/lib/i18n/formats';
 
 /**
  * How far a cancelled event's refunds are (server-rendered). The page reads the progress with
- * cancellationProgress(user.id, eventId) (lib/server/organiser/cancel.ts) and places this only for a
+ * cancellationProgress(user.id, eventId) (lib/server/events/cancel.ts) and places this only for a
  * cancelled event:
  *
  *   const progress = await cancellationProgress(user.id, event.id);

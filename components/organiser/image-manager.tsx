@@ -15,7 +15,7 @@ import { TitledSection } from '@/components/ui/titled-section';
 
 type GalleryImage = GalleryResult['gallery'][number];
 
-/** The limit lib/server/organiser/images.ts enforces, checked here first to spare a 10 MB upload that would be refused. */
+/** The limit lib/server/events/images.ts enforces, checked here first to spare a 10 MB upload that would be refused. */
 const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 const button = 'inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 font-medium disabled:opacity-60';

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { setStandingCapacity, syncEventInventory } from '@/lib/server/organiser/inventory';
+import { setStandingCapacity, syncEventInventory } from '@/lib/server/inventory/sync';
 import { useTestDatabase } from '../helpers/db';
 import { eventBySlug, giveTicket, makeUser } from '../helpers/tickets';
 

@@ -178,7 +178,7 @@ export const organisations = pgTable('organisations', {
   country: text('country').notNull(),
   website: text('website'),
   contactEmail: text('contact_email'),
-  /** What a new event of this organisation starts with (organiser/resale-policy.ts). */
+  /** What a new event of this organisation starts with (events/resale-policy.ts). */
   resaleDefaults: jsonb('resale_defaults').$type<StoredResalePolicy>().notNull().default(DEFAULT_RESALE_POLICY),
   createdAt: createdAt(),
 });
@@ -317,7 +317,7 @@ export const seasons = pgTable('seasons', {
   transferEnabled: boolean('transfer_enabled').notNull().default(true),
   /** The holder's credit, in % of the match's face value, when a seat released for one match sells. */
   releaseSharePercent: integer('release_share_percent').notNull().default(50),
-  /** How a holder gets a cancelled match's share back: to the payment, or as wallet credit with the club (organiser/cancel.ts). */
+  /** How a holder gets a cancelled match's share back: to the payment, or as wallet credit with the club (events/cancel.ts). */
   cancelRefundMode: refundModeEnum('cancel_refund_mode').notNull().default('payment'),
 });
 
@@ -411,7 +411,7 @@ export const events = pgTable(
     prioritySaleStartsAt: ts('priority_sale_starts_at'),
     prioritySalePoints: integer('priority_sale_points'),
     publishedAt: ts('published_at'),
-    /** Set when the organiser cancelled it; its paid orders are refunded by organiser/cancel.ts until none is left. */
+    /** Set when the organiser cancelled it; its paid orders are refunded by events/cancel.ts until none is left. */
     cancelledAt: ts('cancelled_at'),
     /**
      * The latest end the event has had (its end, else its start): a date may move later and back, and a
@@ -452,7 +452,7 @@ export const ticketTypes = pgTable(
   (t) => [uniqueIndex('ticket_types_code_uq').on(t.eventId, t.code), index('ticket_types_season_category_idx').on(t.seasonCategoryId)],
 );
 
-/** Which price category sells a venue section (or standing area) at an event; its units follow it (organiser/inventory.ts). */
+/** Which price category sells a venue section (or standing area) at an event; its units follow it (inventory/sync.ts). */
 export const eventSections = pgTable(
   'event_sections',
   {
@@ -634,7 +634,7 @@ export const orders = pgTable(
     createdAt: createdAt(),
     paidAt: ts('paid_at'),
     /**
-     * When a paid order was refunded (organiser/cancel.ts). The refund queue dates the money that went back;
+     * When a paid order was refunded (events/cancel.ts). The refund queue dates the money that went back;
      * this dates the refund of an order that took no money (paid with credit or points), for the ledger.
      */
     refundedAt: ts('refunded_at'),
@@ -654,7 +654,7 @@ export const orders = pgTable(
     loyaltyPoints: integer('loyalty_points').notNull().default(0),
     loyaltyAmount: integer('loyalty_amount').notNull().default(0),
   },
-  // orders_event_status_idx: an event's paid orders, which a cancellation refunds (organiser/cancel.ts).
+  // orders_event_status_idx: an event's paid orders, which a cancellation refunds (events/cancel.ts).
   // orders_event_paid_idx: an event's sales over time and in the last minute (organiser/reports).
   (t) => [
     index('orders_user_idx').on(t.userId),
@@ -725,7 +725,7 @@ export const refunds = pgTable(
     refundedAt: ts('refunded_at'),
     /**
      * What of the payment goes back: 'whole', or the id of one event whose share of the order is refunded
-     * (a cancelled match of a season ticket: organiser/cancel.ts). Each at most once per payment.
+     * (a cancelled match of a season ticket: events/cancel.ts). Each at most once per payment.
      */
     scope: text('scope').notNull().default('whole'),
   },
@@ -736,7 +736,7 @@ export const refunds = pgTable(
  * An order's money per event, split when it is paid (orders/shares.ts, functions.sql order_split): one row
  * for an ordinary order, one per match for a season ticket. The shares of an order add up exactly to its
  * figures. Reports, settlements and refunds read these, never orders.event_id: a season ticket's money
- * belongs to each of its matches. A cancelled event refunds its shares (organiser/cancel.ts).
+ * belongs to each of its matches. A cancelled event refunds its shares (events/cancel.ts).
  */
 export const orderShares = pgTable(
   'order_shares',
@@ -903,7 +903,7 @@ export const resaleListings = pgTable(
   ],
 );
 
-/** cancelled: the resold ticket's event was cancelled and its buyer refunded, so the seller is not paid (organiser/cancel.ts). */
+/** cancelled: the resold ticket's event was cancelled and its buyer refunded, so the seller is not paid (events/cancel.ts). */
 export const payoutStatusEnum = pgEnum('payout_status', ['pending', 'paid', 'cancelled']);
 
 /**
@@ -1359,7 +1359,7 @@ export const wallets = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.orgId, t.currency] })],
 );
 
-/** refund_credit: a cancelled match's share of a season ticket given back as credit (organiser/cancel.ts). */
+/** refund_credit: a cancelled match's share of a season ticket given back as credit (events/cancel.ts). */
 export const walletEntryKindEnum = pgEnum('wallet_entry_kind', ['release_credit', 'order_spend', 'refund_credit']);
 
 /**

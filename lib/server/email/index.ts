@@ -50,7 +50,7 @@ export type QueuedEmail = { id: string; /** Hands it to SMTP (when configured); 
 
 /**
  * Stores the mail in the caller's transaction, so it exists exactly when what it tells of was
- * committed (a cancellation's refund of an order: organiser/cancel.ts); `deliver()` after the commit.
+ * committed (a cancellation's refund of an order: events/cancel.ts); `deliver()` after the commit.
  */
 export async function queueEmail(db: Db | Tx, input: EmailInput): Promise<QueuedEmail> {
   const [row] = await db

@@ -7,7 +7,7 @@ import { eventChanged } from '@/lib/server/events/changed';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { categoriesOf, sectionsOf } from './edit/read';
 import { filledText, refusable, refuse } from './edit/rules';
-import { setStandingCapacity, syncEventInventory, type UnitsTaken } from '@/lib/server/organiser/inventory';
+import { setStandingCapacity, syncEventInventory, type UnitsTaken } from '@/lib/server/inventory/sync';
 
 // An event's price categories (ticket types) and which venue sections each sells. Units are made and
 // removed only by ./inventory.ts, in the same transaction as the change; fans see it at once.

@@ -33,7 +33,7 @@ export type CheckoutResult =
   | { ok: false; code: 'HOLDER_NAMES_MISSING' }
   /** The applied code no longer applies (it is taken off the cart): expired, used up or otherwise invalid. */
   | { ok: false; code: CouponRefusal }
-  /** The organiser cancelled the event: its carts are ended and nothing more is sold (organiser/cancel.ts). */
+  /** The organiser cancelled the event: its carts are ended and nothing more is sold (events/cancel.ts). */
   | { ok: false; code: 'NOT_ON_SALE' }
   /** The fan's points no longer cover what the cart pays with them (another checkout spent them): the cart shows what is left. */
   | { ok: false; code: 'LOYALTY_POINTS_CHANGED' }

@@ -169,7 +169,7 @@ export async function orderStatus(orderId: string): Promise<Order['result'] | nu
 }
 
 /**
- * A season order's cancelled matches (order_shares refunded: organiser/cancel.ts), each with what of its
+ * A season order's cancelled matches (order_shares refunded: events/cancel.ts), each with what of its
  * share came back and how: to the payment (pending until the provider confirms) or as wallet credit.
  */
 async function cancelledMatchesOf(orderId: string, locale: Locale): Promise<Order['cancelledMatches']> {

@@ -82,7 +82,7 @@ export async function recordPaymentOutcome(input: { provider: 'test' | 'stripe';
       return refund('AMOUNT_MISMATCH');
     }
 
-    // The organiser cancelled the event meanwhile (organiser/cancel.ts ended this cart): nothing is sold, the money goes back.
+    // The organiser cancelled the event meanwhile (events/cancel.ts ended this cart): nothing is sold, the money goes back.
     const [event] = await tx.select({ status: tables.events.status }).from(tables.events).where(eq(tables.events.id, order.eventId));
     if (event?.status === 'cancelled') {
       await tx.update(tables.orders).set({ status: 'refunded', note: 'EVENT_CANCELLED' }).where(eq(tables.orders.id, order.id));

@@ -4,7 +4,7 @@ import { getDb, tables, type Db, type Tx } from '@/lib/server/db';
 import { paymentProviderByName } from './index';
 import type { PaymentProvider } from './types';
 
-/** Why a payment goes back. EVENT_CANCELLED: the organiser cancelled the event (organiser/cancel.ts). */
+/** Why a payment goes back. EVENT_CANCELLED: the organiser cancelled the event (events/cancel.ts). */
 export type RefundReason = 'NOT_CURRENT' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'LATE_PAYMENT_UNITS_TAKEN' | 'EVENT_CANCELLED';
 
 const r = tables.refunds;

@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 //               if the seller has a bank account (needsBankAccount otherwise)
 //   processing  in a prepared run: its file is with the bank
 //   paid        the run was confirmed (paid_at, paid_to)
-//   cancelled   the event was cancelled and the buyer refunded (organiser/cancel.ts)
+//   cancelled   the event was cancelled and the buyer refunded (events/cancel.ts)
 //
 // Why wait for the event: until it has taken place a cancellation refunds the buyer, and money already
 // paid out to the seller could not be taken back.

@@ -10,7 +10,7 @@ import { getDb, rowsOf } from '@/lib/server/db';
 // are the order's lines at that event: primary tickets (ticket price, service fee, and the share of the
 // coupon discount, which only ever reduces primary tickets: cart/totals.ts) and resale tickets (listing
 // price and buyer fee; the seller's fee and the organiser's share of both fees are on the seller's payout).
-// A refunded share — a cancelled event refunds every share of it (organiser/cancel.ts) — reverses every
+// A refunded share — a cancelled event refunds every share of it (events/cancel.ts) — reverses every
 // figure of that share. Payments that never completed an order (a second payment, a late one) are refunded
 // too, but they were never sales and appear nowhere here.
 //
@@ -154,7 +154,7 @@ export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
       group by s.id, s.event_id, s.paid_at, s.refunded_at, s.discount_amount, s.credit_amount, s.total_amount, s.refunded_amount
     ),
     -- A refunded share gives back its money (refunded_amount) and whatever of it was not paid back as money
-    -- (wallet credit instead, or a released seat's credit already given: organiser/cancel.ts) counts with the
+    -- (wallet credit instead, or a released seat's credit already given: events/cancel.ts) counts with the
     -- credits: the organiser owes it to the fan as credit, as it owes a release's.
     sides as (
       select 'sales' as side, id, event_id, primary_tickets, ticket_revenue, discount_amount, credits, service_fees,

@@ -59,7 +59,7 @@ export async function listTicketForResale(actor: { id: string }, input: { ticket
 
   return db.transaction(async (tx) => {
     // The policy again, under a share lock of the event row: an organiser saving new rules at this
-    // moment (organiser/resale-policy.ts updates that row, then withdraws the listings over them)
+    // moment (events/resale-policy.ts updates that row, then withdraws the listings over them)
     // either committed before, and this reads the new rules, or waits for this listing and then
     // withdraws it if it is over them. The event first, then the ticket: the organiser's order too.
     const [rules] = await tx

@@ -16,7 +16,7 @@ export type Codes =
   | FailureCodeOf<typeof transferSeasonTicket>
   | FailureCodeOf<typeof releaseTicket>
   | FailureCodeOf<typeof takeBackTicket>
-  // cancelSeason's own (organiser/cancel.ts, with the events' cancellation)
+  // cancelSeason's own (events/cancel.ts, with the events' cancellation)
   | 'SEASON_NOTHING_TO_CANCEL';
 
 export const failures = failureRows({

@@ -151,7 +151,7 @@ export async function updateSeason(userId: string, seasonId: string, input: Seas
     ...(input.name ? { name: input.name } : {}),
     ...(input.transferEnabled !== undefined ? { transferEnabled: input.transferEnabled } : {}),
     ...(input.releaseSharePercent !== undefined ? { releaseSharePercent: input.releaseSharePercent } : {}),
-    // Read when each share is refunded (organiser/cancel.ts): a change applies to the refunds still to come.
+    // Read when each share is refunded (events/cancel.ts): a change applies to the refunds still to come.
     ...(input.cancelRefundMode !== undefined ? { cancelRefundMode: input.cancelRefundMode } : {}),
     ...(input.saleOpensAt !== undefined ? { saleOpensAt: at(input.saleOpensAt) } : {}),
     ...(input.saleClosesAt !== undefined ? { saleClosesAt: at(input.saleClosesAt) } : {}),

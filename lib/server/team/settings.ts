@@ -26,7 +26,7 @@ export async function getOrgSettings(userId: string, orgId: string): Promise<{ o
 
 /**
  * Changes what is given and nothing else. The resale defaults apply to events created from now on;
- * existing events keep their own rules (organiser/resale-policy.ts changes those, one event at a time).
+ * existing events keep their own rules (events/resale-policy.ts changes those, one event at a time).
  */
 export async function updateOrgSettings(
   userId: string,

@@ -68,7 +68,7 @@ async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: numb
       .leftJoin(tables.seasons, eq(tables.seasons.id, tables.seasonTickets.seasonId))
       .$dynamic(),
   )
-    // A void ticket is gone, unless its event was cancelled: the holder sees it there, void (organiser/cancel.ts).
+    // A void ticket is gone, unless its event was cancelled: the holder sees it there, void (events/cancel.ts).
     .where(and(eq(t.ownerId, user.id), or(ne(t.status, 'void'), eq(e.status, 'cancelled'))))
     .orderBy(...placeOrder);
 

@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/server/api/error';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { translator } from '@/lib/server/api/translate';
 import type { LayoutInvalid, LayoutSyntaxError } from './layout';
-import type { UnitsTaken } from '@/lib/server/organiser/inventory';
+import type { UnitsTaken } from '@/lib/server/inventory/sync';
 import type { AccessFailure } from '@/lib/server/organiser/access';
 
 // How the layout calls answer their failures: the count of places fans have for UNITS_TAKEN, the line

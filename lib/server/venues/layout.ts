@@ -12,7 +12,7 @@ import { getDb, rowsOf, tables, type Db, type Tx } from '@/lib/server/db';
 import type { LocalizedText, VenueOutlineShape } from '@/lib/server/db/schema';
 import { eventChanged } from '@/lib/server/events/changed';
 import { venueAccess, type AccessFailure } from '@/lib/server/organiser/access';
-import { syncEventInventory, type UnitsTaken } from '@/lib/server/organiser/inventory';
+import { syncEventInventory, type UnitsTaken } from '@/lib/server/inventory/sync';
 import { RETIRED_SECTION_CODE } from './retired-section';
 
 // A venue's seating: sections → rows → seats, replaced as a whole from the layout JSON, or changed one

@@ -1,7 +1,7 @@
 import 'server-only';
 // The organiser's venues over the API: the venues themselves, their layout (the JSON file, or the
 // editor's section calls) and the seats marked as wheelchair places and companion seats. Blocking seats
-// per event is the event's (lib/server/organiser/seat-blocks.ts).
+// per event is the event's (lib/server/events/seat-blocks.ts).
 import { venueLayoutSchema } from '@/lib/schemas/organiser-venues';
 import { organisationQuerySchema, venueIdParamSchema } from '@/lib/schemas/organiser';
 import {

@@ -150,7 +150,7 @@ export async function seedEvent(db: Db, event: EventSeed, ids: { orgId: string; 
     for (const seat of seats) {
       units.push({ eventId: eventRow.id, ticketTypeId: typeIds.get(sectionIdToType.get(seat.sectionId)!)!, seatId: seat.id });
     }
-    // Which category sells each section: what the organiser console edits (organiser/inventory.ts).
+    // Which category sells each section: what the organiser console edits (inventory/sync.ts).
     await db
       .insert(s.eventSections)
       .values([...sectionIdToType].map(([sectionId, code]) => ({ eventId: eventRow.id, sectionId, ticketTypeId: typeIds.get(code)! })));

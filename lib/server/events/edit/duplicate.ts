@@ -4,7 +4,7 @@ import type { DuplicateEventInput, OrganiserEvent } from '@/lib/schemas/organise
 import { getDb, isUniqueViolation, tables, type Tx } from '@/lib/server/db';
 import { eventChanged } from '@/lib/server/events/changed';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
-import type { UnitsTaken } from '@/lib/server/organiser/inventory';
+import type { UnitsTaken } from '@/lib/server/inventory/sync';
 import { RETIRED_SECTION_CODE } from '@/lib/server/venues/retired-section';
 import { addCategory } from '../price-categories';
 import { categoriesOf, organiserEvent } from './read';

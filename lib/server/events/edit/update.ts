@@ -5,7 +5,7 @@ import { getDb, tables } from '@/lib/server/db';
 import { eventChanged } from '@/lib/server/events/changed';
 import { notifyEventHolders } from '@/lib/server/notifications/scheduled';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
-import { syncEventInventory, type UnitsTaken } from '@/lib/server/organiser/inventory';
+import { syncEventInventory, type UnitsTaken } from '@/lib/server/inventory/sync';
 import { organiserEvent } from './read';
 import { dateOrNull, datesFailure, fansHave, filledText, refreshSearchText, refusable, refuse, type DatesFailure } from './rules';
 
