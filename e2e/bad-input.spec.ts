@@ -931,6 +931,19 @@ function organiserEventWrites(): Record<string, (request: APIRequestContext) => 
         observe: async () => (JSON.parse((await raw(`/api/v1/organiser/events?organisation=${body.organisation}`, auth(caller))).body) as { events: { title: { sk: string } }[] }).events.filter((e) => e.title.sk === title).length,
       };
     },
+    'POST /api/v1/organiser/events/[eventId]/duplicate': async () => {
+      const caller = await owner();
+      const body = await draftBody(caller);
+      const eventId = (await postJson(caller, '/api/v1/organiser/events', body)).event.id as string;
+      const title = (body.title as { sk: string }).sk;
+      return {
+        caller,
+        url: `${eventUrl(eventId)}/duplicate`,
+        body: { startsAt: new Date(Date.now() + 90 * 86_400_000).toISOString() },
+        // Only events of this draft's title: a copy keeps it, and the other writes add drafts of their own meanwhile.
+        observe: async () => (JSON.parse((await raw(`/api/v1/organiser/events?organisation=${body.organisation}`, auth(caller))).body) as { events: { title: { sk: string } }[] }).events.filter((e) => e.title.sk === title).length,
+      };
+    },
     'PATCH /api/v1/organiser/events/[eventId]': async () => {
       const caller = await owner();
       const eventId = await draft(caller);

@@ -16,7 +16,8 @@ export function listedOperations(): ListedOperation[] {
     .map((op) => ({
       method: op.method.toUpperCase(),
       template: op.path.replace(/\{([^}]+)\}/g, '[$1]'),
-      readsJson: op.body !== undefined && (!isOtherBody(op.body) || op.body.type === 'application/json'),
+      // A JSON body the frame parses (a file's JSON text the handler reads itself, the venue layout, is not a form's).
+      readsJson: op.body !== undefined && !isOtherBody(op.body),
     }))
     .sort((a, b) => a.template.localeCompare(b.template) || a.method.localeCompare(b.method));
 }
