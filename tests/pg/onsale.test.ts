@@ -9,6 +9,7 @@ import { addToCart, applyCoupon } from '@/lib/server/cart';
 import { eventChanged } from '@/lib/server/events/changed';
 import { checkout } from '@/lib/server/orders/checkout';
 import { sweepExpiredHolds } from '@/lib/server/cart/sweep';
+import { freeSeatsOf } from '../helpers/seats';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
 import { giveTicket, makeUser } from '../helpers/tickets';
 
@@ -242,12 +243,9 @@ describePg('on-sale concurrency (PostgreSQL)', () => {
         .values({ eventId: event.id, code: 'STAND', name: { sk: 'Státie', cs: 'Stání', en: 'Standing' }, kind: 'standing', priceAmount: 900 })
         .returning({ id: s.ticketTypes.id });
       await t.db.insert(s.inventoryUnits).values(Array.from({ length: 40 }, () => ({ eventId: event.id, ticketTypeId: standing.id })));
-      const seats = await t.db
-        .select({ seatId: s.inventoryUnits.seatId })
-        .from(s.inventoryUnits)
-        .where(and(eq(s.inventoryUnits.eventId, event.id), eq(s.inventoryUnits.status, 'available'), isNotNull(s.inventoryUnits.seatId)))
-        .limit(5);
+      // The listings first: making them sells seats, which must not be among the seats the fan then asks for.
       const offers = await listings(STADIUM, 5);
+      const seats = (await freeSeatsOf(t.db, STADIUM, 5)).map((seatId) => ({ seatId }));
       const [fan] = await fans(1);
       const selections = [
         ...seats.map((seat) => ({ seatIds: [seat.seatId!] })),
