@@ -36,9 +36,9 @@ export function operationFailures(op: Operation): FailureCode[] {
     if (write) codes.add('XSRF');
   }
   if (op.access === 'admin') codes.add('NOT_ADMIN');
-  if (typeof op.access === 'object') {
-    if (!('scope' in op.access)) codes.add('ORG_NOT_FOUND');
-    if (!('scope' in op.access) || op.access.scope === 'any') codes.add('ROLE_FORBIDDEN');
+  if (typeof op.access === 'object' && !('scope' in op.access)) {
+    codes.add('ORG_NOT_FOUND');
+    codes.add('ROLE_FORBIDDEN');
   }
   codes.add('UNAVAILABLE');
   return [...codes];

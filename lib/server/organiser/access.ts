@@ -34,7 +34,7 @@ export function rolesWith(capability: Capability): OrgRole[] {
 }
 
 /** What owns the row a path or query parameter names: its organisation is whose capability counts. */
-export type Owner = 'organisation' | 'event' | 'venue' | 'season' | 'coupon' | 'package' | 'redeemBatch';
+export type Owner = 'organisation' | 'event' | 'venue' | 'season' | 'coupon' | 'package';
 
 /**
  * Who may call an operation, declared with it (lib/server/api/operation.ts) and decided here:
@@ -43,7 +43,6 @@ export type Owner = 'organisation' | 'event' | 'venue' | 'season' | 'coupon' | '
  * - 'admin': a Tribuna admin (anyone else is answered 404, as if nothing were there);
  * - a capability of the table above in the organisation that owns what `param` (a path parameter) or
  *   `query` (a query parameter) names: not a member → 404 ORG_NOT_FOUND, a role without it → 403;
- *   `scope: 'any'` — in at least one organisation (a list of the caller's own organisations' data);
  *   `scope: 'each-row'` — decided row by row by the statement itself with rolesWith(capability) (the
  *   gate scan, which reads the ticket's organisation in the same statement).
  */
@@ -53,7 +52,7 @@ export type Access =
   | 'admin'
   | { capability: Capability; owner: Owner; param: string }
   | { capability: Capability; owner: 'organisation'; query: string }
-  | { capability: Capability; scope: 'any' | 'each-row' };
+  | { capability: Capability; scope: 'each-row' };
 
 const OWNER_TABLE = {
   event: tables.events,
@@ -61,7 +60,6 @@ const OWNER_TABLE = {
   season: tables.seasons,
   coupon: tables.coupons,
   package: tables.packages,
-  redeemBatch: tables.redeemCodeBatches,
 } as const;
 
 /** The organisation that owns a row, or null when there is no such row (or the id is not one). */
@@ -71,12 +69,6 @@ export async function ownerOrganisation(owner: Owner, id: string, db: Db = getDb
   const table = OWNER_TABLE[owner];
   const [row] = await db.select({ orgId: table.orgId }).from(table).where(eq(table.id, id));
   return row?.orgId ?? null;
-}
-
-/** Whether the user holds a capability in any organisation. */
-export async function holdsAnywhere(userId: string, capability: Capability, db: Db = getDb()): Promise<boolean> {
-  const rows = await db.select({ role: tables.orgMembers.role }).from(tables.orgMembers).where(eq(tables.orgMembers.userId, userId));
-  return rows.some((row) => roleCan(row.role, capability));
 }
 
 /** Whether the user is a Tribuna admin (and not removed). */

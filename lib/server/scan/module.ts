@@ -42,7 +42,7 @@ export default defineModule({
       method: 'get',
       path: '/api/v1/scan/events',
       summary: 'Events the caller may scan at (a member of no organisation is 403 NOT_A_SCANNER)',
-      // Not { scope: 'any' }: a signed-in non-member is NOT_A_SCANNER here, not ROLE_FORBIDDEN.
+      // A signed-in non-member is NOT_A_SCANNER here (scannerEvents decides with the access table).
       access: 'signed-in',
       answer: scannerEventsSchema,
       failures: ['NOT_A_SCANNER'],
