@@ -56,14 +56,14 @@ async function decide(caller: Caller | null, request: Request, access: Access, p
 
 /**
  * The handler of one operation as a route handler: the frame (apiRoute: cross-site writes, the bounded
- * body, translated failures) around, in this order, the operation's `before`, who calls (401/XSRF), its
+ * body, translated failures) around, in this order, who calls (401/XSRF), the operation's `before`, its
  * path parameters and query (422), the declared access (404/403), the body (415/400/422), the handler.
  */
 export function operationHandler(op: Operation) {
   return apiRoute<Record<string, string>>(async (request, context) => {
     const params = await context.params;
-    if (op.before) await op.before(request);
     const { caller, sessionToken } = await identify(request, op.access);
+    if (op.before) await op.before(request, caller);
     const { query, body } = await liveSessionFirst(sessionToken, request, async () => {
       if (op.params) parseWith(op.params, params);
       const query = op.query ? parseQuery(request, op.query) : undefined;

@@ -62,8 +62,8 @@ export type OperationSpec<Path extends `/api/v1/${string}`, A extends Access, Q,
   failures: readonly FailureCode[];
   /** The production server answers it without Next (lib/server/serving/hot-api.ts): an on-sale's holds, the gates' scans, the shell's me. */
   hot?: boolean;
-  /** Runs before the caller or the input is read: counts attempts (rate limits) that must come first. */
-  before?: (request: Request) => Promise<void>;
+  /** Runs once the caller is known (401 and XSRF first) and before the input is read: counts attempts (rate limits) that must come first. */
+  before?: (request: Request, caller: CallerOf<A>) => Promise<void>;
   handle: (input: OperationInput<Path, A, NoInfer<Q>, NoInfer<B>>) => Promise<NoInfer<R> | Response>;
 };
 
@@ -82,7 +82,8 @@ export type Operation = {
   status?: 200 | 201 | 202;
   failures: readonly FailureCode[];
   hot?: boolean;
-  before?: (request: Request) => Promise<void>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  before?: (request: Request, caller: any) => Promise<void>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   handle: (input: any) => Promise<unknown>;
   /** The route as @hono/zod-openapi declares it (path parameters, query, body, answer). */

@@ -1,7 +1,7 @@
 import 'server-only';
 // Payouts over the API: the seller's bank account for resale payouts, and the payout runs of Tribuna's
 // admins (a pain.001 credit-transfer file per currency, confirmed or cancelled once the bank has it).
-import { requireCaller } from '@/lib/server/api/authenticate';
+import type { Caller } from '@/lib/server/api/authenticate';
 import { defineModule, operation } from '@/lib/server/api/operation';
 import { failureOf, json, parseWith } from '@/lib/server/api/respond';
 import { enforceRateLimit } from '@/lib/server/rate-limit';
@@ -21,11 +21,9 @@ const privately = { headers: { 'Cache-Control': 'private, no-store' } };
 
 /**
  * Changes of one's bank account: plenty for a person, too few for a script trying accounts. Counted per
- * account before the body is read, so an account refused by its check digits counts too: the frame reads
- * the body before the handler, so the count runs first, with the caller (the frame then admits it again).
+ * account before the body is read, so an account refused by its check digits counts too.
  */
-const bankAccountWrites = async (request: Request) => {
-  const caller = await requireCaller(request);
+const bankAccountWrites = async (_request: Request, caller: Caller) => {
   await enforceRateLimit([{ key: `bank-account:user:${caller.user.id}`, limit: 20, windowSeconds: 600 }]);
 };
 

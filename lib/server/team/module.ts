@@ -15,7 +15,6 @@ import {
   teamSchema,
 } from '@/lib/schemas/organiser-team';
 import { okSchema } from '@/lib/schemas/primitives';
-import { requireCaller } from '@/lib/server/api/authenticate';
 import { defineModule, operation } from '@/lib/server/api/operation';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { failureOf, parseWith } from '@/lib/server/api/respond';
@@ -123,10 +122,8 @@ export default defineModule({
       path: '/api/v1/organiser/invitations/accept',
       summary: 'Accept a team invitation with the token of its link; the signed-in account’s verified email must be the invited one. Rate-limited (a token is a secret).',
       access: 'signed-in',
-      // Attempts are counted per account and address before the token is read: the caller is needed here
-      // already (a second look-up of the session; the frame's own check then finds the same caller).
-      before: async (request) => {
-        const caller = await requireCaller(request);
+      // Attempts are counted per account and address before the token is read.
+      before: async (request, caller) => {
         await enforceRateLimit([
           { key: `invitation-accept:user:${caller.user.id}`, limit: 10, windowSeconds: 600 },
           { key: `invitation-accept:ip:${clientIp(request)}`, limit: 30, windowSeconds: 600 },
