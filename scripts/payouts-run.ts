@@ -5,7 +5,8 @@ import { closeDatabase, migrateDatabase } from '../lib/server/db/client';
 import { runPayoutsCli } from '../lib/server/payouts/cli';
 
 async function main() {
-  await migrateDatabase();
+  // A deployment migrates as its own step (TRIBUNA_MIGRATE_AT_START=0 on its units): not from a job either.
+  if (process.env.TRIBUNA_MIGRATE_AT_START !== '0') await migrateDatabase();
   const code = await runPayoutsCli(process.argv.slice(2));
   await closeDatabase();
   process.exit(code);
