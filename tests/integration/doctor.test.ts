@@ -1,0 +1,114 @@
+// npm run doctor (lib/server/doctor.ts): a deployment's settings checked before its servers start, each
+// missing or wrong one named with what to do about it, and a clean configuration passing.
+import { spawnSync } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import { checkDeployment, doctorReport, probeDatabase, type DoctorOptions } from '@/lib/server/doctor';
+import { committedMigrations, pendingMigrations } from '@/lib/server/db/migration-status';
+import { useTestDatabase } from '../helpers/db';
+
+const t = useTestDatabase();
+
+const good = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'x'.repeat(48),
+  DATABASE_URL: 'postgres://tribuna:secret@db.example.com:5432/tribuna',
+  TRIBUNA_MIGRATE_AT_START: '0',
+  APP_URL: 'https://tickets.example.com',
+  TRUST_PROXY: '1',
+  HOSTNAME: '127.0.0.1',
+  PORT: '3001',
+  SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465',
+  STRIPE_SECRET_KEY: 'sk_live_51AbCdEfGhIjKlMnOp',
+  STRIPE_WEBHOOK_SECRET: 'whsec_AbCdEfGhIjKlMnOp',
+};
+const fine: DoctorOptions = { probeDatabase: async () => ({ reachable: true, pending: [] }), portFree: async () => true };
+
+async function problems(env: Record<string, string | undefined>, options: DoctorOptions = {}) {
+  const findings = await checkDeployment(env, { ...fine, ...options });
+  return findings.filter((f) => f.level === 'problem').map((f) => `${f.setting}: ${f.message}`);
+}
+
+describe('npm run doctor', () => {
+  it('passes a complete deployment and says so', async () => {
+    const findings = await checkDeployment(good, fine);
+    expect(findings.filter((f) => f.level === 'problem')).toEqual([]);
+    expect(doctorReport(findings)).toContain('The configuration is ready to start.');
+  });
+
+  it('names each missing setting with what to set', async () => {
+    const found = await problems({ PORT: '3001' });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^SESSION_SECRET: SESSION_SECRET is not set, so this would run as the demo.*openssl rand -base64 48/),
+        expect.stringMatching(/^DATABASE_URL: DATABASE_URL is not set: .*only one process/),
+        expect.stringMatching(/^APP_URL: APP_URL is not set/),
+        expect.stringMatching(/^SMTP_URL: SMTP_URL is not set: .*nobody would receive them/),
+        expect.stringMatching(/^STRIPE_SECRET_KEY: STRIPE_SECRET_KEY is not set: checkout is refused/),
+      ]),
+    );
+    expect(doctorReport(await checkDeployment({ PORT: '3001' }, fine))).toMatch(/\d+ problems: fix them before starting the servers\.$/);
+  });
+
+  it('uses the mode’s own rules for SESSION_SECRET and TRIBUNA_MODE', async () => {
+    expect(await problems({ ...good, SESSION_SECRET: 'short' })).toContain('SESSION_SECRET: SESSION_SECRET must be at least 32 characters (for example: openssl rand -base64 48).');
+    const asked = await problems({ ...good, SESSION_SECRET: undefined, TRIBUNA_MODE: 'production' });
+    expect(asked[0]).toMatch(/^TRIBUNA_MODE: TRIBUNA_MODE=production needs SESSION_SECRET/);
+  });
+
+  it('finds wrong values: http origin, proxy settings, ports, Stripe keys, mail, NODE_ENV', async () => {
+    expect(await problems({ ...good, APP_URL: 'http://tickets.example.com' })).toEqual([expect.stringMatching(/^APP_URL: .*is not https/)]);
+    expect(await problems({ ...good, TRUST_PROXY: undefined })).toEqual([expect.stringMatching(/^TRUST_PROXY: APP_URL is https.*Set TRUST_PROXY=1/)]);
+    expect(await problems({ ...good, TRUST_PROXY: 'yes' })).toEqual([expect.stringMatching(/^TRUST_PROXY: TRUST_PROXY is "yes"/)]);
+    expect(await problems({ ...good, HOSTNAME: undefined })).toEqual([expect.stringMatching(/^TRUST_PROXY: .*could forge X-Forwarded-For/)]);
+    expect(await problems({ ...good, PORT: '99999' })).toEqual(['PORT: PORT "99999" is not a port number (1–65535).']);
+    expect(await problems(good, { portFree: async () => false })).toEqual([expect.stringMatching(/^PORT: Port 3001 is already in use on 127\.0\.0\.1/)]);
+    expect(await problems({ ...good, STRIPE_SECRET_KEY: 'pk_live_51AbCdEfGhIjKlMnOp' })).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY: .*publishable key/)]);
+    expect(await problems({ ...good, STRIPE_WEBHOOK_SECRET: undefined })).toEqual([expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: .*not set.*whsec_/)]);
+    expect(await problems({ ...good, SMTP_URL: 'mail.example.com' })).toEqual([expect.stringMatching(/^SMTP_URL: SMTP_URL must start with smtp:\/\//)]);
+    expect(await problems({ ...good, NODE_ENV: 'development' })).toEqual([expect.stringMatching(/^NODE_ENV: NODE_ENV is "development"/)]);
+    expect(await problems({ ...good, DATABASE_URL: 'mysql://db/tribuna' })).toEqual([expect.stringMatching(/^DATABASE_URL: DATABASE_URL is not a PostgreSQL URL/)]);
+  });
+
+  it('wants S3 complete when set, and S3 at all for more than one host', async () => {
+    expect(await problems(good, { hosts: 2 })).toEqual([expect.stringMatching(/^S3_BUCKET: 2 hosts run servers but S3_BUCKET is not set/)]);
+    expect(await problems({ ...good, S3_ENDPOINT: 'https://s3.example.com' })).toEqual([expect.stringMatching(/^S3_BUCKET: S3_ENDPOINT is set but S3_BUCKET is not/)]);
+    const s3 = { ...good, S3_BUCKET: 'images', S3_ENDPOINT: 'https://s3.example.com', S3_ACCESS_KEY_ID: 'AKID' };
+    expect(await problems(s3, { hosts: 2 })).toEqual([
+      expect.stringMatching(/^S3_SECRET_ACCESS_KEY: Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/),
+      expect.stringMatching(/^STORAGE_CDN_HOST: STORAGE_CDN_HOST must be s3\.example\.com/),
+    ]);
+    expect(await problems({ ...s3, S3_SECRET_ACCESS_KEY: 'secret', STORAGE_CDN_HOST: 's3.example.com' }, { hosts: 2 })).toEqual([]);
+  });
+
+  it('says when the database cannot be reached or lacks this release’s migrations', async () => {
+    const unreachable = await probeDatabase('postgres://tribuna@127.0.0.1:1/tribuna');
+    expect(unreachable.reachable).toBe(false);
+    expect(await problems(good, { probeDatabase: async () => unreachable })).toEqual([expect.stringMatching(/^DATABASE_URL: The database at DATABASE_URL cannot be reached \((?!Failed query).+\)\. Check the host/)]);
+    expect(await problems(good, { probeDatabase: async () => ({ reachable: true, pending: ['0029_a', '0030_b'] }) })).toEqual([
+      'DATABASE_URL: The database lacks 2 migration(s) of this release (0029_a, 0030_b): run npm run db:migrate before starting the servers.',
+    ]);
+  });
+
+  it('counts pending migrations against drizzle’s record of what it applied', async () => {
+    expect(await pendingMigrations(t.db)).toEqual([]);
+    const committed = committedMigrations();
+    const latest = committed.at(-1)!;
+    // A migration newer than any applied one is pending; on a database never migrated, all are.
+    expect(await pendingMigrations(t.db, [...committed, { idx: latest.idx + 1, when: latest.when + 1, tag: '9999_next' }])).toEqual(['9999_next']);
+    await t.db.execute(sql`alter table drizzle.__drizzle_migrations rename to __renamed`);
+    try {
+      expect(await pendingMigrations(t.db)).toHaveLength(committed.length);
+    } finally {
+      await t.db.execute(sql`alter table drizzle.__renamed rename to __drizzle_migrations`);
+    }
+  });
+
+  it('runs as npm run doctor and exits 1 with the problems', () => {
+    const run = spawnSync('npx', ['tsx', '--conditions=react-server', 'scripts/doctor.ts'], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', APP_URL: 'http://x.example.com' },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('✗ APP_URL: APP_URL "http://x.example.com" is not https');
+  });
+});
