@@ -105,7 +105,7 @@ describe('npm run doctor', () => {
 
   it('runs as npm run doctor and exits 1 with the problems', () => {
     const run = spawnSync('npx', ['tsx', '--conditions=react-server', 'scripts/doctor.ts'], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', APP_URL: 'http://x.example.com' },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', APP_URL: 'http://x.example.com' } as unknown as NodeJS.ProcessEnv,
       encoding: 'utf8',
     });
     expect(run.status).toBe(1);
