@@ -153,12 +153,21 @@ export async function heading(page: Page) {
 }
 
 /**
+ * The demo mailbox's list for `email`. It answers only a request from this machine that no proxy
+ * forwarded: behind nginx (the PostgreSQL run, playwright.pg.config.ts) the journeys read it from a
+ * server directly, E2E_MAILBOX_ORIGIN (the links in the mails still lead to the public origin).
+ */
+export function mailboxPath(email: string): string {
+  return `${process.env.E2E_MAILBOX_ORIGIN ?? ''}/dev/mailbox?to=${encodeURIComponent(email)}`;
+}
+
+/**
  * Confirms `email` the way a person does: the newest verification mail in the dev mailbox, its link,
  * the landing page's button (the page must be signed in as the account, or `password` is typed).
  */
 export async function verifyEmailFromMailbox(page: Page, email: string, options: { locale?: Locale; password?: string } = {}) {
   const m = messages[options.locale ?? 'sk'];
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  await page.goto(mailboxPath(email));
   const mail = page.locator('article.mail[data-kind="email-verification"], article.mail[data-kind="email-change"]').first();
   await expect(mail).toBeVisible();
   await mail.getByRole('link').first().click();

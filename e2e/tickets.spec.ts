@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { buyTicket, demo, expect, messages, redeemVoucher, seeded, signedInContext, test, uniqueEmail, verifyEmailFromMailbox } from './fixtures';
+import { buyTicket, demo, expect, mailboxPath, messages, redeemVoucher, seeded, signedInContext, test, uniqueEmail, verifyEmailFromMailbox } from './fixtures';
 
 const sk = messages.sk;
 const STEP_MS = 15_000;
@@ -122,7 +122,7 @@ test.describe('Your tickets', () => {
     await fan.goto('/sk/vstupenky');
     await expect(fan.getByText(sk.tickets.empty)).toBeVisible();
 
-    await fan.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+    await fan.goto(mailboxPath(email));
     const mail = fan.locator('article.mail[data-kind="email-verification"]').first();
     await expect(mail).toContainText(sk.email.verifySubject);
     await mail.getByRole('link').first().click();

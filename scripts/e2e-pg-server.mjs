@@ -1,18 +1,25 @@
 // The servers of the PostgreSQL Playwright run tests (playwright.pg.config.ts): production as deployed —
-// scripts/serve.mjs with its fast-lane threads, on PostgreSQL — twice, on E2E_PORT and E2E_PORT + 1,
-// sharing one fresh database (migrated, demo seed), so a test can see one server's writes from the other.
+// nginx with the shipped configuration (deploy/nginx/, scripts/e2e-nginx.mjs) on E2E_PORT, in front of
+// scripts/serve.mjs with its fast-lane threads, on PostgreSQL, twice, on E2E_PORT + 1 and E2E_PORT + 2,
+// sharing one fresh database (migrated once here, as `npm run db:migrate` does in a deployment; the
+// servers start with TRIBUNA_MIGRATE_AT_START=0), so a test can see one server's writes from the other.
 // Demo mode, like scripts/e2e-server.mjs. Which database: scripts/e2e-pg-database.mjs; it is dropped
-// again when the servers stop. Reuses the build in .next (or NEXT_DIST_DIR) when there is one, as
-// `npm test` leaves it; builds when there is none, or when E2E_BUILD=1.
+// again when the servers stop. A server that stops by itself with exit 0 (a SIGTERM's drain: the rolling
+// restart spec sends one) is started again, as systemd's Restart=always does; servers.json in the run's
+// folder (e2eRunDir) has each server's process id. Reuses the build in .next (or NEXT_DIST_DIR) when
+// there is one, as `npm test` leaves it; builds when there is none, or when E2E_BUILD=1.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
-import { e2eDatabase } from './e2e-pg-database.mjs';
+import { e2eDatabase, e2eRunDir } from './e2e-pg-database.mjs';
+import { startNginx } from './e2e-nginx.mjs';
 
 const port = Number(process.env.E2E_PORT || 3200);
-const ports = [port, port + 1];
+const ports = [port + 1, port + 2];
 const { adminUrl, name: dbName, url: databaseUrl } = e2eDatabase(port);
+const runDir = e2eRunDir(port);
+const publicOrigin = `http://127.0.0.1:${port}`;
 
 const env = {
   ...process.env,
@@ -47,15 +54,38 @@ run('node', ['scripts/build-api.mjs']);
 
 await admin(`drop database if exists ${dbName} with (force)`);
 await admin(`create database ${dbName}`);
+run('npx', ['tsx', 'scripts/db-migrate.ts']);
 run('npx', ['tsx', 'scripts/db-seed.ts']);
 
-const servers = [];
+rmSync(runDir, { recursive: true, force: true });
+mkdirSync(runDir, { recursive: true });
 
-/** Starts a server and waits until it answers, so that the second answering means both do (the config waits for it). */
+/** The running server of each port. */
+const servers = new Map();
+let nginx = null;
+
+function writeServers() {
+  writeFileSync(path.join(runDir, 'servers.json'), JSON.stringify([...servers].map(([p, server]) => ({ port: p, pid: server.pid }))));
+}
+
+/** Starts a server and waits until it answers. */
 async function startServer(p) {
-  const server = spawn('node', ['scripts/serve.mjs'], { stdio: 'inherit', env: { ...env, PORT: String(p), HOSTNAME: '127.0.0.1', APP_URL: `http://127.0.0.1:${p}` } });
-  servers.push(server);
-  server.on('exit', (code) => stop(code ?? 0));
+  // As deploy/systemd/tribuna@.service runs it: behind the proxy, on loopback, the migrations a step of their own.
+  const server = spawn('node', ['scripts/serve.mjs'], {
+    stdio: 'inherit',
+    env: { ...env, PORT: String(p), HOSTNAME: '127.0.0.1', APP_URL: publicOrigin, TRUST_PROXY: '1', TRIBUNA_MIGRATE_AT_START: '0' },
+  });
+  servers.set(p, server);
+  writeServers();
+  server.on('exit', (code, signal) => {
+    if (stopping) return;
+    if (code === 0 && servers.get(p) === server) {
+      console.log(`e2e: the server on port ${p} stopped after its drain; starting it again`);
+      startServer(p).catch((error) => (console.error(error.message), stop(1)));
+    } else {
+      stop(code ?? (signal ? 1 : 0));
+    }
+  });
   for (let i = 0; i < 240 && server.exitCode === null; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${p}/builds/latest.json`)).ok) return;
@@ -71,15 +101,17 @@ let stopping = false;
 async function stop(code) {
   if (stopping) return;
   stopping = true;
-  await Promise.all(
-    servers.map((server) => (server.exitCode === null ? new Promise((resolve) => (server.once('exit', resolve), server.kill('SIGTERM'))) : null)),
-  );
+  const running = [...servers.values(), ...(nginx ? [nginx] : [])];
+  await Promise.all(running.map((child) => (child.exitCode === null ? new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) : null)));
   await admin(`drop database if exists ${dbName} with (force)`).catch((error) => console.error('could not drop', dbName, error.message));
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
 try {
   for (const p of ports) await startServer(p);
+  // Last: the config waits for the public port (playwright.pg.config.ts), so every part is up by then.
+  nginx = await startNginx({ dir: path.join(runDir, 'nginx'), port, serverPorts: ports });
+  nginx.on('exit', (code) => stop(stopping ? 0 : code || 1));
 } catch (error) {
   console.error(error.message);
   await stop(1);

@@ -9,8 +9,9 @@ import { DEMO_PASSWORD, demo } from '../fixtures';
 // availability — though each keeps copies in memory.
 
 const port = Number(process.env.E2E_PORT || 3200);
-const serverA = `http://127.0.0.1:${port}`;
-const serverB = `http://127.0.0.1:${port + 1}`;
+// The two servers themselves, not nginx in front of them on E2E_PORT (scripts/e2e-pg-server.mjs).
+const serverA = `http://127.0.0.1:${port + 1}`;
+const serverB = `http://127.0.0.1:${port + 2}`;
 // A seated event no other journey of this run touches.
 const EVENT = 'dunaj-bratislava-msk-zilina';
 
