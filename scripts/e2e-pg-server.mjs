@@ -70,10 +70,11 @@ function writeServers() {
 
 /** Starts a server and waits until it answers. */
 async function startServer(p) {
-  // As deploy/systemd/tribuna@.service runs it: behind the proxy, on loopback, the migrations a step of their own.
+  // As deploy/systemd/tribuna@.service runs it: on loopback behind the proxy, the migrations a step of
+  // their own; but without TRUST_PROXY=1, which shuts the demo's mailbox the journeys read (lib/server/mode.ts).
   const server = spawn('node', ['scripts/serve.mjs'], {
     stdio: 'inherit',
-    env: { ...env, PORT: String(p), HOSTNAME: '127.0.0.1', APP_URL: publicOrigin, TRUST_PROXY: '1', TRIBUNA_MIGRATE_AT_START: '0' },
+    env: { ...env, PORT: String(p), HOSTNAME: '127.0.0.1', APP_URL: publicOrigin, TRIBUNA_MIGRATE_AT_START: '0' },
   });
   servers.set(p, server);
   writeServers();
