@@ -35,9 +35,9 @@ describe('deploy/', () => {
   });
 
   it('each one-off job has its timer or is started by hand, and the migrations unit is a oneshot', () => {
-    expect(read('deploy/systemd/tribuna-migrate.service')).toMatch(/Type=oneshot[\s\S]*npm run --silent db:migrate/);
-    expect(read('deploy/systemd/tribuna-backup.service')).toMatch(/npm run --silent backup/);
-    expect(read('deploy/systemd/tribuna-payouts.service')).toMatch(/npm run --silent payouts:run/);
+    expect(read('deploy/systemd/tribuna-migrate.service')).toMatch(/Type=oneshot[\s\S]*scripts\/db-migrate\.ts/);
+    expect(read('deploy/systemd/tribuna-backup.service')).toMatch(/scripts\/backup\.mjs --out \S+ --keep \d+/);
+    expect(read('deploy/systemd/tribuna-payouts.service')).toMatch(/scripts\/payouts-run\.ts/);
     expect(read('deploy/systemd/tribuna-backup.timer')).toMatch(/OnCalendar=/);
     expect(read('deploy/systemd/tribuna-payouts.timer')).toMatch(/OnCalendar=/);
   });
