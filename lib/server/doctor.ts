@@ -28,6 +28,8 @@ export type DoctorOptions = {
 const STRIPE_SECRET = /^(sk|rk)_(live|test)_[A-Za-z0-9]{10,}$/;
 const STRIPE_WEBHOOK = /^whsec_[A-Za-z0-9+/=]{10,}$/;
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+/** A private network's address (RFC 1918, IPv6 unique local): a proxy on another host of the same network. */
+const PRIVATE = /^(10\.\d+|172\.(1[6-9]|2\d|3[01])|192\.168)\.\d+\.\d+$|^f[cd][0-9a-f]{2}:/i;
 
 export async function probeDatabase(url: string): Promise<DatabaseProbe> {
   const handle = openDatabase({ url, poolSize: 1 });
@@ -109,8 +111,10 @@ export async function checkDeployment(env: Env, options: DoctorOptions = {}): Pr
   }
   if (set('TRUST_PROXY') && env.TRUST_PROXY !== '1') {
     problem('TRUST_PROXY', `TRUST_PROXY is "${env.TRUST_PROXY}": it is either 1 (a reverse proxy sets X-Forwarded-For/-Host/-Proto) or unset.`);
+  } else if (env.TRUST_PROXY === '1' && PRIVATE.test((env.HOSTNAME ?? '').trim())) {
+    note('TRUST_PROXY', `TRUST_PROXY=1 on the private address ${env.HOSTNAME}: make sure only the proxy can reach port ${env.PORT ?? '3000'} (a firewall), or anyone there could forge X-Forwarded-For.`);
   } else if (env.TRUST_PROXY === '1' && !LOOPBACK.has((env.HOSTNAME ?? '').trim())) {
-    problem('TRUST_PROXY', 'TRUST_PROXY=1 but HOSTNAME is not a loopback address: anyone reaching the server directly could forge X-Forwarded-For and escape the rate limits. Set HOSTNAME=127.0.0.1 (the proxy on the same machine) or firewall the port to the proxy only.');
+    problem('TRUST_PROXY', 'TRUST_PROXY=1 but HOSTNAME is neither a loopback nor a private address: anyone reaching the server directly could forge X-Forwarded-For and escape the rate limits. Set HOSTNAME=127.0.0.1 (the proxy on the same machine) or the private address the proxy reaches it on.');
   } else if (env.TRUST_PROXY !== '1' && origin?.protocol === 'https:') {
     problem('TRUST_PROXY', 'APP_URL is https, so a proxy terminates TLS in front of the server (it serves plain HTTP), but TRUST_PROXY is not 1: every fan would look like the proxy and share one rate limit. Set TRUST_PROXY=1.');
   }

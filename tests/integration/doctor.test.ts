@@ -60,6 +60,10 @@ describe('npm run doctor', () => {
     expect(await problems({ ...good, TRUST_PROXY: undefined })).toEqual([expect.stringMatching(/^TRUST_PROXY: APP_URL is https.*Set TRUST_PROXY=1/)]);
     expect(await problems({ ...good, TRUST_PROXY: 'yes' })).toEqual([expect.stringMatching(/^TRUST_PROXY: TRUST_PROXY is "yes"/)]);
     expect(await problems({ ...good, HOSTNAME: undefined })).toEqual([expect.stringMatching(/^TRUST_PROXY: .*could forge X-Forwarded-For/)]);
+    expect(await problems({ ...good, HOSTNAME: '0.0.0.0' })).toEqual([expect.stringMatching(/^TRUST_PROXY: .*neither a loopback nor a private address/)]);
+    // A proxy on another host of a private network: said, not refused.
+    expect(await problems({ ...good, HOSTNAME: '10.0.3.7' })).toEqual([]);
+    expect((await checkDeployment({ ...good, HOSTNAME: '10.0.3.7' }, fine)).map((f) => f.message)).toContainEqual(expect.stringMatching(/private address 10\.0\.3\.7: make sure only the proxy/));
     expect(await problems({ ...good, PORT: '99999' })).toEqual(['PORT: PORT "99999" is not a port number (1–65535).']);
     expect(await problems(good, { portFree: async () => false })).toEqual([expect.stringMatching(/^PORT: Port 3001 is already in use on 127\.0\.0\.1/)]);
     expect(await problems({ ...good, STRIPE_SECRET_KEY: 'pk_live_51AbCdEfGhIjKlMnOp' })).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY: .*publishable key/)]);
