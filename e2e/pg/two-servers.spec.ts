@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import postgres from 'postgres';
 import { e2eDatabase } from '../../scripts/e2e-pg-database.mjs';
@@ -66,10 +66,17 @@ test('a seat held through one server is taken on the other at its next answer, a
   expect((await availability(b)).takenSeatIds).not.toContain(seat);
 });
 
-/** eventChanged() from a third process on the same database, as an operator who changed an event by hand runs it. */
-function eventChanged(databaseUrl: string, eventId: string) {
-  const run = spawnSync('npx', ['tsx', 'scripts/event-changed.ts', eventId], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
-  expect(run.status, run.stderr).toBe(0);
+/**
+ * eventChanged() from a third process on the same database, as an operator who changed an event by hand runs it.
+ * Waited for without blocking: a blocked worker would keep its idle keep-alive sockets past the servers'
+ * 5 s keep-alive timeout, and its next request would go out on a socket the server had closed (ECONNRESET).
+ */
+async function eventChanged(databaseUrl: string, eventId: string) {
+  const child = spawn('npx', ['tsx', 'scripts/event-changed.ts', eventId], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  expect(code, stderr).toBe(0);
 }
 
 test('an event changed anywhere (eventChanged on the same database) shows on both servers’ API and public page at once', async () => {
@@ -90,7 +97,7 @@ test('an event changed anywhere (eventChanged on the same database) shows on bot
 
     await sql`update events set title = jsonb_set(title, '{sk}', to_jsonb(${newTitle}::text)), updated_at = now() where slug = ${EVENT}`;
     await sql`update ticket_types set price_amount = ${newPrice} where id = ${category.id}`;
-    eventChanged(database.url, original.uuid);
+    await eventChanged(database.url, original.uuid);
 
     for (const server of [b, a]) {
       const event = await (await server.get(`/api/v1/events/${EVENT}`, { headers: { 'accept-language': 'sk' } })).json();
@@ -103,7 +110,7 @@ test('an event changed anywhere (eventChanged on the same database) shows on bot
   } finally {
     await sql`update events set title = jsonb_set(title, '{sk}', to_jsonb(${original.title}::text)) where slug = ${EVENT}`;
     await sql`update ticket_types set price_amount = ${category.price.amount} where id = ${category.id}`;
-    eventChanged(database.url, original.uuid);
+    await eventChanged(database.url, original.uuid);
     await sql.end();
   }
 });
