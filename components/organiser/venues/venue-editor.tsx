@@ -86,6 +86,8 @@ export function VenueEditor({
   const router = useRouter();
   const hydrated = useHydrated();
   const helpId = useId();
+  // An id fit for url(#…) (useId's may hold characters a paint reference does not take).
+  const gridId = `grid-${helpId.replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const problemsId = useId();
   const initial = useMemo(() => fromLayout(layout, new Map(Object.entries(sold))), [layout, sold]);
   const [editor, setEditor] = useState<EditorLayout>(initial);
@@ -416,11 +418,11 @@ export function VenueEditor({
             data-testid="layout-preview"
           >
             <defs>
-              <pattern id={`${helpId}-grid`} width={grid || editor.width} height={grid || editor.height} patternUnits="userSpaceOnUse">
+              <pattern id={gridId} width={grid || editor.width} height={grid || editor.height} patternUnits="userSpaceOnUse">
                 <path d={`M ${grid || editor.width} 0 L 0 0 0 ${grid || editor.height}`} fill="none" stroke="#e2e8f0" strokeWidth={0.5} />
               </pattern>
             </defs>
-            <rect x={0} y={0} width={editor.width} height={editor.height} fill={grid ? `url(#${helpId}-grid)` : '#f8fafc'} />
+            <rect x={0} y={0} width={editor.width} height={editor.height} fill={grid ? `url(#${gridId})` : '#f8fafc'} />
             <OutlineShapes shapes={outlineShown} />
             {editor.outline.map((shape, i) => {
               const box = shapeBox(shape);
