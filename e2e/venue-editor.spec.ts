@@ -37,10 +37,13 @@ async function addBlock(page: Page, code: string, name: string, rows: number, se
   await form.getByLabel(o.venues.section.seatsPerRow).fill(String(seats));
   await form.getByLabel(o.venues.section.seatsPerRow).press('Enter');
   await expect(page.locator(`[data-block="${code}"] circle`)).toHaveCount(rows * seats);
+  // The new block has the focus: the arrow keys move it at once.
+  await expect(page.locator(`[data-block="${code}"]`)).toBeFocused();
 }
 
 /** Drags from the middle of `from` by (dx, dy) CSS px, in small steps, as a hand does. */
 async function drag(page: Page, from: Locator, dx: number, dy: number) {
+  await from.scrollIntoViewIfNeeded();
   const box = (await from.boundingBox())!;
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
@@ -249,7 +252,7 @@ test('the editor by keyboard alone: blocks added, cycled with Tab, moved, turned
   expect(saved.sections.map((s) => s.code)).toEqual(['F', 'G']);
   expect(saved.outline).toEqual([{ kind: 'polygon', points: [[300, 150], [350, 150], [350, 200]] }]);
   const f = saved.sections[0].rows[0].seats;
-  // Turned 30°: the first row climbs to the right.
-  expect(f[2].y).toBeLessThan(f[0].y);
+  // Turned 30° clockwise: the first row runs down to the right.
+  expect(f[2].y).toBeGreaterThan(f[0].y);
   expect(f[2].x).toBeGreaterThan(f[0].x);
 });

@@ -627,6 +627,8 @@ export function VenueEditor({
           change((e) => ({ ...e, blocks: [...e.blocks, block] }));
           setSelected({ type: 'block', i: editor.blocks.length });
           setSaid(t('blockAdded', { code: block.code }));
+          // The new block gets the focus (and comes into view): the arrow keys move it at once.
+          requestAnimationFrame(() => svgRef.current?.querySelector<SVGGElement>(`[data-block="${CSS.escape(block.code)}"]`)?.focus());
         }}
         text={{ title: t('addTitle'), add: t('add') }}
       />
