@@ -372,7 +372,11 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
     if (x == null || y == null) return null;
     const at = toBoxFraction(view, x, y);
     if (at.left < 0 || at.left > 1 || at.top < 0 || at.top > 1) return null;
-    return { i, name: s.name, short: shortName(s.name), left: at.left, top: at.top };
+    // A label point beside the seats (as the venue editor places it) keeps the whole label on that side of
+    // them, whatever its size on screen; one among or on them is centred there, as before.
+    const side = (v: number, lo: number | undefined, hi: number | undefined) => (lo !== undefined && v < lo ? 'before' : hi !== undefined && v > hi ? 'after' : 'centre');
+    const shift = { before: '-100%', after: '0%', centre: '-50%' } as const;
+    return { i, name: s.name, short: shortName(s.name), left: at.left, top: at.top, tx: shift[side(x, box?.x0, box?.x1)], ty: shift[side(y, box?.y0, box?.y1)] };
   });
   const tool = 'h-11 min-w-11 rounded-md border border-slate-400 bg-white text-slate-900 hover:bg-slate-100';
 
@@ -448,7 +452,7 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
           <ul className="pointer-events-none absolute inset-0" data-testid="section-labels" aria-hidden={text.zoomToSection ? undefined : true}>
             {labels.map((label) =>
               label === null ? null : (
-                <li key={label.i} className="absolute -translate-x-1/2 -translate-y-1/2" style={{ left: `${label.left * 100}%`, top: `${label.top * 100}%` }}>
+                <li key={label.i} className="absolute" style={{ left: `${label.left * 100}%`, top: `${label.top * 100}%`, transform: `translate(${label.tx}, ${label.ty})` }}>
                   {text.zoomToSection ? (
                     <button
                       type="button"

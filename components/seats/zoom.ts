@@ -4,15 +4,14 @@
 // view is described by its top-left corner and width; `pixels` is the on-screen width of the map
 // box in CSS px, and one map unit is `pixels / view.w` CSS px.
 
-import type { FlatSeats } from '@/lib/seats/layout';
+import { SEAT_PITCH, SEAT_RADIUS, type FlatSeats } from '@/lib/seats/layout';
 
 export type ViewBox = { x: number; y: number; w: number; h: number };
 export type Box = { x0: number; y0: number; x1: number; y1: number };
 export type Size = { w: number; h: number };
 
-/** A seat's radius and the distance between neighbouring seats, in map units. */
-export const SEAT_RADIUS = 5;
-export const SEAT_PITCH = 12;
+/** A seat's radius and the distance between neighbouring seats, in map units (lib/seats/layout.ts). */
+export { SEAT_RADIUS, SEAT_PITCH } from '@/lib/seats/layout';
 /** On a touch screen a seat smaller than this (CSS px) is not tapped but its section zoomed to. */
 export const MIN_SEAT_PX = 24;
 /** Zooming to a section makes a seat this big (a little over the minimum, for fingers). */

@@ -1,6 +1,10 @@
 // The seat layout as the client gets it: compact (a 10,000-seat stadium must not weigh megabytes)
 // and flattened once into typed arrays for drawing, hit-testing and keyboard moves.
 
+/** A seat's radius and the distance between neighbouring seats, in map units (the fan's map and the venue editor). */
+export const SEAT_RADIUS = 5;
+export const SEAT_PITCH = 12;
+
 /** [seat id, seat label, x, y, index of the price category in `types` or -1 when not sold at this event] */
 export type MapSeat = [string, string, number, number, number];
 export type MapRow = { label: string; seats: MapSeat[] };

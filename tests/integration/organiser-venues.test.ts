@@ -15,6 +15,7 @@ import { checkout } from '@/lib/server/orders/checkout';
 import { addSection } from '@/lib/server/venues/layout';
 import { RETIRED_SECTION_CODE } from '@/lib/server/venues/retired-section';
 import { venueDetailSchema, type VenueLayoutInput } from '@/lib/schemas/organiser-venues';
+import { fromLayout, moveBlock, newBlock, outlinePreset, rotateBlock, toLayout, type LayoutJson } from '@/lib/seats/venue-editor';
 import { useTestDatabase } from '../helpers/db';
 import { expectedStatuses, makeCast, orgIdOfSlug, statusesOf, type Cast } from '../helpers/organiser';
 import { auth, eventBySlug, makeUser, params, request } from '../helpers/tickets';
@@ -443,5 +444,82 @@ describe('the outline on the fan’s map', () => {
     expect(response.status).toBe(200);
     const detail = await json(await eventDetailGet(request(`/api/v1/events/${STADIUM_EVENT}`, { headers: { 'accept-language': 'en' } }), params({ id: STADIUM_EVENT })));
     expect(detail.layout.outline).toEqual([{ kind: 'ellipse', cx: 500, cy: 360, rx: 200, ry: 110, label: 'Lawn' }]);
+  });
+});
+
+describe('the visual editor: what it draws is what is saved (lib/seats/venue-editor.ts)', () => {
+  const north = { sk: 'Sever', cs: 'Sever', en: 'North' };
+  const pitch = { sk: 'Ihrisko', cs: 'Hřiště', en: 'Pitch' };
+
+  it('a block moved, turned and added, and a pitch drawn, are saved where the editor shows them; seats keep their ids; a new block’s code is beside its seats', async () => {
+    const venueId = await newVenue('Drawn hall');
+    expect((await putLayout(venueId, JSON.stringify(smallLayout()), auth(cast.owner))).status).toBe(200);
+    const before = await seatIdsOf(venueId);
+    const { layout, sections } = await venueOf(venueId);
+    const editor = fromLayout(layout as LayoutJson, new Map(sections.map((x) => [x.code, x.sold])));
+    const map = { width: editor.width, height: editor.height };
+    editor.blocks[0] = rotateBlock(moveBlock(editor.blocks[0], { x: 40, y: 100 }, 10, map), 90, map);
+    editor.blocks.push(newBlock({ code: 'N', name: north, rows: 2, seatsPerRow: 3, curve: 0 }, { x: 450, y: 330 }, 10, map));
+    editor.outline = [outlinePreset('football', map, pitch, 10)];
+    const drawn = toLayout(editor);
+
+    const response = await putLayout(venueId, JSON.stringify(drawn), auth(cast.manager));
+    expect(response.status).toBe(200);
+    expect(await json(response)).toMatchObject({ seats: { added: 6, kept: 6, removed: 0 } });
+    const saved = (await venueOf(venueId)).layout;
+    expect(saved.outline).toEqual(drawn.outline);
+    const p = saved.sections.find((x) => x.code === 'P')!;
+    // P's middle (262, 126) → (300, 230) on the grid, turned 90°: its first row now stands upright.
+    expect(p.rows[0].seats.map((seat) => [seat.x, seat.y])).toEqual([[306, 218], [306, 230], [306, 242]]);
+    expect(saved.sections.find((x) => x.code === 'N')!.rows).toEqual(drawn.sections.find((x) => x.code === 'N')!.rows);
+    const after = await seatIdsOf(venueId);
+    for (const [key, id] of before) expect(after.get(key)).toBe(id);
+    // The code beside the seats, not over them.
+    const xs = p.rows.flatMap((r) => r.seats.map((seat) => seat.x));
+    const ys = p.rows.flatMap((r) => r.seats.map((seat) => seat.y));
+    const inside = p.labelX! > Math.min(...xs) - 5 && p.labelX! < Math.max(...xs) + 5 && p.labelY! > Math.min(...ys) - 5 && p.labelY! < Math.max(...ys) + 5;
+    expect(inside).toBe(false);
+
+    // The server's own "add a block" prints the code beside the seats too.
+    const added = await sectionsPost(
+      request(`/api/v1/organiser/venues/${venueId}/sections`, { method: 'POST', headers: auth(cast.owner), body: { code: 'S', name: north, rows: 2, seatsPerRow: 4, originX: 60, originY: 60 } }),
+      params({ venueId }),
+    );
+    expect(added.status).toBe(201);
+    const s1 = (await venueOf(venueId)).layout.sections.find((x) => x.code === 'S')!;
+    expect(s1.labelY).toBeLessThan(Math.min(...s1.rows.flatMap((r) => r.seats.map((seat) => seat.y))) - 5);
+  });
+
+  it('a seat off the map is refused in the console’s language (422); a block with a sold seat can be moved and turned but not removed (409)', async () => {
+    const venueId = await newVenue('Edge hall');
+    const editor = fromLayout(smallLayout() as LayoutJson);
+    const off = toLayout({ ...editor, width: 200 });
+    const refused = await putLayout(venueId, JSON.stringify(off), auth(cast.owner, { 'accept-language': 'sk' }));
+    expect(refused.status).toBe(422);
+    const body = await json(refused);
+    expect(body.code).toBe('LAYOUT_INVALID');
+    expect(body.errors[0].message).toMatch(/sections\[0\]\.rows\[0\]\.seats\[0\]\.x: leží mimo plánu/);
+
+    // The stadium: a seat of B1 sold at the coming match.
+    const event = await eventBySlug(t.db, STADIUM_EVENT);
+    const soldSeat = (await seatIdsOf(stadiumId)).get('B1/1/1')!;
+    const unit = await unitOf(event.id, soldSeat);
+    await t.db.update(s.inventoryUnits).set({ status: 'sold' }).where(eq(s.inventoryUnits.id, unit.id));
+    const { layout, sections } = await venueOf(stadiumId);
+    const stadium = fromLayout(layout as LayoutJson, new Map(sections.map((x) => [x.code, x.sold])));
+    const b1 = stadium.blocks.findIndex((b) => b.code === 'B1');
+    expect(stadium.blocks[b1].sold).toBeGreaterThanOrEqual(1);
+    const map = { width: stadium.width, height: stadium.height };
+    stadium.blocks[b1] = rotateBlock(moveBlock(stadium.blocks[b1], { x: 0, y: 10 }, 10, map), 15, map);
+    const moved = await putLayout(stadiumId, JSON.stringify(toLayout(stadium)), auth(cast.owner));
+    expect(moved.status).toBe(200);
+    expect((await seatIdsOf(stadiumId)).get('B1/1/1')).toBe(soldSeat);
+    expect(await unitOf(event.id, soldSeat)).toMatchObject({ id: unit.id, status: 'sold' });
+
+    const without = { ...stadium, blocks: stadium.blocks.filter((b) => b.code !== 'B1') };
+    const gone = await putLayout(stadiumId, JSON.stringify(toLayout(without)), auth(cast.owner));
+    expect(gone.status).toBe(409);
+    expect((await json(gone)).code).toBe('UNITS_TAKEN');
+    expect((await seatIdsOf(stadiumId)).get('B1/1/1')).toBe(soldSeat);
   });
 });

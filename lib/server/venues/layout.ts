@@ -13,6 +13,7 @@ import type { LocalizedText, VenueOutlineShape } from '@/lib/server/db/schema';
 import { eventChanged } from '@/lib/server/events/changed';
 import { venueAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { syncEventInventory, type UnitsTaken } from '@/lib/server/inventory/sync';
+import { fromLayout, generateRows, labelPoints, round, type LayoutJson } from '@/lib/seats/venue-editor';
 import { RETIRED_SECTION_CODE } from './retired-section';
 
 // A venue's seating: sections → rows → seats, replaced as a whole from the layout JSON, or changed one
@@ -369,30 +370,10 @@ async function applyEdited(tx: Tx, venueId: string, layout: VenueLayoutInput): P
 }
 
 // ── the editor ──────────────────────────────────────────────────────────────
-const round = (n: number) => Math.round(n * 10) / 10;
 
-/** Rows 1…R of seats 1…S: straight (each row shifted by rowOffset) or bent through `curve` degrees, fanning out away from the stage. */
-export function generateRows(input: { rows: number; seatsPerRow: number; originX: number; originY: number; spacing: number; curve: number; rowOffset: number }) {
-  const { rows, seatsPerRow: count, originX, originY, spacing, curve, rowOffset } = input;
-  const out: { label: string; seats: { label: string; x: number; y: number }[] }[] = [];
-  const theta = (curve * Math.PI) / 180;
-  const bent = theta > 0 && count > 1;
-  const r0 = bent ? ((count - 1) * spacing) / theta : 0;
-  const cx = originX + r0 * Math.sin(theta / 2);
-  const cy = originY - r0 * Math.cos(theta / 2);
-  for (let r = 0; r < rows; r++) {
-    const seats = [];
-    for (let k = 0; k < count; k++) {
-      if (bent) {
-        const radius = r0 + r * spacing;
-        const phi = -theta / 2 + (theta * k) / (count - 1);
-        seats.push({ label: String(k + 1), x: round(cx + radius * Math.sin(phi)), y: round(cy + radius * Math.cos(phi)) });
-      } else {
-        seats.push({ label: String(k + 1), x: round(originX + k * spacing + r * rowOffset), y: round(originY + r * spacing) });
-      }
-    }
-    out.push({ label: String(r + 1), seats });
-  }
+/** The server's block: lib/seats's rows (the editor's geometry), slid right or down so no seat is left of or above the map. */
+function blockRows(input: Parameters<typeof generateRows>[0]) {
+  const out = generateRows(input);
   // Nothing left of or above the map: the block slides in as a whole.
   const minX = Math.min(...out.flatMap((r) => r.seats.map((s) => s.x)));
   const minY = Math.min(...out.flatMap((r) => r.seats.map((s) => s.y)));
@@ -414,11 +395,6 @@ function fitMap(layout: VenueLayoutInput) {
   layout.height = Math.min(20_000, Math.max(layout.height, Math.ceil(bottom + 20)));
 }
 
-function labelPoint(rows: { seats: { x: number; y: number }[] }[]) {
-  const xs = rows.flatMap((r) => r.seats.map((s) => s.x));
-  const ys = rows.flatMap((r) => r.seats.map((s) => s.y));
-  return { labelX: round((Math.min(...xs) + Math.max(...xs)) / 2), labelY: round((Math.min(...ys) + Math.max(...ys)) / 2) };
-}
 
 export type SectionCodeTaken = { ok: false; code: 'SECTION_CODE_TAKEN' };
 export type SectionNotFound = { ok: false; code: 'SECTION_NOT_FOUND' };
@@ -435,7 +411,7 @@ export async function addSection(userId: string, venueId: string, input: CreateS
     if (kind === 'standing') {
       layout.sections.push({ code: input.code, name: input.name, kind, capacity: input.capacity, labelX: input.originX ?? 20, labelY: input.originY ?? 20, rows: [] });
     } else {
-      const rows = generateRows({
+      const rows = blockRows({
         rows: input.rows!,
         seatsPerRow: input.seatsPerRow!,
         originX: input.originX ?? 20,
@@ -444,9 +420,12 @@ export async function addSection(userId: string, venueId: string, input: CreateS
         curve: input.curve ?? 0,
         rowOffset: input.rowOffset ?? 0,
       });
-      layout.sections.push({ code: input.code, name: input.name, kind, ...labelPoint(rows), rows });
+      layout.sections.push({ code: input.code, name: input.name, kind, rows });
     }
     fitMap(layout);
+    // The new block's code beside its seats, never over them or another block's (as the editor places it).
+    const added = layout.sections[layout.sections.length - 1];
+    if (kind === 'seated') [added.labelX, added.labelY] = Object.values(labelPoints(fromLayout(layout as LayoutJson).blocks, layout).at(-1)!);
     const applied = await applyEdited(tx, venueId, layout);
     if (!applied.ok) return applied as LayoutInvalid;
     const [section] = await tx

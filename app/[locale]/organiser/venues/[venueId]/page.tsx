@@ -4,10 +4,12 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
 import { AccessibleSeatsEditor } from '@/components/organiser/venues/accessible-seats-editor';
 import { LayoutImport } from '@/components/organiser/venues/layout-import';
-import { LayoutPreview } from '@/components/organiser/venues/layout-preview';
 import { SectionEditor } from '@/components/organiser/venues/section-editor';
+import { VenueEditor } from '@/components/organiser/venues/venue-editor';
 import { VenueForm } from '@/components/organiser/venues/venue-form';
+import { createHash } from 'node:crypto';
 import { isUuid } from '@/lib/ids';
+import type { LayoutJson, Localized, OutlinePreset } from '@/lib/seats/venue-editor';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { consoleRowPage } from '@/lib/server/organiser/console';
@@ -16,6 +18,13 @@ import { venueAccessibleSeats } from '@/lib/server/venues/accessible-seats';
 import { consoleMetadata } from '../../metadata';
 import { dateTimeFormat } from '@/lib/i18n/formats';
 import { TitledSection } from '@/components/ui/titled-section';
+
+/** The presets' labels in the three languages (a shape's label is kept in each). */
+async function presetLabels(): Promise<Record<OutlinePreset, Localized>> {
+  const [sk, cs, en] = await Promise.all((['sk', 'cs', 'en'] as const).map((locale) => getTranslations({ locale, namespace: 'organiser.venues.editor.presetLabel' })));
+  const of = (key: OutlinePreset) => ({ sk: sk(key), cs: cs(key), en: en(key) });
+  return { football: of('football'), rink: of('rink'), stage: of('stage') };
+}
 
 type Props = PageProps<'/[locale]/organiser/venues/[venueId]'>;
 
@@ -43,7 +52,16 @@ async function Venue({ locale, venueId }: { locale: Locale; venueId: string }) {
       {venue && (
         <div className="space-y-8">
           <TitledSection id="preview-title" title={t('previewTitle')} className="space-y-3">
-            <LayoutPreview venue={venue} locale={locale} />
+            <p className="text-slate-700">{venue.layout.sections.length || venue.layout.outline.length ? t('editor.intro') : t('previewEmpty')}</p>
+            <VenueEditor
+              // A saved (or imported) layout starts the editor afresh.
+              key={createHash('sha1').update(JSON.stringify(venue.layout)).digest('hex')}
+              venueId={venue.id}
+              layout={venue.layout as LayoutJson}
+              sold={Object.fromEntries(venue.sections.map((s) => [s.code, s.sold]))}
+              locale={locale}
+              presets={await presetLabels()}
+            />
           </TitledSection>
           <SectionEditor venueId={venue.id} sections={venue.sections} locale={locale} />
           <TitledSection id="accessible-title" title={ta('title')} className="space-y-3">
