@@ -11,8 +11,8 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
 const cases = [
-  { locale: 'sk', browserLocale: 'sk-SK', owner: demo.dunajOwner, organisation: 'FK Dunaj Bratislava', invitation: /\/sk\/organizator\/pozvanka\?token=/, scanner: /\/sk\/skener$/, console: /\/sk\/organizator$/, signin: '/sk/prihlasenie', events: '/sk/organizator/podujatia', prices: 'ceny' },
-  { locale: 'cs', browserLocale: 'cs-CZ', owner: demo.vltavaOwner, organisation: 'HC Vltava Praha', invitation: /\/cs\/poradatel\/pozvanka\?token=/, scanner: /\/cs\/skener$/, console: /\/cs\/poradatel$/, signin: '/cs/prihlaseni', events: '/cs/poradatel/udalosti', prices: 'ceny' },
+  { locale: 'sk', browserLocale: 'sk-SK', owner: demo.dunajOwner, organisation: 'FK Dunaj Bratislava', invitation: /\/sk\/organizator\/pozvanka\?token=/, scanner: /\/sk\/skener$/, console: /\/sk\/organizator\/podujatia$/, signin: '/sk/prihlasenie', events: '/sk/organizator/podujatia', prices: 'ceny' },
+  { locale: 'cs', browserLocale: 'cs-CZ', owner: demo.vltavaOwner, organisation: 'HC Vltava Praha', invitation: /\/cs\/poradatel\/pozvanka\?token=/, scanner: /\/cs\/skener$/, console: /\/cs\/poradatel\/udalosti$/, signin: '/cs/prihlaseni', events: '/cs/poradatel/udalosti', prices: 'ceny' },
 ] as const;
 
 /** The owner invites `email` as a scanner from the team screen, in the owner's language. */
@@ -94,6 +94,7 @@ for (const c of cases) {
     await page.getByLabel(m.auth.email, { exact: true }).fill(c.owner);
     await page.getByLabel(m.auth.password, { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: m.auth.signInSubmit }).click();
+    // The console opens on its events.
     await expect(page).toHaveURL(c.console);
     const bar = page.getByRole('navigation', { name: m.organiser.nav.tabs });
     await expect(bar).toBeVisible();
