@@ -1145,6 +1145,16 @@ function organiserTeamWrites(): Record<string, (request: APIRequestContext) => P
       const member = await invited(request, caller, await orgOf(caller));
       return { caller: member, url: '/api/v1/organiser/invitations/accept', body: { token: await mailedToken(member.email) }, observe: () => readAs(member, '/api/v1/organiser/organisations') };
     },
+    // signing up from an invitation's link: the account of the invited address, made and a member at once (issue 31 item 3)
+    'POST /api/v1/organiser/invitations/signup': async () => {
+      const caller = await owner();
+      const orgId = await orgOf(caller);
+      const email = uniqueEmail('invited-signup');
+      await postJson(caller, `/api/v1/organiser/organisations/${orgId}/members`, { email, role: 'scanner' });
+      const url = `/api/v1/organiser/organisations/${orgId}/members`;
+      const members = async () => (JSON.parse((await raw(url, { authorization: `Bearer ${caller.token}` })).body) as { members: { email: string }[] }).members.filter((m) => m.email === email);
+      return { caller: null, url: '/api/v1/organiser/invitations/signup', body: { token: await mailedToken(email), firstName: 'Eva', lastName: 'Nová', password: PASSWORD, confirmPassword: PASSWORD }, observe: members };
+    },
   };
 }
 

@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { HOME_SCREENS, meaningfulReturn, type Home } from '@/lib/auth/home';
 import { safeReturnPath } from '@/lib/auth/return-path';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import { startSession, useSessionStore, type SessionUser } from '@/lib/client/session';
@@ -29,10 +30,10 @@ export function SignInForm({ next, notice }: { next: string | null; notice?: str
   const { formError, post, onSubmit } = useAccountSubmit(form, ['email', 'password']);
 
   const submit = onSubmit(async (values) => {
-    const { user } = await post<{ user: SessionUser; token: string }>('/api/v1/auth/signin', values);
+    const { user, home } = await post<{ user: SessionUser; token: string; home: Home }>('/api/v1/auth/signin', values);
     startSession(session, user);
-    // Checked again here: this form sends the browser wherever `next` says.
-    goTo(safeReturnPath(next) ?? getPathname({ locale, href: '/profile' }));
+    // Checked again here: this form sends the browser wherever `next` says; else where this person lands.
+    goTo(meaningfulReturn(safeReturnPath(next)) ?? getPathname({ locale, href: HOME_SCREENS[home] ?? '/profile' }));
   });
 
   const pending = isSubmitting || isSubmitSuccessful;

@@ -17,6 +17,7 @@ export async function MobileTabs({ account }: { account: ReactNode }) {
   return (
     <nav
       aria-label={tNav('tabs')}
+      data-fan-tabs
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
     >
       <ul className="grid grid-cols-4">

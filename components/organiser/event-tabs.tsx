@@ -1,17 +1,17 @@
 import { getTranslations } from 'next-intl/server';
 import { ConsoleLink } from './console-link';
 
-/** The screens of one event in the console; `settlement` (owners: the 'payouts' capability) adds its settlement. */
+/** The screens of one event in the console, the current one marked (one at a time); `settlement` (owners: the 'payouts' capability) adds its settlement. */
 export async function EventTabs({ eventId, settlement = false }: { eventId: string; settlement?: boolean }) {
   const t = await getTranslations('organiser.eventTabs');
   const tAnnouncements = await getTranslations('notifications.announcements');
   const tn = await getTranslations('namedTickets.organiser');
   const params = { eventId };
   return (
-    <nav aria-label={t('label')} className="-mx-1 overflow-x-auto">
+    <nav aria-label={t('label')} data-tab-row className="-mx-1 overflow-x-auto">
       <ul className="flex gap-1 px-1">
         <li>
-          <ConsoleLink href={{ pathname: '/organiser/events/[eventId]', params }}>{t('details')}</ConsoleLink>
+          <ConsoleLink href={{ pathname: '/organiser/events/[eventId]', params }} exact>{t('details')}</ConsoleLink>
         </li>
         <li>
           <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/prices', params }}>{t('prices')}</ConsoleLink>
@@ -36,6 +36,8 @@ export async function EventTabs({ eventId, settlement = false }: { eventId: stri
         </li>
         <li>
           <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/announcements', params }}>{tAnnouncements('tab')}</ConsoleLink>
+        </li>
+        <li>
           <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/feedback', params }}>{t('feedback')}</ConsoleLink>
         </li>
         {settlement && (

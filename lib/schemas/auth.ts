@@ -3,6 +3,7 @@
 import { z } from 'zod';
 // In a module of their own, so the sign-up form can list them without loading zod.
 import { SEXES, type Sex } from './sexes';
+import { HOMES } from '@/lib/auth/home';
 import { plainText, personName } from './primitives';
 
 export { SEXES, type Sex };
@@ -66,16 +67,25 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** The fields of a new account's name and password (sign-up, and signing up from a team invitation). */
+export const newAccountFields = {
+  firstName: name('validation.firstNameRequired'),
+  lastName: name('validation.lastNameRequired'),
+  password: passwordFor('validation.passwordEmpty'),
+  confirmPassword: z.string({ error: 'validation.passwordMismatch' }).max(PASSWORD_MAX, 'validation.passwordMismatch'),
+};
+export { passwordsMatch };
+
 /** Sign-up (spec §5). Consent to the terms and data processing is given by creating the account. */
 export const signUpSchema = passwordsMatch(
   z.object({
-    firstName: name('validation.firstNameRequired'),
-    lastName: name('validation.lastNameRequired'),
+    firstName: newAccountFields.firstName,
+    lastName: newAccountFields.lastName,
     sex: z.enum(SEXES, { error: 'validation.sexRequired' }),
     dateOfBirth,
     email,
-    password: passwordFor('validation.passwordEmpty'),
-    confirmPassword: z.string({ error: 'validation.passwordMismatch' }).max(PASSWORD_MAX, 'validation.passwordMismatch'),
+    password: newAccountFields.password,
+    confirmPassword: newAccountFields.confirmPassword,
   }),
 );
 export type SignUpInput = z.infer<typeof signUpSchema>;
@@ -123,6 +133,11 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** Sign-up and sign-in: the user and the session token (the web also gets the session cookie). */
 export const sessionSchema = z.object({ user: userSchema, token: z.string().describe('Send as `Authorization: Bearer <token>`') });
+
+/** POST /api/v1/auth/signin: the session and where the person lands when no page asked for them. */
+export const signInResultSchema = sessionSchema.extend({
+  home: z.enum(HOMES).describe('console: an owner or manager of an organisation; scanner: gate staff only; profile: everyone else'),
+});
 
 /** POST /api/v1/auth/verify-email */
 export const verifyEmailResultSchema = z.object({ ok: z.literal(true), email: z.string(), changed: z.boolean().describe('The account moved to this email') });

@@ -1,5 +1,6 @@
 // The organiser console's team (members, invitations) and event images: what the forms send and the API answers.
 import { z } from 'zod';
+import { newAccountFields, passwordsMatch, sessionSchema } from './auth';
 import { orgRoleSchema } from './organiser';
 import { localizedTextSchema, plainText, recipientEmail, uuidString } from './primitives';
 
@@ -20,10 +21,16 @@ export type MemberRoleInput = z.infer<typeof memberRoleSchema>;
 export const memberParamSchema = z.object({ orgId: uuidString(), memberId: uuidString() });
 export const invitationParamSchema = z.object({ orgId: uuidString(), invitationId: uuidString() });
 
+const invitationToken = plainText('organiser.invitation.errors.invalid', 'organiser.invitation.errors.invalid').pipe(
+  z.string().min(1, 'organiser.invitation.errors.invalid').max(200, 'organiser.invitation.errors.invalid'),
+);
+
 /** POST /api/v1/organiser/invitations/accept — the token of the invitation's link. */
-export const acceptInvitationSchema = z.object({
-  token: plainText('organiser.invitation.errors.invalid', 'organiser.invitation.errors.invalid').pipe(z.string().min(1, 'organiser.invitation.errors.invalid').max(200, 'organiser.invitation.errors.invalid')),
-});
+export const acceptInvitationSchema = z.object({ token: invitationToken });
+
+/** POST /api/v1/organiser/invitations/signup — a new account for the invited address (the link's token proves it): name and password. */
+export const invitationSignUpSchema = passwordsMatch(z.object({ token: invitationToken, ...newAccountFields }));
+export type InvitationSignUpInput = z.input<typeof invitationSignUpSchema>;
 
 export const teamMemberSchema = z.object({
   userId: z.string(),
@@ -52,6 +59,9 @@ export const acceptResultSchema = z.object({
   organisation: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
   role: orgRoleSchema,
 });
+
+/** The new account's session and the membership it was given. */
+export const invitationSignUpResultSchema = sessionSchema.extend(acceptResultSchema.shape);
 
 // ── event images ─────────────────────────────────────────────────────────────
 export const galleryImageSchema = z.object({ src: z.string(), width: z.number().int(), height: z.number().int(), alt: localizedTextSchema });

@@ -53,8 +53,15 @@ async function emailInUse(email: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Sign-up. The email is already lower-cased by the schema; a taken email is EMAIL_TAKEN. Mails the link that verifies it. */
-export async function createUser(input: SignUpInput, locale: Locale): Promise<{ ok: true; user: PublicUser } | { ok: false; code: 'EMAIL_TAKEN' }> {
+/**
+ * Sign-up. The email is already lower-cased by the schema; a taken email is EMAIL_TAKEN. Mails the link
+ * that verifies it, unless the address is proved already (`verifiedAt`: signing up from a link mailed to it).
+ */
+export async function createUser(
+  input: Pick<SignUpInput, 'email' | 'firstName' | 'lastName' | 'password'> & Partial<Pick<SignUpInput, 'sex' | 'dateOfBirth'>>,
+  locale: Locale,
+  options: { verifiedAt?: Date } = {},
+): Promise<{ ok: true; user: PublicUser } | { ok: false; code: 'EMAIL_TAKEN' }> {
   const passwordHash = await hashPassword(input.password);
   try {
     const [row] = await getDb()
@@ -67,12 +74,13 @@ export async function createUser(input: SignUpInput, locale: Locale): Promise<{ 
         dateOfBirth: input.dateOfBirth,
         passwordHash,
         locale,
+        emailVerifiedAt: options.verifiedAt ?? null,
       })
       .onConflictDoNothing()
       .returning(userColumns);
     if (!row) return { ok: false, code: 'EMAIL_TAKEN' };
     const user = toPublic(row);
-    await sendAccountVerification(user, locale);
+    if (!options.verifiedAt) await sendAccountVerification(user, locale);
     return { ok: true, user };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, code: 'EMAIL_TAKEN' };

@@ -353,6 +353,13 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     if (!sent.ok) throw new Error(sent.code);
     return { caller: invited, params: {}, body: { token: await mailedToken(invited.email) } };
   },
+  'POST /api/v1/organiser/invitations/signup': async () => {
+    const owner = await makeScanner(t.db, EVENT, 'owner');
+    const email = `invited.${randomUUID()}@example.com`;
+    const sent = await inviteMember(owner, orgUuid, { email, role: 'scanner', locale: 'en' });
+    if (!sent.ok) throw new Error(sent.code);
+    return { caller: null, params: {}, body: { token: await mailedToken(email), firstName: 'Eva', lastName: 'Nová', password: PASSWORD, confirmPassword: PASSWORD } };
+  },
   'PATCH /api/v1/organiser/events/[eventId]/images': async () => {
     const { owner, eventId } = await draftWithGallery();
     return { caller: owner, params: { eventId }, body: { order: [1, 0] } };

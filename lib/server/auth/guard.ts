@@ -6,9 +6,11 @@ import 'server-only';
 //
 import { cookies } from 'next/headers';
 import { redirect as nextRedirect } from 'next/navigation';
+import { HOME_SCREENS, meaningfulReturn } from '@/lib/auth/home';
 import { RETURN_PARAM, safeReturnPath } from '@/lib/auth/return-path';
 import { getPathname, redirect } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { homeOf } from '@/lib/server/organiser/landing';
 import { getCurrentUser } from './current-user';
 import { SESSION_COOKIE } from './session-secret';
 import type { SessionUser } from './session-token';
@@ -25,11 +27,11 @@ export async function requireSignedIn(locale: Locale, here: Href): Promise<Sessi
   return redirect({ href: { pathname: '/signin', query }, locale });
 }
 
-/** Sends a signed-in person from sign-in/sign-up to the page they came for, else their profile. */
+/** Sends a signed-in person from sign-in/sign-up to the page they came for, else where they land (lib/auth/home.ts). */
 export async function redirectIfSignedIn(locale: Locale, next: string | null): Promise<void> {
   const user = await getCurrentUser();
   if (!user) return;
-  const target = safeReturnPath(next);
+  const target = meaningfulReturn(safeReturnPath(next));
   if (target) nextRedirect(target);
-  redirect({ href: '/profile', locale });
+  redirect({ href: HOME_SCREENS[await homeOf(user.id)], locale });
 }

@@ -6,6 +6,7 @@ import { defineModule, operation } from '@/lib/server/api/operation';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { ApiError, errorResponse, failureOf, json } from '@/lib/server/api/respond';
 import { clientIp, enforceRateLimit, hitRateLimit, peekRateLimit, rateLimitedError } from '@/lib/server/rate-limit';
+import { homeOf } from '@/lib/server/organiser/landing';
 import { createUser, findUserById, removeUser, updateProfile, verifyCredentials } from '@/lib/server/users';
 import {
   passwordResetRequestSchema,
@@ -14,6 +15,7 @@ import {
   removeAccountSchema,
   resendVerificationResultSchema,
   sessionSchema,
+  signInResultSchema,
   signInSchema,
   signUpSchema,
   userSchema,
@@ -66,7 +68,7 @@ export default defineModule({
       access: 'anyone',
       before: perIp('signin', SIGNIN_ATTEMPTS_PER_IP),
       body: signInSchema,
-      answer: sessionSchema,
+      answer: signInResultSchema,
       failures: ['INVALID_CREDENTIALS', 'RATE_LIMITED'],
       handle: async ({ request, body }) => {
         const failureKey = `signin:fail:${body.email}`;
@@ -77,7 +79,7 @@ export default defineModule({
           await hitRateLimit(failureKey, { limit: FAILURES_PER_EMAIL });
           throw new ApiError('INVALID_CREDENTIALS');
         }
-        return sessionResponse(request, user);
+        return sessionResponse(request, user, { home: await homeOf(user.id) });
       },
     }),
     operation({

@@ -1,13 +1,14 @@
 import 'server-only';
 // Invitations to an organisation's team: an owner invites an email with a role; the link in the mail
-// (a random token; only its hash is stored) is accepted by the account that has verified that same
-// email. One open invitation per email per organisation: inviting again replaces it (a new link, the
+// (a random token; only its hash is stored) is accepted by the account of that same email, or makes
+// that account (the link proves the address). One open invitation per email per organisation: inviting again replaces it (a new link, the
 // old one stops working). Invitations last 7 days.
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { hashToken } from '@/lib/server/auth/session-token';
 import { getDb, tables } from '@/lib/server/db';
+import { createUser, type PublicUser } from '@/lib/server/users';
 import { memberRole, orgAccess, roleCan, type AccessFailure, type OrgRole } from '@/lib/server/organiser/access';
 import { lockTeam, revokeInvitationsSentBy, type OpenInvitation } from './team';
 import { queueInvitationEmail } from './team-mail';
@@ -99,6 +100,8 @@ export type InvitationPreview = {
   expiresAt: string;
   /** open: can be accepted; otherwise why not. */
   state: 'open' | 'expired' | 'used';
+  /** The invited address has an account (it signs in to accept), else the link makes one. */
+  hasAccount: boolean;
 };
 
 async function invitationByToken(token: string) {
@@ -115,6 +118,7 @@ async function invitationByToken(token: string) {
       revokedAt: tables.orgInvitations.revokedAt,
       orgName: tables.organisations.name,
       orgSlug: tables.organisations.slug,
+      locale: tables.orgInvitations.locale,
       inviterFirst: tables.users.firstName,
       inviterLast: tables.users.lastName,
     })
@@ -132,7 +136,12 @@ async function invitationByToken(token: string) {
 export async function previewInvitation(token: string, now = new Date()): Promise<InvitationPreview | null> {
   const row = await invitationByToken(token);
   if (!row || row.revokedAt) return null;
+  const [account] = await getDb()
+    .select({ id: tables.users.id })
+    .from(tables.users)
+    .where(and(sql`lower(${tables.users.email}) = ${normalise(row.email)}`, isNull(tables.users.removedAt)));
   return {
+    hasAccount: Boolean(account),
     organisation: { id: row.orgId, name: row.orgName, slug: row.orgSlug },
     role: row.role,
     email: row.email,
@@ -144,13 +153,26 @@ export async function previewInvitation(token: string, now = new Date()): Promis
 
 export type AcceptFailure =
   | { ok: false; code: 'INVITATION_INVALID' }
-  | { ok: false; code: 'INVITATION_OTHER_EMAIL'; email: string }
-  | { ok: false; code: 'INVITATION_EMAIL_UNVERIFIED' };
+  | { ok: false; code: 'INVITATION_EXPIRED' }
+  | { ok: false; code: 'INVITATION_USED' }
+  | { ok: false; code: 'INVITATION_OTHER_EMAIL'; email: string };
+
+type InvitationRow = NonNullable<Awaited<ReturnType<typeof invitationByToken>>>;
+
+/** The invitation of a token that can still be accepted, or why not (a revoked or unknown link tells nothing). */
+async function openInvitation(token: string, now: Date): Promise<{ ok: true; row: InvitationRow } | AcceptFailure> {
+  const row = await invitationByToken(token);
+  if (!row || row.revokedAt) return { ok: false, code: 'INVITATION_INVALID' };
+  if (row.acceptedAt) return { ok: false, code: 'INVITATION_USED' };
+  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, code: 'INVITATION_EXPIRED' };
+  return { ok: true, row };
+}
 
 /**
  * The signed-in user accepts an invitation: they become a member with its role (a member already
- * takes the invitation's role, except that the last owner stays owner). Only the account whose
- * verified email is the invited one may accept: a forwarded link does not let someone else in. The
+ * takes the invitation's role, except that the last owner stays owner). Only the account whose email
+ * is the invited one may accept: a forwarded link does not let someone else in. The link proves the
+ * address (it was mailed there), so an account that had not verified it yet has it verified now. The
  * inviter must still be allowed to invite when it is accepted: an invitation of someone since removed or
  * demoted (or whose account is gone) is revoked then and there, and refused like any dead link.
  */
@@ -159,14 +181,14 @@ export async function acceptInvitation(
   token: string,
   now = new Date(),
 ): Promise<{ ok: true; organisation: { id: string; name: string; slug: string }; role: OrgRole } | AcceptFailure> {
-  const row = await invitationByToken(token);
-  if (!row || row.revokedAt || row.acceptedAt || row.expiresAt.getTime() <= now.getTime()) return { ok: false, code: 'INVITATION_INVALID' };
+  const open = await openInvitation(token, now);
+  if (!open.ok) return open;
+  const { row } = open;
   const [account] = await getDb()
     .select({ email: tables.users.email, verifiedAt: tables.users.emailVerifiedAt })
     .from(tables.users)
     .where(and(eq(tables.users.id, user.id), isNull(tables.users.removedAt)));
   if (!account?.email || normalise(account.email) !== normalise(row.email)) return { ok: false, code: 'INVITATION_OTHER_EMAIL', email: row.email };
-  if (!account.verifiedAt) return { ok: false, code: 'INVITATION_EMAIL_UNVERIFIED' };
 
   const result = await getDb().transaction(async (tx) => {
     await lockTeam(tx, row.orgId);
@@ -191,6 +213,7 @@ export async function acceptInvitation(
       )
       .returning({ id: tables.orgInvitations.id });
     if (!taken.length) return null;
+    if (!account.verifiedAt) await tx.update(tables.users).set({ emailVerifiedAt: now, updatedAt: now }).where(and(eq(tables.users.id, user.id), isNull(tables.users.emailVerifiedAt)));
     const [existing] = await tx
       .select({ role: tables.orgMembers.role })
       .from(tables.orgMembers)
@@ -212,4 +235,30 @@ export async function acceptInvitation(
   });
   if (!result) return { ok: false, code: 'INVITATION_INVALID' };
   return { ok: true, organisation: { id: row.orgId, name: row.orgName, slug: row.orgSlug }, role: result };
+}
+
+export type InvitationSignUp = { token: string; firstName: string; lastName: string; password: string };
+
+/**
+ * Signing up from an invitation's link: the account of the invited address, made in one step with its
+ * email verified (the link, mailed there, proves it) and the invitation accepted. An address that
+ * already has an account signs in instead (INVITATION_ACCOUNT_EXISTS). The account's language is the
+ * invitation's (the one its mail was written in).
+ */
+export async function signUpWithInvitation(
+  input: InvitationSignUp,
+  now = new Date(),
+): Promise<
+  | { ok: true; user: PublicUser; organisation: { id: string; name: string; slug: string }; role: OrgRole }
+  | AcceptFailure
+  | { ok: false; code: 'INVITATION_ACCOUNT_EXISTS' }
+> {
+  const open = await openInvitation(input.token, now);
+  if (!open.ok) return open;
+  const { row } = open;
+  const created = await createUser({ email: row.email, firstName: input.firstName, lastName: input.lastName, password: input.password }, row.locale as Locale, { verifiedAt: now });
+  if (!created.ok) return { ok: false, code: 'INVITATION_ACCOUNT_EXISTS' };
+  const accepted = await acceptInvitation(created.user, input.token, now);
+  if (!accepted.ok) return accepted;
+  return { ok: true, user: { ...created.user, emailVerified: true }, organisation: accepted.organisation, role: accepted.role };
 }

@@ -1,11 +1,13 @@
 import 'server-only';
 // The organisation's team and settings over the API: the caller's organisations, the members and their
-// roles, invitations by email and accepting one, and the organisation's name, contacts and resale defaults.
+// roles, invitations by email and accepting one (or signing up from one), and the organisation's name, contacts and resale defaults.
 import { myOrganisationsSchema, orgIdParamSchema } from '@/lib/schemas/organiser';
 import { orgSettingsPatchSchema, orgSettingsSchema } from '@/lib/schemas/organiser-codes';
 import {
   acceptInvitationSchema,
   acceptResultSchema,
+  invitationSignUpResultSchema,
+  invitationSignUpSchema,
   invitationParamSchema,
   inviteResultSchema,
   inviteSchema,
@@ -20,7 +22,8 @@ import { requestLocale } from '@/lib/server/api/request-locale';
 import { failureOf, parseWith } from '@/lib/server/api/respond';
 import { myOrganisations } from '@/lib/server/organiser/access';
 import { clientIp, enforceRateLimit } from '@/lib/server/rate-limit';
-import { acceptInvitation, inviteMember, revokeInvitation } from './invitations';
+import { sessionResponse } from '@/lib/server/auth/respond-session';
+import { acceptInvitation, inviteMember, revokeInvitation, signUpWithInvitation } from './invitations';
 import { getOrgSettings, updateOrgSettings } from './settings';
 import { changeMemberRole, listTeam, removeMember } from './team';
 
@@ -120,7 +123,8 @@ export default defineModule({
     operation({
       method: 'post',
       path: '/api/v1/organiser/invitations/accept',
-      summary: 'Accept a team invitation with the token of its link; the signed-in account’s verified email must be the invited one. Rate-limited (a token is a secret).',
+      summary:
+        'Accept a team invitation with the token of its link as the account of the invited email (the link proves the address: an unverified one is verified). Rate-limited (a token is a secret).',
       access: 'signed-in',
       // Attempts are counted per account and address before the token is read.
       before: async (request, caller) => {
@@ -131,11 +135,33 @@ export default defineModule({
       },
       body: acceptInvitationSchema,
       answer: acceptResultSchema,
-      failures: ['INVITATION_INVALID', 'INVITATION_OTHER_EMAIL', 'INVITATION_EMAIL_UNVERIFIED', 'RATE_LIMITED'],
+      failures: ['INVITATION_INVALID', 'INVITATION_EXPIRED', 'INVITATION_USED', 'INVITATION_OTHER_EMAIL', 'RATE_LIMITED'],
       handle: async ({ body, caller }) => {
         const result = await acceptInvitation(caller.user, body.token);
         if (!result.ok) throw failureOf(result, result.code === 'INVITATION_OTHER_EMAIL' ? { values: { email: result.email } } : undefined);
         return { organisation: result.organisation, role: result.role };
+      },
+    }),
+    operation({
+      method: 'post',
+      path: '/api/v1/organiser/invitations/signup',
+      summary:
+        'Create the account of the invited email from the invitation’s link and accept it, in one step: name and password; the email counts as verified (the link proves it). Sets the web session cookie. An address that has an account signs in and accepts instead (409). Rate-limited per address.',
+      access: 'anyone',
+      // Counted with the accepts of the same address before the token is read: guessing tokens here costs the same.
+      before: async (request) => {
+        await enforceRateLimit([
+          { key: `invitation-signup:ip:${clientIp(request)}`, limit: 10, windowSeconds: 600 },
+          { key: `invitation-accept:ip:${clientIp(request)}`, limit: 30, windowSeconds: 600 },
+        ]);
+      },
+      body: invitationSignUpSchema,
+      answer: invitationSignUpResultSchema,
+      failures: ['INVITATION_INVALID', 'INVITATION_EXPIRED', 'INVITATION_USED', 'INVITATION_ACCOUNT_EXISTS', 'RATE_LIMITED'],
+      handle: async ({ request, body }) => {
+        const result = await signUpWithInvitation(body);
+        if (!result.ok) throw failureOf(result, result.code === 'INVITATION_OTHER_EMAIL' ? { values: { email: result.email } } : undefined);
+        return sessionResponse(request, result.user, { organisation: result.organisation, role: result.role });
       },
     }),
     operation({

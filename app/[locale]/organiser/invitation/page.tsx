@@ -2,10 +2,8 @@ import { connection } from 'next/server';
 import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AuthCard, FormPlaceholder } from '@/components/auth/auth-card';
-import { AcceptInvitation } from '@/components/organiser/accept-invitation';
-import { RETURN_PARAM } from '@/lib/auth/return-path';
+import { AcceptInvitation, InvitationSignIn, InvitationSignUp, SignOutAndContinue } from '@/components/organiser/accept-invitation';
 import { pageMetadata } from '@/lib/i18n/metadata';
-import { getPathname, Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { getCurrentUser } from '@/lib/server/auth/current-user';
 import { previewInvitation } from '@/lib/server/team/invitations';
@@ -17,11 +15,10 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/organise
   return { ...pageMetadata({ locale, href: '/organiser/invitation', title: t('title') }), robots: { index: false, follow: false } };
 }
 
-const linkButton = 'inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-2 font-medium';
-
 /**
- * What a team invitation's link opens: the organisation, the role and who invited; signed out, the
- * ways to sign in or up that come back here; signed in, the button that accepts it.
+ * What a team invitation's link opens: the organisation, the role and who invited; then one way on
+ * (components/organiser/accept-invitation.tsx): make the account of the invited address, sign in to
+ * it, accept as it, or sign out of another account first.
  */
 async function Invitation({ locale, searchParams }: { locale: Locale; searchParams: PageProps<'/[locale]/organiser/invitation'>['searchParams'] }) {
   // Per request: whether a link is still valid depends on the time it is opened.
@@ -43,31 +40,29 @@ async function Invitation({ locale, searchParams }: { locale: Locale; searchPara
   const organisation = preview.organisation.name;
   const expires = dateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(preview.expiresAt));
   const user = await getCurrentUser();
-  const here = getPathname({ locale, href: { pathname: '/organiser/invitation', query: { token } } });
+  const forThem = user && user.email.trim().toLowerCase() === preview.email.toLowerCase();
   return (
-    <div className="space-y-4">
-      <p className="text-lg">
-        {preview.invitedBy ? t('invitation.lead', { inviter: preview.invitedBy, organisation, role }) : t('invitation.leadAnonymous', { organisation, role })}
-      </p>
-      <p className="text-slate-700">{t('invitation.sentTo', { email: preview.email })}</p>
-      <p className="text-sm text-slate-700">{t('invitation.expires', { date: expires })}</p>
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <p className="text-lg">
+          {preview.invitedBy ? t('invitation.lead', { inviter: preview.invitedBy, organisation, role }) : t('invitation.leadAnonymous', { organisation, role })}
+        </p>
+        <p className="text-slate-700">{t('invitation.sentTo', { email: preview.email })}</p>
+        <p className="text-sm text-slate-700">{t('invitation.expires', { date: expires })}</p>
+      </div>
       {user ? (
-        <>
-          <p className="text-sm text-slate-700">{t('invitation.signedInAs', { email: user.email })}</p>
-          <AcceptInvitation token={token} />
-        </>
-      ) : (
-        <>
-          <p>{t('invitation.signInPrompt', { email: preview.email })}</p>
-          <div className="flex flex-wrap gap-3">
-            <Link href={{ pathname: '/signin', query: { [RETURN_PARAM]: here } }} className={`${linkButton} bg-emerald-800 text-white hover:bg-emerald-700`}>
-              {t('invitation.signIn')}
-            </Link>
-            <Link href={{ pathname: '/signup', query: { [RETURN_PARAM]: here } }} className={`${linkButton} border border-slate-300 bg-white hover:bg-slate-50`}>
-              {t('invitation.signUp')}
-            </Link>
+        forThem ? (
+          <div className="space-y-3">
+            <p className="text-sm text-slate-700">{t('invitation.signedInAs', { email: user.email })}</p>
+            <AcceptInvitation token={token} />
           </div>
-        </>
+        ) : (
+          <SignOutAndContinue current={user.email} email={preview.email} />
+        )
+      ) : preview.hasAccount ? (
+        <InvitationSignIn token={token} email={preview.email} />
+      ) : (
+        <InvitationSignUp token={token} email={preview.email} />
       )}
     </div>
   );
