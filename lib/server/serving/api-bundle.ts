@@ -4,6 +4,8 @@ import 'server-only';
 // route template of any API path (for the request log and metrics), a thread's counters and its database's
 // closing (a lane thread's part of a scrape and of a shutdown).
 import { RegExpRouter } from 'hono/router/reg-exp-router';
+import { SmartRouter } from 'hono/router/smart-router';
+import { TrieRouter } from 'hono/router/trie-router';
 import { securityHeaders } from '@/lib/security-headers';
 import { apiOperations, honoPath } from '@/lib/server/api/app';
 
@@ -17,12 +19,13 @@ export function answerHeaders(env: NodeJS.ProcessEnv = process.env): Record<stri
   return Object.fromEntries(rules.map((rule) => [rule.key, rule.value]));
 }
 
-let routes: RegExpRouter<string> | undefined;
+let routes: SmartRouter<string> | undefined;
 
 /** The declared path template of the operation an API call is ('/api/v1/events/{id}/cart'), or null for none. */
 export function apiRouteOf(method: string, pathname: string): string | null {
   if (!routes) {
-    routes = new RegExpRouter<string>();
+    // Hono's own default: one regular expression, or a trie when some paths are too alike for one.
+    routes = new SmartRouter<string>({ routers: [new RegExpRouter(), new TrieRouter()] });
     for (const op of apiOperations()) routes.add(op.method.toUpperCase(), honoPath(op.path), op.path);
   }
   const [matches] = routes.match(method === 'HEAD' ? 'GET' : method, pathname);
