@@ -46,8 +46,9 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   rmSync(dataDir, { recursive: true, force: true });
-  const env = { ...process.env, NODE_ENV: 'production', PGLITE_DIR: dataDir, UPLOADS_DIR: `${dataDir}/uploads`, TRIBUNA_E2E: '1', NEXT_TELEMETRY_DISABLED: '1' };
-  delete env.SESSION_SECRET;
+  // The demo (no SESSION_SECRET): its mailbox gives the mailed tokens.
+  const { SESSION_SECRET: _deployment, ...inherited } = process.env;
+  const env: NodeJS.ProcessEnv = { ...inherited, NODE_ENV: 'production', PGLITE_DIR: dataDir, UPLOADS_DIR: `${dataDir}/uploads`, TRIBUNA_E2E: '1', NEXT_TELEMETRY_DISABLED: '1' };
   const seeding = spawnSync('npx', ['tsx', 'scripts/db-seed.ts'], { env, encoding: 'utf8' });
   expect(seeding.status, seeding.stderr).toBe(0);
   server = spawn(process.execPath, ['scripts/serve.mjs'], {
