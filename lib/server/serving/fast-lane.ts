@@ -132,7 +132,8 @@ function createThreadPool(api: HotApi, bundle: string, script: string, size: num
   let local: ((request: LaneRequest) => Promise<LaneAnswer>) | null = null;
   const threads: Thread[] = [];
   function start(slot: number): Thread {
-    const worker = new Worker(script, { workerData: { bundle } });
+    // (The environment as this module sees it: Worker's default, but Jest's sandbox keeps its own.)
+    const worker = new Worker(script, { workerData: { bundle }, env: process.env });
     const thread: Thread = { worker, busy: 0, alive: true };
     worker.on('message', (reply: LaneReply) => {
       const waiting = pending.get(reply.id);
