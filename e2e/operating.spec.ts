@@ -212,6 +212,11 @@ test('one JSON line per request with the id the answer gave, and no secret in th
   const newcomerToken = ((await newcomer.json()) as { token: string }).token;
   remember('invitee-Secret-pw3', newcomerToken);
   const member = await api({ authorization: `Bearer ${newcomerToken}` });
+  // The address verified first (an invitation is accepted by a verified address): another mailed token.
+  const verifyToken = await mailedToken(invitee, 'email-verification');
+  remember(verifyToken);
+  const verified = await member.post('/api/v1/auth/verify-email', { data: { token: verifyToken, password: 'invitee-Secret-pw3' } });
+  expect(verified.status(), await verified.text()).toBeLessThan(300);
   const accepted = await member.post('/api/v1/organiser/invitations/accept', { data: { token: inviteToken } });
   expect(accepted.status(), await accepted.text()).toBeLessThan(300);
 
