@@ -44,8 +44,9 @@ export async function readiness(draining: boolean): Promise<Readiness> {
     );
     applied = Number(rows[0]?.last ?? 0);
   } catch (error) {
-    // No migrations table yet is a database that is there: nothing applied.
-    if ((error as { cause?: { code?: string }; code?: string }).cause?.code === '42P01' || (error as { code?: string }).code === '42P01') applied = 0;
+    // No migrations table (or schema) yet is a database that is there: nothing applied.
+    const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+    if (code === '42P01' || code === '3F000') applied = 0;
     else return { ready: false, reason: 'database-unreachable' };
   }
   return applied >= last.when ? { ready: true, migration: last.tag } : { ready: false, reason: 'migrations-pending', migration: last.tag };

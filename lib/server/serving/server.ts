@@ -203,6 +203,10 @@ export async function startServer({ apiBundle, laneThread }: ServerFiles): Promi
     });
   });
   const origin = await listen(server, { port, hostname: process.env.HOSTNAME || undefined });
+  // Next runs instrumentation.ts (migrations, the job loop, LISTEN) at its first request, not at prepare():
+  // one request of our own now, so that readiness can turn true without waiting for a visitor (the load
+  // balancer sends none before it does).
+  await warmUp(`http://${selfAddress(server).includes(':') ? `[${selfAddress(server)}]` : selfAddress(server)}:${port}/builds/latest.json`);
   logger.info({ mode: process.env.SESSION_SECRET ? 'deployment' : 'demo' }, modeBanner());
   logger.info({ origin }, `Tribuna on ${origin}`);
 
@@ -262,6 +266,15 @@ export async function startServer({ apiBundle, laneThread }: ServerFiles): Promi
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
   return origin;
+}
+
+/** Asks this server for one page (its answer does not matter). */
+async function warmUp(url: string): Promise<void> {
+  try {
+    await (await fetch(url, { headers: { 'user-agent': 'tribuna-warm-up' } })).arrayBuffer();
+  } catch (error) {
+    log().warn({ err: error }, 'warm-up request failed');
+  }
 }
 
 /** A trusted proxy's request id when it is a plain token of at most 128 characters. */
