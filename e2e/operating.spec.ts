@@ -35,16 +35,16 @@ function logLines(): Record<string, unknown>[] {
 }
 
 /** Waits until the log has a line that `match` accepts (the log is written a moment after the answer). */
-async function logLine(match: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+async function logLine(match: (line: Record<string, unknown>) => boolean, timeout = 15_000): Promise<Record<string, unknown>> {
   let found: Record<string, unknown> | undefined;
-  await expect.poll(() => (found = logLines().find(match)) !== undefined, { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => (found = logLines().find(match)) !== undefined, { timeout }).toBe(true);
   return found!;
 }
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   rmSync(dataDir, { recursive: true, force: true });
   // The demo (no SESSION_SECRET): its mailbox gives the mailed tokens.
   const { SESSION_SECRET: _deployment, ...inherited } = process.env;
@@ -58,7 +58,8 @@ test.beforeAll(async () => {
   server.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
   server.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
   exitCode = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
-  await logLine((line) => typeof line.msg === 'string' && line.msg.startsWith('metrics and health on'));
+  // It listens once Next has run instrumentation.ts (migrations) for its own first request.
+  await logLine((line) => typeof line.msg === 'string' && line.msg.startsWith('metrics and health on'), 150_000);
 });
 
 test.afterAll(async () => {
