@@ -233,13 +233,19 @@ export async function startServer({ apiBundle, laneThread }: ServerFiles): Promi
    * exit 0. METRICS_PORT keeps answering (readiness 503) until the end. A second signal exits at once (1).
    * docs/decisions/graceful-shutdown.md
    */
+  let firstSignal = '';
+  let drainingSince = 0;
   async function shutdown(signal: string): Promise<void> {
     if (draining) {
+      // The same signal twice at once is one (Ctrl-C reaches `npm start` and this process, and it passes it on).
+      if (signal === firstSignal && Date.now() - drainingSince < 2000) return;
       logger.warn({ signal }, 'second signal: exiting now');
       await flushLog();
       process.exit(1);
     }
     draining = true;
+    firstSignal = signal;
+    drainingSince = Date.now();
     const graceMs = msFrom(process.env.SHUTDOWN_GRACE_MS, 25_000);
     const delayMs = msFrom(process.env.SHUTDOWN_DELAY_MS, 0);
     logger.info({ signal, inFlight: open.size, graceMs, delayMs }, 'draining: readiness answers 503; requests in flight finish');
