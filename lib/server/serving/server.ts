@@ -230,7 +230,8 @@ export async function startServer({ apiBundle, laneThread }: ServerFiles): Promi
    * their interval) the port stops accepting and idle keep-alive connections close; requests in flight
    * finish, for at most SHUTDOWN_GRACE_MS (default 25 s; then their connections are cut); the job loop
    * stops after the job it is running; the lane threads close their pools and end; the database closes;
-   * exit 0. METRICS_PORT keeps answering (readiness 503) until the end. A second signal exits at once (1).
+   * exit 0. METRICS_PORT keeps answering (readiness 503) until the end. A second signal (not the same one
+   * again within 2 s, as Ctrl-C under `npm start` sends it) exits at once (1).
    * docs/decisions/graceful-shutdown.md
    */
   let firstSignal = '';
