@@ -10,6 +10,10 @@ describe('the route of a request', () => {
     expect(routeOf('POST', '/api/v1/events/derby-2026/cart/items')).toBe('/api/v1/events/{id}/cart/items');
     expect(routeOf('DELETE', '/api/v1/events/derby/cart/items/5b0c')).toBe('/api/v1/events/{id}/cart/items/{itemId}');
     expect(routeOf('POST', '/api/v1/scan')).toBe('/api/v1/scan');
+    expect(routeOf('GET', '/api/v1/seasons/renewals')).toBe('/api/v1/seasons/renewals');
+    expect(routeOf('GET', '/api/v1/seasons/spring-2027')).toBe('/api/v1/seasons/{seasonId}');
+    expect(routeOf('POST', '/api/v1/seasons/spring-2027/purchase')).toBe('/api/v1/seasons/{seasonId}/purchase');
+    expect(routeOf('HEAD', '/api/v1/events')).toBe('/api/v1/events');
     expect(routeOf('GET', '/api/v1/no/such/thing')).toBe('/api/*');
   });
 

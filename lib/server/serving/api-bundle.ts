@@ -4,7 +4,6 @@ import 'server-only';
 // route template of any API path (for the request log and metrics), a thread's counters and its database's
 // closing (a lane thread's part of a scrape and of a shutdown).
 import { RegExpRouter } from 'hono/router/reg-exp-router';
-import { SmartRouter } from 'hono/router/smart-router';
 import { TrieRouter } from 'hono/router/trie-router';
 import { securityHeaders } from '@/lib/security-headers';
 import { apiOperations, honoPath } from '@/lib/server/api/app';
@@ -19,15 +18,26 @@ export function answerHeaders(env: NodeJS.ProcessEnv = process.env): Record<stri
   return Object.fromEntries(rules.map((rule) => [rule.key, rule.value]));
 }
 
-let routes: SmartRouter<string> | undefined;
+let routes: { fast: RegExpRouter<string>; rest: TrieRouter<string> } | undefined;
 
 /** The declared path template of the operation an API call is ('/api/v1/events/{id}/cart'), or null for none. */
 export function apiRouteOf(method: string, pathname: string): string | null {
   if (!routes) {
-    // Hono's own default: one regular expression, or a trie when some paths are too alike for one.
-    routes = new SmartRouter<string>({ routers: [new RegExpRouter(), new TrieRouter()] });
-    for (const op of apiOperations()) routes.add(op.method.toUpperCase(), honoPath(op.path), op.path);
+    // One regular expression for every path it can take (about a microsecond a match); the few it refuses
+    // (two names for one parameter's place) in a trie, asked only when the expression finds nothing.
+    const built = { fast: new RegExpRouter<string>(), rest: new TrieRouter<string>() };
+    for (const op of apiOperations()) {
+      try {
+        built.fast.add(op.method.toUpperCase(), honoPath(op.path), op.path);
+      } catch {
+        built.rest.add(op.method.toUpperCase(), honoPath(op.path), op.path);
+      }
+    }
+    routes = built;
   }
-  const [matches] = routes.match(method === 'HEAD' ? 'GET' : method, pathname);
-  return matches.length ? matches[0][0] : null;
+  const verb = method === 'HEAD' ? 'GET' : method;
+  const [fast] = routes.fast.match(verb, pathname);
+  if (fast.length) return fast[0][0];
+  const [rest] = routes.rest.match(verb, pathname);
+  return rest.length ? rest[0][0] : null;
 }
