@@ -242,6 +242,10 @@ test('one JSON line per request with the id the answer gave, and no secret in th
   const pageId = resetPage.headers()['x-request-id'];
   const pageLine = await logLine((l) => l.requestId === pageId);
   expect(pageLine).toMatchObject({ route: '/[locale]/password-reset/new', path: '/sk/obnovenie-hesla/nove' });
+  // A public page served twice (the second from the page cache): each answer its own id and line.
+  const [once, twice] = [await anyone.get('/sk/podujatia'), await anyone.get('/sk/podujatia')];
+  expect(once.headers()['x-request-id']).not.toBe(twice.headers()['x-request-id']);
+  for (const page of [once, twice]) await logLine((l) => l.requestId === page.headers()['x-request-id'] && l.route === '/[locale]/events' && l.status === 200);
   // An id a client sends is not taken without a trusted proxy in front.
   const chosen = await anyone.get('/api/v1/events', { headers: { 'x-request-id': 'client-chosen-id' } });
   expect(chosen.headers()['x-request-id']).not.toBe('client-chosen-id');
