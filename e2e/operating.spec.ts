@@ -44,7 +44,7 @@ async function logLine(match: (line: Record<string, unknown>) => boolean, timeou
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   rmSync(dataDir, { recursive: true, force: true });
   // The demo (no SESSION_SECRET): its mailbox gives the mailed tokens.
   const { SESSION_SECRET: _deployment, ...inherited } = process.env;
@@ -58,8 +58,17 @@ test.beforeAll(async () => {
   server.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
   server.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
   exitCode = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
-  // It listens once Next has run instrumentation.ts (migrations) for its own first request.
-  await logLine((line) => typeof line.msg === 'string' && line.msg.startsWith('metrics and health on'), 150_000);
+  // Ready once Next has run instrumentation.ts (migrations) for the server's own first request.
+  const probe = await playwrightRequest.newContext();
+  try {
+    await expect
+      .poll(async () => (await probe.get(`http://127.0.0.1:${metricsPort}/health/ready`).catch(() => null))?.status(), { timeout: 240_000, intervals: [1000] })
+      .toBe(200);
+  } catch (error) {
+    throw new Error(`the server did not get ready; its output ends:\n${output.join('').slice(-3000)}`, { cause: error });
+  } finally {
+    await probe.dispose();
+  }
 });
 
 test.afterAll(async () => {

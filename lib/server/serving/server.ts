@@ -203,10 +203,6 @@ export async function startServer({ apiBundle, laneThread }: ServerFiles): Promi
     });
   });
   const origin = await listen(server, { port, hostname: process.env.HOSTNAME || undefined });
-  // Next runs instrumentation.ts (migrations, the job loop, LISTEN) at its first request, not at prepare():
-  // one request of our own now, so that readiness can turn true without waiting for a visitor (the load
-  // balancer sends none before it does).
-  await warmUp(`http://${selfAddress(server).includes(':') ? `[${selfAddress(server)}]` : selfAddress(server)}:${port}/builds/latest.json`);
   logger.info({ mode: process.env.SESSION_SECRET ? 'deployment' : 'demo' }, modeBanner());
   logger.info({ origin }, `Tribuna on ${origin}`);
 
@@ -223,6 +219,11 @@ export async function startServer({ apiBundle, laneThread }: ServerFiles): Promi
     const at = await listen(opsServer, { port: Number(process.env.METRICS_PORT), hostname: process.env.METRICS_HOST || '127.0.0.1' });
     logger.info({ origin: at }, `metrics and health on ${at}`);
   }
+  // Next runs instrumentation.ts (migrations, the job loop, LISTEN) at its first request, not at prepare():
+  // one request of our own now, so that readiness turns true without waiting for a visitor (a load
+  // balancer sends none before it does). Readiness says when it has.
+  const self = selfAddress(server);
+  void warmUp(`http://${self.includes(':') ? `[${self}]` : self}:${port}/builds/latest.json`);
 
   /**
    * The drain, on SIGTERM or SIGINT: readiness answers 503 at once and every answer from now on closes its
