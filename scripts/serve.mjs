@@ -1,7 +1,8 @@
 // npm run serve — the production server on an existing build (`npm start` builds, seeds and then runs
 // this). The server is TypeScript (lib/server/serving/server.ts), bundled by scripts/build-api.mjs into
 // .tribuna/serve.mjs; this starts it with plain `node`, bundling it first when there is no bundle.
-// PORT, HOSTNAME, PAGE_CACHE_MS, TRUST_PROXY, FAST_LANE, FAST_LANE_THREADS: lib/server/serving/server.ts.
+// PORT, HOSTNAME, PAGE_CACHE_MS, TRUST_PROXY, FAST_LANE, FAST_LANE_THREADS, and the operating ones (METRICS_PORT,
+// METRICS_HOST, METRICS_TOKEN, LOG_LEVEL, SHUTDOWN_GRACE_MS, SHUTDOWN_DELAY_MS): lib/server/serving/server.ts.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

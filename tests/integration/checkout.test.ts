@@ -13,6 +13,7 @@ import { sweepExpiredHolds } from '@/lib/server/cart/sweep';
 import { POST as webhookRoute } from '@/tests/helpers/api';
 import { useTestDatabase } from '../helpers/db';
 import { freeSeatsOf } from '../helpers/seats';
+import { log } from '@/lib/server/ops/log';
 
 const t = useTestDatabase();
 
@@ -401,7 +402,7 @@ describe('money is checked, not trusted', () => {
     const old = await holdAndCheckout(fan, seats, t00);
     const late = new Date(t00.getTime() + 12 * MIN);
     expect((await addToCart({ user: await newFan(), eventRef: STADIUM, selection: { seatIds: [seats[0]] }, locale: 'en', now: late })).ok).toBe(true);
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = jest.spyOn(log(), 'error').mockImplementation(() => {});
     let down = true;
     const calls: string[] = [];
     const flaky: PaymentProvider = {

@@ -21,6 +21,7 @@ import { useTestDatabase } from '../helpers/db';
 import { expectedStatuses, makeCast, makeMember, orgIdOfSlug, statusesOf, type Cast } from '../helpers/organiser';
 import { freeSeatsOf } from '../helpers/seats';
 import { auth, eventBySlug, giveTicket, makeUser, params, request } from '../helpers/tickets';
+import { log } from '@/lib/server/ops/log';
 
 const t = useTestDatabase();
 const KOSICE = 'dunaj-bratislava-fc-kosice';
@@ -281,13 +282,13 @@ describe('cancelling a published event with sales', () => {
 
     // The refunds break off inside the third order's transaction (as when the process dies there).
     let seen = 0;
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = jest.spyOn(log(), 'error').mockImplementation(() => {});
     const first = await cancelEvent(cast.owner, event.id, {
       inOrderTransaction: () => {
         if (++seen === 3) throw new Error('simulated crash');
       },
     });
-    expect(logged.mock.calls.some((call) => String(call[1]).includes('simulated crash'))).toBe(true);
+    expect(logged.mock.calls.some((call) => String((call[0] as unknown as { err?: Error }).err?.message).includes('simulated crash'))).toBe(true);
     logged.mockRestore();
     // The organiser is told it is cancelled, and how much is still to come.
     expect(first.ok && first.progress).toMatchObject({ status: 'cancelled', ordersRefunded: 2, ordersWaiting: 5, done: false });

@@ -10,6 +10,7 @@ import { runSeed } from '@/lib/server/db/seed';
 import messages from '@/messages/en.json';
 import { useTestDatabase } from '../helpers/db';
 import { auth, currentCode, eventBySlug, giveTicket, makeScanner, params, request } from '../helpers/tickets';
+import { log } from '@/lib/server/ops/log';
 
 const t = useTestDatabase();
 const EVENT = 'luka-fest-warm-up';
@@ -65,7 +66,7 @@ describe('offline sync', () => {
     await t.db.execute(sql.raw('create trigger fail_second_check_in before insert on scan_log for each row execute function fail_second_check_in()'));
     const before = await logLines();
     try {
-      const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+      const errors = jest.spyOn(log(), 'error').mockImplementation(() => {});
       const response = await sync(scanner, { eventId: first.event.id, checkIns: await checkInsOf([first, second]) });
       errors.mockRestore();
       expect(response.status).toBe(500);

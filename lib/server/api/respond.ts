@@ -2,6 +2,7 @@ import 'server-only';
 import type { z } from 'zod';
 import type { errorBodySchema } from '@/lib/schemas/primitives';
 import { isDatabaseUnavailable, UNAVAILABLE_HEADERS } from '@/lib/server/db/unavailable';
+import { log } from '@/lib/server/ops/log';
 import { requestBytes, requestText } from './body';
 import { ApiError, failureOf } from './error';
 import { requestLocale } from './request-locale';
@@ -67,7 +68,8 @@ export function apiRoute<P = Record<string, never>>(handler: (request: Request, 
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(request, error);
       if (isDatabaseUnavailable(error)) return errorResponse(request, databaseUnavailable());
-      console.error(`API ${request.method} ${new URL(request.url).pathname} failed:`, error instanceof Error ? error.stack : error);
+      // The request id the production server gave the request (lib/server/serving/server.ts) ties this to its request line.
+      log().error({ err: error, requestId: request.headers.get('x-request-id') ?? undefined, method: request.method, path: new URL(request.url).pathname }, 'API request failed');
       return errorResponse(request, new ApiError('INTERNAL'));
     }
   };

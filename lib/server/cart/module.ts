@@ -2,6 +2,7 @@ import 'server-only';
 // The cart over the API: reading it, holding and letting go of tickets (most of an on-sale rush's
 // traffic: `hot`, the production server answers them without Next), and its discount code.
 import { defineModule, operation } from '@/lib/server/api/operation';
+import { metrics } from '@/lib/server/ops/metrics';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { ApiError, failureOf, json } from '@/lib/server/api/respond';
 import { clientIp } from '@/lib/server/rate-limit';
@@ -52,6 +53,7 @@ export default defineModule({
       hot: true,
       handle: async ({ request, params, body, caller }) => {
         const result = await addToCart({ user: caller.user, eventRef: params.id, selection: body, locale: requestLocale(request) });
+        metrics().holds.inc({ result: result.ok ? 'held' : result.code });
         if (!result.ok) throw failureOf(result);
         return result.cart;
       },

@@ -26,6 +26,7 @@ import {
 } from '@/lib/schemas/organiser-codes';
 import { createCoupon, listCoupons, updateCoupon } from './organiser';
 import { createRedeemBatch, listRedeemBatches, redeemBatchCodes, redeemBatchCsv, setRedeemCodeActive } from './redeem-codes';
+import { log } from '@/lib/server/ops/log';
 
 
 export default defineModule({
@@ -158,7 +159,7 @@ export default defineModule({
         }
         const csv = Readable.from(lines());
         // A failure half-way (the database gone) ends the download with an error instead of leaving it open.
-        csv.on('error', (error) => console.error(`Redeem code CSV of batch ${batch} failed:`, error.message));
+        csv.on('error', (error) => log().error({ err: error }, `Redeem code CSV of batch ${batch} failed`));
         return new Response(Readable.toWeb(csv) as ReadableStream, {
           headers: {
             'content-type': 'text/csv; charset=utf-8',

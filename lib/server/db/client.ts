@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { threadId } from 'node:worker_threads';
 import postgres from 'postgres';
 import * as schema from './schema';
 
@@ -112,6 +113,14 @@ const CONNECT_TIMEOUT_SECONDS = 5;
  */
 const RECONNECT_BACKOFF_SECONDS = 0.1;
 
+/**
+ * The application_name of this thread's connections: `tribuna <pid>/<thread>`, so the metrics can count
+ * this process's connections, by state, in pg_stat_activity (lib/server/ops/scrape.ts).
+ */
+export function connectionName(pid: number = process.pid, thread: number = threadId): string {
+  return `tribuna ${pid}/${thread}`;
+}
+
 /** Opens PostgreSQL when a URL is given, else PGlite in a folder (or in memory with 'memory://'). */
 export function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number } = {}): Handle {
   if (options.url) {
@@ -121,6 +130,7 @@ export function openDatabase(options: { url?: string; dataDir?: string; poolSize
       onnotice: () => {},
       connect_timeout: Number(process.env.DATABASE_CONNECT_TIMEOUT) > 0 ? Number(process.env.DATABASE_CONNECT_TIMEOUT) : CONNECT_TIMEOUT_SECONDS,
       backoff: () => RECONNECT_BACKOFF_SECONDS,
+      connection: { application_name: connectionName() },
       ...(target.path ? { path: target.path } : {}),
     });
     const db = drizzlePostgres(process.env.DATABASE_PREPARE === '0' ? client : preparedByDefault(client), { schema }) as unknown as Db;

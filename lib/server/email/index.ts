@@ -11,6 +11,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Locale } from '@/lib/i18n/routing';
 import { getDb, tables, type Db, type Tx } from '@/lib/server/db';
+import { log } from '@/lib/server/ops/log';
 
 export type EmailInput = {
   to: string;
@@ -76,7 +77,7 @@ async function deliver(id: string, input: EmailInput): Promise<void> {
     await getDb().update(tables.emailOutbox).set({ sentAt: new Date(), error: null, ...purge }).where(eq(tables.emailOutbox.id, id));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`Email ${id} (${input.kind}) could not be delivered: ${message}`);
+    log().error(`Email ${id} (${input.kind}) could not be delivered: ${message}`);
     await getDb().update(tables.emailOutbox).set({ error: message.slice(0, 500), ...purge }).where(eq(tables.emailOutbox.id, id));
   }
 }

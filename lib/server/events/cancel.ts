@@ -10,6 +10,7 @@ import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { seasonAccess } from '@/lib/server/seasons/organiser';
 import { creditRefund, orderWalletCredit } from '@/lib/server/wallet';
 import { cancelledCoveredOrderEmail, cancelledOrderEmail, cancelledSeasonMatchEmail, cancelledTicketsEmail } from './cancel-mail';
+import { log } from '@/lib/server/ops/log';
 
 // Cancelling an event (issue 15, item 9). Two steps:
 //   1. cancelEvent: one transaction stops the sale (status 'cancelled', cancelled_at) and ends the open carts;
@@ -107,7 +108,7 @@ export async function cancelEvent(actor: { id: string }, eventId: string, option
     await finishCancellation(eventId, { ...options, now, maxOrders: options.maxOrders ?? ORDERS_IN_REQUEST });
   } catch (error) {
     // The event is cancelled and each order refunded so far is whole; the sweeper goes on with the rest.
-    console.error(`Cancellation of event ${eventId}: refunds stopped, the sweeper goes on:`, error instanceof Error ? error.message : error);
+    log().error({ err: error }, `Cancellation of event ${eventId}: refunds stopped, the sweeper goes on`);
   }
   return {
     ok: true,

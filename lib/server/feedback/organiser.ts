@@ -8,6 +8,7 @@ import { csvHead, csvLines, type CsvColumn } from '@/lib/server/reports/csv';
 import { isoUtc } from '@/lib/server/reports/exports';
 import type { FeedbackQuestion, FeedbackQuestionsInput, FeedbackResults } from '@/lib/schemas/feedback';
 import { questionsOf } from './fan';
+import { log } from '@/lib/server/ops/log';
 
 // The organiser's side of feedback (owner and manager: the 'events' capability): the event's up to
 // three questions, what the checked-in holders answered, and all of it as CSV. Answers carry no name
@@ -181,7 +182,7 @@ export async function feedbackCsv(
             controller.close();
           } else cursor = { at: batch[batch.length - 1].at, id: batch[batch.length - 1].id };
         } catch (error) {
-          console.error(`Feedback CSV of event ${eventId} failed:`, error instanceof Error ? error.message : error);
+          log().error({ err: error }, `Feedback CSV of event ${eventId} failed`);
           finished = true;
           controller.error(error);
         }

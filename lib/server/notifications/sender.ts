@@ -26,6 +26,7 @@ import { checkPushEndpoint, publicOnlyLookup, type Resolver } from './push-endpo
 import { topicChannels } from './preferences';
 import { unsubscribeToken } from './token';
 import { vapidKeys, type VapidKeys } from './vapid';
+import { log } from '@/lib/server/ops/log';
 
 const n = tables.notifications;
 const BATCH = 50;
@@ -254,7 +255,7 @@ export async function sendDueNotifications(
       return await sendOne(db, row, deps);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      console.error(`Notification ${row.id} (${row.topic}) failed: ${message}`);
+      log().error(`Notification ${row.id} (${row.topic}) failed: ${message}`);
       return retry(db, row, message, now());
     }
   };

@@ -14,6 +14,7 @@ import { checkoutPoints, spendCheckoutPoints } from '@/lib/server/cart/loyalty';
 import { activePaymentProvider, paymentProviderByName, type PaymentProvider } from '@/lib/server/payments';
 import { fulfilOrder, markOrderPaid } from './fulfil';
 import { announcePaidOrder } from './mail';
+import { log } from '@/lib/server/ops/log';
 
 export type CheckoutUrls = {
   /** Where the fan sees the order after paying. */
@@ -54,7 +55,7 @@ async function cancelAtProvider(payment: PreviousPayment, current: PaymentProvid
   try {
     await provider?.cancelPayment({ id: payment.id, providerRef: payment.providerRef });
   } catch (error) {
-    console.error(`Payment ${payment.id} could not be cancelled at ${payment.provider}:`, error instanceof Error ? error.message : error);
+    log().error({ err: error }, `Payment ${payment.id} could not be cancelled at ${payment.provider}`);
   }
 }
 

@@ -7,6 +7,7 @@ import { translator } from '@/lib/server/api/translate';
 import { sendEmail } from '@/lib/server/email';
 import { eventChanged } from '@/lib/server/events/changed';
 import { formatMoney } from '@/lib/money';
+import { log } from '@/lib/server/ops/log';
 
 type OrderMail = { kind: 'paid' } | { kind: 'refunded' } | { kind: 'payment-refunded'; amount: number; currency: 'EUR' | 'CZK' };
 
@@ -66,5 +67,5 @@ export async function sendOrderEmail(orderId: string, mail: OrderMail) {
  */
 export async function announcePaidOrder(order: { orderId: string; eventId: string }): Promise<void> {
   await eventChanged(order.eventId);
-  await sendOrderEmail(order.orderId, { kind: 'paid' }).catch((error) => console.error('Order email failed:', error instanceof Error ? error.message : error));
+  await sendOrderEmail(order.orderId, { kind: 'paid' }).catch((error) => log().error({ err: error }, 'Order email failed'));
 }

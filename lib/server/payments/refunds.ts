@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { getDb, tables, type Db, type Tx } from '@/lib/server/db';
 import { paymentProviderByName } from './index';
 import type { PaymentProvider } from './types';
+import { log } from '@/lib/server/ops/log';
 
 /** Why a payment goes back. EVENT_CANCELLED: the organiser cancelled the event (events/cancel.ts). */
 export type RefundReason = 'NOT_CURRENT' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'LATE_PAYMENT_UNITS_TAKEN' | 'EVENT_CANCELLED';
@@ -101,7 +102,7 @@ export async function processDueRefunds(
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const wait = retryDelayMs(refund.attempts);
       await db.update(r).set({ nextAttemptAt: new Date(clock().getTime() + wait), lastError: message }).where(eq(r.id, refund.id));
-      console.error(`Refund of payment ${refund.paymentId} failed (attempt ${refund.attempts}), next try in ${Math.round(wait / 1000)} s: ${message}`);
+      log().error(`Refund of payment ${refund.paymentId} failed (attempt ${refund.attempts}), next try in ${Math.round(wait / 1000)} s: ${message}`);
       attempts.push({ paymentId: refund.paymentId, ok: false });
     }
   }

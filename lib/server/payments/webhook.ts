@@ -4,6 +4,7 @@ import { announcePaidOrder, sendOrderEmail } from '@/lib/server/orders/mail';
 import { sendCancelledOrderEmail } from '@/lib/server/events/cancel-mail';
 import { recordPaymentOutcome, type OutcomeResult } from './outcome';
 import type { PaymentNotice, PaymentProvider } from './types';
+import { log } from '@/lib/server/ops/log';
 
 /**
  * A verified notice, end to end: record it (idempotent; a payment that must go back is queued for
@@ -23,7 +24,7 @@ export async function handlePaymentNotice(provider: PaymentProvider, notice: Pay
             result.orderId,
             result.reason === 'LATE_PAYMENT_UNITS_TAKEN' ? { kind: 'refunded' } : { kind: 'payment-refunded', amount: result.amount, currency: result.currency },
           );
-    await sent.catch((error) => console.error('Order email failed:', error instanceof Error ? error.message : error));
+    await sent.catch((error) => log().error({ err: error }, 'Order email failed'));
   }
   return result;
 }

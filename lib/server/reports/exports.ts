@@ -6,6 +6,7 @@ import { getDb, rowsOf } from '@/lib/server/db';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { csvHead, csvLines, type CsvColumn } from './csv';
 import { majorUnits } from '@/lib/money';
+import { log } from '@/lib/server/ops/log';
 
 // The event's CSV exports (orders, tickets and attendees, check-ins, resale sales), streamed.
 //
@@ -247,7 +248,7 @@ export function csvStream(columns: CsvColumn[], next: (cursor: Cursor | null) =>
           } else cursor = batch.cursor;
         } catch (error) {
           // The database gone half-way: the download ends with an error rather than looking complete.
-          console.error(`CSV export ${what} failed:`, error instanceof Error ? error.message : error);
+          log().error({ err: error }, `CSV export ${what} failed`);
           finished = true;
           controller.error(error);
         }

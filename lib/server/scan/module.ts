@@ -2,6 +2,7 @@ import 'server-only';
 // Gate scanning over the API: a gate's online scan, the events a caller may scan at, one event's data for
 // checking codes offline, and replaying the check-ins made offline.
 import { defineModule, operation } from '@/lib/server/api/operation';
+import { metrics } from '@/lib/server/ops/metrics';
 import { failureOf, json, parseWith } from '@/lib/server/api/respond';
 import {
   offlineDatasetSchema,
@@ -34,6 +35,7 @@ export default defineModule({
       hot: true,
       handle: async ({ body, sessionToken }) => {
         const result = await scanTicket({ sessionToken }, body);
+        metrics().scans.inc({ result: 'ok' in result ? result.code : result.result });
         if ('ok' in result) throw failureOf(result);
         return result;
       },

@@ -7,6 +7,7 @@ import { lockOwnedTicket, moveTicketToOwner } from '@/lib/server/tickets/ownersh
 import { notify } from '@/lib/server/notifications/notify';
 import { creditRelease } from '@/lib/server/wallet';
 import { percentOf } from '@/lib/money';
+import { log } from '@/lib/server/ops/log';
 
 export type ReleaseFailure =
   | 'TICKET_NOT_FOUND'
@@ -104,7 +105,7 @@ export async function releaseTicket(actor: { id: string }, input: { ticketId: st
   if (result.ok) {
     availabilityChanged(result.release.eventId);
     // The returned seat goes to the fans on the waiting list first (functions.sql waiting_list_offer); the sweeper would too.
-    await offerReturned(result.release.eventId, { now }).catch((error) => console.error('Waiting list offer failed:', error instanceof Error ? error.message : error));
+    await offerReturned(result.release.eventId, { now }).catch((error) => log().error({ err: error }, 'Waiting list offer failed'));
   }
   return result;
 }

@@ -22,6 +22,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
+import { log } from '@/lib/server/ops/log';
+import type { ThreadMetrics } from '@/lib/server/ops/metrics';
 import { bodyLimitOf, refuseBodyTooLarge } from './request-guard';
 
 /** Database connections of each lane thread unless DATABASE_POOL_SIZE says otherwise. */
@@ -32,6 +34,9 @@ export type HotApi = {
   isHotApiCall(method: string, pathname: string): boolean;
   serveHotApi(request: Request): Promise<Response>;
   answerHeaders(env?: Record<string, string | undefined>): Record<string, string>;
+  apiRouteOf(method: string, pathname: string): string | null;
+  threadMetrics(): Promise<ThreadMetrics>;
+  closeDatabase(): Promise<void>;
 };
 
 /** A request as a lane thread gets it: its body already read. */
@@ -39,14 +44,17 @@ export type LaneRequest = { method: string | undefined; url: string | undefined;
 /** A lane's answer (a Uint8Array body when it came back from a thread). */
 export type LaneAnswer = { status: number; headers: [string, string][]; cookies: string[]; body: Uint8Array };
 /** What the main thread and a lane thread say to each other. */
-export type LaneMessage = { id: number; request: LaneRequest };
-export type LaneReply = { id: number; answer?: LaneAnswer; error?: string };
+export type LaneMessage = { id: number; request: LaneRequest } | { id: number; ask: 'metrics' | 'stop' };
+export type LaneReply = { id: number; answer?: LaneAnswer; error?: string; metrics?: ThreadMetrics; stopped?: true };
 
 /** The lane: null when the request is not a hot API call, else a promise settled once it is answered. */
 export type FastLane = ((req: IncomingMessage, res: ServerResponse) => Promise<void> | null) & {
   /** Asks the hot API from inside the server (no socket). */
   call: (request: { method?: string; url: string; host?: string; headers?: Record<string, string | string[] | undefined> }) => Promise<{ status: number; body: Buffer }>;
+  /** Ends the lane's threads, each after closing its database pool. */
   stop: () => Promise<unknown> | undefined;
+  /** Every lane thread's counters (./lane-thread.ts answers), for the main thread's scrape. */
+  threadMetrics: () => Promise<ThreadMetrics[]>;
 };
 
 /** The hot API's bundle: { isHotApiCall, serveHotApi, answerHeaders }. */
@@ -106,7 +114,10 @@ export function createLaneRunner(api: HotApi): (request: LaneRequest) => Promise
 }
 
 type Thread = { worker: Worker; busy: number; alive: boolean };
-type Waiting = { resolve: (answer: LaneAnswer) => void; reject: (error: Error) => void; thread: Thread };
+type Waiting = { resolve: (reply: LaneReply) => void; reject: (error: Error) => void; thread: Thread };
+
+/** How long a lane thread may take to close its pool at shutdown before it is terminated. */
+const THREAD_STOP_MS = 5000;
 
 /**
  * Lane threads (./lane-thread.ts, which scripts/build-api.mjs bundles beside the hot API), each request
@@ -121,17 +132,18 @@ function createThreadPool(api: HotApi, bundle: string, script: string, size: num
   let local: ((request: LaneRequest) => Promise<LaneAnswer>) | null = null;
   const threads: Thread[] = [];
   function start(slot: number): Thread {
-    const worker = new Worker(script, { workerData: { bundle } });
+    // (The environment as this module sees it: Worker's default, but Jest's sandbox keeps its own.)
+    const worker = new Worker(script, { workerData: { bundle }, env: process.env });
     const thread: Thread = { worker, busy: 0, alive: true };
-    worker.on('message', ({ id, answer, error }: LaneReply) => {
-      const waiting = pending.get(id);
+    worker.on('message', (reply: LaneReply) => {
+      const waiting = pending.get(reply.id);
       if (!waiting) return;
-      pending.delete(id);
+      pending.delete(reply.id);
       thread.busy--;
-      if (error || !answer) waiting.reject(new Error(error ?? 'no answer'));
-      else waiting.resolve(answer);
+      if (reply.error) waiting.reject(new Error(reply.error));
+      else waiting.resolve(reply);
     });
-    worker.on('error', (error) => console.error('fast lane thread failed', error));
+    worker.on('error', (error) => log().error({ err: error }, 'fast lane thread failed'));
     worker.on('exit', () => {
       thread.alive = false;
       for (const [id, waiting] of pending) {
@@ -145,22 +157,39 @@ function createThreadPool(api: HotApi, bundle: string, script: string, size: num
     worker.unref();
     return thread;
   }
+  function ask(thread: Thread, message: Omit<LaneMessage, 'id'>): Promise<LaneReply> {
+    const id = nextId++;
+    thread.busy++;
+    return new Promise<LaneReply>((resolve, reject) => {
+      pending.set(id, { resolve, reject, thread });
+      thread.worker.postMessage({ id, ...message } as LaneMessage);
+    });
+  }
   for (let i = 0; i < size; i++) threads.push(start(i));
   return {
-    run(request: LaneRequest): Promise<LaneAnswer> {
+    async run(request: LaneRequest): Promise<LaneAnswer> {
       const live = threads.filter((t) => t.alive);
       if (!live.length) return (local ??= createLaneRunner(api))(request);
-      const thread = live.reduce((a, b) => (b.busy < a.busy ? b : a));
-      const id = nextId++;
-      thread.busy++;
-      return new Promise<LaneAnswer>((resolve, reject) => {
-        pending.set(id, { resolve, reject, thread });
-        thread.worker.postMessage({ id, request } satisfies LaneMessage);
-      });
+      const reply = await ask(live.reduce((a, b) => (b.busy < a.busy ? b : a)), { request });
+      if (!reply.answer) throw new Error('no answer');
+      return reply.answer;
+    },
+    async threadMetrics(): Promise<ThreadMetrics[]> {
+      const replies = await Promise.all(threads.filter((t) => t.alive).map((t) => ask(t, { ask: 'metrics' }).catch(() => null)));
+      return replies.flatMap((reply) => (reply?.metrics ? [reply.metrics] : []));
     },
     stop() {
       stopped = true;
-      return Promise.all(threads.map((t) => t.worker.terminate()));
+      // Each thread closes its pool and says so; one that does not in time is terminated all the same.
+      return Promise.all(
+        threads.map(async (t) => {
+          if (t.alive) {
+            const timer = new Promise((resolve) => setTimeout(resolve, THREAD_STOP_MS).unref());
+            await Promise.race([ask(t, { ask: 'stop' }).catch(() => null), timer]);
+          }
+          return t.worker.terminate();
+        }),
+      );
     },
   };
 }
@@ -254,5 +283,6 @@ export async function createFastLane({ bundle, laneThread, threads = 0 }: { bund
     return { status: result.status, body: bytesOf(result.body) };
   };
   lane.stop = () => pool?.stop();
+  lane.threadMetrics = () => pool?.threadMetrics() ?? Promise.resolve([]);
   return lane;
 }

@@ -70,8 +70,8 @@ type StoredHeaders = Record<string, string | number | string[]>;
 type Copy = { at: number; status: number; headers: StoredHeaders; body: Buffer };
 type ShellCopy = Copy & { cut: number; gzip: PreparedSplice };
 
-/** Headers that belong to one answer on one connection, never to a stored copy. */
-const HOP_HEADERS = new Set(['set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+/** Headers that belong to one answer on one connection (its request id too), never to a stored copy. */
+const HOP_HEADERS = new Set(['set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'x-request-id']);
 
 /** The headers of an answer a copy may keep: none of one answer's own, none of `also`, none unset. */
 function storable(headers: OutgoingHttpHeaders | IncomingHttpHeaders, also: string[]): StoredHeaders {
