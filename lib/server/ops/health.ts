@@ -2,27 +2,20 @@
 // port and on METRICS_PORT, also while draining). Live: the process answers HTTP. Ready: the database
 // answers, the last migration of this release's journal is applied, and the server is not draining.
 // One statement per readiness probe (no cache: the load balancer must see a database that went away).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/lib/server/db/client';
+import { committedMigrations } from '@/lib/server/db/migration-status';
 
 export type Readiness = { ready: true; migration: string } | { ready: false; reason: 'draining' | 'database-unreachable' | 'migrations-pending'; migration?: string };
 
 /** How long a probe waits for the database before it calls it unreachable. */
 const PROBE_TIMEOUT_MS = 2000;
 
-type Journal = { entries: { when: number; tag: string }[] };
-
 let lastMigration: { when: number; tag: string } | undefined;
 
-/** The last migration of this release (the journal drizzle-kit writes beside the migrations). */
+/** The last migration of this release (lib/server/db/migration-status.ts reads the journal), read once. */
 function journalsLast(): { when: number; tag: string } {
-  if (!lastMigration) {
-    const file = path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib/server/db/migrations/meta/_journal.json');
-    const journal = JSON.parse(readFileSync(file, 'utf8')) as Journal;
-    lastMigration = journal.entries.reduce((a, b) => (b.when > a.when ? b : a));
-  }
+  lastMigration ??= committedMigrations().reduce((a, b) => (b.when > a.when ? b : a));
   return lastMigration;
 }
 
