@@ -24,6 +24,7 @@ function view(soldOut: string[], inCarts = 3): LiveView {
     checkedAt: new Date().toISOString(),
     inCarts: { total: inCarts, tickets: inCarts, resale: 0 },
     soldLastMinute: { orders: 2, tickets: 5 },
+    entered: { total: 7, gates: [{ gate: 'Gate B', admitted: 5 }, { gate: null, admitted: 2 }] },
     sold: 320,
     capacity: 600,
     soldOut,
