@@ -27,8 +27,6 @@ const pick = (text: { sk: string; cs: string; en: string }, locale: string) => t
  */
 export function ScanResult({ answer, onDismiss }: { answer: ScanAnswer; onDismiss?: () => void }) {
   const t = useTranslations('scanner');
-  const tn = useTranslations('namedTickets.gate');
-  const tc = useTranslations('concessions.gate');
   const locale = useLocale();
   const when = answer.checkedInAt
     ? dateTimeFormat(locale, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(answer.checkedInAt))
@@ -64,25 +62,9 @@ export function ScanResult({ answer, onDismiss }: { answer: ScanAnswer; onDismis
           {d}
         </p>
       ))}
-      {answer.holder && (answer.result === 'admitted' || answer.result === 'already_used') && (
-        // A named ticket of a risk match (Slovak act 1/2014): let in only the person of this ID.
-        <div className="mx-auto mt-4 max-w-md rounded-xl bg-white p-4 text-left text-slate-950" data-testid="scan-holder">
-          <p className="text-xl font-extrabold uppercase">{tn('checkId')}</p>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-lg">
-            <dt className="text-slate-600">{tn('name')}</dt>
-            <dd className="font-bold">{answer.holder.name}</dd>
-            <dt className="text-slate-600">{tn('dateOfBirth')}</dt>
-            <dd className="font-bold">{formatBirthDate(answer.holder.dateOfBirth, locale)}</dd>
-          </dl>
-        </div>
-      )}
-      {answer.card && (answer.result === 'admitted' || answer.result === 'already_used') && (
-        // A concession ticket: let in only with the card (student, ZŤP…); a companion with its ZŤP-S holder.
-        <div className="mx-auto mt-4 max-w-md rounded-xl bg-white p-4 text-left text-slate-950" data-testid="scan-card" role="status">
-          <p className="text-xl font-extrabold uppercase">{tc('checkCard', { card: tc(`cards.${answer.card}`) })}</p>
-          {answer.card === 'companion' && <p className="mt-1 text-lg font-medium">{tc('companion')}</p>}
-        </div>
-      )}
+      {/* A valid one with a card or a holder is the amber CheckResult; a used one still says whose it was. */}
+      {answer.holder && answer.result === 'already_used' && <HolderBox holder={answer.holder} className="mx-auto mt-4 max-w-md rounded-xl" />}
+      {answer.card && answer.result === 'already_used' && <CardBox card={answer.card} className="mx-auto mt-4 max-w-md rounded-xl" />}
       {answer.offline && <p className="mt-2 text-sm opacity-90">{t('offline.title')}</p>}
     </div>
   );
@@ -93,7 +75,6 @@ function CheckResult({ answer, details, onDismiss }: { answer: ScanAnswer; detai
   const t = useTranslations('scanner');
   const tn = useTranslations('namedTickets.gate');
   const tc = useTranslations('concessions.gate');
-  const locale = useLocale();
   const id = useId();
   const done = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -120,24 +101,8 @@ function CheckResult({ answer, details, onDismiss }: { answer: ScanAnswer; detai
           {answer.card ? tc('checkCard', { card: tc(`cards.${answer.card}`) }) : tn('checkIdOf', { name: answer.holder!.name })}
         </h2>
         <p className="text-2xl font-bold">{t('gateCheck.valid')}</p>
-        {answer.card && (
-          <div className="rounded-2xl border-4 border-black bg-white p-4 text-left" data-testid="scan-card">
-            <p className="text-xl font-extrabold uppercase">{tc('checkCard', { card: tc(`cards.${answer.card}`) })}</p>
-            {answer.card === 'companion' && <p className="mt-1 text-lg font-semibold">{tc('companion')}</p>}
-          </div>
-        )}
-        {answer.holder && (
-          // A named ticket of a risk match (Slovak act 1/2014): let in only the person of this ID.
-          <div className="rounded-2xl border-4 border-black bg-white p-4 text-left" data-testid="scan-holder">
-            <p className="text-xl font-extrabold uppercase">{tn('checkId')}</p>
-            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-xl">
-              <dt className="font-medium">{tn('name')}</dt>
-              <dd className="font-extrabold">{answer.holder.name}</dd>
-              <dt className="font-medium">{tn('dateOfBirth')}</dt>
-              <dd className="font-extrabold">{formatBirthDate(answer.holder.dateOfBirth, locale)}</dd>
-            </dl>
-          </div>
-        )}
+        {answer.card && <CardBox card={answer.card} className="rounded-2xl border-4 border-black" />}
+        {answer.holder && <HolderBox holder={answer.holder} className="rounded-2xl border-4 border-black" />}
         {details.map((d) => (
           <p key={d} className="text-lg font-semibold">
             {d}
@@ -155,6 +120,34 @@ function CheckResult({ answer, details, onDismiss }: { answer: ScanAnswer; detai
           {t('gateCheck.done')}
         </button>
       )}
+    </div>
+  );
+}
+
+/** A named ticket of a risk match (Slovak act 1/2014): let in only the person of this ID. */
+function HolderBox({ holder, className }: { holder: NonNullable<ScanAnswer['holder']>; className: string }) {
+  const tn = useTranslations('namedTickets.gate');
+  const locale = useLocale();
+  return (
+    <div className={`bg-white p-4 text-left text-slate-950 ${className}`} data-testid="scan-holder">
+      <p className="text-xl font-extrabold uppercase">{tn('checkId')}</p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-lg">
+        <dt className="text-slate-700">{tn('name')}</dt>
+        <dd className="font-bold">{holder.name}</dd>
+        <dt className="text-slate-700">{tn('dateOfBirth')}</dt>
+        <dd className="font-bold">{formatBirthDate(holder.dateOfBirth, locale)}</dd>
+      </dl>
+    </div>
+  );
+}
+
+/** A concession ticket: let in only with the card (student, ZŤP…); a companion with its ZŤP-S holder. */
+function CardBox({ card, className }: { card: NonNullable<ScanAnswer['card']>; className: string }) {
+  const tc = useTranslations('concessions.gate');
+  return (
+    <div className={`bg-white p-4 text-left text-slate-950 ${className}`} data-testid="scan-card">
+      <p className="text-xl font-extrabold uppercase">{tc('checkCard', { card: tc(`cards.${card}`) })}</p>
+      {card === 'companion' && <p className="mt-1 text-lg font-medium">{tc('companion')}</p>}
     </div>
   );
 }
