@@ -38,10 +38,13 @@ async function buyAdultAndChild(page: Page, slug: string) {
   await payOnGateway(page, new RegExp(`^(${[messages.sk.gateway.pay, messages.cs.gateway.pay].join('|')})$`));
 }
 
-/** The code a ticket card shows. */
+/** The code a ticket card shows (its dialog closed again). */
 async function codeOf(page: Page, card: ReturnType<Page['getByTestId']>, showCode: string) {
   await card.getByRole('button', { name: showCode }).click();
-  return (await card.getByTestId('ticket-qr').getAttribute('data-payload'))!;
+  const payload = (await card.getByTestId('ticket-qr').getAttribute('data-payload'))!;
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('ticket-code-dialog')).toHaveCount(0);
+  return payload;
 }
 
 for (const c of CASES) {
@@ -57,8 +60,8 @@ for (const c of CASES) {
     await expect(cards).toHaveCount(2);
     const childCard = cards.filter({ has: page.getByTestId('ticket-concession') });
     await expect(childCard).toHaveCount(1);
-    const childCode = await codeOf(page, childCard, m.tickets.showCode);
-    const adultCode = await codeOf(page, cards.filter({ hasNot: page.getByTestId('ticket-concession') }), m.tickets.showCode);
+    // Each code is read from the fan's phone just before the gate scans it (they rotate).
+    const adultCard = cards.filter({ hasNot: page.getByTestId('ticket-concession') });
 
     // The gate: set the device up once, on a phone.
     const gate = await signedInContext(browser, baseURL!, demo.scanner);
@@ -88,7 +91,7 @@ for (const c of CASES) {
 
     // The child's ticket: amber, the whole screen, "check the card: child".
     const scanned = gate.page.waitForResponse((r) => r.url().endsWith('/api/v1/scan'));
-    await gate.page.getByLabel(m.scanner.manual, { exact: true }).fill(childCode);
+    await gate.page.getByLabel(m.scanner.manual, { exact: true }).fill(await codeOf(page, childCard, m.tickets.showCode));
     await gate.page.getByRole('button', { name: m.scanner.check, exact: true }).click();
     expect((await scanned).request().postDataJSON()).toMatchObject({ gate: GATE });
     const result = gate.page.getByTestId('scan-result');
@@ -110,7 +113,7 @@ for (const c of CASES) {
     await expect(result).toHaveCount(0);
 
     // The adult's: green, valid.
-    await gate.page.getByLabel(m.scanner.manual, { exact: true }).fill(adultCode);
+    await gate.page.getByLabel(m.scanner.manual, { exact: true }).fill(await codeOf(page, adultCard, m.tickets.showCode));
     await gate.page.getByRole('button', { name: m.scanner.check, exact: true }).click();
     await expect(result).toHaveAttribute('data-tone', 'valid');
     await expect(result).toContainText(m.scanner.results.admitted);
