@@ -129,7 +129,7 @@ function validBody(key: string): Record<string, unknown> | undefined {
     'POST /api/v1/tickets/[id]/release': { sharePercent: 99 },
     'POST /api/v1/scan': { payload: 'TRB1.nothing', eventId: randomUUID(), gate: 'A' },
     // a code in the right shape, of a ticket that does not exist
-    'POST /api/v1/scan/sync': { eventId: 'EVENT_UUID', checkIns: [{ ticketId: randomUUID(), version: 1, scannedAt: 'NOW', payload: `TRB2.${randomUUID()}.1.1000.${'A'.repeat(86)}`, gate: 'A' }] },
+    'POST /api/v1/scan/sync': { eventId: 'EVENT_UUID', checkIns: [{ ticketId: randomUUID(), version: 1, scannedAt: 'NOW', payload: `TRB2.${randomUUID()}.1.1000.${'A'.repeat(86)}` }] },
     'POST /api/v1/payments/[provider]/webhook': { eventId: 'evt_1', paymentId: randomUUID(), outcome: 'succeeded', signature: 'x'.repeat(64) },
     // check digits that do not match: no field a mutation changes makes it an account to store
     'PUT /api/v1/payouts/bank-account': { iban: 'SK32 1200 0000 1987 4263 7541', holderName: 'Jana Nováková' },
