@@ -381,7 +381,7 @@ const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWr
     return {
       caller: await signInAs('skener@tribuna.sk', DEMO_PASSWORD),
       url: '/api/v1/scan/sync',
-      body: { eventId: ticket.event.id, checkIns: [{ ticketId: ticket.id, version: ticket.version, scannedAt: new Date(scannedAt).toISOString(), payload }] },
+      body: { eventId: ticket.event.id, checkIns: [{ ticketId: ticket.id, version: ticket.version, scannedAt: new Date(scannedAt).toISOString(), payload, gate: 'A' }] },
       observe: () => readAs(fan, '/api/v1/tickets'),
       admitted: (answer) => (answer as { results?: { result: string }[] }).results?.[0]?.result === 'admitted',
     };

@@ -10,7 +10,7 @@ const social = [
 export async function Footer() {
   const [t, nav] = await Promise.all([getTranslations('footer'), getTranslations('nav')]);
   return (
-    <footer className="mt-12 border-t border-slate-200 bg-white pb-20 md:pb-0">
+    <footer data-fan-nav className="mt-12 border-t border-slate-200 bg-white pb-20 md:pb-0">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-links">
           <h2 id="footer-links" className="text-sm font-semibold uppercase tracking-wide text-slate-600">

@@ -10,10 +10,10 @@ export async function Header({ account }: { account: ReactNode }) {
   return (
     <header className="sticky top-0 z-30 border-b border-emerald-900/20 bg-emerald-900 text-white">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4">
-        <Link href="/" className="text-lg font-bold tracking-tight">
+        <Link data-fan-nav href="/" className="text-lg font-bold tracking-tight">
           Tribuna
         </Link>
-        <nav aria-label={t('main')} className="ml-2 hidden flex-1 items-center gap-1 md:flex">
+        <nav data-fan-nav aria-label={t('main')} className="ml-2 hidden flex-1 items-center gap-1 md:flex">
           <NavLink href="/">{t('home')}</NavLink>
           <NavLink href="/events">{t('events')}</NavLink>
           <NavLink href="/tickets">{t('tickets')}</NavLink>

@@ -16,6 +16,7 @@ export async function MobileTabs({ account }: { account: ReactNode }) {
   const [t, tNav] = await Promise.all([getTranslations('tabs'), getTranslations('nav')]);
   return (
     <nav
+      data-fan-nav
       aria-label={tNav('tabs')}
       data-fan-tabs
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"

@@ -13,6 +13,7 @@ export function EventFrame({
   event,
   cancellation,
   deniedTitle,
+  figures = false,
   children,
 }: {
   access: ConsoleAccess;
@@ -20,13 +21,18 @@ export function EventFrame({
   /** consoleEventPage's: how a cancelled event's refunds are going. */
   cancellation?: CancellationProgress | null;
   deniedTitle: string;
+  /**
+   * A screen of live figures (the match-day live view): its head without the sold count and the event's
+   * actions — the screen's own figures are the one set, refreshed, and nothing on it can be destroyed.
+   */
+  figures?: boolean;
   children: ReactNode;
 }) {
   if (!access.ok || !event) return <ConsoleFrame access={access} title={deniedTitle} />;
   return (
     <div className="space-y-6">
       <ConsoleNav context={access.context} />
-      <EventHeader event={event} settlement={access.org.capabilities.includes('payouts')} />
+      <EventHeader event={event} settlement={access.org.capabilities.includes('payouts')} figures={figures} />
       {cancellation && <CancellationStatus progress={cancellation} />}
       {children}
     </div>

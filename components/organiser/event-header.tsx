@@ -13,8 +13,11 @@ export const STATUS_STYLE: Record<EventSummary['status'], string> = {
   cancelled: 'bg-red-100 text-red-900',
 };
 
-/** The head of every screen of one event: its title, state, date, how much is sold, its actions and tabs. */
-export async function EventHeader({ event, settlement = false }: { event: EventSummary; settlement?: boolean }) {
+/**
+ * The head of every screen of one event: its title, state, date, how much is sold, its actions and tabs.
+ * `figures`: a screen of live figures (EventFrame), whose head has neither the sold count nor the actions.
+ */
+export async function EventHeader({ event, settlement = false, figures = false }: { event: EventSummary; settlement?: boolean; figures?: boolean }) {
   const [t, locale] = await Promise.all([getTranslations('organiser'), getLocale()]);
   return (
     <div className="space-y-4">
@@ -29,7 +32,7 @@ export async function EventHeader({ event, settlement = false }: { event: EventS
               {t(`eventStatus.${event.status}`)}
             </span>
             <time dateTime={event.startsAt}>{formatDate(new Date(event.startsAt), locale, { dateStyle: 'medium', timeStyle: 'short' })}</time>
-            <span>{t('eventHeader.sold', { sold: event.sold, capacity: event.capacity })}</span>
+            {!figures && <span>{t('eventHeader.sold', { sold: event.sold, capacity: event.capacity })}</span>}
             {event.status !== 'draft' && event.status !== 'cancelled' && (
               <Link href={{ pathname: '/events/[id]', params: { id: event.slug } }} className="text-emerald-800 underline">
                 {t('eventHeader.publicPage')}
@@ -37,7 +40,7 @@ export async function EventHeader({ event, settlement = false }: { event: EventS
             )}
           </p>
         </div>
-        <EventActions eventId={event.id} status={event.status} sold={event.sold} startsAt={event.startsAt} />
+        {!figures && <EventActions eventId={event.id} status={event.status} sold={event.sold} startsAt={event.startsAt} />}
       </div>
       <EventTabs eventId={event.id} settlement={settlement} />
     </div>

@@ -11,7 +11,7 @@ import { queryKeys } from '@/lib/client/query-keys';
 const POLL_MS = 3000;
 
 /**
- * The live on-sale view: big figures for a phone at the stadium, refreshed every 3 s while the tab is
+ * The match-day live view: who came in (in all and per gate), what is sold and in carts, big for a phone at the stadium, refreshed every 3 s while the tab is
  * visible (TanStack Query pauses the interval in a hidden tab), starting from the server-rendered read.
  * A screen reader hears the sold-out categories when they change, not at every refresh.
  */
@@ -55,32 +55,80 @@ export function LiveBoard({ eventId, initial }: { eventId: string; initial: Live
       <p className="sr-only" aria-live="polite" data-testid="live-announcement">
         {announcement}
       </p>
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      {/* The figures first, two to a row on a phone: who came in, what is sold, what is in carts now. */}
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('figures')}>
+        <div className="rounded-xl border-2 border-emerald-800 bg-emerald-50 p-4">
+          <dt className="text-sm font-semibold text-emerald-950">{t('entered')}</dt>
+          <dd className="text-4xl font-bold tabular-nums sm:text-5xl" data-testid="live-entered">
+            {number(data.entered.total)}
+          </dd>
+          <dd className="text-sm text-slate-800">{t('enteredOfSold', { sold: number(data.sold) })}</dd>
+        </div>
+        <div className="rounded-xl border border-slate-200 bg-white p-4">
+          <dt className="text-sm font-medium text-slate-700">{t('sold')}</dt>
+          <dd className="text-4xl font-bold tabular-nums sm:text-5xl" data-testid="live-sold">
+            {number(data.sold)}
+          </dd>
+          <dd className="text-sm text-slate-700">{t('soldOfCapacity', { capacity: number(data.capacity) })}</dd>
+        </div>
         <div className="rounded-xl border border-slate-200 bg-white p-4">
           <dt className="text-sm font-medium text-slate-700">{t('inCarts')}</dt>
-          <dd className="text-5xl font-bold tabular-nums" data-testid="live-in-carts">
+          <dd className="text-4xl font-bold tabular-nums sm:text-5xl" data-testid="live-in-carts">
             {number(data.inCarts.total)}
           </dd>
           <dd className="text-sm text-slate-700">{t('inCartsDetail', { tickets: number(data.inCarts.tickets), resale: number(data.inCarts.resale) })}</dd>
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-4">
           <dt className="text-sm font-medium text-slate-700">{t('soldLastMinute')}</dt>
-          <dd className="text-5xl font-bold tabular-nums" data-testid="live-sold-last-minute">
+          <dd className="text-4xl font-bold tabular-nums sm:text-5xl" data-testid="live-sold-last-minute">
             {number(data.soldLastMinute.tickets)}
           </dd>
           <dd className="text-sm text-slate-700">{t('soldLastMinuteDetail', { orders: data.soldLastMinute.orders })}</dd>
-        </div>
-        <div className="rounded-xl border border-slate-200 bg-white p-4">
-          <dt className="text-sm font-medium text-slate-700">{t('sold')}</dt>
-          <dd className="text-5xl font-bold tabular-nums" data-testid="live-sold">
-            {number(data.sold)}
-          </dd>
-          <dd className="text-sm text-slate-700">{t('soldOfCapacity', { capacity: number(data.capacity) })}</dd>
         </div>
       </dl>
       <p className="text-sm text-slate-700" data-testid="live-updated">
         {isError ? <span className="font-medium text-red-800">{t('stale')}</span> : t('updated', { seconds })}
       </p>
+      <section aria-labelledby="live-gates-title" className="space-y-2">
+        <h3 id="live-gates-title" className="text-lg font-bold">
+          {t('gates')}
+        </h3>
+        {data.entered.gates.length === 0 ? (
+          <p className="text-slate-700">{t('noEntries')}</p>
+        ) : (
+          // The gates of the tickets' entries, summing to the entered total (a gate that named none: its own row).
+          <table className="w-full border-collapse text-left" data-testid="live-gates">
+            <thead>
+              <tr className="border-b border-slate-300 text-sm text-slate-700">
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  {t('gate')}
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  {t('enteredColumn')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.entered.gates.map((g) => (
+                <tr key={g.gate ?? ''} className="border-b border-slate-200" data-testid="live-gate" data-gate={g.gate ?? ''}>
+                  <th scope="row" className="py-3 pr-2 font-medium">
+                    {g.gate ?? t('unnamedGate')}
+                  </th>
+                  <td className="py-3 text-right text-xl font-semibold tabular-nums">{number(g.admitted)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" className="py-3 pr-2 font-bold">
+                  {t('total')}
+                </th>
+                <td className="py-3 text-right text-xl font-bold tabular-nums">{number(data.entered.total)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        )}
+      </section>
       <section aria-labelledby="live-categories-title" className="space-y-2">
         <h3 id="live-categories-title" className="text-lg font-bold">
           {t('categories')}

@@ -22,7 +22,7 @@ export function saveGate(eventId: string, state: GateState): Promise<void> {
 }
 
 /** The same checks as the server's scan, on the device; admits by marking the local copy and queueing. */
-export async function checkOffline(state: GateState, payload: string, now = Date.now()): Promise<{ answer: ScanAnswer; state: GateState }> {
+export async function checkOffline(state: GateState, payload: string, now = Date.now(), gate?: string): Promise<{ answer: ScanAnswer; state: GateState }> {
   const code = parseTicketCode(payload);
   const ticket = code && state.dataset.tickets.find((t) => t.id === code.ticketId);
   if (!code || !ticket) return { answer: { result: 'invalid', offline: true }, state };
@@ -50,7 +50,8 @@ export async function checkOffline(state: GateState, payload: string, now = Date
   const next: GateState = {
     dataset: { ...state.dataset, tickets: state.dataset.tickets.map((t) => (t.id === ticket.id ? { ...t, status: 'checked_in', checkedInAt: scannedAt } : t)) },
     // The code itself goes with the check-in: the server admits only what a phone showed (ids and versions are in every gate's data).
-    queue: [...state.queue, { ticketId: ticket.id, version: ticket.version, scannedAt, payload: payload.trim() }],
+    // …and the gate the device stands at, as an online scan names it.
+    queue: [...state.queue, { ticketId: ticket.id, version: ticket.version, scannedAt, payload: payload.trim(), ...(gate ? { gate } : {}) }],
   };
   return { answer: { result: 'admitted', ticketId: ticket.id, checkedInAt: scannedAt, offline: true, ...holder }, state: next };
 }

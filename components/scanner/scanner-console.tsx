@@ -7,6 +7,8 @@ import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { OfflineSupport, useOnline } from '@/components/tickets/offline-support';
 import { checkOffline, loadGate, saveGate } from './offline-gate';
+import { deviceEvents, loadGateDevice, saveGateDevice, type GateDevice } from './gate-device';
+import { GateDeviceForm } from './gate-device-form';
 import { ScanResult } from './scan-result';
 import type { GateDataset, GateState, ScanAnswer, ScannerEvent } from './types';
 import { dateTimeFormat } from '@/lib/i18n/formats';
@@ -14,10 +16,15 @@ import { dateTimeFormat } from '@/lib/i18n/formats';
 /** The same code read again within this time is the same person still in front of the camera. */
 const REPEAT_MS = 4000;
 
-export function ScannerConsole({ events }: { events: ScannerEvent[] }) {
+export function ScannerConsole({ events: allEvents }: { events: ScannerEvent[] }) {
   const t = useTranslations('scanner');
   const locale = useLocale();
   const online = useOnline();
+  // The device's setup (gate-device.ts), read once the page runs in the browser: until then, no setup.
+  const [device, setDevice] = useState<GateDevice | null>(null);
+  const [deviceRead, setDeviceRead] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const events = deviceEvents(allEvents, device);
   const [eventId, setEventId] = useState(events[0]?.id ?? '');
   const [answer, setAnswer] = useState<ScanAnswer | null>(null);
   const [pending, setPending] = useState(false);
@@ -31,6 +38,27 @@ export function ScannerConsole({ events }: { events: ScannerEvent[] }) {
   const gateRef = useRef<GateState | null>(null);
   const manualId = useId();
   gateRef.current = gate;
+  const gateName = device?.gate || undefined;
+
+  useEffect(() => {
+    const saved = loadGateDevice();
+    setDevice(saved);
+    setDeviceRead(true);
+    const served = deviceEvents(allEvents, saved);
+    setEventId((current) => (served.some((e) => e.id === current) ? current : (served[0]?.id ?? '')));
+  }, [allEvents]);
+
+  const saveDevice = (next: GateDevice) => {
+    saveGateDevice(next);
+    setDevice(next);
+    setEditing(false);
+    const served = deviceEvents(allEvents, next);
+    if (!served.some((e) => e.id === eventId)) {
+      setEventId(served[0]?.id ?? '');
+      setAnswer(null);
+    }
+    notify.success({ title: t('device.saved', { gate: next.gate }) });
+  };
 
   useEffect(() => {
     let cancelled = false;
@@ -46,7 +74,7 @@ export function ScannerConsole({ events }: { events: ScannerEvent[] }) {
       setPending(true);
       try {
         if (navigator.onLine) {
-          const result = await api.post<ScanAnswer>('/api/v1/scan', { payload, eventId: eventId || undefined }, { toast: [403, 422], retries: 0 });
+          const result = await api.post<ScanAnswer>('/api/v1/scan', { payload, eventId: eventId || undefined, gate: gateName }, { toast: [403, 422], retries: 0 });
           if (result.ok) {
             setAnswer(result.data);
             return;
@@ -62,7 +90,7 @@ export function ScannerConsole({ events }: { events: ScannerEvent[] }) {
           notify.error({ title: t('offline.noData') });
           return;
         }
-        const { answer: offlineAnswer, state: next } = await checkOffline(state, payload);
+        const { answer: offlineAnswer, state: next } = await checkOffline(state, payload, Date.now(), gateName);
         setAnswer(offlineAnswer);
         if (next !== state) {
           setGate(next);
@@ -72,7 +100,7 @@ export function ScannerConsole({ events }: { events: ScannerEvent[] }) {
         setPending(false);
       }
     },
-    [eventId, t],
+    [eventId, gateName, t],
   );
 
   // Camera: read frames into a canvas and look for a QR code a few times a second.
@@ -179,6 +207,26 @@ export function ScannerConsole({ events }: { events: ScannerEvent[] }) {
     <div className="grid gap-6 lg:grid-cols-2">
       <OfflineSupport />
       <div className="space-y-5">
+        {deviceRead && (!device || editing) ? (
+          <GateDeviceForm events={allEvents} device={device} onSave={saveDevice} onCancel={device ? () => setEditing(false) : undefined} />
+        ) : (
+          device && (
+            <section className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-slate-900 p-4 text-white" aria-labelledby={`${manualId}-device`} data-testid="gate-device">
+              <div>
+                <h2 id={`${manualId}-device`} className="text-sm font-medium text-slate-200">
+                  {t('device.title')}
+                </h2>
+                <p className="text-2xl font-extrabold" data-testid="gate-device-name">
+                  {device.gate}
+                </p>
+                <p className="text-sm text-slate-200">{t('device.summary', { count: events.length })}</p>
+              </div>
+              <button type="button" onClick={() => setEditing(true)} className="min-h-12 rounded-xl border-2 border-white px-4 font-semibold hover:bg-white hover:text-slate-900">
+                {t('device.change')}
+              </button>
+            </section>
+          )
+        )}
         <div className="space-y-1">
           <label htmlFor={`${manualId}-event`} className="block text-sm font-medium">
             {t('chooseEvent')}
@@ -190,7 +238,7 @@ export function ScannerConsole({ events }: { events: ScannerEvent[] }) {
               setEventId(e.target.value);
               setAnswer(null);
             }}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+            className="block min-h-12 w-full rounded-xl border-2 border-slate-700 bg-white px-3 text-base"
           >
             {events.map((e) => (
               <option key={e.id} value={e.id} data-slug={e.slug}>
@@ -203,11 +251,11 @@ export function ScannerConsole({ events }: { events: ScannerEvent[] }) {
         <section className="space-y-2" aria-label={t('camera')}>
           <div className="flex flex-wrap gap-2">
             {camera === 'on' ? (
-              <button type="button" onClick={stopCamera} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
+              <button type="button" onClick={stopCamera} className="min-h-14 w-full rounded-xl border-2 border-slate-700 px-5 text-lg font-semibold hover:bg-slate-50 sm:w-auto">
                 {t('stopCamera')}
               </button>
             ) : (
-              <button type="button" onClick={startCamera} className="rounded-lg bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700">
+              <button type="button" onClick={startCamera} className="min-h-14 w-full rounded-xl bg-slate-900 px-5 text-lg font-bold text-white hover:bg-slate-700 sm:w-auto">
                 {t('startCamera')}
               </button>
             )}
@@ -234,9 +282,9 @@ export function ScannerConsole({ events }: { events: ScannerEvent[] }) {
               spellCheck={false}
               aria-invalid={Boolean(manualError)}
               aria-describedby={manualError ? `${manualId}-error` : undefined}
-              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm"
+              className="block min-h-14 w-full rounded-xl border-2 border-slate-700 bg-white px-3 font-mono text-base"
             />
-            <button type="submit" disabled={pending} aria-busy={pending} className="rounded-lg bg-emerald-800 px-5 py-2 font-medium text-white hover:bg-emerald-700 disabled:opacity-60">
+            <button type="submit" disabled={pending} aria-busy={pending} className="min-h-14 rounded-xl bg-emerald-800 px-5 text-lg font-bold text-white hover:bg-emerald-700 disabled:opacity-60">
               {pending ? t('checking') : t('check')}
             </button>
           </div>
@@ -269,7 +317,15 @@ export function ScannerConsole({ events }: { events: ScannerEvent[] }) {
         </section>
       </div>
       <div role="status" aria-live="assertive" aria-atomic="true">
-        {answer && <ScanResult answer={answer} />}
+        {answer && (
+          <ScanResult
+            answer={answer}
+            onDismiss={() => {
+              setAnswer(null);
+              document.getElementById(manualId)?.focus();
+            }}
+          />
+        )}
       </div>
     </div>
   );

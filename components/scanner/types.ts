@@ -12,5 +12,5 @@ export type GateDataset = OfflineDataset;
  * server verifies against the ticket and scannedAt. (Check-ins queued by an earlier version have none;
  * the sync answers them not_valid, and the queue empties.)
  */
-export type GateQueueItem = { ticketId: string; version: number; scannedAt: string; payload: string };
+export type GateQueueItem = { ticketId: string; version: number; scannedAt: string; payload: string; gate?: string };
 export type GateState = { dataset: GateDataset; queue: GateQueueItem[] };

@@ -27,6 +27,14 @@ export const liveViewSchema = z.object({
     orders: z.number().int().describe('Orders paid in the last 60 s'),
     tickets: z.number().int().describe('Their tickets'),
   }),
+  entered: z
+    .object({
+      total: z.number().int().describe('Tickets checked in (the attendance)'),
+      gates: z
+        .array(z.object({ gate: z.string().nullable().describe('null: a gate that named none'), admitted: z.number().int() }))
+        .describe('Tickets checked in per gate of their entry, named gates by name, then null; they sum to total'),
+    })
+    .describe('Who came in so far, as the report counts it'),
   sold: z.number().int(),
   capacity: z.number().int(),
   soldOut: z.array(z.string()).describe('Ids of the sold-out categories'),

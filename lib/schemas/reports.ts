@@ -78,8 +78,10 @@ export const eventReportSchema = z.object({
     organiserShare: minor('The organiser’s part of the resale fees, net of refunds'),
   }),
   attendance: z.object({
-    buckets: z.array(checkInBucketSchema).describe('Admitted scans per 5 minutes, from half an hour before the doors open'),
-    gates: z.array(z.object({ gate: z.string().nullable().describe('null: a scanner that named no gate'), admitted: count() })),
+    buckets: z.array(checkInBucketSchema).describe('Tickets checked in per 5 minutes (at their first valid entry), from half an hour before the doors open'),
+    gates: z
+      .array(z.object({ gate: z.string().nullable().describe('null: a gate that named none'), admitted: count() }))
+      .describe('Tickets checked in per gate of their first valid entry: the rows sum to checkedIn.total'),
     sold: splitSchema,
     checkedIn: splitSchema,
     noShows: splitSchema.nullable().describe('Tickets sold and never checked in; null until the event is over'),

@@ -41,7 +41,7 @@ export const listingFormSchema = z.object({
 export const scanSchema = z.object({
   payload: plainText('errors.invalidInput', 'scanner.payloadRequired').min(1, 'scanner.payloadRequired').max(300, 'errors.invalidInput'),
   eventId: uuid.optional(),
-  gate: plainText().max(40).optional(),
+  gate: plainText().min(1).max(40).optional().describe('The gate the device is set up as ("Brána B"); kept with the scan and, when it admits, on the ticket'),
 });
 export type ScanInput = z.infer<typeof scanSchema>;
 
@@ -64,6 +64,7 @@ export const scanSyncSchema = z.object({
           .describe(
             "The code the gate scanned (TRB2…, as the phone showed it). The server verifies it as the gate did: the ticket's and the item's version, the Ed25519 signature, its time step within one step of scannedAt. A check-in without a genuine code is not_valid.",
           ),
+        gate: plainText().min(1).max(40).optional().describe('The gate the device was set up as when it scanned ("Brána B"); absent: a gate that named none'),
       }),
     )
     .max(5000),

@@ -299,7 +299,7 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     return {
       caller: await makeScanner(t.db, EVENT),
       params: {},
-      body: { eventId: eventUuid, checkIns: [{ ticketId: ticket.id, version: ticket.version, scannedAt: scannedAt.toISOString(), payload: await currentCode(t.db, ticket.id, scannedAt.getTime()) }] },
+      body: { eventId: eventUuid, checkIns: [{ ticketId: ticket.id, version: ticket.version, scannedAt: scannedAt.toISOString(), payload: await currentCode(t.db, ticket.id, scannedAt.getTime()), gate: 'A' }] },
       admitted: (answer) => (answer as { results?: { result: string }[] }).results?.[0]?.result === 'admitted',
     };
   },

@@ -24,6 +24,7 @@ function view(soldOut: string[], inCarts = 3): LiveView {
     checkedAt: new Date().toISOString(),
     inCarts: { total: inCarts, tickets: inCarts, resale: 0 },
     soldLastMinute: { orders: 2, tickets: 5 },
+    entered: { total: 7, gates: [{ gate: 'Gate B', admitted: 5 }, { gate: null, admitted: 2 }] },
     sold: 320,
     capacity: 600,
     soldOut,
@@ -56,6 +57,10 @@ describe('the live board', () => {
     expect(screen.getByTestId('live-in-carts')).toHaveTextContent('3');
     expect(screen.getByTestId('live-sold-last-minute')).toHaveTextContent('5');
     expect(screen.getByTestId('live-sold')).toHaveTextContent('320');
+    // Who came in, per gate (a gate that named none by its own name), summing to the total.
+    expect(screen.getByTestId('live-entered')).toHaveTextContent('7');
+    expect(screen.getAllByTestId('live-gate').map((row) => row.textContent)).toEqual(['Gate B5', 'Unnamed gate2']);
+    expect(screen.getByTestId('live-gates')).toHaveTextContent('Total7');
     expect(screen.getByTestId('live-category-C')).toHaveTextContent('On sale');
     expect(screen.getByTestId('live-updated')).toHaveTextContent('Updated just now');
   });

@@ -33,8 +33,9 @@ async function ScannerForViewer() {
 export default async function ScannerPage({ params }: PageProps<'/[locale]/scanner'>) {
   setRequestLocale((await params).locale as Locale);
   const t = await getTranslations('scanner');
+  // A gate screen: the fan's navigation is hidden while it is shown (app/globals.css).
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" data-gate-screen>
       <h1 className="text-3xl font-bold">{t('title')}</h1>
       <Suspense fallback={<p aria-busy="true" className="h-24" />}>
         <ScannerForViewer />

@@ -279,14 +279,21 @@ export async function EventReportView({ report, actions }: { report: EventReport
             </div>
             <Scroller label={t('attendance.gates')}>
               <ReportTable caption={t('attendance.gates')} columns={[t('attendance.gate'), t('attendance.admitted')]}>
+                {/* The tickets checked in, by the gate of their entry: the rows sum to the attendance (reports/attendance.ts). */}
                 {attendance.gates.map((g) => (
-                  <tr key={g.gate ?? ''}>
+                  <tr key={g.gate ?? ''} data-testid="report-gate" data-gate={g.gate ?? ''} data-admitted={g.admitted}>
                     <th scope="row" className={`${td} font-normal text-left`}>
                       {gateName(g.gate)}
                     </th>
                     <td className={tdNum}>{n(g.admitted)}</td>
                   </tr>
                 ))}
+                <tr className="font-semibold" data-testid="report-gates-total" data-admitted={attendance.checkedIn.total}>
+                  <th scope="row" className={`${td} text-left font-semibold`}>
+                    {t('attendance.total')}
+                  </th>
+                  <td className={tdNum}>{n(attendance.checkedIn.total)}</td>
+                </tr>
               </ReportTable>
             </Scroller>
           </div>

@@ -832,6 +832,11 @@ export const tickets = pgTable(
      */
     codePublicKey: text('code_public_key'),
     checkedInAt: ts('checked_in_at'),
+    /**
+     * The gate the ticket entered by (the scanning device's gate name; null: a gate that named none), set with
+     * checked_in_at by the same conditional update: the live view and the report count entries per gate here.
+     */
+    checkedInGate: text('checked_in_gate'),
     /** In its holder's name (lib/server/named-tickets): set from unit_is_named when issued or when the organiser changes the rule. */
     named: boolean('named').notNull().default(false),
     /** The named holder; null until named (a named ticket without one is refused at the gate) and once erased 30 days after the event. */

@@ -4,9 +4,11 @@ import type { EventReport } from '@/lib/schemas/reports';
 import { getDb, rowsOf } from '@/lib/server/db';
 import { evenSeries, MINUTE } from './series';
 
-// Check-ins over time and per gate, from the gates' own log: every admitted scan (scan_log, by
-// scan_log_event_idx), in 5-minute buckets counted from the doors opening, season-ticket holders and
-// single tickets apart.
+// Entries over time and per gate, from the tickets themselves: every ticket checked in (tickets_event_idx)
+// at its first valid entry (checked_in_at) and at the gate of that entry (checked_in_gate, set by the same
+// update), in 5-minute buckets counted from the doors opening, season-ticket holders and single tickets
+// apart. The very count the attendance is (event-report.ts), so the gates and the buckets sum to it: a
+// code shown twice, a scan refused, or a check-in that left no line in the log changes neither.
 
 const FIVE_MINUTES = 5 * MINUTE;
 /** Buckets shown before the doors open (half an hour), and at least after (half an hour). */
@@ -20,11 +22,10 @@ export async function attendanceOf(eventId: string, doorsAt: Date): Promise<Pick
   const doors = doorsAt.toISOString();
   const rows = rowsOf<{ at: Date | string; season: boolean; gate: string | null; admitted: number }>(
     await getDb().execute(sql`
-      select date_bin('5 minutes', l.scanned_at, ${doors}::timestamptz) as at,
-        (t.season_ticket_id is not null) as season, l.gate, count(*)::int as admitted
-      from scan_log l
-      left join tickets t on t.id = l.ticket_id
-      where l.event_id = ${eventId}::uuid and l.result = 'admitted'
+      select date_bin('5 minutes', coalesce(t.checked_in_at, ${doors}::timestamptz), ${doors}::timestamptz) as at,
+        (t.season_ticket_id is not null) as season, t.checked_in_gate as gate, count(*)::int as admitted
+      from tickets t
+      where t.event_id = ${eventId}::uuid and t.status = 'checked_in'
       group by 1, 2, 3`),
   );
   if (!rows.length) return { buckets: [], gates: [] };
@@ -50,9 +51,11 @@ export async function attendanceOf(eventId: string, doorsAt: Date): Promise<Pick
       : times.map((at) => ({ ...grouped.get(at)!, at: new Date(at).toISOString() }));
   return {
     buckets,
-    // Named gates by name, then the scans of scanners that named none.
-    gates: [...gates.entries()]
-      .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b, 'sk')))
-      .map(([gate, admitted]) => ({ gate, admitted })),
+    gates: gateRows(gates),
   };
+}
+
+/** Named gates by name, then the entries at gates that named none (null). */
+export function gateRows(gates: Map<string | null, number>): { gate: string | null; admitted: number }[] {
+  return [...gates.entries()].sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b, 'sk'))).map(([gate, admitted]) => ({ gate, admitted }));
 }

@@ -6,6 +6,7 @@ import { getDb, rowsOf } from '@/lib/server/db';
 import { cachedInventoryTotals } from '@/lib/server/events/catalogue';
 import { onEventChanged } from '@/lib/server/events/changed';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
+import { gateRows } from './attendance';
 
 // The live on-sale view: what an organiser watches while a sale is hot. Every figure is read through
 // an index and costs what is in carts or sold, never a pass over the event's other units:
@@ -17,7 +18,10 @@ import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 //   capacity: the units per category, cached until the event changes (the catalogue's inventory totals);
 // - sold out: no free unit left, one EXISTS probe per category on the same index that stops at the
 //   first free unit (a free one is 'available', or 'held' by a hold that ran out: unit_is_free, the one
-//   rule, asked at the read's own `now`).
+//   rule, asked at the read's own `now`);
+// - entered, in all and per gate: the event's tickets checked in, counted by the gate of their entry
+//   (tickets_event_idx; the report's attendance counts the same rows: reports/attendance.ts), so the gates
+//   sum to the total, a gate that named none as its own row.
 
 export type { LiveView };
 
@@ -33,6 +37,7 @@ type LiveFigures = {
   checkedAt: string;
   inCarts: LiveView['inCarts'];
   soldLastMinute: LiveView['soldLastMinute'];
+  entered: LiveView['entered'];
   categories: { id: string; code: string; name: Record<Locale, string>; color: string; sold: number; capacity: number; soldOut: boolean }[];
 };
 
@@ -56,7 +61,10 @@ export async function readLiveFigures(eventId: string, now = new Date()): Promis
                           where u.ticket_type_id = tt.id and u.status in ('available', 'held')
                             and unit_is_free(u.status, u.held_until, ${at}::timestamptz))
         ) order by tt.sort_order, tt.price_amount), '[]'::json)
-        from ticket_types tt where tt.event_id = e.id) as categories
+        from ticket_types tt where tt.event_id = e.id) as categories,
+      (select coalesce(json_agg(json_build_object('gate', g.gate, 'admitted', g.admitted)), '[]'::json)
+        from (select t.checked_in_gate as gate, count(*)::int as admitted from tickets t
+              where t.event_id = e.id and t.status = 'checked_in' group by 1) g) as gates
     from events e where e.id = ${eventId}`);
   type Row = {
     id: string;
@@ -68,6 +76,7 @@ export async function readLiveFigures(eventId: string, now = new Date()): Promis
     orders_last_minute: number;
     tickets_last_minute: number;
     categories: unknown;
+    gates: unknown;
   };
   const [row] = rowsOf<Row>(result);
   if (!row) return null;
@@ -80,6 +89,7 @@ export async function readLiveFigures(eventId: string, now = new Date()): Promis
     sold: number;
     free: boolean;
   }[];
+  const gates = (typeof row.gates === 'string' ? JSON.parse(row.gates) : row.gates) as { gate: string | null; admitted: number }[];
   const heldUnits = Number(row.held_units);
   const heldListings = Number(row.held_listings);
   return {
@@ -90,6 +100,10 @@ export async function readLiveFigures(eventId: string, now = new Date()): Promis
     checkedAt: now.toISOString(),
     inCarts: { total: heldUnits + heldListings, tickets: heldUnits, resale: heldListings },
     soldLastMinute: { orders: Number(row.orders_last_minute), tickets: Number(row.tickets_last_minute) },
+    entered: {
+      total: gates.reduce((n, g) => n + Number(g.admitted), 0),
+      gates: gateRows(new Map(gates.map((g) => [g.gate, Number(g.admitted)]))),
+    },
     categories: parsed.map((c) => {
       const capacity = totals[c.id] ?? 0;
       return { id: c.id, code: c.code, name: c.name, color: c.color, sold: Number(c.sold), capacity, soldOut: capacity > 0 && !c.free };

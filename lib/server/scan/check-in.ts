@@ -7,7 +7,7 @@ import { grouped } from './grouped';
 export type CheckIn = { ticketId: string; version: number; scannerId: string; gate: string | null; at: Date };
 
 /**
- * Checks a verified ticket in; true when this scan admitted it. Gate check-ins are committed in
+ * Checks a verified ticket in, at its gate (kept on the ticket: the entries per gate); true when this scan admitted it. Gate check-ins are committed in
  * groups (grouped.ts): while one group's statement is on its way, the scans that arrive wait and go
  * together in the next, as one conditional UPDATE with their scan_log lines and ONE commit. The commit
  * (its WAL flush to disk) was the largest part of what a scan cost the database; under load a group
@@ -28,7 +28,7 @@ async function commitGroup(db: Db, group: CheckIn[]): Promise<boolean[]> {
           as i(ticket_id uuid, version integer, scanner_id uuid, gate text, scanned_at timestamptz)
         order by ticket_id
       ), admitted as (
-        update tickets set status = 'checked_in', checked_in_at = input.scanned_at
+        update tickets set status = 'checked_in', checked_in_at = input.scanned_at, checked_in_gate = input.gate
         from input
         where tickets.id = input.ticket_id and tickets.status = 'valid' and tickets.version = input.version
           and not ${giftPendingFor('tickets')}

@@ -6,6 +6,7 @@ import { outsideWindow, scanWindow } from '@/lib/ticket-code/window';
 import { getDb, tables } from '@/lib/server/db';
 import { giftPendingFor } from '@/lib/server/tickets/gift-pending';
 import { scannableEvent } from './access';
+import { gateName } from './gate';
 import { OFFLINE_FORMAT, type OfflineDataset, type SyncResult } from '@/lib/schemas/tickets';
 
 /**
@@ -77,7 +78,8 @@ export async function offlineDataset(actor: { id: string }, eventId: string, now
   return { ok: true, dataset };
 }
 
-export type SyncItem = { ticketId: string; version: number; scannedAt: string; payload?: string };
+/** `gate`: the name of the device's gate when it scanned (null or absent: a gate that named none). */
+export type SyncItem = { ticketId: string; version: number; scannedAt: string; payload?: string; gate?: string | null };
 
 /**
  * Whether the code a gate says it scanned is one the ticket's holder showed: a code of this ticket and
@@ -97,7 +99,8 @@ async function scannedGenuineCode(item: SyncItem, ticket: { id: string; version:
  * code the gate scanned, genuine for its ticket at its time (scannedGenuineCode), else it is refused
  * ('not_valid'); then it is the same conditional UPDATE as an online scan, so a ticket admitted at
  * another gate meanwhile comes back as a conflict ('already_used'); one dated outside the event's gate
- * window is refused ('not_valid', too early / too late).
+ * window is refused ('not_valid', too early / too late). Each is logged, and admitted, at the gate the device
+ * was set up as when it scanned.
  */
 export async function syncOfflineCheckIns(actor: { id: string }, eventId: string, items: SyncItem[]): Promise<{ ok: true; results: SyncResult[] } | NotAScanner> {
   const event = await scannableEvent(actor.id, eventId);
@@ -122,11 +125,12 @@ export async function syncOfflineCheckIns(actor: { id: string }, eventId: string
       const genuine = ticket !== undefined && (await scannedGenuineCode(item, ticket, at.getTime()));
       // A genuine check-in dated outside the gate window is refused as it would have been at the gate.
       const refused = genuine ? outsideWindow(window, at.getTime()) : null;
+      const gate = gateName(item.gate);
       let result: SyncResult['result'] = 'not_valid';
       if (genuine && !refused) {
         const [admitted] = await db
           .update(tables.tickets)
-          .set({ status: 'checked_in', checkedInAt: at })
+          .set({ status: 'checked_in', checkedInAt: at, checkedInGate: gate })
           .where(
             and(
               eq(tables.tickets.id, item.ticketId),
@@ -149,7 +153,7 @@ export async function syncOfflineCheckIns(actor: { id: string }, eventId: string
         ticketId: ticket?.id ?? null,
         scannerId: actor.id,
         result,
-        gate: 'offline',
+        gate,
         scannedAt: at,
       });
       out[index] = refused ? { ticketId: item.ticketId, result, reason: refused } : { ticketId: item.ticketId, result };

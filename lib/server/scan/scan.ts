@@ -11,6 +11,7 @@ import { memberCan } from '@/lib/server/organiser/access';
 import { scannableEvent, scannerOrgIds } from './access';
 import { checkIn } from './check-in';
 import { readScan, type FoundRow } from './read';
+import { gateName } from './gate';
 
 export type ScanOutcome = 'admitted' | 'already_used' | 'invalid' | 'wrong_event' | 'expired' | 'not_valid';
 
@@ -87,7 +88,7 @@ export async function scanTicket(
   now = new Date(),
 ): Promise<ScanResult | ScanFailure> {
   const db = getDb();
-  const gate = input.gate?.slice(0, 40) || null;
+  const gate = gateName(input.gate);
   let scannerId = 'id' in caller ? caller.id : null;
   const log = async (eventId: string | null, ticketId: string | null, result: ScanOutcome) => {
     if (eventId) await db.insert(tables.scanLog).values({ eventId, ticketId, scannerId: scannerId!, result, gate, scannedAt: now });

@@ -2,7 +2,7 @@
 // senior, ZŤP and ZŤP-S (with a free companion seat next to it) at sports events, ZŤP and ZŤP-S at the
 // others — and wheelchair places with their companion seats in Aréna Vltava (blocks 105 and 106, front
 // row, by the aisles). With TRIBUNA_E2E=1 also an e2e-only hockey match in the arena whose gates are
-// open like the match of the day's, that only e2e/concessions.spec.ts buys in. Idempotent.
+// open like the match of the day's, that only e2e/concessions.spec.ts and e2e/gate-devices.spec.ts buy in. Idempotent.
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../client';
 import * as s from '../schema';

@@ -233,6 +233,7 @@ export async function seedReports(db: Db): Promise<void> {
     ticket.status = 'checked_in';
     ticket.checkedInAt = checkedInAt;
     const gate = rand() < 0.6 ? GATES[0] : GATES[1];
+    ticket.checkedInGate = gate;
     scans.push({ eventId: event.id, ticketId: ticket.id, scannerId: scanner?.id ?? null, result: 'admitted', gate, scannedAt: checkedInAt });
     // Now and then a fan shows the code twice.
     if (rand() < 0.02) scans.push({ eventId: event.id, ticketId: ticket.id, scannerId: scanner?.id ?? null, result: 'already_used', gate, scannedAt: new Date(checkedInAt.getTime() + 20_000) });
