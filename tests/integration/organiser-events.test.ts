@@ -165,7 +165,7 @@ describe('creating a draft', () => {
     ['sales closing before they open', { saleStartsAt: inDays(10), saleEndsAt: inDays(5) }, 422, 'saleEndsAt'],
     ['another currency', { currency: 'USD' }, 422, 'currency'],
     ['a date without offset', { startsAt: '2030-01-01T18:00:00' }, 422, 'startsAt'],
-    ['no Slovak title', { title: { sk: '', en: 'Only English' } }, 422, 'title.sk'],
+    ['no title in the organisation’s language (Slovak)', { title: { sk: '', en: 'Only English' } }, 422, 'title.sk'],
     ['a reservation of 500 minutes', { reservationMinutes: 500 }, 422, 'reservationMinutes'],
     ['an unknown category', { category: 'opera' }, 422, 'category'],
     ['another organisation’s venue', { venueId: '00000000-0000-4000-8000-000000000000' }, 404, 'venueId'],
