@@ -189,7 +189,7 @@ export const organiserEventAnswerSchema = z.object({ event: organiserEventSchema
 // ── price categories ─────────────────────────────────────────────────────────
 const P = 'organiser.prices.validation';
 /** A category's name: written in at least one language (the others are read in the organisation's language). */
-const name = () => localized(line(100)).refine((v) => Boolean(v.sk || v.cs || v.en), { message: `${M}.titleRequired`, path: ['sk'] });
+const name = () => localized(line(100)).refine((v) => Boolean(v.sk || v.cs || v.en), { message: `${P}.nameRequired`, path: ['sk'] });
 
 const categoryFields = {
   name: name(),

@@ -147,7 +147,6 @@ function CategoryCard({
             key={lang}
             lang={lang}
             label={`${t('fields.name')} (${lang.toUpperCase()})`}
-            required={lang === 'sk'}
             maxLength={100}
             value={draft.name[lang]}
             error={errors[`name.${lang}`]}
