@@ -119,7 +119,7 @@ describe('validation', () => {
     ['a price past int32', { priceAmount: 2 ** 31 }, 'priceAmount'],
     ['a colour that is not hex', { color: 'blue' }, 'color'],
     ['a kind that does not exist', { kind: 'floating' }, 'kind'],
-    ['no Slovak name', { name: { sk: '', en: 'Stand' } }, 'name.sk'],
+    ['a name in no language', { name: { sk: '', en: '' } }, 'name.sk'],
   ])('refuses %s', async (_name, overrides, field) => {
     const event = await newEvent();
     const response = await post(auth(cast.owner), event.id, { name: { sk: 'Tribúna' }, kind: 'seated', priceAmount: 1000, ...overrides });
