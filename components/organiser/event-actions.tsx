@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { FormAlert } from '@/components/auth/form-parts';
 import { ConfirmDialog } from '@/components/profile/confirm-dialog';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { api } from '@/lib/client/api-client';
@@ -27,12 +28,16 @@ export function EventActions({ eventId, status, sold, startsAt }: { eventId: str
   const [confirming, setConfirming] = useState<Action | null>(null);
   const [pending, startTransition] = useTransition();
   const queryClient = useQueryClient();
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   async function run(action: Action) {
-    const result = await api.post(`/api/v1/organiser/events/${eventId}/${action}`);
+    // A refusal to publish is shown with the checklist (every missing item at once), not as a toast of one item.
+    const result = await api.post(`/api/v1/organiser/events/${eventId}/${action}`, undefined, action === 'publish' ? { toast: [409] } : undefined);
     setConfirming(null);
-    // A refusal to publish names what is missing: the checklist shows it all again.
-    if (action === 'publish') void queryClient.invalidateQueries({ queryKey: queryKeys.publishChecklist(eventId) });
+    if (action === 'publish') {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.publishChecklist(eventId) });
+      setRefusal(!result.ok && result.status === 409 ? result.error.message : null);
+    }
     if (!result.ok) return;
     notify.success({ title: t(`done.${action}`) });
     startTransition(() => router.refresh());
@@ -57,7 +62,12 @@ export function EventActions({ eventId, status, sold, startsAt }: { eventId: str
         </button>
       )}
       <DuplicateEvent eventId={eventId} startsAt={startsAt} />
-      {status === 'draft' && <PublishChecklist eventId={eventId} />}
+      {status === 'draft' && (
+        <div className="w-full space-y-2">
+          <FormAlert message={refusal} />
+          <PublishChecklist eventId={eventId} />
+        </div>
+      )}
       <ConfirmDialog
         open={confirming !== null}
         title={confirming ? t(`confirm.${confirming}.title`) : ''}
