@@ -23,6 +23,7 @@ type Action = 'publish' | 'unpublish' | 'cancel';
 /** `sold`: tickets sold; a draft that sold before it was unpublished can still be cancelled (and refunded). A cancelled event can only be duplicated. */
 export function EventActions({ eventId, status, sold, startsAt }: { eventId: string; status: Status; sold: number; startsAt: string }) {
   const t = useTranslations('organiser.eventActions');
+  const tPublish = useTranslations('organiser.publish');
   const router = useRouter();
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState<Action | null>(null);
@@ -36,7 +37,7 @@ export function EventActions({ eventId, status, sold, startsAt }: { eventId: str
     setConfirming(null);
     if (action === 'publish') {
       void queryClient.invalidateQueries({ queryKey: queryKeys.publishChecklist(eventId) });
-      setRefusal(!result.ok && result.status === 409 ? result.error.message : null);
+      setRefusal(!result.ok && result.status === 409 ? tPublish('notReady') : null);
     }
     if (!result.ok) return;
     notify.success({ title: t(`done.${action}`) });
