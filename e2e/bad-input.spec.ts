@@ -1028,6 +1028,12 @@ function seasonWrites(): Record<string, (request: APIRequestContext) => Promise<
     return { where, body, seasonId: async () => (await postJson(caller, '/api/v1/organiser/seasons', body)).season.id as string };
   };
   const seasonUrl = (seasonId: string) => `/api/v1/organiser/seasons/${seasonId}`;
+  /** The winter season's id and one of its matches (the template's choice). */
+  const winterSeason = async (caller: Caller) => {
+    const id = (JSON.parse((await raw(`/api/v1/seasons/${WINTER}`)).body) as { season: { id: string } }).season.id;
+    const { season } = JSON.parse((await raw(seasonUrl(id), auth(caller))).body) as { season: { matches: { id: string }[] } };
+    return { id, matchId: season.matches[0].id };
+  };
   /** The season as its owner reads it, less the club's matches it could add (other tests create matches meanwhile). */
   const readSeason = async (caller: Caller, seasonId: string) => {
     const { season } = JSON.parse((await raw(seasonUrl(seasonId), auth(caller))).body) as { season: Record<string, unknown> };
@@ -1057,6 +1063,19 @@ function seasonWrites(): Record<string, (request: APIRequestContext) => Promise<
       const seasonId = await (await freshSeason(caller)).seasonId();
       const body = { categories: [{ id: null, name: { sk: 'Tribúna', cs: 'Tribuna', en: 'Stand' }, color: '#2563eb', price: 19_900 }], mapping: [] };
       return { caller, url: `${seasonUrl(seasonId)}/categories`, method: 'PUT', body, observe: () => readSeason(caller, seasonId) };
+    },
+    // the winter season's template: one of its matches
+    'PUT /api/v1/organiser/seasons/[seasonId]/template': async () => {
+      const caller = await owner();
+      const { id, matchId } = await winterSeason(caller);
+      return { caller, url: `${seasonUrl(id)}/template`, method: 'PUT', body: { eventId: matchId }, observe: () => readSeason(caller, id) };
+    },
+    // a new match of the winter season from its template
+    'POST /api/v1/organiser/seasons/[seasonId]/matches/from-template': async () => {
+      const caller = await owner();
+      const { id, matchId } = await winterSeason(caller);
+      await postJson(caller, `${seasonUrl(id)}/template`, { eventId: matchId }, 'PUT');
+      return { caller, url: `${seasonUrl(id)}/matches/from-template`, body: { startsAt: new Date(Date.now() + 150 * 86_400_000).toISOString() }, observe: () => readSeason(caller, id) };
     },
     // a new match of the club at the stadium selling every seat, added to a new season
     'POST /api/v1/organiser/seasons/[seasonId]/matches': async (request) => {

@@ -2,28 +2,43 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { FormAlert } from '@/components/auth/form-parts';
 import { ConfirmDialog } from '@/components/profile/confirm-dialog';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/client/query-keys';
 import { DuplicateEvent } from './duplicate-event';
+import { PublishChecklist } from './publish-checklist';
 
 type Status = 'draft' | 'on_sale' | 'sold_out' | 'cancelled';
 type Action = 'publish' | 'unpublish' | 'cancel';
 
-/** Publish, unpublish, cancel and duplicate an event; unpublishing and cancelling ask first. The server says what is refused and why. */
+/**
+ * Publish, unpublish, cancel and duplicate an event; each of publishing, unpublishing and cancelling asks first.
+ * A draft shows its publish checklist (everything still missing at once) and the link to its preview.
+ */
 /** `sold`: tickets sold; a draft that sold before it was unpublished can still be cancelled (and refunded). A cancelled event can only be duplicated. */
 export function EventActions({ eventId, status, sold, startsAt }: { eventId: string; status: Status; sold: number; startsAt: string }) {
   const t = useTranslations('organiser.eventActions');
+  const tPublish = useTranslations('organiser.publish');
   const router = useRouter();
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState<Action | null>(null);
   const [pending, startTransition] = useTransition();
+  const queryClient = useQueryClient();
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   async function run(action: Action) {
-    const result = await api.post(`/api/v1/organiser/events/${eventId}/${action}`);
+    // A refusal to publish is shown with the checklist (every missing item at once), not as a toast of one item.
+    const result = await api.post(`/api/v1/organiser/events/${eventId}/${action}`, undefined, action === 'publish' ? { toast: [409] } : undefined);
     setConfirming(null);
+    if (action === 'publish') {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.publishChecklist(eventId) });
+      setRefusal(!result.ok && result.status === 409 ? tPublish('notReady') : null);
+    }
     if (!result.ok) return;
     notify.success({ title: t(`done.${action}`) });
     startTransition(() => router.refresh());
@@ -34,7 +49,7 @@ export function EventActions({ eventId, status, sold, startsAt }: { eventId: str
   return (
     <div className="flex flex-wrap gap-2">
       {status === 'draft' ? (
-        <button type="button" disabled={!hydrated || pending} onClick={() => run('publish')} className={`${button} bg-emerald-800 text-white hover:bg-emerald-700`}>
+        <button type="button" disabled={!hydrated || pending} onClick={() => setConfirming('publish')} className={`${button} bg-emerald-800 text-white hover:bg-emerald-700`}>
           {t('publish')}
         </button>
       ) : (
@@ -48,6 +63,12 @@ export function EventActions({ eventId, status, sold, startsAt }: { eventId: str
         </button>
       )}
       <DuplicateEvent eventId={eventId} startsAt={startsAt} />
+      {status === 'draft' && (
+        <div className="w-full space-y-2">
+          <FormAlert message={refusal} />
+          <PublishChecklist eventId={eventId} />
+        </div>
+      )}
       <ConfirmDialog
         open={confirming !== null}
         title={confirming ? t(`confirm.${confirming}.title`) : ''}

@@ -26,7 +26,7 @@ export async function EventHeader({ event, settlement = false, figures = false }
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="space-y-1">
-          <h1 className="text-2xl font-bold sm:text-3xl">{event.title[locale as Locale] || event.title.sk}</h1>
+          <h1 className="text-2xl font-bold sm:text-3xl">{event.title[locale as Locale]}</h1>
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <span className={`rounded-full px-2.5 py-0.5 font-medium ${STATUS_STYLE[event.status]}`} data-testid="event-status">
               {t(`eventStatus.${event.status}`)}

@@ -1,4 +1,5 @@
 'use client';
+import { textIn } from '@/lib/localized-text';
 
 import { useTranslations } from 'next-intl';
 import { useId, useState, useTransition, type FormEvent } from 'react';
@@ -113,14 +114,14 @@ function PackageForm({ draft, onChange, events, locale, contentsLocked }: { draf
                 >
                   {events.map((e) => (
                     <option key={e.id} value={e.id}>
-                      {e.title[locale]} · {formatDateTime(e.startsAt, locale)}
+                      {textIn(e.title, locale)} · {formatDateTime(e.startsAt, locale)}
                     </option>
                   ))}
                 </SelectField>
                 <SelectField label={t('category')} value={line.ticketTypeId} onChange={(e) => setLine(i, { ticketTypeId: e.target.value })}>
                   {(event?.categories ?? []).map((c) => (
                     <option key={c.id} value={c.id}>
-                      {c.name[locale]} ({c.kind === 'seated' ? t('seated') : t('standing')}) · {formatMoney({ amount: c.price, currency: event!.currency }, locale)}
+                      {textIn(c.name, locale)} ({c.kind === 'seated' ? t('seated') : t('standing')}) · {formatMoney({ amount: c.price, currency: event!.currency }, locale)}
                     </option>
                   ))}
                 </SelectField>
@@ -260,7 +261,7 @@ function PackageCard({ pkg, events, locale }: { pkg: OrganiserPackage; events: C
     refresh();
   }
 
-  const name = pkg.name[locale];
+  const name = textIn(pkg.name, locale);
   const faceValue = pkg.contents.reduce((sum, c) => sum + (events.find((e) => e.id === c.eventId)?.categories.find((x) => x.id === c.ticketTypeId)?.price ?? 0) * c.quantity, 0);
   return (
     <li aria-labelledby={headingId} className={card} data-testid="organiser-package">
@@ -279,7 +280,7 @@ function PackageCard({ pkg, events, locale }: { pkg: OrganiserPackage; events: C
       <ul className="list-disc space-y-0.5 pl-5 text-slate-800">
         {pkg.contents.map((c, i) => (
           <li key={i}>
-            {c.eventTitle[locale]} · {formatDateTime(c.startsAt, locale)}: {c.quantity} × {c.ticketTypeName[locale]} ({c.kind === 'seated' ? t('seated') : t('standing')})
+            {textIn(c.eventTitle, locale)} · {formatDateTime(c.startsAt, locale)}: {c.quantity} × {c.ticketTypeName[locale]} ({c.kind === 'seated' ? t('seated') : t('standing')})
           </li>
         ))}
       </ul>

@@ -1,3 +1,4 @@
+import { textIn } from '@/lib/localized-text';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMoney } from '@/components/events/format';
 import { ScrollRegion } from '@/components/ui/scroll-region';
@@ -88,7 +89,7 @@ export async function SeasonReleasesPanel({
               <option value="">{t('allMatches')}</option>
               {matches.map((m) => (
                 <option key={m.id} value={m.id}>
-                  {`${m.title[locale]} · ${day(m.startsAt)}`}
+                  {`${textIn(m.title, locale)} · ${day(m.startsAt)}`}
                 </option>
               ))}
             </select>
@@ -133,7 +134,7 @@ export async function SeasonReleasesPanel({
               {report.releases.map((r) => (
                 <tr key={r.id} className="border-t border-slate-200" data-release-id={r.id} data-status={r.status}>
                   <th scope="row" className="sticky left-0 bg-white px-4 py-2 font-medium">
-                    <span className="block min-w-36">{r.match.title[locale]}</span>
+                    <span className="block min-w-36">{textIn(r.match.title, locale)}</span>
                     <span className="block text-xs font-normal text-slate-600">{day(r.match.startsAt)}</span>
                   </th>
                   <td className="whitespace-nowrap px-4 py-2">{r.seat ? tSeat('seatName', { section: r.seat.section[locale], row: r.seat.row, seat: r.seat.seat }) : t('standing')}</td>

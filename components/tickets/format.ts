@@ -3,6 +3,8 @@ import { eventDateTimeFormat } from '@/components/events/format';
 import { formatMoney as formatEventMoney } from '@/lib/money';
 import type { Currency, Localized } from '@/lib/schemas/primitives';
 import { dateTimeFormat, formatDate } from '@/lib/i18n/formats';
+import { isLocale } from '@/lib/i18n/locales';
+import { textIn } from '@/lib/localized-text';
 
 export function formatMoney(amount: number, currency: Currency, locale: string): string {
   return formatEventMoney({ amount, currency }, locale);
@@ -12,8 +14,9 @@ export function formatDateTime(iso: string, locale: string): string {
   return dateTimeFormat(locale, eventDateTimeFormat).format(new Date(iso));
 }
 
+/** A stored text in `locale`, an empty language read as lib/localized-text.ts reads it (Slovak, then any). */
 export function localized(text: Localized, locale: string): string {
-  return text[locale as keyof Localized] ?? text.en;
+  return textIn(text, isLocale(locale) ? locale : 'en');
 }
 
 /** A date of birth (YYYY-MM-DD), as a calendar day whatever the device's time zone: named tickets, the gate. */

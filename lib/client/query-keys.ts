@@ -22,6 +22,8 @@ export const queryKeys = {
   cartConcessions: (eventId: string, lines: string[]) => ['cart', eventId, 'concessions', lines.join(',')] as const,
   /** GET /api/v1/organiser/events/{id}/live */
   organiserLive: (eventId: string) => ['organiser', 'events', eventId, 'live'] as const,
+  /** GET /api/v1/organiser/events/{id}/publish-checklist — what a draft still needs before publishing. */
+  publishChecklist: (eventId: string) => ['organiser', 'events', eventId, 'publish-checklist'] as const,
   /** GET /api/v1/organiser/{events|seasons}/{id}/announcements */
   announcements: (target: 'event' | 'season', id: string) => ['organiser', 'announcements', target, id] as const,
 };

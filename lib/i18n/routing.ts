@@ -36,6 +36,7 @@ export const pathnames = {
   '/organiser/events': { sk: '/organizator/podujatia', cs: '/poradatel/udalosti', en: '/organiser/events' },
   '/organiser/events/new': { sk: '/organizator/podujatia/nove', cs: '/poradatel/udalosti/nova', en: '/organiser/events/new' },
   '/organiser/events/[eventId]': { sk: '/organizator/podujatia/[eventId]', cs: '/poradatel/udalosti/[eventId]', en: '/organiser/events/[eventId]' },
+  '/organiser/events/[eventId]/preview': { sk: '/organizator/podujatia/[eventId]/nahlad', cs: '/poradatel/udalosti/[eventId]/nahled', en: '/organiser/events/[eventId]/preview' },
   '/organiser/events/[eventId]/prices': { sk: '/organizator/podujatia/[eventId]/ceny', cs: '/poradatel/udalosti/[eventId]/ceny', en: '/organiser/events/[eventId]/prices' },
   '/organiser/events/[eventId]/seats': { sk: '/organizator/podujatia/[eventId]/miesta', cs: '/poradatel/udalosti/[eventId]/mista', en: '/organiser/events/[eventId]/seats' },
   '/organiser/events/[eventId]/images': { sk: '/organizator/podujatia/[eventId]/obrazky', cs: '/poradatel/udalosti/[eventId]/obrazky', en: '/organiser/events/[eventId]/images' },

@@ -67,6 +67,10 @@ export const orgSettingsSchema = z.object({
   name: z.string(),
   /** ISO country; the default absolute cap is in CZK for CZ, else EUR. */
   country: z.string(),
+  /** The organisation's own language: its texts' required first language, the one empty texts are read in. */
+  language: z.enum(['sk', 'cs', 'en']),
+  /** The currency its new events start in. */
+  currency: currencySchema,
   website: z.string().nullable(),
   contactEmail: z.string().nullable(),
   resaleDefaults: resalePolicySchema,
@@ -87,6 +91,8 @@ export const orgSettingsPatchSchema = z.object({
   contactEmail: optionalText(254, 'validation.emailInvalid')
     .refine((v) => v == null || z.email().safeParse(v).success, 'validation.emailInvalid')
     .optional(),
+  language: z.enum(['sk', 'cs', 'en'], { error: `${S}.language` }).optional(),
+  currency: z.enum(['EUR', 'CZK'], { error: `${S}.currency` }).optional(),
   resaleDefaults: resalePolicySchema.optional(),
 });
 export type OrgSettingsPatch = z.infer<typeof orgSettingsPatchSchema>;

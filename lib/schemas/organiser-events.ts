@@ -13,19 +13,12 @@ const line = (max: number) => plainText().max(max, `${M}.tooLong`);
 const paragraphs = (max: number) => multilineText(max, `${M}.tooLong`);
 
 /**
- * A text in the three languages. Slovak is required where `required`; Czech and English may be left
- * empty and are then filled from Slovak (lib/server/events/edit/rules.ts), so that a fan's page is
- * never blank in any language.
+ * A text in the three languages, each of which may be left empty: it is stored as written, and an empty
+ * language is read in the organisation's language, then any (lib/localized-text.ts). The title in the
+ * organisation's own language is required (the domain checks it: it knows the organisation).
  */
-const localized = (text: z.ZodString | z.ZodType<string>, required: boolean) =>
-  z.object(
-    {
-      sk: required ? (text as z.ZodType<string>).refine((v) => v.length > 0, `${M}.slovakRequired`) : text,
-      cs: text.optional(),
-      en: text.optional(),
-    },
-    { error: 'errors.invalidInput' },
-  );
+const localized = (text: z.ZodString | z.ZodType<string>) =>
+  z.object({ sk: text.optional(), cs: text.optional(), en: text.optional() }, { error: 'errors.invalidInput' });
 
 export const eventCategorySchema = z.enum(['sport', 'concert', 'festival'], { error: `${M}.category` });
 export const eventStatusSchema = z.enum(['draft', 'on_sale', 'sold_out', 'cancelled']);
@@ -43,9 +36,9 @@ export const EVENT_LIMITS = {
 const editable = {
   venueId: uuidString(`${M}.venue`),
   category: eventCategorySchema,
-  title: localized(line(200), true),
-  summary: localized(line(500), false),
-  description: localized(paragraphs(20_000), false),
+  title: localized(line(200)),
+  summary: localized(line(500)),
+  description: localized(paragraphs(20_000)),
   performers: z.array(line(200).refine((v) => v.length > 0, `${M}.performerEmpty`), { error: 'errors.invalidInput' }).max(100, `${M}.tooMany`),
   startsAt: date,
   endsAt: date.nullable(),
@@ -67,6 +60,8 @@ export const createEventSchema = z.strictObject(
   {
     organisation: uuidString('organiser.errors.organisationRequired'),
     ...editable,
+    /** Unset: the organisation's own currency. */
+    currency: editable.currency.optional(),
     summary: editable.summary.optional(),
     description: editable.description.optional(),
     performers: editable.performers.optional(),
@@ -100,6 +95,16 @@ export type UpdateEventInput = z.infer<typeof updateEventSchema>;
  */
 export const duplicateEventSchema = z.strictObject({ startsAt: date }, { error: 'errors.invalidInput' });
 export type DuplicateEventInput = z.infer<typeof duplicateEventSchema>;
+
+/** What a draft needs before it is published (lib/server/events/edit/publish.ts publishItems), in the checklist's order. */
+export const PUBLISH_ITEMS = ['date', 'texts', 'prices', 'image', 'saleWindow'] as const;
+export type PublishItem = (typeof PUBLISH_ITEMS)[number];
+export const publishChecklistSchema = z.object({
+  ready: z.boolean().describe('nothing is missing: publishing will not be refused for what the draft lacks'),
+  items: z.array(z.object({ item: z.enum(PUBLISH_ITEMS), done: z.boolean() })),
+});
+export type PublishChecklist = z.infer<typeof publishChecklistSchema>;
+export const publishChecklistAnswerSchema = z.object({ checklist: publishChecklistSchema });
 
 export const eventsQuerySchema = z.object({ organisation: uuidString('organiser.errors.organisationRequired') });
 
@@ -183,10 +188,11 @@ export const organiserEventAnswerSchema = z.object({ event: organiserEventSchema
 
 // ── price categories ─────────────────────────────────────────────────────────
 const P = 'organiser.prices.validation';
-const name = (required: boolean) => localized(line(100), required);
+/** A category's name: written in at least one language (the others are read in the organisation's language). */
+const name = () => localized(line(100)).refine((v) => Boolean(v.sk || v.cs || v.en), { message: `${P}.nameRequired`, path: ['sk'] });
 
 const categoryFields = {
-  name: name(true),
+  name: name(),
   priceAmount: z.number({ error: `${P}.price` }).int(`${P}.price`).min(0, `${P}.price`).max(INT32_MAX, `${P}.price`),
   kind: z.enum(['seated', 'standing'], { error: `${P}.kind` }),
   color: z.string({ error: `${P}.color` }).regex(/^#[0-9a-fA-F]{6}$/, `${P}.color`),
@@ -238,8 +244,8 @@ export const priceCategoryAnswerSchema = z.object({ category: priceCategorySchem
  */
 const formText = (max: number) => z.object({ sk: line(max), cs: line(max), en: line(max) });
 const wallClock = z.string().regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})?$/, `${M}.date`);
-export const eventFormSchema = z.object({
-  title: z.object({ sk: line(200).refine((v) => v.length > 0, `${M}.slovakRequired`), cs: line(200), en: line(200) }),
+const formSchema = z.object({
+  title: formText(200),
   summary: formText(500),
   description: z.object({ sk: paragraphs(20_000), cs: paragraphs(20_000), en: paragraphs(20_000) }),
   performers: multilineText(20_000, `${M}.tooLong`),
@@ -259,4 +265,11 @@ export const eventFormSchema = z.object({
   reservationMinutes: count(EVENT_LIMITS.reservationMinutes.min, EVENT_LIMITS.reservationMinutes.max),
   serviceFee: z.number({ error: `${M}.range` }).min(0, `${M}.range`).max(INT32_MAX / 100, `${M}.range`),
 });
-export type EventFormValues = z.infer<typeof eventFormSchema>;
+export type EventFormValues = z.infer<typeof formSchema>;
+
+/** The event form's rules for an organisation writing in `language`: its title in that language is required. */
+export const eventFormSchemaFor = (language: 'sk' | 'cs' | 'en') =>
+  formSchema.superRefine((values, ctx) => {
+    if (!values.title[language]) ctx.addIssue({ code: 'custom', path: ['title', language], message: `${M}.titleRequired` });
+  });
+export const eventFormSchema = eventFormSchemaFor('sk');

@@ -60,6 +60,11 @@ export const seasonMatchSchema = z.strictObject({ eventId: uuidString(`${M}.matc
 
 export const seasonIdParamSchema = z.object({ seasonId: uuidString() });
 
+/** PUT …/seasons/{seasonId}/template: the match new matches of the season start from (null: none). */
+export const seasonTemplateSchema = z.strictObject({ eventId: uuidString(`${M}.match`).nullable() }, { error: 'errors.invalidInput' });
+/** POST …/seasons/{seasonId}/matches/from-template: a new draft match from the season's template, at `startsAt`. */
+export const matchFromTemplateSchema = z.strictObject({ startsAt: instant('organiser.events.validation.date') }, { error: 'errors.invalidInput' });
+
 export const organiserSeasonSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -74,6 +79,8 @@ export const organiserSeasonSchema = z.object({
   transferEnabled: z.boolean(),
   releaseSharePercent: z.number().int(),
   cancelRefundMode: seasonRefundModeSchema,
+  /** The match new matches start from (POST …/matches/from-template); null: none chosen. */
+  templateEventId: z.string().nullable(),
   holders: z.number().int(),
   /** Each match with its seated price categories and the season category each is mapped onto (null: not on season sale). */
   matches: z.array(
@@ -94,6 +101,7 @@ export type OrganiserSeason = z.infer<typeof organiserSeasonSchema>;
 export const organiserSeasonAnswerSchema = z.object({ season: organiserSeasonSchema });
 export const organiserSeasonListSchema = z.object({ seasons: z.array(organiserSeasonSchema) });
 export const seasonMatchAddedSchema = z.object({ season: organiserSeasonSchema, issued: z.number().int(), missing: z.number().int() });
+export const matchFromTemplateAnswerSchema = seasonMatchAddedSchema.extend({ eventId: z.string().describe('the new draft match') });
 
 // ── fans ──────────────────────────────────────────────────────────────────────
 /** A season's id or slug: letters, digits, dashes and underscores only (anything else is no season and never reaches the database). */

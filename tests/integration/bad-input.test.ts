@@ -486,6 +486,18 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     if (!current.ok) throw new Error(current.code);
     return { caller, params: { seasonId }, body: categoriesBodyOf(current.season) };
   },
+  'PUT /api/v1/organiser/seasons/[seasonId]/template': async () => {
+    const seasonId = await winterSeason();
+    const [match] = await t.db.select({ id: s.events.id }).from(s.events).where(eq(s.events.seasonId, seasonId)).limit(1);
+    return { caller: await makeScanner(t.db, EVENT, 'manager'), params: { seasonId }, body: { eventId: match.id } };
+  },
+  // a new match from the season's template (one of its matches)
+  'POST /api/v1/organiser/seasons/[seasonId]/matches/from-template': async () => {
+    const seasonId = await winterSeason();
+    const [match] = await t.db.select({ id: s.events.id }).from(s.events).where(eq(s.events.seasonId, seasonId)).limit(1);
+    await t.db.update(s.seasons).set({ templateEventId: match.id }).where(eq(s.seasons.id, seasonId));
+    return { caller: await makeScanner(t.db, EVENT, 'manager'), params: { seasonId }, body: { startsAt: new Date(Date.now() + 120 * 86_400_000).toISOString() } };
+  },
   // a new match of the club selling every seat of the season's stadium
   'POST /api/v1/organiser/seasons/[seasonId]/matches': async () => {
     const { owner, eventId } = await organiserDraft();

@@ -1,4 +1,5 @@
 'use client';
+import { textIn } from '@/lib/localized-text';
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
@@ -30,7 +31,7 @@ function CategoryConcessions({ eventId, currency, category, initial }: { eventId
   const [rows, setRows] = useState(() => rowsOf(initial));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const name = category.name[locale] || category.name.sk;
+  const name = textIn(category.name, locale);
   const set = (kind: ConcessionKind, patch: Partial<Row>) => setRows((r) => ({ ...r, [kind]: { ...r[kind], ...patch } }));
 
   async function save(event: React.FormEvent) {

@@ -9,16 +9,19 @@ import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import { instantToLocal, localToInstant } from '@/lib/organiser/zoned-time';
-import { EVENT_LIMITS, eventFormSchema, type EventFormValues, type OrganiserEvent } from '@/lib/schemas/organiser-events';
+import { EVENT_LIMITS, eventFormSchemaFor, type EventFormValues, type OrganiserEvent } from '@/lib/schemas/organiser-events';
 import { majorOf, minorOfMajor } from '@/lib/money';
 
 const LANGUAGES = ['sk', 'cs', 'en'] as const;
 const FORM_STATUSES = [404, 409, 422];
 
 type Venue = { id: string; name: string; city: string };
+type Language = (typeof LANGUAGES)[number];
+/** The organisation's own language (its texts' required first one) and currency (a new event's). */
+export type OrgDefaults = { language: Language; currency: 'EUR' | 'CZK' };
 
-/** The form's values of an event (or of a new draft at the first venue). */
-function valuesOf(event: OrganiserEvent | null, venues: Venue[]): EventFormValues {
+/** The form's values of an event (or of a new draft at the first venue, in the organisation's currency). */
+function valuesOf(event: OrganiserEvent | null, venues: Venue[], defaults: OrgDefaults): EventFormValues {
   return {
     title: event?.title ?? { sk: '', cs: '', en: '' },
     summary: event?.summary ?? { sk: '', cs: '', en: '' },
@@ -26,7 +29,7 @@ function valuesOf(event: OrganiserEvent | null, venues: Venue[]): EventFormValue
     performers: event?.performers.join('\n') ?? '',
     category: event?.category ?? 'sport',
     venueId: event?.venueId ?? venues[0]?.id ?? '',
-    currency: event?.currency ?? 'EUR',
+    currency: event?.currency ?? defaults.currency,
     startsAt: instantToLocal(event?.startsAt),
     doorsAt: instantToLocal(event?.doorsAt),
     endsAt: instantToLocal(event?.endsAt),
@@ -77,15 +80,17 @@ function formField(field: string): Path<EventFormValues> | null {
 }
 
 /**
- * Creates a draft (then opens its editor) or edits an event. Texts are grouped per language; Czech and
- * English may stay empty (the server fills them from Slovak). Date-times are Bratislava time.
+ * Creates a draft (then opens its editor) or edits an event. Texts are grouped per language, the
+ * organisation's own first and required; the others may stay empty (fans then read the organisation's
+ * language: lib/localized-text.ts). Date-times are Bratislava time.
  */
-export function EventForm({ orgId, venues, event, locked }: { orgId: string; venues: Venue[]; event: OrganiserEvent | null; locked: boolean }) {
+export function EventForm({ orgId, venues, event, locked, defaults }: { orgId: string; venues: Venue[]; event: OrganiserEvent | null; locked: boolean; defaults: OrgDefaults }) {
   const t = useTranslations('organiser.events');
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [navigating, startTransition] = useTransition();
-  const form = useForm<EventFormValues>({ resolver: zodResolver(eventFormSchema), defaultValues: valuesOf(event, venues), mode: 'onBlur' });
+  const form = useForm<EventFormValues>({ resolver: zodResolver(eventFormSchemaFor(defaults.language)), defaultValues: valuesOf(event, venues, defaults), mode: 'onBlur' });
+  const languages = [defaults.language, ...LANGUAGES.filter((l) => l !== defaults.language)];
   const { register, formState } = form;
   const error = (name: Path<EventFormValues>) => {
     const parts = name.split('.');
@@ -114,7 +119,7 @@ export function EventForm({ orgId, venues, event, locked }: { orgId: string; ven
     }
     if (event) {
       notify.success({ title: t('saved') });
-      form.reset(valuesOf(result.data.event, venues));
+      form.reset(valuesOf(result.data.event, venues, defaults));
       startTransition(() => router.refresh());
     } else {
       notify.success({ title: t('created') });
@@ -165,12 +170,12 @@ export function EventForm({ orgId, venues, event, locked }: { orgId: string; ven
 
       <fieldset className={fieldset}>
         <legend className={legend}>{t('texts')}</legend>
-        <p className="text-sm text-slate-700">{t('fallbackNote')}</p>
+        <p className="text-sm text-slate-700">{t('fallbackNote', { language: t(`languages.${defaults.language}`) })}</p>
         <div className="grid gap-4 lg:grid-cols-3">
-          {LANGUAGES.map((lang) => (
+          {languages.map((lang) => (
             <fieldset key={lang} lang={lang} className="space-y-3 rounded-lg border border-slate-200 p-3">
               <legend className="px-1 font-medium">{t(`languages.${lang}`)}</legend>
-              <TextField label={t('fields.title')} error={error(`title.${lang}`)} required={lang === 'sk'} maxLength={200} {...register(`title.${lang}`)} />
+              <TextField label={t('fields.title')} error={error(`title.${lang}`)} required={lang === defaults.language} maxLength={200} {...register(`title.${lang}`)} />
               <TextField label={t('fields.summary')} error={error(`summary.${lang}`)} maxLength={500} {...register(`summary.${lang}`)} />
               <Field label={t('fields.description')} error={error(`description.${lang}`)}>
                 {({ id, describedBy, invalid }) => <textarea id={id} aria-describedby={describedBy} aria-invalid={invalid} rows={6} className={textarea} {...register(`description.${lang}`)} />}

@@ -1,4 +1,5 @@
 'use client';
+import { textIn } from '@/lib/localized-text';
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState, useTransition } from 'react';
@@ -123,7 +124,7 @@ function CategoryCard({
     startTransition(() => router.refresh());
   }
 
-  const title = category ? category.name[locale] || category.name.sk : t('newCategory');
+  const title = category ? textIn(category.name, locale) : t('newCategory');
   const button = 'min-h-11 rounded-lg px-4 py-2 font-medium disabled:opacity-60';
   return (
     <form onSubmit={save} noValidate aria-labelledby={`${id}-title`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
@@ -146,7 +147,6 @@ function CategoryCard({
             key={lang}
             lang={lang}
             label={`${t('fields.name')} (${lang.toUpperCase()})`}
-            required={lang === 'sk'}
             maxLength={100}
             value={draft.name[lang]}
             error={errors[`name.${lang}`]}

@@ -1,3 +1,4 @@
+import { textIn } from '@/lib/localized-text';
 import type { ReactNode } from 'react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMoney } from '@/components/events/format';
@@ -93,7 +94,7 @@ export async function EventReportView({ report, actions }: { report: EventReport
             {tickets.categories.map((c) => (
               <tr key={c.id}>
                 <th scope="row" className={`${td} min-w-36 font-normal text-left`}>
-                  {c.name[locale] || c.name.sk}
+                  {textIn(c.name, locale)}
                   <span className="block text-xs text-slate-700">{money(c.priceAmount)}</span>
                 </th>
                 <td className={tdNum}>{n(c.sold.single)}</td>

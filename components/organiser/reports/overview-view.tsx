@@ -1,3 +1,4 @@
+import { textIn } from '@/lib/localized-text';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMoney } from '@/components/events/format';
 import { STATUS_STYLE } from '@/components/organiser/event-header';
@@ -51,7 +52,7 @@ export async function OverviewView({ overview, asked, refusal }: { overview: Ove
                 <tr key={e.id}>
                   <th scope="row" className="px-3 py-2 text-left font-normal text-slate-800">
                     <Link href={{ pathname: '/organiser/events/[eventId]/report', params: { eventId: e.id } }} className="font-medium text-emerald-800 underline">
-                      {e.title[locale] || e.title.sk}
+                      {textIn(e.title, locale)}
                     </Link>
                     <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-700">
                       <time dateTime={e.startsAt}>{formatDate(new Date(e.startsAt), locale, { dateStyle: 'medium', timeStyle: 'short' })}</time>

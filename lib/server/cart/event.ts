@@ -1,4 +1,5 @@
 import 'server-only';
+import { readText } from '@/lib/localized-text';
 import { eq, sql } from 'drizzle-orm';
 import { isEventRef, isUuid } from '@/lib/ids';
 import { tables } from '@/lib/server/db';
@@ -93,9 +94,8 @@ async function readSaleEvent(ref: string): Promise<SaleEvent | null> {
   if (!isEventRef(ref)) return null;
   const [row] = await (isUuid(ref) ? byId() : bySlug()).execute({ ref });
   if (!row || row.status === 'draft') return null;
-  // Shared by every caller for a while: nobody may change it.
-  Object.freeze(row.title);
-  return Object.freeze(row);
+  // Shared by every caller for a while: nobody may change it. Its title as fans read it (lib/localized-text.ts).
+  return Object.freeze({ ...row, title: Object.freeze(readText(row.title)) });
 }
 
 /** Minutes a cart holds its tickets: RESERVATION_MINUTES overrides every event (operations, tests). */

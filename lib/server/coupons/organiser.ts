@@ -1,4 +1,5 @@
 import 'server-only';
+import { textIn } from '@/lib/localized-text';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, isUniqueViolation, tables } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
@@ -52,7 +53,7 @@ async function couponsWhere(where: ReturnType<typeof eq>, locale: Locale): Promi
     value: coupon.value,
     currency: coupon.currency,
     eventId: coupon.eventId,
-    eventTitle: eventTitle ? eventTitle[locale] : null,
+    eventTitle: eventTitle ? textIn(eventTitle, locale) : null,
     ticketTypeCodes: coupon.ticketTypeCodes,
     validFrom: iso(coupon.validFrom),
     validUntil: iso(coupon.validUntil),

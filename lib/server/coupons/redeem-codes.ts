@@ -1,4 +1,5 @@
 import 'server-only';
+import { textIn } from '@/lib/localized-text';
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, tables, type Tx } from '@/lib/server/db';
@@ -64,7 +65,7 @@ async function batchesWhere(where: ReturnType<typeof eq>, locale: Locale, db: Re
     .orderBy(desc(b.createdAt));
   return rows.map((row) => ({
     ...row,
-    eventTitle: row.eventTitle[locale],
+    eventTitle: textIn(row.eventTitle, locale),
     categoryName: row.categoryName[locale],
     used: Number(row.used),
     deactivated: Number(row.deactivated),
@@ -231,10 +232,10 @@ export async function redeemEventOptions(userId: string, orgId: string, locale: 
     ok: true,
     events: events.map((e) => ({
       id: e.id,
-      title: e.title[locale],
+      title: textIn(e.title, locale),
       startsAt: e.startsAt.toISOString(),
       currency: e.currency,
-      categories: types.filter((t) => t.eventId === e.id).map((t) => ({ id: t.id, code: t.code, name: t.name[locale] })),
+      categories: types.filter((t) => t.eventId === e.id).map((t) => ({ id: t.id, code: t.code, name: textIn(t.name, locale) })),
     })),
   };
 }

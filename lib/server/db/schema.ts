@@ -28,6 +28,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const sexEnum = pgEnum('sex', ['male', 'female', 'other', 'not-to-say']);
 export const localeEnum = pgEnum('locale', ['sk', 'cs', 'en']);
+export const currencyEnum = pgEnum('currency', ['EUR', 'CZK']);
 
 // ── accounts ────────────────────────────────────────────────────────────────
 export const users = pgTable(
@@ -180,6 +181,10 @@ export const organisations = pgTable('organisations', {
   contactEmail: text('contact_email'),
   /** What a new event of this organisation starts with (events/resale-policy.ts). */
   resaleDefaults: jsonb('resale_defaults').$type<StoredResalePolicy>().notNull().default(DEFAULT_RESALE_POLICY),
+  /** The organisation's own language: its texts' required first language and the one empty texts fall back to (lib/localized-text.ts). */
+  language: localeEnum('language').notNull().default('sk'),
+  /** The currency its new events start in. */
+  currency: currencyEnum('currency').notNull().default('EUR'),
   createdAt: createdAt(),
 });
 
@@ -291,7 +296,6 @@ export const venueSeats = pgTable(
 // ── events ──────────────────────────────────────────────────────────────────
 export const eventCategoryEnum = pgEnum('event_category', ['sport', 'concert', 'festival']);
 export const eventStatusEnum = pgEnum('event_status', ['draft', 'on_sale', 'sold_out', 'cancelled']);
-export const currencyEnum = pgEnum('currency', ['EUR', 'CZK']);
 /** Where a refunded share of an order goes: back to its payment, or as wallet credit with the organiser. */
 export const refundModeEnum = pgEnum('refund_mode', ['payment', 'credit']);
 
@@ -319,6 +323,8 @@ export const seasons = pgTable('seasons', {
   releaseSharePercent: integer('release_share_percent').notNull().default(50),
   /** How a holder gets a cancelled match's share back: to the payment, or as wallet credit with the club (events/cancel.ts). */
   cancelRefundMode: refundModeEnum('cancel_refund_mode').notNull().default('payment'),
+  /** The match new matches of the season start from (seasons/template.ts); null: none chosen. */
+  templateEventId: uuid('template_event_id').references((): AnyPgColumn => events.id, { onDelete: 'set null' }),
 });
 
 /**

@@ -3,6 +3,7 @@ import { appUrl } from '@/lib/app-url';
 import { getPathname } from '@/lib/i18n/pathname';
 import type { Locale } from '@/lib/i18n/routing';
 import { eq } from 'drizzle-orm';
+import { textIn } from '@/lib/localized-text';
 import { translator } from '@/lib/server/api/translate';
 import { getDb, tables } from '@/lib/server/db';
 import { sendEmail, type EmailInput } from '@/lib/server/email';
@@ -24,7 +25,7 @@ export function cancelledOrderEmail(input: {
   const path = getPathname({ locale, href: { pathname: '/orders/[id]', params: { id: input.orderId } } });
   const values = {
     name: input.to.firstName ?? '',
-    event: input.event[locale] || input.event.sk,
+    event: textIn(input.event, locale),
     count: input.tickets,
     total: formatMoney(input.total, locale),
     link: `${appUrl()}${path}`,
@@ -47,7 +48,7 @@ export function cancelledCoveredOrderEmail(input: { to: Recipient; event: Title;
   const t = translator(locale);
   const values = {
     name: input.to.firstName ?? '',
-    event: input.event[locale] || input.event.sk,
+    event: textIn(input.event, locale),
     count: input.tickets,
     link: `${appUrl()}${getPathname({ locale, href: { pathname: '/orders/[id]', params: { id: input.orderId } } })}`,
   };
@@ -76,7 +77,7 @@ export function cancelledSeasonMatchEmail(input: {
   const t = translator(locale);
   const values = {
     name: input.to.firstName ?? '',
-    event: input.event[locale] || input.event.sk,
+    event: textIn(input.event, locale),
     season: input.season[locale] || input.season.sk,
     amount: formatMoney(input.refund, locale),
     link: `${appUrl()}${getPathname({ locale, href: { pathname: '/orders/[id]', params: { id: input.orderId } } })}`,
@@ -97,7 +98,7 @@ export function cancelledTicketsEmail(input: { to: Recipient; event: Title; tick
   const t = translator(locale);
   const values = {
     name: input.to.firstName ?? '',
-    event: input.event[locale] || input.event.sk,
+    event: textIn(input.event, locale),
     count: input.tickets,
     link: `${appUrl()}${getPathname({ locale, href: '/tickets' })}`,
   };

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { isEventRef, isUuid } from '@/lib/ids';
+import { readText } from '@/lib/localized-text';
 import type { EventCategory } from '@/lib/schemas/events';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { GalleryImage, LocalizedText, VenueOutlineShape } from '@/lib/server/db/schema';
@@ -82,22 +83,27 @@ export async function findPublicEvent(idOrSlug: string): Promise<{ uuid: string;
   return row ? { ...row, status: row.status as PublicStatus } : null;
 }
 
-/** Everything the event page shows that does not change with every sale: texts, venue, prices, seat layout. */
-export async function getEventDetail(idOrSlug: string, options: { seats?: boolean } = {}): Promise<EventDetail | null> {
+/**
+ * Everything the event page shows that does not change with every sale: texts (read as fans see them:
+ * lib/localized-text.ts), venue, prices, seat layout. `draft: true` also reads a draft (the organiser's
+ * preview, events/edit/preview.ts); fans never get one.
+ */
+export async function getEventDetail(idOrSlug: string, options: { seats?: boolean; draft?: boolean } = {}): Promise<EventDetail | null> {
   if (!isEventRef(idOrSlug)) return null;
   const db = getDb();
   const e = tables.events;
   const key = isUuid(idOrSlug) ? eq(e.id, idOrSlug) : eq(e.slug, idOrSlug);
   const [row] = await db
-    .select({ event: e, venue: tables.venues, organiser: { name: tables.organisations.name, website: tables.organisations.website }, season: tables.seasons, seasonSelling: seasonSelling(new Date()) })
+    .select({ event: e, venue: tables.venues, organiser: { name: tables.organisations.name, website: tables.organisations.website, language: tables.organisations.language }, season: tables.seasons, seasonSelling: seasonSelling(new Date()) })
     .from(e)
     .innerJoin(tables.venues, eq(tables.venues.id, e.venueId))
     .innerJoin(tables.organisations, eq(tables.organisations.id, e.orgId))
     .leftJoin(tables.seasons, eq(tables.seasons.id, e.seasonId))
-    .where(and(key, ne(e.status, 'draft')))
+    .where(options.draft ? key : and(key, ne(e.status, 'draft')))
     .limit(1);
   if (!row) return null;
   const { event, venue } = row;
+  const first = row.organiser.language;
 
   const types = await db
     .select()
@@ -116,9 +122,9 @@ export async function getEventDetail(idOrSlug: string, options: { seats?: boolea
   return {
     id: event.slug,
     uuid: event.id,
-    title: event.title,
-    summary: event.summary,
-    description: event.description,
+    title: readText(event.title, first),
+    summary: readText(event.summary, first),
+    description: readText(event.description, first),
     category: event.category,
     status: event.status as PublicStatus,
     startsAt: iso(event.startsAt),
@@ -135,7 +141,7 @@ export async function getEventDetail(idOrSlug: string, options: { seats?: boolea
     currency: event.currency,
     maxTicketsPerOrder: event.maxTicketsPerOrder,
     serviceFee: { amount: event.serviceFeeAmount, currency: event.currency },
-    organiser: row.organiser,
+    organiser: { name: row.organiser.name, website: row.organiser.website },
     season: row.season ? { slug: row.season.slug, name: row.season.name, selling: Boolean(row.seasonSelling) } : null,
     venue: {
       name: venue.name,
@@ -154,7 +160,7 @@ export async function getEventDetail(idOrSlug: string, options: { seats?: boolea
     ticketTypes: types.map((t) => ({
       id: t.id,
       code: t.code,
-      name: t.name,
+      name: readText(t.name, first),
       kind: t.kind,
       price: { amount: t.priceAmount, currency: event.currency },
       color: t.color,

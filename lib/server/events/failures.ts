@@ -38,9 +38,10 @@ export const failures = failureRows({
   PRIORITY_WINDOW_INVALID: { status: 422, key: 'organiser.events.errors.priorityWindow', field: 'prioritySaleStartsAt' },
   CURRENCY_LOCKED: { status: 409, key: 'organiser.events.errors.currencyLocked', field: 'currency' },
   VENUE_LOCKED: { status: 409, key: 'organiser.events.errors.venueLocked', field: 'venueId' },
-  NO_PLACES: { status: 409, key: 'organiser.events.errors.noPlaces' },
-  NO_IMAGE: { status: 409, key: 'organiser.events.errors.noImage' },
-  EVENT_IN_PAST: { status: 409, key: 'organiser.events.errors.inPast' },
+  /** The title in the organisation's own language is missing (its field: `title.<language>`). */
+  TITLE_REQUIRED: { status: 422, key: 'organiser.events.validation.titleRequired', field: 'title' },
+  /** A draft that still lacks something (./edit/publish.ts publishItems): one entry of `errors` per missing item, its field the item. */
+  NOT_READY: { status: 409, key: 'organiser.publish.notReady' },
   /** Tickets are sold: a start or end moved into the past would make payouts due and break what buyers were promised. */
   EVENT_DATE_IN_PAST: { status: 409, key: 'organiser.events.errors.dateInPast', field: 'startsAt' },
   /** A duplicate (./edit/duplicate.ts) is of a match still to come: its new start must be in the future. */

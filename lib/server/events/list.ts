@@ -1,6 +1,8 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { foldForSearch } from '@/lib/search-text';
+import type { Locale } from '@/lib/i18n/locales';
+import { readText } from '@/lib/localized-text';
 import { TIME_ZONE } from '@/lib/i18n/time-zone';
 import type { EventCategory } from '@/lib/schemas/events';
 import { getDb, rowsOf } from '@/lib/server/db';
@@ -74,8 +76,8 @@ export async function listEvents(input: EventListInput = {}): Promise<EventList>
       ) x) as lowest_price
     from (
       select e.id as uuid, e.slug, e.title, e.summary, e.category, e.status, e.starts_at, e.image_url, e.currency,
-             v.name as venue_name, v.city as venue_city, ${rank} as rank, count(*) over () as total
-        from events e join venues v on v.id = e.venue_id
+             v.name as venue_name, v.city as venue_city, o.language as org_language, ${rank} as rank, count(*) over () as total
+        from events e join venues v on v.id = e.venue_id join organisations o on o.id = e.org_id
        where ${sql.join(where, sql` and `)}
        order by rank desc, e.starts_at asc, e.slug asc
        limit ${pageSize} offset ${(page - 1) * pageSize}
@@ -94,6 +96,7 @@ export async function listEvents(input: EventListInput = {}): Promise<EventList>
     currency: Currency;
     venue_name: string;
     venue_city: string;
+    org_language: Locale;
     total: string | number;
     lowest_price: number | string | null;
   };
@@ -110,8 +113,8 @@ export async function listEvents(input: EventListInput = {}): Promise<EventList>
     items: rows.map((r) => ({
       id: r.slug,
       uuid: r.uuid,
-      title: r.title,
-      summary: r.summary,
+      title: readText(r.title, r.org_language),
+      summary: readText(r.summary, r.org_language),
       category: r.category,
       status: r.status,
       startsAt: iso(r.starts_at),

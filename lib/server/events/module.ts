@@ -26,6 +26,7 @@ import {
   priceCategoryAnswerSchema,
   priceCategoryListSchema,
   priceCategoryParamSchema,
+  publishChecklistAnswerSchema,
   updateEventSchema,
   updatePriceCategorySchema,
 } from '@/lib/schemas/organiser-events';
@@ -40,7 +41,7 @@ import { ApiError, failureOf, json, parseWith } from '@/lib/server/api/respond';
 import { eventCalendar } from './calendar';
 import { cancelEvent, finishCancelledEvents } from './cancel';
 import { cachedEventDetail, cachedEventList, cachedEventRef, cachedInventoryTotals, getAvailability, localizeCard, localizeDetail } from './index';
-import { createEvent, duplicateEvent, listOrganiserEvents, organiserFailure, publishEvent, readOrganiserEvent, unpublishEvent, updateEvent } from './edit';
+import { createEvent, duplicateEvent, listOrganiserEvents, organiserFailure, publishChecklist, publishEvent, readOrganiserEvent, unpublishEvent, updateEvent } from './edit';
 import { addEventImage, removeEventImage, reorderEventImages, updateEventImage } from './images';
 import { createPriceCategory, deletePriceCategory, listPriceCategories, updatePriceCategory } from './price-categories';
 import { getResalePolicy, previewResalePolicy, setResalePolicy } from './resale-policy';
@@ -175,7 +176,7 @@ export default defineModule({
       body: createEventSchema,
       answer: organiserEventAnswerSchema,
       status: 201,
-      failures: ['ORG_NOT_FOUND', 'ROLE_FORBIDDEN', 'VENUE_NOT_FOUND', ...datesFailures],
+      failures: ['ORG_NOT_FOUND', 'ROLE_FORBIDDEN', 'VENUE_NOT_FOUND', ...datesFailures, 'TITLE_REQUIRED'],
       handle: async ({ caller, body }) => {
         const result = await createEvent(caller.user.id, body);
         if (!result.ok) throw organiserFailure(result);
@@ -205,7 +206,7 @@ export default defineModule({
       access: eventEditor,
       body: updateEventSchema,
       answer: organiserEventAnswerSchema,
-      failures: ['VENUE_NOT_FOUND', 'CURRENCY_LOCKED', 'VENUE_LOCKED', 'EVENT_CANCELLED', 'EVENT_DATE_IN_PAST', 'UNITS_TAKEN', ...datesFailures],
+      failures: ['VENUE_NOT_FOUND', 'CURRENCY_LOCKED', 'VENUE_LOCKED', 'EVENT_CANCELLED', 'EVENT_DATE_IN_PAST', 'UNITS_TAKEN', ...datesFailures, 'TITLE_REQUIRED'],
       handle: async ({ caller, params, body }) => {
         const result = await updateEvent(caller.user.id, eventIdOf(params), body);
         if (!result.ok) throw organiserFailure(result);
@@ -220,11 +221,26 @@ export default defineModule({
       access: eventEditor,
       body: noBody,
       answer: organiserEventAnswerSchema,
-      failures: ['EVENT_CANCELLED', 'NO_PLACES', 'NO_IMAGE', 'EVENT_IN_PAST'],
+      failures: ['EVENT_CANCELLED', 'NOT_READY'],
       handle: async ({ caller, params }) => {
         const result = await publishEvent(caller.user.id, eventIdOf(params));
         if (!result.ok) throw organiserFailure(result);
         return { event: result.event };
+      },
+    }),
+    operation({
+      method: 'get',
+      path: '/api/v1/organiser/events/{eventId}/publish-checklist',
+      summary:
+        'What a draft still needs before publishing, every item at once (date: a start to come; texts: the title in the organisation’s language; prices: a price category with places; image; saleWindow: a sale window not closed already): the same rule publishing refuses by (NOT_READY)',
+      tag: 'organiser',
+      access: eventEditor,
+      answer: publishChecklistAnswerSchema,
+      failures: [],
+      handle: async ({ caller, params }) => {
+        const result = await publishChecklist(caller.user.id, eventIdOf(params));
+        if (!result.ok) throw failureOf(result);
+        return { checklist: result.checklist };
       },
     }),
     operation({

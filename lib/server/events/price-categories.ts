@@ -6,7 +6,8 @@ import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';
 import { eventChanged } from '@/lib/server/events/changed';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { categoriesOf, sectionsOf } from './edit/read';
-import { filledText, refusable, refuse } from './edit/rules';
+import { writtenText } from '@/lib/localized-text';
+import { refusable, refuse } from './edit/rules';
 import { setStandingCapacity, syncEventInventory, type UnitsTaken } from '@/lib/server/inventory/sync';
 
 // An event's price categories (ticket types) and which venue sections each sells. Units are made and
@@ -144,7 +145,7 @@ export async function createPriceCategory(
 /**
  * Adds a category to an event in the caller's transaction (the caller has checked access and that the
  * event is open) and makes its units, exactly as the organiser's POST does; `code` keeps a duplicated
- * category's code (./edit/duplicate.ts), else it comes from the Slovak name. A refusal rolls back (refuse).
+ * category's code (./edit/duplicate.ts), else it comes from the name (Slovak, else Czech, else English). A refusal rolls back (refuse).
  */
 export async function addCategory(tx: Tx, eventId: string, input: CreatePriceCategoryInput & { code?: string }): Promise<string> {
   const [{ next }] = rowsOf<{ next: number }>(await tx.execute(sql`select coalesce(max(sort_order) + 1, 0)::int as next from ticket_types where event_id = ${eventId}`));
@@ -152,8 +153,8 @@ export async function addCategory(tx: Tx, eventId: string, input: CreatePriceCat
     .insert(tables.ticketTypes)
     .values({
       eventId,
-      code: input.code ?? (await uniqueCode(tx, eventId, input.name.sk)),
-      name: filledText(input.name),
+      code: input.code ?? (await uniqueCode(tx, eventId, input.name.sk || input.name.cs || input.name.en || '')),
+      name: writtenText(input.name),
       kind: input.kind,
       priceAmount: input.priceAmount,
       ...(input.color && { color: input.color }),
@@ -177,7 +178,7 @@ export async function updatePriceCategory(
   return changeCategories(userId, eventId, async (tx) => {
     const category = await categoryIn(tx, eventId, categoryId);
     const changes = {
-      ...(input.name && { name: filledText(input.name) }),
+      ...(input.name && { name: writtenText(input.name) }),
       ...(input.priceAmount !== undefined && { priceAmount: input.priceAmount }),
       ...(input.color && { color: input.color }),
       ...(input.sortOrder !== undefined && { sortOrder: input.sortOrder }),

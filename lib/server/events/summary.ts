@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
+import { readText } from '@/lib/localized-text';
 import { getDb, tables } from '@/lib/server/db';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 
@@ -31,8 +32,10 @@ export async function eventSummary(userId: string, eventId: string): Promise<{ o
       status: tables.events.status,
       startsAt: tables.events.startsAt,
       currency: tables.events.currency,
+      language: tables.organisations.language,
     })
     .from(tables.events)
+    .innerJoin(tables.organisations, eq(tables.organisations.id, tables.events.orgId))
     .where(eq(tables.events.id, eventId));
   const [counts] = await db
     .select({
@@ -41,5 +44,6 @@ export async function eventSummary(userId: string, eventId: string): Promise<{ o
     })
     .from(tables.inventoryUnits)
     .where(eq(tables.inventoryUnits.eventId, eventId));
-  return { ok: true, event: { ...row, startsAt: row.startsAt.toISOString(), sold: counts?.sold ?? 0, capacity: counts?.capacity ?? 0 } };
+  const { language, ...event } = row;
+  return { ok: true, event: { ...event, title: readText(row.title, language), startsAt: row.startsAt.toISOString(), sold: counts?.sold ?? 0, capacity: counts?.capacity ?? 0 } };
 }

@@ -19,6 +19,7 @@ import { TIME_ZONE } from '@/lib/i18n/time-zone';
 //                        { seasonId, message }              → /tickets: to a season's holders, titled with the
 //                                                            season and signed with the club (no one match to name)
 import { eq } from 'drizzle-orm';
+import { textIn } from '@/lib/localized-text';
 import type { Locale } from '@/lib/i18n/routing';
 import type { NotificationTopic, PushPayload } from '@/lib/schemas/notifications';
 import { translator } from '@/lib/server/api/translate';
@@ -30,11 +31,11 @@ type Event = { id: string; slug: string; title: LocalizedText; startsAt: Date };
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value.length ? value : undefined);
 
-function localized(text: unknown, locale: Locale): string {
+/** A stored text read in `locale` (lib/localized-text.ts): empty falls back to the organisation's language, then any. */
+function localized(text: unknown, locale: Locale, first?: Locale): string {
   if (typeof text === 'string') return text;
   if (!text || typeof text !== 'object') return '';
-  const values = text as Partial<LocalizedText>;
-  return values[locale] || values.sk || values.cs || values.en || '';
+  return textIn(text as Partial<LocalizedText>, locale, first);
 }
 
 function when(date: Date | string | undefined, locale: Locale): string {
@@ -76,10 +77,14 @@ export async function notificationContent(
   const t = translator(locale);
   const eventId = str(data.eventId);
   const [event] = eventId
-    ? await db.select({ id: tables.events.id, slug: tables.events.slug, title: tables.events.title, startsAt: tables.events.startsAt }).from(tables.events).where(eq(tables.events.id, eventId))
+    ? await db
+        .select({ id: tables.events.id, slug: tables.events.slug, title: tables.events.title, startsAt: tables.events.startsAt, language: tables.organisations.language })
+        .from(tables.events)
+        .innerJoin(tables.organisations, eq(tables.organisations.id, tables.events.orgId))
+        .where(eq(tables.events.id, eventId))
     : [];
   const values: Record<string, string | number> = {
-    event: event ? localized(event.title, locale) : '',
+    event: event ? localized(event.title, locale, event.language) : '',
     time: when(event?.startsAt, locale),
     sender: str(data.sender) ?? '',
     message: localized(data.message, locale),

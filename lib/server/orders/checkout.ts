@@ -1,4 +1,5 @@
 import 'server-only';
+import { textIn } from '@/lib/localized-text';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { getDb, tables } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
@@ -231,7 +232,7 @@ export async function checkout(input: {
     orderId: prepared.orderId,
     amount: prepared.amount,
     currency: event.currency,
-    description: event.title[input.locale],
+    description: textIn(event.title, input.locale),
     locale: input.locale,
     buyerEmail: input.user.email,
     successUrl: input.urls.success(prepared.orderId),

@@ -1,4 +1,5 @@
 import 'server-only';
+import { textIn } from '@/lib/localized-text';
 import { and, asc, count, desc, eq, inArray, lt, min, or } from 'drizzle-orm';
 import { isUuid } from '@/lib/ids';
 import { getDb, tables } from '@/lib/server/db';
@@ -84,11 +85,11 @@ export async function listMyOrders(input: { user: { id: string }; locale: Locale
         number: orderNumber(row.id),
         status: row.status,
         createdAt: row.createdAt.toISOString(),
-        event: { id: row.eventId, slug: row.slug, title: row.title[input.locale], startsAt: row.startsAt.toISOString() },
+        event: { id: row.eventId, slug: row.slug, title: textIn(row.title, input.locale), startsAt: row.startsAt.toISOString() },
         season: row.season ? { id: row.season.id, slug: row.season.slug, name: row.season.name[input.locale] } : null,
         total: { amount: row.totalAmount, currency: row.currency },
         ticketCount: Number(counts.find((c) => c.orderId === row.id)?.n ?? 0),
-        packages: packages.filter((p) => p.orderId === row.id).map((p) => ({ name: p.name[input.locale], tickets: Number(p.tickets) })),
+        packages: packages.filter((p) => p.orderId === row.id).map((p) => ({ name: textIn(p.name, input.locale), tickets: Number(p.tickets) })),
       })),
       nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
     },

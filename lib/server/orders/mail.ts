@@ -8,6 +8,7 @@ import { sendEmail } from '@/lib/server/email';
 import { eventChanged } from '@/lib/server/events/changed';
 import { formatMoney } from '@/lib/money';
 import { log } from '@/lib/server/ops/log';
+import { textIn } from '@/lib/localized-text';
 
 type OrderMail = { kind: 'paid' } | { kind: 'refunded' } | { kind: 'payment-refunded'; amount: number; currency: 'EUR' | 'CZK' };
 
@@ -22,10 +23,12 @@ export async function sendOrderEmail(orderId: string, mail: OrderMail) {
       total: tables.orders.totalAmount,
       currency: tables.orders.currency,
       season: tables.seasons.name,
+      language: tables.organisations.language,
     })
     .from(tables.orders)
     .innerJoin(tables.users, eq(tables.users.id, tables.orders.userId))
     .innerJoin(tables.events, eq(tables.events.id, tables.orders.eventId))
+    .innerJoin(tables.organisations, eq(tables.organisations.id, tables.events.orgId))
     .innerJoin(tables.holds, eq(tables.holds.id, tables.orders.holdId))
     .leftJoin(tables.seasons, eq(tables.seasons.id, tables.holds.seasonId))
     .where(eq(tables.orders.id, orderId));
@@ -45,7 +48,7 @@ export async function sendOrderEmail(orderId: string, mail: OrderMail) {
     : [{ matches: 0 }];
   const values = {
     name: row.firstName ?? '',
-    event: row.season ? row.season[locale] : row.title[locale],
+    event: textIn(row.season ?? row.title, locale, row.language),
     count: n,
     matches,
     total: formatMoney(money, locale),

@@ -1,4 +1,5 @@
 import 'server-only';
+import { textIn } from '@/lib/localized-text';
 import { orderWalletCredit } from '@/lib/server/wallet';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -34,6 +35,7 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
       eventTitle: tables.events.title,
       couponCode: tables.coupons.code,
       organiser: tables.organisations.name,
+      language: tables.organisations.language,
       season: { id: tables.seasons.id, slug: tables.seasons.slug, name: tables.seasons.name },
     })
     .from(tables.orders)
@@ -89,11 +91,11 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
     refundedLate: o.status === 'refunded' && o.note === 'LATE_PAYMENT_UNITS_TAKEN',
     eventCancelled: o.status === 'refunded' && o.note === 'EVENT_CANCELLED',
     refunds: refunds.map((r) => ({ amount: { amount: r.amount, currency: r.currency }, status: r.status === 'succeeded' ? 'refunded' : 'pending' })),
-    event: { id: o.eventId, slug: order.eventSlug, title: order.eventTitle[input.locale] },
+    event: { id: o.eventId, slug: order.eventSlug, title: textIn(order.eventTitle, input.locale, order.language) },
     season: order.season ? { id: order.season.id, slug: order.season.slug, name: order.season.name[input.locale] } : null,
     cancelledMatches,
     items: items.map((item) => ({
-      ticketType: item.ticketType[input.locale],
+      ticketType: textIn(item.ticketType, input.locale, order.language),
       seat: item.section && item.row && item.seat ? seatLabel(input.locale, item.section[input.locale], item.row, item.seat) : null,
       price: money(item.price),
       package: item.packageName?.[input.locale] ?? null,
@@ -115,18 +117,18 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
       walletCreditAmount: await orderWalletCredit(db, o.id),
       loyalty: { points: o.loyaltyPoints, amount: o.loyaltyAmount },
       items: items.map((item) => ({
-        ticketType: item.ticketType[input.locale],
+        ticketType: textIn(item.ticketType, input.locale, order.language),
         seat: item.section && item.row && item.seat ? { section: item.section[input.locale], row: item.row, seat: item.seat } : null,
         resale: item.listingId !== null,
         priceAmount: item.price,
         feeAmount: item.fee,
         package:
           item.packageLine && item.packageName
-            ? { line: item.packageLine, name: item.packageName[input.locale], event: (item.unitEvent ?? order.eventTitle)[input.locale] }
+            ? { line: item.packageLine, name: item.packageName[input.locale], event: textIn(item.unitEvent ?? order.eventTitle, input.locale, order.language) }
             : null,
         season:
           order.season && item.unitEvent && item.unitEventStartsAt
-            ? { name: order.season.name[input.locale], event: item.unitEvent[input.locale], startsAt: item.unitEventStartsAt.toISOString() }
+            ? { name: order.season.name[input.locale], event: textIn(item.unitEvent, input.locale, order.language), startsAt: item.unitEventStartsAt.toISOString() }
             : null,
       })),
     }).lines,
@@ -146,19 +148,21 @@ export async function getPaymentForGateway(input: { user: { id: string }; paymen
       orderId: tables.orders.id,
       eventSlug: tables.events.slug,
       eventTitle: tables.events.title,
+      language: tables.organisations.language,
       expiresAt: tables.holds.expiresAt,
       order: { currentPaymentId: tables.orders.currentPaymentId, totalAmount: tables.orders.totalAmount, currency: tables.orders.currency },
     })
     .from(tables.payments)
     .innerJoin(tables.orders, eq(tables.orders.id, tables.payments.orderId))
     .innerJoin(tables.events, eq(tables.events.id, tables.orders.eventId))
+    .innerJoin(tables.organisations, eq(tables.organisations.id, tables.events.orgId))
     .innerJoin(tables.holds, eq(tables.holds.id, tables.orders.holdId))
     .where(and(eq(tables.payments.id, input.paymentId), eq(tables.orders.userId, input.user.id)));
   if (!row || row.provider !== 'test') return null;
-  const { order, ...payment } = row;
+  const { order, language, ...payment } = row;
   // Offered only when paying it would complete the order (the webhook's rule); any other payment could only be refunded.
   const payable = row.status === 'pending' && paymentCoverage(order, row) === 'covers';
-  return { ...payment, payable, eventTitle: row.eventTitle[input.locale], expiresAt: row.expiresAt.toISOString() };
+  return { ...payment, payable, eventTitle: textIn(row.eventTitle, input.locale, language), expiresAt: row.expiresAt.toISOString() };
 }
 
 /** Order id → status, for the app's payment return (no personal data). */
@@ -173,18 +177,19 @@ export async function orderStatus(orderId: string): Promise<Order['result'] | nu
  * share came back and how: to the payment (pending until the provider confirms) or as wallet credit.
  */
 async function cancelledMatchesOf(orderId: string, locale: Locale): Promise<Order['cancelledMatches']> {
-  const rows = rowsOf<{ title: Record<Locale, string>; currency: 'EUR' | 'CZK'; mode: 'payment' | 'credit'; refunded: number; credited: number; refund_status: string | null }>(
+  const rows = rowsOf<{ title: Record<Locale, string>; language: Locale; currency: 'EUR' | 'CZK'; mode: 'payment' | 'credit'; refunded: number; credited: number; refund_status: string | null }>(
     await getDb().execute(sql`
-      select e.title, o.currency, s.refund_mode as mode, s.refunded_amount as refunded, s.credited_amount as credited, r.status as refund_status
+      select e.title, org.language, o.currency, s.refund_mode as mode, s.refunded_amount as refunded, s.credited_amount as credited, r.status as refund_status
       from order_shares s
       join orders o on o.id = s.order_id
       join events e on e.id = s.event_id
+      join organisations org on org.id = e.org_id
       left join refunds r on r.payment_id = o.current_payment_id and (r.scope = s.event_id::text or r.scope = 'whole')
       where s.order_id = ${orderId}::uuid and s.refunded_at is not null
       order by e.starts_at, e.id`),
   );
   return rows.map((r) => ({
-    title: r.title[locale],
+    title: textIn(r.title, locale, r.language),
     amount: { amount: Number(r.mode === 'credit' ? r.credited : r.refunded), currency: r.currency },
     mode: r.mode,
     status: r.mode === 'credit' || r.refund_status === 'succeeded' || Number(r.refunded) === 0 ? 'refunded' : 'pending',

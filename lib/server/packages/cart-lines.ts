@@ -1,4 +1,5 @@
 import 'server-only';
+import { textIn } from '@/lib/localized-text';
 import { eq, inArray } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { getDb, tables } from '@/lib/server/db';
@@ -39,7 +40,7 @@ export async function foldPackageLines(items: CartItemView[], locale: Locale): P
       folded.push(item);
       continue;
     }
-    const ticket = { ticketType: item.ticketType.name, seat: item.seat, event: row.eventTitle[locale] };
+    const ticket = { ticketType: item.ticketType.name, seat: item.seat, event: textIn(row.eventTitle, locale) };
     startOf.set(ticket, row.startsAt.getTime());
     const line = lines.get(row.lineId);
     if (line) {
@@ -51,9 +52,9 @@ export async function foldPackageLines(items: CartItemView[], locale: Locale): P
     const first: CartItemView = {
       ...item,
       kind: 'package',
-      ticketType: { id: row.packageId, code: 'PACKAGE', name: row.name[locale] },
+      ticketType: { id: row.packageId, code: 'PACKAGE', name: textIn(row.name, locale) },
       seat: null,
-      package: { id: row.packageId, name: row.name[locale], tickets: [ticket] },
+      package: { id: row.packageId, name: textIn(row.name, locale), tickets: [ticket] },
     };
     lines.set(row.lineId, first);
     folded.push(first);

@@ -1,4 +1,5 @@
 import 'server-only';
+import { textIn } from '@/lib/localized-text';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import type { EventPackage } from '@/lib/schemas/packages';
@@ -65,14 +66,14 @@ export async function eventPackages(eventRef: string, locale: Locale, now = new 
     const lines = contents.get(row.id) ?? [];
     return {
       id: row.id,
-      name: row.name[locale],
+      name: textIn(row.name, locale),
       description: row.description?.[locale] || null,
       price: { amount: row.price, currency: row.currency },
       faceValue: { amount: lines.reduce((sum, c) => sum + c.price * c.quantity, 0), currency: row.currency },
       left: Math.max(0, row.quantity - (taken.get(row.id) ?? 0)),
       seated: lines.some((c) => c.kind === 'seated'),
       tickets: lines.reduce((sum, c) => sum + c.quantity, 0),
-      contents: lines.map((c) => ({ eventId: c.eventId, eventTitle: c.eventTitle[locale], startsAt: c.startsAt.toISOString(), ticketType: c.ticketType[locale], kind: c.kind, quantity: c.quantity })),
+      contents: lines.map((c) => ({ eventId: c.eventId, eventTitle: textIn(c.eventTitle, locale), startsAt: c.startsAt.toISOString(), ticketType: c.ticketType[locale], kind: c.kind, quantity: c.quantity })),
     };
   });
 }

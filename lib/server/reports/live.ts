@@ -1,4 +1,5 @@
 import 'server-only';
+import { textIn } from '@/lib/localized-text';
 import { sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import type { LiveView } from '@/lib/schemas/reports-live';
@@ -152,7 +153,7 @@ export async function liveView(userId: string, eventId: string, locale: Locale):
   if (!access.ok) return access;
   const figures = await sharedFigures(eventId);
   if (!figures) return { ok: false, code: 'ORG_NOT_FOUND' };
-  const categories = figures.categories.map(({ name, ...c }) => ({ ...c, name: name[locale] ?? name.sk }));
+  const categories = figures.categories.map(({ name, ...c }) => ({ ...c, name: textIn(name, locale) }));
   return {
     ok: true,
     live: {

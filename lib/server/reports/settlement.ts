@@ -1,4 +1,5 @@
 import 'server-only';
+import { textIn } from '@/lib/localized-text';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { TIME_ZONE } from '@/lib/i18n/time-zone';
@@ -86,7 +87,7 @@ export async function settlementEvents(
   const e = tables.events;
   const rows = await getDb().select({ id: e.id, title: e.title, startsAt: e.startsAt, createdAt: e.createdAt }).from(e).where(eq(e.orgId, orgId)).orderBy(asc(e.startsAt));
   // createdOn: the first day anything of the event can have sold, where one event's whole statement starts.
-  return { ok: true, events: rows.map((r) => ({ id: r.id, title: r.title[locale], startsAt: r.startsAt.toISOString(), createdOn: dayOf(r.createdAt) })) };
+  return { ok: true, events: rows.map((r) => ({ id: r.id, title: textIn(r.title, locale), startsAt: r.startsAt.toISOString(), createdOn: dayOf(r.createdAt) })) };
 }
 
 /**
@@ -115,7 +116,7 @@ export async function organiserSettlement(userId: string, query: SettlementQuery
     if (!ledger) continue;
     if (!query.event && ledger.sales.orders === 0 && ledger.refunds.orders === 0) continue;
     const lines = byCurrency.get(ledger.currency) ?? [];
-    lines.push({ eventId: event.id, title: event.title[locale], startsAt: event.startsAt.toISOString(), status: event.status, ...figuresOf(ledger) });
+    lines.push({ eventId: event.id, title: textIn(event.title, locale), startsAt: event.startsAt.toISOString(), status: event.status, ...figuresOf(ledger) });
     byCurrency.set(ledger.currency, lines);
   }
   const currencies = (['EUR', 'CZK'] as const).flatMap((currency) => {

@@ -4,6 +4,7 @@ import { failureRows, type FailureCodeOf } from '@/lib/server/api/failure-row';
 import type { addSeasonMatch, createSeason, setSeasonCategories, updateSeason } from './organiser';
 import type { releaseTicket, takeBackTicket } from './release';
 import type { purchaseSeason, renewSeason } from './sale';
+import type { matchFromTemplate, setSeasonTemplate } from './template';
 import type { transferSeasonTicket } from './transfer';
 
 export type Codes =
@@ -16,6 +17,8 @@ export type Codes =
   | FailureCodeOf<typeof transferSeasonTicket>
   | FailureCodeOf<typeof releaseTicket>
   | FailureCodeOf<typeof takeBackTicket>
+  | FailureCodeOf<typeof setSeasonTemplate>
+  | FailureCodeOf<typeof matchFromTemplate>
   // cancelSeason's own (events/cancel.ts, with the events' cancellation)
   | 'SEASON_NOTHING_TO_CANCEL';
 
@@ -28,6 +31,10 @@ export const failures = failureRows({
   SEASON_NOTHING_TO_CANCEL: { status: 409, key: 'seasons.errors.nothingToCancel' },
   SEASON_WINDOW_INVALID: { status: 422, key: 'seasons.errors.window', field: 'saleClosesAt' },
   SEASON_MATCH_INVALID: { status: 422, key: 'seasons.errors.match', field: 'eventId' },
+  /** The template must be one of the season's own matches (template.ts). */
+  SEASON_TEMPLATE_INVALID: { status: 422, key: 'seasons.errors.template', field: 'eventId' },
+  /** A new match from the template, but the season has none chosen. */
+  SEASON_NO_TEMPLATE: { status: 409, key: 'seasons.errors.noTemplate' },
   /** A category of another season, a price category not a seated one of the season's matches, or an index past the categories. */
   SEASON_CATEGORY_INVALID: { status: 422, key: 'seasons.errors.category', field: 'categories' },
   SEASON_TICKET_NOT_FOUND: { status: 404, key: 'errors.notFound', answersAs: 'NOT_FOUND' },

@@ -17,6 +17,8 @@ import { noBody, okSchema } from '@/lib/schemas/primitives';
 import { seasonHoldersQuerySchema, seasonHoldersSchema } from '@/lib/schemas/season-holders';
 import { seasonReleasesQuerySchema, seasonReleasesSchema } from '@/lib/schemas/season-releases';
 import {
+  matchFromTemplateAnswerSchema,
+  matchFromTemplateSchema,
   organiserSeasonAnswerSchema,
   organiserSeasonListSchema,
   renewalListSchema,
@@ -30,6 +32,7 @@ import {
   seasonPurchaseSchema,
   seasonRefParamSchema,
   seasonSaleSchema,
+  seasonTemplateSchema,
   seasonTicketIdParamSchema,
   seasonTransferResultSchema,
   seasonTransferSchema,
@@ -43,6 +46,8 @@ import { seasonReleasesReport } from './releases-report';
 import { sweepSeasonRenewals } from './renewal-blocks';
 import { openRenewals, purchaseSeason, renewSeason, seasonSale } from './sale';
 import { transferSeasonTicket } from './transfer';
+import { organiserFailure } from '@/lib/server/events/edit/failure';
+import { matchFromTemplate, setSeasonTemplate } from './template';
 import { seasonCheckoutUrls } from './urls';
 
 /** Owners and managers of the organisation whose season the path names (seasons/organiser.ts seasonAccess). */
@@ -246,6 +251,38 @@ export default defineModule({
         const result = await addSeasonMatch(caller.user.id, seasonIdOf(params), body.eventId);
         if (!result.ok) throw failureOf(result);
         return { season: result.season, issued: result.issued, missing: result.missing };
+      },
+    }),
+    operation({
+      method: 'put',
+      path: '/api/v1/organiser/seasons/{seasonId}/template',
+      summary: 'Choose the match new matches of the season start from: one of the season’s own matches, or null for none (owner, manager)',
+      tag: 'organiser',
+      access: seasonOffice,
+      body: seasonTemplateSchema,
+      answer: organiserSeasonAnswerSchema,
+      failures: ['SEASON_TEMPLATE_INVALID'],
+      handle: async ({ params, body, caller }) => {
+        const result = await setSeasonTemplate(caller.user.id, seasonIdOf(params), body.eventId);
+        if (!result.ok) throw failureOf(result);
+        return { season: result.season };
+      },
+    }),
+    operation({
+      method: 'post',
+      path: '/api/v1/organiser/seasons/{seasonId}/matches/from-template',
+      summary:
+        'A new draft match copied from the season’s template at startsAt (texts, venue, price categories with prices and places, concessions, resale rules, named tickets, waiting list, image and gallery; not its sale windows, nothing sold) added to the season at once: every holder is issued their ticket for it. Published like any draft (owner, manager)',
+      tag: 'organiser',
+      access: seasonOffice,
+      body: matchFromTemplateSchema,
+      answer: matchFromTemplateAnswerSchema,
+      status: 201,
+      failures: ['SEASON_NO_TEMPLATE', 'DUPLICATE_IN_PAST', 'SEASON_MATCH_INVALID', 'UNITS_TAKEN'],
+      handle: async ({ params, body, caller }) => {
+        const result = await matchFromTemplate(caller.user.id, seasonIdOf(params), body);
+        if (!result.ok) throw organiserFailure(result);
+        return { eventId: result.eventId, season: result.season, issued: result.issued, missing: result.missing };
       },
     }),
     operation({

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { OrganiserSeason, SeasonCategoriesInput, SeasonCreateInput, SeasonPatchInput } from '@/lib/schemas/seasons';
-import { getDb, tables } from '@/lib/server/db';
+import { getDb, tables, type Tx } from '@/lib/server/db';
 import { eventChanged } from '@/lib/server/events/changed';
 import { orgAccess, ownedAccess, venueAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { issueMatchTickets } from './issue';
@@ -29,7 +29,7 @@ function windowInvalid(w: { saleOpensAt?: Date | null; saleClosesAt?: Date | nul
   return false;
 }
 
-async function seasonView(seasonId: string): Promise<OrganiserSeason> {
+export async function seasonView(seasonId: string): Promise<OrganiserSeason> {
   const db = getDb();
   const [season] = await db.select().from(tables.seasons).where(eq(tables.seasons.id, seasonId));
   const [venue] = await db.select({ id: tables.venues.id, name: tables.venues.name }).from(tables.venues).where(eq(tables.venues.id, season.venueId));
@@ -72,6 +72,7 @@ async function seasonView(seasonId: string): Promise<OrganiserSeason> {
     transferEnabled: season.transferEnabled,
     releaseSharePercent: season.releaseSharePercent,
     cancelRefundMode: season.cancelRefundMode,
+    templateEventId: season.templateEventId,
     holders,
     matches: matches.map((m) => ({
       ...m,
@@ -234,44 +235,50 @@ export async function addSeasonMatch(
 ): Promise<{ ok: true; season: OrganiserSeason; issued: number; missing: number } | AccessFailure | { ok: false; code: 'SEASON_MATCH_INVALID' }> {
   const access = await seasonAccess(userId, seasonId);
   if (!access.ok) return access;
-  const result = await getDb().transaction(async (tx) => {
-    const [season] = await tx.select().from(tables.seasons).where(eq(tables.seasons.id, seasonId)).for('update');
-    const [event] = await tx
-      .select({ id: tables.events.id, orgId: tables.events.orgId, venueId: tables.events.venueId, seasonId: tables.events.seasonId, status: tables.events.status, startsAt: tables.events.startsAt })
-      .from(tables.events)
-      .where(eq(tables.events.id, eventId))
-      .for('update');
-    // A season ticket is a seat: a match that sells no seats (standing only) would leave every holder without a ticket.
-    const [seated] = event
-      ? await tx.select({ id: tables.inventoryUnits.id }).from(tables.inventoryUnits).where(and(eq(tables.inventoryUnits.eventId, eventId), isNotNull(tables.inventoryUnits.seatId))).limit(1)
-      : [];
-    if (!event || !seated || event.orgId !== season.orgId || event.venueId !== season.venueId || event.status === 'cancelled' || (event.seasonId && event.seasonId !== seasonId)) {
-      return { ok: false as const, code: 'SEASON_MATCH_INVALID' as const };
-    }
-    if (!event.seasonId) await tx.update(tables.events).set({ seasonId }).where(eq(tables.events.id, eventId));
-    // A category of the new match with the code of one the season's other matches all map to the same season
-    // category starts mapped to it (the usual case: the same stands at every match), so adding a match does not
-    // take the season off sale; any other category waits for the office to map it (its seats are not on season sale).
-    await tx.execute(sql`
-      update ticket_types tt set season_category_id = m.category
-      from (
-        select o.code, min(o.season_category_id::text)::uuid as category
-        from ticket_types o join events e on e.id = o.event_id
-        where e.season_id = ${seasonId}::uuid and o.event_id <> ${eventId}::uuid and o.season_category_id is not null
-        group by o.code having count(distinct o.season_category_id) = 1
-      ) m
-      where tt.event_id = ${eventId}::uuid and tt.code = m.code and tt.season_category_id is null`);
-    const day = event.startsAt.toISOString().slice(0, 10);
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(tables.events).where(eq(tables.events.seasonId, seasonId));
-    await tx
-      .update(tables.seasons)
-      .set(n <= 1 ? { startsOn: day, endsOn: day } : { startsOn: sql`least(${tables.seasons.startsOn}, ${day}::date)`, endsOn: sql`greatest(${tables.seasons.endsOn}, ${day}::date)` })
-      .where(eq(tables.seasons.id, seasonId));
-    const issued = await issueMatchTickets(tx, { seasonId, eventId, now });
-    await eventChanged(eventId, tx);
-    return { ok: true as const, issued: issued.issued, missing: issued.missing.length };
-  });
+  const result = await getDb().transaction((tx) => addMatchIn(tx, seasonId, eventId, now));
   if (!result.ok) return result;
   await sweepSeasonRenewals();
   return { ...result, season: await seasonView(seasonId) };
+}
+
+/**
+ * addSeasonMatch's work in the caller's transaction (also a new match made from the season's template:
+ * ./template.ts); the caller sweeps the renewal blocks afterwards.
+ */
+export async function addMatchIn(tx: Tx, seasonId: string, eventId: string, now: Date): Promise<{ ok: true; issued: number; missing: number } | { ok: false; code: 'SEASON_MATCH_INVALID' }> {
+  const [season] = await tx.select().from(tables.seasons).where(eq(tables.seasons.id, seasonId)).for('update');
+  const [event] = await tx
+    .select({ id: tables.events.id, orgId: tables.events.orgId, venueId: tables.events.venueId, seasonId: tables.events.seasonId, status: tables.events.status, startsAt: tables.events.startsAt })
+    .from(tables.events)
+    .where(eq(tables.events.id, eventId))
+    .for('update');
+  // A season ticket is a seat: a match that sells no seats (standing only) would leave every holder without a ticket.
+  const [seated] = event
+    ? await tx.select({ id: tables.inventoryUnits.id }).from(tables.inventoryUnits).where(and(eq(tables.inventoryUnits.eventId, eventId), isNotNull(tables.inventoryUnits.seatId))).limit(1)
+    : [];
+  if (!event || !seated || event.orgId !== season.orgId || event.venueId !== season.venueId || event.status === 'cancelled' || (event.seasonId && event.seasonId !== seasonId)) {
+    return { ok: false as const, code: 'SEASON_MATCH_INVALID' as const };
+  }
+  if (!event.seasonId) await tx.update(tables.events).set({ seasonId }).where(eq(tables.events.id, eventId));
+  // A category of the new match with the code of one the season's other matches all map to the same season
+  // category starts mapped to it (the usual case: the same stands at every match), so adding a match does not
+  // take the season off sale; any other category waits for the office to map it (its seats are not on season sale).
+  await tx.execute(sql`
+    update ticket_types tt set season_category_id = m.category
+    from (
+      select o.code, min(o.season_category_id::text)::uuid as category
+      from ticket_types o join events e on e.id = o.event_id
+      where e.season_id = ${seasonId}::uuid and o.event_id <> ${eventId}::uuid and o.season_category_id is not null
+      group by o.code having count(distinct o.season_category_id) = 1
+    ) m
+    where tt.event_id = ${eventId}::uuid and tt.code = m.code and tt.season_category_id is null`);
+  const day = event.startsAt.toISOString().slice(0, 10);
+  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(tables.events).where(eq(tables.events.seasonId, seasonId));
+  await tx
+    .update(tables.seasons)
+    .set(n <= 1 ? { startsOn: day, endsOn: day } : { startsOn: sql`least(${tables.seasons.startsOn}, ${day}::date)`, endsOn: sql`greatest(${tables.seasons.endsOn}, ${day}::date)` })
+    .where(eq(tables.seasons.id, seasonId));
+  const issued = await issueMatchTickets(tx, { seasonId, eventId, now });
+  await eventChanged(eventId, tx);
+  return { ok: true as const, issued: issued.issued, missing: issued.missing.length };
 }

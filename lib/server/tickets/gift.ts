@@ -1,4 +1,5 @@
 import 'server-only';
+import { textIn } from '@/lib/localized-text';
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { siteLink } from '@/lib/server/site-link';
 import type { Locale } from '@/lib/i18n/routing';
@@ -107,7 +108,7 @@ export async function giftTicket(actor: Actor, input: { ticketId: string; email:
 
   const locale = (recipient?.locale ?? input.locale) as Locale;
   const t = translator(locale);
-  const event = ticket.title[locale];
+  const event = textIn(ticket.title, locale);
   if (recipient) {
     const link = await siteLink(locale, '/tickets');
     await queueTicketEmail({

@@ -2,6 +2,8 @@ import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { tables } from '@/lib/server/db';
+import type { Locale } from '@/lib/i18n/locales';
+import { readText } from '@/lib/localized-text';
 import type { LocalizedText } from '@/lib/server/db/schema';
 
 // Where a ticket takes its holder — the event, its venue, the ticket type and the seat — read the one
@@ -20,6 +22,7 @@ export const placeColumns = {
   eventId: e.id,
   slug: e.slug,
   title: e.title,
+  language: tables.organisations.language,
   startsAt: e.startsAt,
   endsAt: e.endsAt,
   venueName: tables.venues.name,
@@ -34,6 +37,7 @@ export function joinPlace<Q extends PgSelect>(query: Q) {
   return query
     .innerJoin(e, eq(e.id, t.eventId))
     .innerJoin(tables.venues, eq(tables.venues.id, e.venueId))
+    .innerJoin(tables.organisations, eq(tables.organisations.id, e.orgId))
     .innerJoin(tables.ticketTypes, eq(tables.ticketTypes.id, t.ticketTypeId))
     .innerJoin(tables.inventoryUnits, eq(tables.inventoryUnits.id, t.unitId))
     .leftJoin(tables.venueSeats, eq(tables.venueSeats.id, tables.inventoryUnits.seatId))
@@ -53,6 +57,7 @@ type PlaceRow = {
   eventId: string;
   slug: string;
   title: LocalizedText;
+  language: Locale;
   startsAt: Date;
   endsAt: Date | null;
   venueName: string;
@@ -62,12 +67,12 @@ type PlaceRow = {
 /** The place as the ticket schemas answer it. */
 export function placeOf(r: PlaceRow) {
   return {
-    ticketType: { name: r.typeName },
+    ticketType: { name: readText(r.typeName, r.language) },
     seat: r.seatLabel && r.sectionName && r.rowLabel ? { section: r.sectionName, row: r.rowLabel, seat: r.seatLabel } : null,
     event: {
       id: r.eventId,
       slug: r.slug,
-      title: r.title,
+      title: readText(r.title, r.language),
       startsAt: r.startsAt.toISOString(),
       endsAt: r.endsAt?.toISOString() ?? null,
       venue: { name: r.venueName, city: r.venueCity },

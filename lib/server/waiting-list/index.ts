@@ -1,4 +1,5 @@
 import 'server-only';
+import { textIn } from '@/lib/localized-text';
 import { and, asc, count, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import { isEventRef, isUuid } from '@/lib/ids';
 import type { Locale } from '@/lib/i18n/routing';
@@ -134,7 +135,7 @@ function entryView(row: EntryRow, locale: Locale, now: Date): WaitingEntryView {
     eventTitle: (row.eventTitle as { sk: string; cs: string; en: string })[locale],
     eventStartsAt: new Date(row.eventStartsAt as Date).toISOString(),
     ticketTypeId: (row.ticketTypeId as string | null) ?? null,
-    ticketTypeName: name ? name[locale] : null,
+    ticketTypeName: name ? textIn(name, locale) : null,
     quantity: row.quantity as number,
     status: row.status as WaitingStatus,
     position: (row.position as number | null) ?? null,

@@ -1,3 +1,4 @@
+import { textIn } from '@/lib/localized-text';
 import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
@@ -63,7 +64,7 @@ async function EventList({ locale, show }: { locale: Locale; show: Show }) {
                 href={{ pathname: '/organiser/events/[eventId]', params: { eventId: e.id } }}
                 className="flex min-h-11 flex-col gap-1 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50 sm:flex-row sm:items-center sm:justify-between"
               >
-                <span className="font-medium text-slate-900">{e.title[locale] || e.title.sk}</span>
+                <span className="font-medium text-slate-900">{textIn(e.title, locale)}</span>
                 <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
                   <span className={`rounded-full px-2.5 py-0.5 font-medium ${STATUS_STYLE[e.status]}`}>{t(`eventStatus.${e.status}`)}</span>
                   <time dateTime={e.startsAt}>{formatDate(new Date(e.startsAt), locale, { dateStyle: 'medium', timeStyle: 'short' })}</time>

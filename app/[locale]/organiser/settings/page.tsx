@@ -27,12 +27,18 @@ async function SettingsScreen({ locale }: { locale: Locale }) {
           <TitledSection id="org-title" title={t('orgTitle')} className="space-y-4">
             <OrgSettingsForm
               orgId={loaded.settings.id}
-              initial={{ name: loaded.settings.name, website: loaded.settings.website ?? '', contactEmail: loaded.settings.contactEmail ?? '' }}
+              initial={{
+                name: loaded.settings.name,
+                website: loaded.settings.website ?? '',
+                contactEmail: loaded.settings.contactEmail ?? '',
+                language: loaded.settings.language,
+                currency: loaded.settings.currency,
+              }}
             />
           </TitledSection>
           <TitledSection id="defaults-title" title={t('defaultsTitle')} className="space-y-4">
             <p className="max-w-2xl text-slate-700">{t('defaultsIntro')}</p>
-            <ResalePolicyForm target={{ kind: 'organisation', orgId: loaded.settings.id }} initial={loaded.settings.resaleDefaults} currency={loaded.settings.country === 'CZ' ? 'CZK' : 'EUR'} />
+            <ResalePolicyForm target={{ kind: 'organisation', orgId: loaded.settings.id }} initial={loaded.settings.resaleDefaults} currency={loaded.settings.currency} />
           </TitledSection>
           {loyalty?.ok && (
             <TitledSection id="loyalty-title" title={tl('title')} className="space-y-4">

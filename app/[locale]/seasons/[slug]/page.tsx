@@ -1,3 +1,4 @@
+import { textIn } from '@/lib/localized-text';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { Suspense } from 'react';
@@ -48,7 +49,7 @@ async function SeasonForViewer({ locale, slug, searchParams }: { locale: Locale;
               {sale.matches.map((m) => (
                 <li key={m.id} className="py-2">
                   <Link href={{ pathname: '/events/[id]', params: { id: m.slug } }} className="font-medium text-emerald-800 underline">
-                    {m.title[locale]}
+                    {textIn(m.title, locale)}
                   </Link>
                   <span className="block text-sm text-slate-700">{formatDateTime(m.startsAt, locale)}</span>
                 </li>
@@ -63,7 +64,7 @@ async function SeasonForViewer({ locale, slug, searchParams }: { locale: Locale;
           <ul className="divide-y divide-slate-200">
             {sale.prices.map((p) => (
               <li key={p.categoryId} className="flex justify-between gap-3 py-2">
-                <span>{p.name[locale]}</span>
+                <span>{textIn(p.name, locale)}</span>
                 <span className="font-medium">{formatMoney(p.price, sale.currency, locale)}</span>
               </li>
             ))}

@@ -5,7 +5,8 @@ import { arenaLayout, hallStage, rinkOutline, pitchOutline, stadiumLayout, type 
 
 const t = (sk: string, cs: string, en: string): LocalizedText => ({ sk, cs, en });
 
-export type OrgSeed = { slug: string; name: string; kind: 'club' | 'promoter' | 'festival'; country: 'SK' | 'CZ'; website: string; contactEmail: string };
+/** `language` and `currency`: the organisation's own (its texts' first language, its new events' currency); Slovak and EUR when not given. */
+export type OrgSeed = { slug: string; name: string; kind: 'club' | 'promoter' | 'festival'; country: 'SK' | 'CZ'; website: string; contactEmail: string; language?: 'sk' | 'cs' | 'en'; currency?: 'EUR' | 'CZK' };
 export type VenueSeed = {
   slug: string;
   name: string;
@@ -60,7 +61,7 @@ export type EventSeed = {
 
 export const organisations: OrgSeed[] = [
   { slug: 'fk-dunaj-bratislava', name: 'FK Dunaj Bratislava', kind: 'club', country: 'SK', website: 'https://fkdunaj.sk', contactEmail: 'vstupenky@fkdunaj.sk' },
-  { slug: 'hc-vltava-praha', name: 'HC Vltava Praha', kind: 'club', country: 'CZ', website: 'https://hcvltava.cz', contactEmail: 'vstupenky@hcvltava.cz' },
+  { slug: 'hc-vltava-praha', name: 'HC Vltava Praha', kind: 'club', country: 'CZ', website: 'https://hcvltava.cz', contactEmail: 'vstupenky@hcvltava.cz', language: 'cs', currency: 'CZK' },
   { slug: 'pulz-live', name: 'Pulz Live', kind: 'promoter', country: 'SK', website: 'https://pulzlive.sk', contactEmail: 'info@pulzlive.sk' },
   { slug: 'luka-fest', name: 'Lúka Fest', kind: 'festival', country: 'SK', website: 'https://lukafest.sk', contactEmail: 'hello@lukafest.sk' },
 ];

@@ -5,15 +5,17 @@ import { getDb, isUniqueViolation, tables } from '@/lib/server/db';
 import { resalePolicyOf } from '@/lib/server/db/schema';
 import { eventChanged } from '@/lib/server/events/changed';
 import { orgAccess, type AccessFailure } from '@/lib/server/organiser/access';
-import { organiserEvent } from './read';
-import { dateOrNull, datesFailure, filledText, refreshSearchText, uniqueSlug, type DatesFailure } from './rules';
+import { writtenText } from '@/lib/localized-text';
+import { eventDefaults, organiserEvent } from './read';
+import { dateOrNull, datesFailure, refreshSearchText, slugTitle, titleFailure, uniqueSlug, type DatesFailure, type TitleFailure } from './rules';
 
-export type CreateEventFailure = AccessFailure | DatesFailure | { ok: false; code: 'VENUE_NOT_FOUND' };
+export type CreateEventFailure = AccessFailure | DatesFailure | TitleFailure | { ok: false; code: 'VENUE_NOT_FOUND' };
 
 /**
- * A new draft of the organisation at one of its own venues: its slug from the Slovak title, its resale
- * rules the organisation's defaults, no image and no price categories yet (it cannot be published
- * before it has both: ./publish.ts).
+ * A new draft of the organisation at one of its own venues: its title required in the organisation's
+ * language (the others stored as written, empty ones read in that language), its slug from that title,
+ * its currency the organisation's unless given, its resale rules the organisation's defaults, no image
+ * and no price categories yet (it cannot be published before it has both: ./publish.ts).
  */
 export async function createEvent(userId: string, input: CreateEventInput): Promise<{ ok: true; event: OrganiserEvent } | CreateEventFailure> {
   const access = await orgAccess(userId, input.organisation, 'events');
@@ -24,6 +26,10 @@ export async function createEvent(userId: string, input: CreateEventInput): Prom
     .from(tables.venues)
     .where(and(eq(tables.venues.id, input.venueId), eq(tables.venues.orgId, access.orgId)));
   if (!venue) return { ok: false, code: 'VENUE_NOT_FOUND' };
+  const defaults = await eventDefaults(db, access.orgId);
+  const untitled = titleFailure(input.title, defaults.language);
+  if (untitled) return untitled;
+  const title = writtenText(input.title);
   const dates = {
     startsAt: new Date(input.startsAt),
     endsAt: dateOrNull(input.endsAt),
@@ -43,17 +49,17 @@ export async function createEvent(userId: string, input: CreateEventInput): Prom
     const [row] = await tx
       .insert(tables.events)
       .values({
-        slug: await uniqueSlug(tx, input.title.sk),
+        slug: await uniqueSlug(tx, slugTitle(title, defaults.language)),
         orgId: access.orgId,
         venueId: venue.id,
         category: input.category,
         status: 'draft',
-        title: filledText(input.title),
-        summary: filledText(input.summary),
-        description: filledText(input.description),
+        title,
+        summary: writtenText(input.summary),
+        description: writtenText(input.description),
         performers: input.performers ?? [],
         imageUrl: '',
-        currency: input.currency,
+        currency: input.currency ?? defaults.currency,
         ...dates,
         reservationMinutes: input.reservationMinutes ?? 10,
         maxTicketsPerOrder: input.maxTicketsPerOrder ?? 10,

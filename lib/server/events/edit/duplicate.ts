@@ -8,7 +8,7 @@ import type { UnitsTaken } from '@/lib/server/inventory/sync';
 import { RETIRED_SECTION_CODE } from '@/lib/server/venues/retired-section';
 import { addCategory } from '../price-categories';
 import { categoriesOf, organiserEvent } from './read';
-import { refreshSearchText, refusable, uniqueSlug } from './rules';
+import { refreshSearchText, refusable, slugTitle, uniqueSlug } from './rules';
 
 /** The new start has passed: a copy is for a match still to come. */
 export type DuplicateFailure =
@@ -50,15 +50,22 @@ export async function duplicateEvent(
   }
 }
 
-async function copyEvent(tx: Tx, sourceId: string, startsAt: Date): Promise<{ ok: true; event: OrganiserEvent }> {
+/**
+ * The copy itself, in the caller's transaction (duplicateEvent; a season's new match from its template,
+ * seasons/template.ts). `sales: false` leaves the sale and priority windows unset (sold from publishing
+ * until the start, as the office then sets them).
+ */
+export async function copyEvent(tx: Tx, sourceId: string, startsAt: Date, options: { sales: boolean } = { sales: true }): Promise<{ ok: true; event: OrganiserEvent }> {
   // Shared: the source's gallery and categories cannot change under the copy (images.ts locks the row to change them).
   const [source] = await tx.select().from(tables.events).where(eq(tables.events.id, sourceId)).for('share');
+  const [org] = await tx.select({ language: tables.organisations.language }).from(tables.organisations).where(eq(tables.organisations.id, source.orgId));
   const by = startsAt.getTime() - source.startsAt.getTime();
+  const sales = options.sales;
   const endsAt = shifted(source.endsAt, by);
   const [row] = await tx
     .insert(tables.events)
     .values({
-      slug: await uniqueSlug(tx, source.title.sk),
+      slug: await uniqueSlug(tx, slugTitle(source.title, org.language)),
       orgId: source.orgId,
       venueId: source.venueId,
       category: source.category,
@@ -74,10 +81,10 @@ async function copyEvent(tx: Tx, sourceId: string, startsAt: Date): Promise<{ ok
       endsAt,
       latestEndAt: endsAt ?? startsAt,
       doorsAt: shifted(source.doorsAt, by),
-      saleStartsAt: shifted(source.saleStartsAt, by),
-      saleEndsAt: shifted(source.saleEndsAt, by),
-      prioritySaleStartsAt: shifted(source.prioritySaleStartsAt, by),
-      prioritySalePoints: source.prioritySalePoints,
+      saleStartsAt: sales ? shifted(source.saleStartsAt, by) : null,
+      saleEndsAt: sales ? shifted(source.saleEndsAt, by) : null,
+      prioritySaleStartsAt: sales ? shifted(source.prioritySaleStartsAt, by) : null,
+      prioritySalePoints: sales ? source.prioritySalePoints : null,
       reservationMinutes: source.reservationMinutes,
       maxTicketsPerOrder: source.maxTicketsPerOrder,
       maxTicketsPerUser: source.maxTicketsPerUser,

@@ -3,6 +3,6 @@ import 'server-only';
 export { listOrganiserEvents, readOrganiserEvent, venueChoices } from './read';
 export { createEvent } from './create';
 export { updateEvent } from './update';
-export { publishEvent, unpublishEvent } from './publish';
+export { publishChecklist, publishEvent, unpublishEvent } from './publish';
 export { duplicateEvent } from './duplicate';
 export { organiserFailure } from './failure';

@@ -1,19 +1,53 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import type { OrganiserEvent } from '@/lib/schemas/organiser-events';
-import { getDb, rowsOf, tables } from '@/lib/server/db';
+import type { OrganiserEvent, PublishChecklist, PublishItem } from '@/lib/schemas/organiser-events';
+import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';
 import { eventChanged } from '@/lib/server/events/changed';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { organiserEvent } from './read';
 
-export type PublishFailure = AccessFailure | { ok: false; code: 'EVENT_CANCELLED' | 'NO_PLACES' | 'NO_IMAGE' | 'EVENT_IN_PAST' };
+export type PublishFailure = AccessFailure | { ok: false; code: 'EVENT_CANCELLED' } | { ok: false; code: 'NOT_READY'; missing: PublishItem[] };
 
 type Answer = { ok: true; event: OrganiserEvent };
 
 /**
- * A draft goes on sale: fans find it and may buy (within its sale window). Refused while it has no
- * price category with places, no image, or its start has passed. Publishing a published event changes
- * nothing.
+ * The one rule of what a draft needs before it goes on sale, each item checked (all of them, so the
+ * office sees at once everything that is missing): a start still to come (`date`), its title in the
+ * organisation's language (`texts`: the language every other one falls back to), a price category with
+ * places to sell (`prices`), an image (`image`), and a sale window that has not closed already
+ * (`saleWindow`; none set sells from publishing until the start). Publishing refuses while anything is
+ * missing; the console's checklist reads this same function.
+ */
+export async function publishItems(tx: Tx, eventId: string, now: Date): Promise<PublishChecklist['items']> {
+  const [row] = await tx
+    .select({ event: tables.events, language: tables.organisations.language })
+    .from(tables.events)
+    .innerJoin(tables.organisations, eq(tables.organisations.id, tables.events.orgId))
+    .where(eq(tables.events.id, eventId));
+  const { event, language } = row;
+  const places = rowsOf<{ n: number }>(
+    await tx.execute(sql`select count(*)::int as n from inventory_units where event_id = ${eventId} and status <> 'blocked'`),
+  )[0]?.n;
+  return [
+    { item: 'date', done: event.startsAt > now },
+    { item: 'texts', done: Boolean(event.title[language]?.trim()) },
+    { item: 'prices', done: Number(places) > 0 },
+    { item: 'image', done: Boolean(event.imageUrl) },
+    { item: 'saleWindow', done: !event.saleEndsAt || event.saleEndsAt > now },
+  ];
+}
+
+/** What the draft still needs before it can be published (publishItems), for the console's checklist. */
+export async function publishChecklist(userId: string, eventId: string, now = new Date()): Promise<{ ok: true; checklist: PublishChecklist } | AccessFailure> {
+  const access = await eventAccess(userId, eventId, 'events');
+  if (!access.ok) return access;
+  const items = await getDb().transaction((tx) => publishItems(tx, eventId, now));
+  return { ok: true, checklist: { ready: items.every((i) => i.done), items } };
+}
+
+/**
+ * A draft goes on sale: fans find it and may buy (within its sale window). Refused with every missing
+ * item (publishItems) while anything is missing. Publishing a published event changes nothing.
  */
 export async function publishEvent(userId: string, eventId: string, now = new Date()): Promise<Answer | PublishFailure> {
   const access = await eventAccess(userId, eventId, 'events');
@@ -22,12 +56,8 @@ export async function publishEvent(userId: string, eventId: string, now = new Da
     const [event] = await tx.select().from(tables.events).where(eq(tables.events.id, eventId)).for('update');
     if (event.status === 'cancelled') return { ok: false, code: 'EVENT_CANCELLED' } as const;
     if (event.status === 'draft') {
-      const places = rowsOf<{ n: number }>(
-        await tx.execute(sql`select count(*)::int as n from inventory_units where event_id = ${eventId} and status <> 'blocked'`),
-      )[0]?.n;
-      if (!Number(places)) return { ok: false, code: 'NO_PLACES' } as const;
-      if (!event.imageUrl) return { ok: false, code: 'NO_IMAGE' } as const;
-      if (event.startsAt <= now) return { ok: false, code: 'EVENT_IN_PAST' } as const;
+      const missing = (await publishItems(tx, eventId, now)).filter((i) => !i.done).map((i) => i.item);
+      if (missing.length) return { ok: false, code: 'NOT_READY', missing } as const;
       await tx.update(tables.events).set({ status: 'on_sale', publishedAt: now, updatedAt: now }).where(eq(tables.events.id, eventId));
       await eventChanged(eventId, tx);
     }

@@ -140,7 +140,10 @@ export async function organiserEvent(db: Db | Tx, eventId: string): Promise<Orga
 }
 
 /** The organisation's venues an event can be at (the editor's choice). */
-export async function venueChoices(userId: string, orgId: string): Promise<{ ok: true; venues: { id: string; name: string; city: string }[] } | AccessFailure> {
+export async function venueChoices(
+  userId: string,
+  orgId: string,
+): Promise<{ ok: true; venues: { id: string; name: string; city: string }[]; defaults: EventDefaults } | AccessFailure> {
   const access = await orgAccess(userId, orgId, 'events');
   if (!access.ok) return access;
   const venues = await getDb()
@@ -148,5 +151,13 @@ export async function venueChoices(userId: string, orgId: string): Promise<{ ok:
     .from(tables.venues)
     .where(eq(tables.venues.orgId, orgId))
     .orderBy(asc(tables.venues.name));
-  return { ok: true, venues };
+  return { ok: true, venues, defaults: await eventDefaults(getDb(), orgId) };
+}
+
+/** What the organisation's events are written in and start with: its own language (required first) and currency. */
+export type EventDefaults = { language: 'sk' | 'cs' | 'en'; currency: 'EUR' | 'CZK' };
+
+export async function eventDefaults(db: Db | Tx, orgId: string): Promise<EventDefaults> {
+  const [org] = await db.select({ language: tables.organisations.language, currency: tables.organisations.currency }).from(tables.organisations).where(eq(tables.organisations.id, orgId));
+  return org;
 }

@@ -3,17 +3,26 @@ import { eq, sql } from 'drizzle-orm';
 import { eventSearchText } from '@/lib/search-text';
 import { rowsOf, tables, type Tx } from '@/lib/server/db';
 import type { LocalizedText } from '@/lib/server/db/schema';
+import type { Locale } from '@/lib/i18n/locales';
+import { textIn } from '@/lib/localized-text';
 
-// What creating and editing an event agree on: texts in every language, the order of its dates, its slug,
+// What creating and editing an event agree on: the title in the organisation's language, the order of its dates, its slug,
 // its search text, and what fans already have of it.
 
-type LocalizedInput = { sk: string; cs?: string; en?: string };
+type LocalizedInput = { sk?: string; cs?: string; en?: string };
 
-/** Czech and English left empty take the Slovak text: a fan's page is never blank in any language. */
-export function filledText(input: LocalizedInput | undefined): LocalizedText {
-  const sk = input?.sk ?? '';
-  return { sk, cs: input?.cs || sk, en: input?.en || sk };
+export type TitleFailure = { ok: false; code: 'TITLE_REQUIRED'; language: Locale };
+
+/**
+ * The event's title must be written in the organisation's own language (the one every empty language is
+ * read in: lib/localized-text.ts); the other languages may stay empty and are stored so, never copied.
+ */
+export function titleFailure(title: LocalizedInput, language: Locale): TitleFailure | null {
+  return title[language]?.trim() ? null : { ok: false, code: 'TITLE_REQUIRED', language };
 }
+
+/** The title a slug is made of: the organisation's language, else any written. */
+export const slugTitle = (title: LocalizedText, language: Locale): string => textIn(title, language, language);
 
 export type EventDates = {
   startsAt: Date;
@@ -42,7 +51,7 @@ export function datesFailure(dates: EventDates): DatesFailure | null {
 
 export const dateOrNull = (value: string | null | undefined): Date | null => (value ? new Date(value) : null);
 
-/** An ASCII slug of the Slovak title, made unique among all events (URLs are global). */
+/** An ASCII slug of the title (slugTitle), made unique among all events (URLs are global). */
 export async function uniqueSlug(tx: Tx, title: string): Promise<string> {
   const base =
     title

@@ -6,20 +6,23 @@ import { eventChanged } from '@/lib/server/events/changed';
 import { notifyEventHolders } from '@/lib/server/notifications/scheduled';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { syncEventInventory, type UnitsTaken } from '@/lib/server/inventory/sync';
-import { organiserEvent } from './read';
-import { dateOrNull, datesFailure, fansHave, filledText, refreshSearchText, refusable, refuse, type DatesFailure } from './rules';
+import { eventDefaults, organiserEvent } from './read';
+import { writtenText } from '@/lib/localized-text';
+import { dateOrNull, datesFailure, fansHave, refreshSearchText, refusable, refuse, titleFailure, type DatesFailure, type TitleFailure } from './rules';
 
 export type UpdateEventFailure =
   | AccessFailure
   | DatesFailure
+  | TitleFailure
   | UnitsTaken
   | { ok: false; code: 'VENUE_NOT_FOUND' | 'CURRENCY_LOCKED' | 'VENUE_LOCKED' | 'EVENT_CANCELLED' | 'EVENT_DATE_IN_PAST' };
 
 /**
  * Changes any editable field of the event. Refused, changing nothing, when it would break what fans
  * have: another currency or venue once any ticket is sold or in a cart, or a start or end moved into the
- * past once sold. A text is given whole (its
- * empty languages take the Slovak). Fans see the change at once (eventChanged).
+ * past once sold. A text is given whole and stored as written (an empty language stays empty and is read
+ * in the organisation's language: lib/localized-text.ts); the title in that language is required. Fans
+ * see the change at once (eventChanged).
  */
 export async function updateEvent(userId: string, eventId: string, input: UpdateEventInput): Promise<{ ok: true; event: OrganiserEvent } | UpdateEventFailure> {
   const access = await eventAccess(userId, eventId, 'events');
@@ -28,6 +31,10 @@ export async function updateEvent(userId: string, eventId: string, input: Update
   if (input.venueId) {
     const [venue] = await db.select({ id: tables.venues.id }).from(tables.venues).where(and(eq(tables.venues.id, input.venueId), eq(tables.venues.orgId, access.orgId)));
     if (!venue) return { ok: false, code: 'VENUE_NOT_FOUND' };
+  }
+  if (input.title !== undefined) {
+    const untitled = titleFailure(input.title, (await eventDefaults(db, access.orgId)).language);
+    if (untitled) return untitled;
   }
   return refusable<{ ok: true; event: OrganiserEvent } | UpdateEventFailure, UnitsTaken>(() => db.transaction(async (tx) => {
     const [current] = await tx.select().from(tables.events).where(eq(tables.events.id, eventId)).for('update');
@@ -67,9 +74,9 @@ export async function updateEvent(userId: string, eventId: string, input: Update
           : end,
         ...(input.venueId !== undefined && { venueId: input.venueId }),
         ...(input.category !== undefined && { category: input.category }),
-        ...(input.title !== undefined && { title: filledText(input.title) }),
-        ...(input.summary !== undefined && { summary: filledText(input.summary) }),
-        ...(input.description !== undefined && { description: filledText(input.description) }),
+        ...(input.title !== undefined && { title: writtenText(input.title) }),
+        ...(input.summary !== undefined && { summary: writtenText(input.summary) }),
+        ...(input.description !== undefined && { description: writtenText(input.description) }),
         ...(input.performers !== undefined && { performers: input.performers }),
         ...(input.currency !== undefined && { currency: input.currency }),
         ...(input.maxTicketsPerOrder !== undefined && { maxTicketsPerOrder: input.maxTicketsPerOrder }),

@@ -1,3 +1,4 @@
+import { textIn } from '@/lib/localized-text';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -40,7 +41,7 @@ async function FeedbackForUser({ locale, id }: { locale: Locale; id: string }) {
       </div>
     );
   }
-  const title = result.event.title[locale];
+  const title = textIn(result.event.title, locale);
   const { response } = result;
   return (
     <div className="space-y-6">

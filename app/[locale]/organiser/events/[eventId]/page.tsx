@@ -30,6 +30,7 @@ async function EventDetails({ params }: Pick<PageProps<'/[locale]/organiser/even
         venues={list}
         event={full.event}
         locked={full.event.sold + full.event.held > 0}
+        defaults={venues.ok ? venues.defaults : { language: 'sk', currency: 'EUR' }}
       />
     </EventFrame>
   );

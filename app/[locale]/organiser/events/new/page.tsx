@@ -30,7 +30,7 @@ async function NewEvent({ params }: Pick<PageProps<'/[locale]/organiser/events/n
           </Link>
         </p>
       ) : (
-        <EventForm orgId={access.org.id} venues={list} event={null} locked={false} />
+        <EventForm orgId={access.org.id} venues={list} event={null} locked={false} defaults={venues.ok ? venues.defaults : { language: 'sk', currency: 'EUR' }} />
       )}
     </ConsoleFrame>
   );

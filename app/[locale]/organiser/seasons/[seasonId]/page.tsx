@@ -7,6 +7,7 @@ import { SeasonEditor } from '@/components/seasons/organiser-seasons';
 import { SeasonCancel } from '@/components/seasons/season-cancel';
 import { SeasonHoldersPanel } from '@/components/seasons/season-holders';
 import { SeasonReleasesPanel } from '@/components/seasons/season-releases';
+import { SeasonTemplate } from '@/components/seasons/season-template';
 import { seasonHoldersQuerySchema } from '@/lib/schemas/season-holders';
 import { seasonHolders } from '@/lib/server/seasons/holders';
 import { isUuid } from '@/lib/ids';
@@ -48,6 +49,7 @@ async function SeasonScreen({ locale, seasonId, query }: { locale: Locale; seaso
           {t('back')}
         </Link>
         <SeasonEditor season={result.season} locale={locale} />
+        <SeasonTemplate season={result.season} locale={locale} />
         <SeasonHoldersPanel seasonId={seasonId} list={holders.list} categories={result.season.categories} filters={filters} locale={locale} />
         <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
           <AnnouncementsPanel target={{ seasonId }} initial={announcements.announcements} />

@@ -1,3 +1,4 @@
+import { textIn } from '@/lib/localized-text';
 import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -77,12 +78,12 @@ async function Venue({ locale, venueId }: { locale: Locale; venueId: string }) {
                 {venue.eventList.map((event) => (
                   <li key={event.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
                     <p>
-                      <span className="font-medium">{event.title[locale]}</span>
+                      <span className="font-medium">{textIn(event.title, locale)}</span>
                       <span className="block text-sm text-slate-700">{dateFormat.format(new Date(event.startsAt))}</span>
                     </p>
                     <Link
                       href={{ pathname: '/organiser/events/[eventId]/seats', params: { eventId: event.id } }}
-                      aria-label={t('blockSeatsOf', { title: event.title[locale] })}
+                      aria-label={t('blockSeatsOf', { title: textIn(event.title, locale) })}
                       className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50"
                     >
                       {t('blockSeats')}
