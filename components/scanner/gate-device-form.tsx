@@ -5,6 +5,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { dateTimeFormat } from '@/lib/i18n/formats';
 import type { GateDevice } from './gate-device';
 import type { ScannerEvent } from './types';
+import { textIn } from '@/lib/localized-text';
+import type { Locale } from '@/lib/i18n/locales';
 
 const GATE_MAX = 40;
 
@@ -73,7 +75,7 @@ export function GateDeviceForm({ events, device, onSave, onCancel }: { events: S
               onChange={(change) => setChosen((list) => (change.target.checked ? [...list, e.id] : list.filter((x) => x !== e.id)))}
             />
             <span className="text-base font-medium">
-              {e.title[locale as 'sk'] ?? e.title.en} · {when(e.startsAt)}
+              {textIn(e.title, locale as Locale)} · {when(e.startsAt)}
             </span>
           </label>
         ))}

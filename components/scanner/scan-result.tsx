@@ -5,6 +5,8 @@ import { useEffect, useId, useRef } from 'react';
 import type { ScanAnswer } from './types';
 import { dateTimeFormat } from '@/lib/i18n/formats';
 import { formatBirthDate } from '@/components/tickets/format';
+import { textIn } from '@/lib/localized-text';
+import type { Locale } from '@/lib/i18n/locales';
 
 // Three colours a gate tells apart at a glance, in sunlight: green lets in, red refuses, and amber (full
 // screen, see below) lets in only after a look at a card or an ID. Each with its text at high contrast.
@@ -18,7 +20,7 @@ const tone: Record<ScanAnswer['result'], string> = {
 };
 const icon: Record<ScanAnswer['result'], string> = { admitted: '✔', already_used: '⟲', invalid: '✖', wrong_event: '✖', expired: '⌛', not_valid: '✖' };
 
-const pick = (text: { sk: string; cs: string; en: string }, locale: string) => text[locale as 'sk'] ?? text.en;
+const pick = (text: { sk: string; cs: string; en: string }, locale: string) => textIn(text, locale as Locale);
 
 /**
  * The big, unmistakable answer at the gate. A valid concession or named ticket is amber and covers the

@@ -12,6 +12,8 @@ import { GateDeviceForm } from './gate-device-form';
 import { ScanResult } from './scan-result';
 import type { GateDataset, GateState, ScanAnswer, ScannerEvent } from './types';
 import { dateTimeFormat } from '@/lib/i18n/formats';
+import { textIn } from '@/lib/localized-text';
+import type { Locale } from '@/lib/i18n/locales';
 
 /** The same code read again within this time is the same person still in front of the camera. */
 const REPEAT_MS = 4000;
@@ -199,7 +201,7 @@ export function ScannerConsole({ events: allEvents }: { events: ScannerEvent[] }
   }, [online, sync]);
 
   const time = (iso: string) => dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
-  const title = (e: ScannerEvent) => e.title[locale as 'sk'] ?? e.title.en;
+  const title = (e: ScannerEvent) => textIn(e.title, locale as Locale);
   const dateTime = (iso: string) =>
     dateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
