@@ -1,4 +1,5 @@
 import 'server-only';
+import { nextCategoryColor } from '@/lib/organiser/category-colors';
 import { RETIRED_SECTION_CODE } from '@/lib/server/venues/retired-section';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CreatePriceCategoryInput, OrganiserEvent, PriceCategory, UpdatePriceCategoryInput } from '@/lib/schemas/organiser-events';
@@ -147,7 +148,9 @@ export async function createPriceCategory(
  * category's code (./edit/duplicate.ts), else it comes from the Slovak name. A refusal rolls back (refuse).
  */
 export async function addCategory(tx: Tx, eventId: string, input: CreatePriceCategoryInput & { code?: string }): Promise<string> {
-  const [{ next }] = rowsOf<{ next: number }>(await tx.execute(sql`select coalesce(max(sort_order) + 1, 0)::int as next from ticket_types where event_id = ${eventId}`));
+  const [{ next, colors }] = rowsOf<{ next: number; colors: string[] | null }>(
+    await tx.execute(sql`select coalesce(max(sort_order) + 1, 0)::int as next, array_agg(color) as colors from ticket_types where event_id = ${eventId}`),
+  );
   const [row] = await tx
     .insert(tables.ticketTypes)
     .values({
@@ -156,7 +159,7 @@ export async function addCategory(tx: Tx, eventId: string, input: CreatePriceCat
       name: filledText(input.name),
       kind: input.kind,
       priceAmount: input.priceAmount,
-      ...(input.color && { color: input.color }),
+      color: input.color ?? nextCategoryColor(colors ?? []),
       sortOrder: input.sortOrder ?? Number(next),
     })
     .returning({ id: tables.ticketTypes.id });
