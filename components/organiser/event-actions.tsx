@@ -14,7 +14,7 @@ type Action = 'publish' | 'unpublish' | 'cancel';
 
 /** Publish, unpublish, cancel and duplicate an event; unpublishing and cancelling ask first. The server says what is refused and why. */
 /** `sold`: tickets sold; a draft that sold before it was unpublished can still be cancelled (and refunded). A cancelled event can only be duplicated. */
-export function EventActions({ eventId, status, sold, startsAt }: { eventId: string; status: Status; sold: number; startsAt: string }) {
+export function EventActions({ eventId, status, played, sold, startsAt }: { eventId: string; status: Status; played: boolean; sold: number; startsAt: string }) {
   const t = useTranslations('organiser.eventActions');
   const router = useRouter();
   const hydrated = useHydrated();
@@ -29,7 +29,8 @@ export function EventActions({ eventId, status, sold, startsAt }: { eventId: str
     startTransition(() => router.refresh());
   }
 
-  if (status === 'cancelled') return <DuplicateEvent eventId={eventId} startsAt={startsAt} />;
+  // A cancelled event, or one that has taken place, is kept as it was: it can only be duplicated.
+  if (status === 'cancelled' || played) return <DuplicateEvent eventId={eventId} startsAt={startsAt} />;
   const button = 'min-h-11 rounded-lg px-4 py-2 font-medium disabled:opacity-60';
   return (
     <div className="flex flex-wrap gap-2">

@@ -1,4 +1,5 @@
 import 'server-only';
+import { eventIsOver } from '@/lib/server/events/played';
 import { and, asc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { getDb, rowsOf, tables, type Db, type Tx } from '@/lib/server/db';
 import { endHold } from '@/lib/server/cart/lifecycle';
@@ -56,7 +57,8 @@ export type CancelEventResult =
   | { ok: true; event: { id: string; status: 'cancelled'; cancelledAt: string }; progress: CancellationProgress }
   | AccessFailure
   /** A draft that sold nothing: there is nothing to cancel. */
-  | { ok: false; code: 'EVENT_IS_DRAFT' };
+  | { ok: false; code: 'EVENT_IS_DRAFT' }
+  | { ok: false; code: 'EVENT_PLAYED' };
 
 export type FinishOptions = {
   db?: Db;
@@ -84,11 +86,12 @@ export async function cancelEvent(actor: { id: string }, eventId: string, option
     // lock on the event (the foreign key of what it inserts); FOR UPDATE would wait for it while it waits for
     // this transaction's lock on its hold (endOpenHolds): a deadlock (seen in tests/pg/season-cancel.test.ts).
     const [event] = await tx
-      .select({ status: tables.events.status, cancelledAt: tables.events.cancelledAt })
+      .select({ status: tables.events.status, cancelledAt: tables.events.cancelledAt, startsAt: tables.events.startsAt, endsAt: tables.events.endsAt })
       .from(tables.events)
       .where(eq(tables.events.id, eventId))
       .for('no key update');
     if (!event) return { ok: false as const, code: 'ORG_NOT_FOUND' as const };
+    if (event.status !== 'cancelled' && eventIsOver(event, now)) return { ok: false as const, code: 'EVENT_PLAYED' as const };
     // A draft never on sale has nothing to cancel; one unpublished after selling (its tickets stay valid) is cancelled like any.
     if (event.status === 'draft' && !(await hasSales(tx, eventId))) return { ok: false as const, code: 'EVENT_IS_DRAFT' as const };
     if (event.status === 'cancelled') return { ok: true as const, cancelledAt: event.cancelledAt ?? now };

@@ -71,7 +71,7 @@ function settings<T extends { ok: true } | AccessFailure>(result: T): Omit<Extra
 }
 
 const datesFailures = ['DOORS_AFTER_START', 'END_BEFORE_START', 'SALE_WINDOW_INVALID', 'PRIORITY_WINDOW_INVALID'] as const;
-const categoryFailures = ['EVENT_CANCELLED', 'SECTION_NOT_IN_VENUE', 'SECTION_KIND_MISMATCH', 'CAPACITY_NOT_ALLOWED', 'UNITS_TAKEN'] as const;
+const categoryFailures = ['EVENT_CANCELLED', 'EVENT_PLAYED', 'SECTION_NOT_IN_VENUE', 'SECTION_KIND_MISMATCH', 'CAPACITY_NOT_ALLOWED', 'UNITS_TAKEN'] as const;
 
 export default defineModule({
   name: 'events',
@@ -205,7 +205,7 @@ export default defineModule({
       access: eventEditor,
       body: updateEventSchema,
       answer: organiserEventAnswerSchema,
-      failures: ['VENUE_NOT_FOUND', 'CURRENCY_LOCKED', 'VENUE_LOCKED', 'EVENT_CANCELLED', 'EVENT_DATE_IN_PAST', 'UNITS_TAKEN', ...datesFailures],
+      failures: ['VENUE_NOT_FOUND', 'CURRENCY_LOCKED', 'VENUE_LOCKED', 'EVENT_CANCELLED', 'EVENT_DATE_IN_PAST', 'EVENT_PLAYED', 'UNITS_TAKEN', ...datesFailures],
       handle: async ({ caller, params, body }) => {
         const result = await updateEvent(caller.user.id, eventIdOf(params), body);
         if (!result.ok) throw organiserFailure(result);
@@ -235,7 +235,7 @@ export default defineModule({
       access: eventEditor,
       body: noBody,
       answer: organiserEventAnswerSchema,
-      failures: ['EVENT_CANCELLED'],
+      failures: ['EVENT_CANCELLED', 'EVENT_PLAYED'],
       handle: async ({ caller, params }) => {
         const result = await unpublishEvent(caller.user.id, eventIdOf(params));
         if (!result.ok) throw organiserFailure(result);
@@ -267,7 +267,7 @@ export default defineModule({
       tag: 'organiser',
       access: eventEditor,
       answer: cancelEventResultSchema,
-      failures: ['EVENT_IS_DRAFT'],
+      failures: ['EVENT_IS_DRAFT', 'EVENT_PLAYED'],
       handle: async ({ caller, params }) => {
         const eventId = parseWith(eventIdParamSchema.shape.eventId, params.eventId);
         const result = await cancelEvent(caller.user, eventId);
@@ -401,7 +401,7 @@ export default defineModule({
       tag: 'organiser',
       access: eventEditor,
       answer: okSchema,
-      failures: ['CATEGORY_NOT_FOUND', 'CATEGORY_SOLD', 'CATEGORY_IN_USE', 'EVENT_CANCELLED', 'VALIDATION'],
+      failures: ['CATEGORY_NOT_FOUND', 'CATEGORY_SOLD', 'CATEGORY_IN_USE', 'EVENT_CANCELLED', 'EVENT_PLAYED', 'VALIDATION'],
       handle: async ({ caller, params }) => {
         const { eventId, categoryId } = parseWith(priceCategoryParamSchema, params);
         const result = await deletePriceCategory(caller.user.id, eventId, categoryId);

@@ -1,4 +1,5 @@
 import 'server-only';
+import { eventIsOver } from './played';
 import { eq, sql } from 'drizzle-orm';
 import { getDb, tables } from '@/lib/server/db';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
@@ -15,6 +16,8 @@ export type EventSummary = {
   sold: number;
   /** Units for sale in all (sold, held, free, blocked). */
   capacity: number;
+  /** It has taken place (./played.ts): the console shows it as Played and offers no edit, unpublish or cancel. */
+  played: boolean;
 };
 
 /** The head of every console screen of one event: what it is, its state and how much of it is sold. */
@@ -30,6 +33,7 @@ export async function eventSummary(userId: string, eventId: string): Promise<{ o
       title: tables.events.title,
       status: tables.events.status,
       startsAt: tables.events.startsAt,
+      endsAt: tables.events.endsAt,
       currency: tables.events.currency,
     })
     .from(tables.events)
@@ -41,5 +45,15 @@ export async function eventSummary(userId: string, eventId: string): Promise<{ o
     })
     .from(tables.inventoryUnits)
     .where(eq(tables.inventoryUnits.eventId, eventId));
-  return { ok: true, event: { ...row, startsAt: row.startsAt.toISOString(), sold: counts?.sold ?? 0, capacity: counts?.capacity ?? 0 } };
+  const { endsAt, ...event } = row;
+  return {
+    ok: true,
+    event: {
+      ...event,
+      startsAt: row.startsAt.toISOString(),
+      sold: counts?.sold ?? 0,
+      capacity: counts?.capacity ?? 0,
+      played: row.status !== 'cancelled' && eventIsOver({ startsAt: row.startsAt, endsAt }, new Date()),
+    },
+  };
 }

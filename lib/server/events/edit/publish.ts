@@ -1,4 +1,5 @@
 import 'server-only';
+import { eventIsOver } from '@/lib/server/events/played';
 import { eq, sql } from 'drizzle-orm';
 import type { OrganiserEvent } from '@/lib/schemas/organiser-events';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
@@ -6,7 +7,7 @@ import { eventChanged } from '@/lib/server/events/changed';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { organiserEvent } from './read';
 
-export type PublishFailure = AccessFailure | { ok: false; code: 'EVENT_CANCELLED' | 'NO_PLACES' | 'NO_IMAGE' | 'EVENT_IN_PAST' };
+export type PublishFailure = AccessFailure | { ok: false; code: 'EVENT_CANCELLED' | 'NO_PLACES' | 'NO_IMAGE' | 'EVENT_IN_PAST' | 'EVENT_PLAYED' };
 
 type Answer = { ok: true; event: OrganiserEvent };
 
@@ -45,6 +46,7 @@ export async function unpublishEvent(userId: string, eventId: string, now = new 
   return getDb().transaction(async (tx) => {
     const [event] = await tx.select().from(tables.events).where(eq(tables.events.id, eventId)).for('update');
     if (event.status === 'cancelled') return { ok: false, code: 'EVENT_CANCELLED' } as const;
+    if (eventIsOver(event, now)) return { ok: false, code: 'EVENT_PLAYED' } as const;
     if (event.status !== 'draft') {
       await tx.update(tables.events).set({ status: 'draft', updatedAt: now }).where(eq(tables.events.id, eventId));
       await eventChanged(eventId, tx);
