@@ -14,7 +14,7 @@ import {
   eventListSchema,
 } from '@/lib/schemas/events';
 import { eventIdParamSchema } from '@/lib/schemas/organiser';
-import { cancelEventResultSchema } from '@/lib/schemas/organiser-cancel';
+import { cancelEventBodySchema, cancelEventResultSchema, cancellationPreviewSchema } from '@/lib/schemas/organiser-cancel';
 import { resalePolicyResultSchema, resalePolicySchema, resalePolicyViewSchema, resalePreviewSchema } from '@/lib/schemas/organiser-codes';
 import {
   createEventSchema,
@@ -38,7 +38,7 @@ import type { AccessFailure } from '@/lib/server/organiser/access';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { ApiError, failureOf, json, parseWith } from '@/lib/server/api/respond';
 import { eventCalendar } from './calendar';
-import { cancelEvent, finishCancelledEvents } from './cancel';
+import { cancelEvent, cancellationPreview, finishCancelledEvents } from './cancel';
 import { cachedEventDetail, cachedEventList, cachedEventRef, cachedInventoryTotals, getAvailability, localizeCard, localizeDetail } from './index';
 import { createEvent, duplicateEvent, listOrganiserEvents, organiserFailure, publishEvent, readOrganiserEvent, unpublishEvent, updateEvent } from './edit';
 import { addEventImage, removeEventImage, reorderEventImages, updateEventImage } from './images';
@@ -260,17 +260,33 @@ export default defineModule({
       },
     }),
     operation({
+      method: 'get',
+      path: '/api/v1/organiser/events/{eventId}/cancel-preview',
+      summary: 'What cancelling the event would do now (owner or manager): the paid orders refunded, the tickets voided, the people mailed and the amount going back per currency — the figures the office confirms before it cancels. A played event is 409 EVENT_PLAYED',
+      tag: 'organiser',
+      access: eventEditor,
+      answer: cancellationPreviewSchema,
+      failures: ['EVENT_PLAYED'],
+      handle: async ({ caller, params }) => {
+        const eventId = parseWith(eventIdParamSchema.shape.eventId, params.eventId);
+        const result = await cancellationPreview(caller.user, eventId);
+        if (!result.ok) throw failureOf(result);
+        return result.preview;
+      },
+    }),
+    operation({
       method: 'post',
       path: '/api/v1/organiser/events/{eventId}/cancel',
       summary:
-        'Cancel a published event (owner or manager). Sales stop at once and open carts end; every paid order is refunded through the provider it was paid with, exactly once, its tickets voided, live resale listings withdrawn, pending seller payouts cancelled, and every holder mailed in their language. Idempotent: an event already cancelled answers 200 with its state. The refunds go on in the background when there are many (progress.ordersWaiting), also after a restart. A draft that sold nothing has nothing to cancel (EVENT_IS_DRAFT); one unpublished after selling is cancelled like any event. No body.',
+        'Cancel a published event (owner or manager). Sales stop at once and open carts end; every paid order is refunded through the provider it was paid with, exactly once, its tickets voided, live resale listings withdrawn, pending seller payouts cancelled, and every holder mailed in their language, with the office’s `message` (optional, up to 1,000 characters) added to each mail. Idempotent: an event already cancelled answers 200 with its state. The refunds go on in the background when there are many (progress.ordersWaiting), also after a restart. A draft that sold nothing has nothing to cancel (EVENT_IS_DRAFT); one unpublished after selling is cancelled like any event. A played event is 409 EVENT_PLAYED.',
       tag: 'organiser',
       access: eventEditor,
+      body: cancelEventBodySchema,
       answer: cancelEventResultSchema,
       failures: ['EVENT_IS_DRAFT', 'EVENT_PLAYED'],
-      handle: async ({ caller, params }) => {
+      handle: async ({ caller, params, body }) => {
         const eventId = parseWith(eventIdParamSchema.shape.eventId, params.eventId);
-        const result = await cancelEvent(caller.user, eventId);
+        const result = await cancelEvent(caller.user, eventId, { message: body.message });
         if (!result.ok) throw failureOf(result);
         return { event: result.event, progress: result.progress };
       },
