@@ -1,13 +1,17 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useId, useState, useTransition } from 'react';
 import { ConfirmDialog } from '@/components/profile/confirm-dialog';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import { DuplicateEvent } from './duplicate-event';
+import { formatMoney } from '@/lib/money';
+import { CANCEL_MESSAGE_MAX } from '@/lib/schemas/organiser-cancel';
+
+type Preview = { orders: number; tickets: number; holders: number; refund: { amount: number; currency: 'EUR' | 'CZK' }[] };
 
 type Status = 'draft' | 'on_sale' | 'sold_out' | 'cancelled';
 type Action = 'publish' | 'unpublish' | 'cancel';
@@ -18,15 +22,30 @@ export function EventActions({ eventId, status, played, sold, startsAt }: { even
   const t = useTranslations('organiser.eventActions');
   const router = useRouter();
   const hydrated = useHydrated();
+  const locale = useLocale();
+  const messageId = useId();
   const [confirming, setConfirming] = useState<Action | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [message, setMessage] = useState('');
   const [pending, startTransition] = useTransition();
 
   async function run(action: Action) {
-    const result = await api.post(`/api/v1/organiser/events/${eventId}/${action}`);
+    const result = await api.post(`/api/v1/organiser/events/${eventId}/${action}`, action === 'cancel' && message.trim() ? { message: message.trim() } : undefined);
     setConfirming(null);
     if (!result.ok) return;
     notify.success({ title: t(`done.${action}`) });
-    startTransition(() => router.refresh());
+    // After a cancellation the office watches its refunds: the report shows their progress.
+    if (action === 'cancel') startTransition(() => router.push({ pathname: '/organiser/events/[eventId]/report', params: { eventId } }));
+    else startTransition(() => router.refresh());
+  }
+
+  /** Cancelling asks first with what it will do: the figures come from the server as they are now. */
+  async function askToCancel() {
+    setPreview(null);
+    setMessage('');
+    setConfirming('cancel');
+    const result = await api.get<Preview>(`/api/v1/organiser/events/${eventId}/cancel-preview`);
+    if (result.ok) setPreview(result.data);
   }
 
   // A cancelled event, or one that has taken place, is kept as it was: it can only be duplicated.
@@ -44,7 +63,7 @@ export function EventActions({ eventId, status, played, sold, startsAt }: { even
         </button>
       )}
       {(status !== 'draft' || sold > 0) && (
-        <button type="button" disabled={!hydrated || pending} onClick={() => setConfirming('cancel')} className={`${button} border border-red-300 bg-white text-red-800 hover:bg-red-50`}>
+        <button type="button" disabled={!hydrated || pending} onClick={askToCancel} className={`${button} border border-red-300 bg-white text-red-800 hover:bg-red-50`}>
           {t('cancel')}
         </button>
       )}
@@ -59,6 +78,51 @@ export function EventActions({ eventId, status, played, sold, startsAt }: { even
         onCancel={() => setConfirming(null)}
       >
         {confirming ? t(`confirm.${confirming}.text`) : null}
+        {confirming === 'cancel' && (
+          <div className="mt-4 space-y-3">
+            {preview ? (
+              <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3" data-testid="cancel-preview">
+                <div className="rounded-lg bg-slate-50 px-3 py-2">
+                  <dt className="text-sm">{t('preview.orders')}</dt>
+                  <dd className="text-lg font-semibold tabular-nums" data-testid="cancel-preview-orders">
+                    {preview.orders}
+                  </dd>
+                </div>
+                <div className="rounded-lg bg-slate-50 px-3 py-2">
+                  <dt className="text-sm">{t('preview.tickets')}</dt>
+                  <dd className="text-lg font-semibold tabular-nums" data-testid="cancel-preview-tickets">
+                    {preview.tickets}
+                  </dd>
+                </div>
+                <div className="rounded-lg bg-slate-50 px-3 py-2">
+                  <dt className="text-sm">{t('preview.refund')}</dt>
+                  <dd className="text-lg font-semibold tabular-nums" data-testid="cancel-preview-refund">
+                    {preview.refund.length ? preview.refund.map((money) => formatMoney(money, locale)).join(' + ') : formatMoney({ amount: 0, currency: 'EUR' }, locale)}
+                  </dd>
+                </div>
+              </dl>
+            ) : (
+              <p className="text-sm text-slate-700">{t('preview.loading')}</p>
+            )}
+            <div className="space-y-1">
+              <label htmlFor={messageId} className="block text-sm font-medium text-slate-800">
+                {t('preview.message')}
+              </label>
+              <textarea
+                id={messageId}
+                value={message}
+                maxLength={CANCEL_MESSAGE_MAX}
+                rows={4}
+                onChange={(event) => setMessage(event.target.value)}
+                className="w-full rounded-lg border border-slate-300 px-3 py-2"
+                aria-describedby={`${messageId}-hint`}
+              />
+              <p id={`${messageId}-hint`} className="text-sm text-slate-600">
+                {t('preview.messageHint', { count: preview?.holders ?? 0 })}
+              </p>
+            </div>
+          </div>
+        )}
       </ConfirmDialog>
     </div>
   );

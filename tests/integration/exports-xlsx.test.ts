@@ -109,7 +109,7 @@ describe('an event’s exports as .xlsx', () => {
   it('the CSV beside it: semicolons, a decimal comma and local time for Slovak Excel', async () => {
     const response = await exportOf('orders.csv');
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    const text = new TextDecoder().decode(await response.arrayBuffer());
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(text.startsWith('\uFEFF')).toBe(true);
     const line = text.split('\r\n').concat(text.split('\n')).find((l) => l.startsWith(order.id))!;
     const cells = line.split(';');
@@ -124,7 +124,7 @@ describe('the other exports as .xlsx', () => {
   it('settlement.xlsx: one row per event with amounts as money cells and the day as a date cell', async () => {
     const { from, to } = currentMonth();
     const sheet = await sheetOf(await settlementGet(request(`/api/v1/organiser/settlements.xlsx?organisation=${orgId}&from=${from}&to=${to}`, { headers: auth(cast.owner, { 'accept-language': 'sk' }) }), params({})));
-    const json = await (await settlementGet(request(`/api/v1/organiser/settlements?organisation=${orgId}&from=${from}&to=${to}`, { headers: auth(cast.owner) }), params({}))).json();
+    const json = await (await settlementGet(request(`/api/v1/organiser/settlements?organisation=${orgId}&from=${from}&to=${to}`, { headers: auth(cast.owner, { 'accept-language': 'sk' }) }), params({}))).json();
     const eur = json.currencies.find((c: { currency: string }) => c.currency === 'EUR');
     const total = rowBy(sheet, 1, 'Spolu');
     expect(total['Dlžná suma pre vás'].value).toBe(eur.total.owed / 100);
@@ -138,9 +138,13 @@ describe('the other exports as .xlsx', () => {
     const [season] = await t.db.select().from(s.seasons).where(eq(s.seasons.orgId, orgId)).limit(1);
     const holders = await sheetOf(await holdersGet(request(`/api/v1/organiser/seasons/${season.id}/holders.xlsx`, { headers: auth(cast.manager, { 'accept-language': 'sk' }) }), params({ seasonId: season.id })));
     expect(holders.getRow(1).getCell(1).value).toBe('Meno');
+    // Whatever a holder paid is a money cell (a renewal not paid yet is an empty one).
     const paid = (holders.getRow(1).values as unknown[]).indexOf('Zaplatené');
-    const fan = rowBy(holders, 2, 'fan@tribuna.sk');
-    expect(typeof Object.values(fan)[paid - 1].value).toBe('number');
+    expect(paid).toBeGreaterThan(0);
+    for (let i = 2; i <= holders.rowCount; i++) {
+      const cell = holders.getRow(i).getCell(paid);
+      if (cell.value !== null) expect([typeof cell.value, cell.numFmt]).toEqual(['number', '#,##0.00 "€"']);
+    }
 
     const feedback = await sheetOf(await feedbackGet(request(`/api/v1/organiser/events/${eventId}/feedback.xlsx?locale=cs`, { headers: auth(cast.owner) }), params({ eventId })));
     expect(feedback.name).toBe('Zpětná vazba');
