@@ -13,6 +13,8 @@ import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { finishCancellation } from '@/lib/server/events/cancel';
 import { getVenue } from '@/lib/server/venues/venues';
+import { sendAnnouncement } from '@/lib/server/notifications/announcements';
+import { sendDueNotifications } from '@/lib/server/notifications/sender';
 import { CATEGORY_PALETTE } from '@/lib/organiser/category-colors';
 import { useTestDatabase } from '../helpers/db';
 import { makeCast, makeOrganisation, type Cast } from '../helpers/organiser';
@@ -155,6 +157,27 @@ describe('a shared venue', () => {
     if (!venue.ok) throw new Error(venue.code);
     const list = venue.venue.eventList;
     expect(list.find((e) => e.slug === 'guest-match')!.mine).toBe(false);
-    expect(list.filter((e) => e.slug !== 'guest-match').every((e) => e.mine)).toBe(true);
+    const ours = new Set((await t.db.select({ id: s.events.id }).from(s.events).where(eq(s.events.orgId, event.orgId))).map((e) => e.id));
+    for (const listed of list) expect(listed.mine).toBe(ours.has(listed.id));
+    expect(list.some((e) => e.mine)).toBe(true);
+  });
+});
+
+describe('announcements', () => {
+  it('are signed with the organisation’s name in each holder’s language, not by Tribuna’s team', async () => {
+    const slug = 'dunaj-bratislava-msk-zilina';
+    const event = await eventBySlug(t.db, slug);
+    const fan = await makeUser(t.db, 'announced');
+    await t.db.update(s.users).set({ locale: 'cs' }).where(eq(s.users.id, fan.id));
+    await buy(t.db, fan, slug, { seatIds: await freeSeatsOf(t.db, slug, 1, 150) });
+    const sent = await sendAnnouncement(cast.manager, event.id, { message: { sk: 'Brány sa otvoria o 18:00.', cs: 'Brány se otevřou v 18:00.', en: 'Gates open at 18:00.' } });
+    expect(sent.ok).toBe(true);
+    while ((await sendDueNotifications()).length);
+    const [mail] = await t.db.select().from(s.emailOutbox).where(and(eq(s.emailOutbox.toAddress, fan.email), eq(s.emailOutbox.kind, 'notification-announcement')));
+    expect(mail.textBody).toContain('Brány se otevřou v 18:00.');
+    const [org] = await t.db.select({ name: s.organisations.name }).from(s.organisations).where(eq(s.organisations.id, event.orgId));
+    expect(mail.textBody).toContain(`\n${org.name}\n`);
+    expect(mail.textBody).not.toContain('Tým Tribuny');
+    expect(mail.textBody).not.toContain('Tím Tribuny');
   });
 });
