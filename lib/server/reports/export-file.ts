@@ -22,7 +22,6 @@ import ExcelJS from 'exceljs';
 import type { Locale } from '@/lib/i18n/routing';
 import { TIME_ZONE } from '@/lib/i18n/time-zone';
 import { majorUnits } from '@/lib/money';
-
 import type { ExportFormat } from '@/lib/schemas/reports-live';
 
 export type { ExportFormat };
