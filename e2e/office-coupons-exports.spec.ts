@@ -24,7 +24,7 @@ test('a coupon’s statuses follow its uses and window, and its limits are edite
   expect(created.status(), await created.text()).toBe(201);
 
   await page.goto('/sk/organizator/kody');
-  const row = page.getByRole('listitem').filter({ hasText: code });
+  const row = page.getByRole('list', { name: m.codes.coupons.tableLabel }).getByRole('listitem').filter({ hasText: code });
   await expect(row.getByTestId('coupon-status')).toHaveText(m.codes.coupons.statuses.active);
   await row.getByRole('button', { name: m.codes.coupons.edit }).click();
   const form = page.getByRole('form', { name: m.codes.coupons.editTitle.replace('{code}', code) });
