@@ -964,6 +964,14 @@ function organiserEventWrites(): Record<string, (request: APIRequestContext) => 
       await postJson(caller, `${eventUrl(eventId)}/publish`, {});
       return { caller, url: `${eventUrl(eventId)}/unpublish`, body: {}, observe: () => readAs(caller, eventUrl(eventId)) };
     },
+    'POST /api/v1/organiser/events/[eventId]/cancel': async (request) => {
+      const caller = await owner();
+      const eventId = await draft(caller);
+      await category(caller, eventId);
+      await picture(request, caller, eventId, '#0b6e4f');
+      await postJson(caller, `${eventUrl(eventId)}/publish`, {});
+      return { caller, url: `${eventUrl(eventId)}/cancel`, body: { message: 'Zápas sa presúva na jar.' }, observe: () => readAs(caller, eventUrl(eventId)) };
+    },
     'POST /api/v1/organiser/events/[eventId]/price-categories': async () => {
       const caller = await owner();
       const eventId = await draft(caller);

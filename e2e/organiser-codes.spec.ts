@@ -44,9 +44,9 @@ test('an organiser generates redeem codes with a CSV, makes a coupon a fan uses,
   const csv = readFileSync((await download.path())!);
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = csv.toString('utf8').replace(/^\uFEFF/, '').trim().split('\n');
-  expect(lines[0]).toBe(['code', 'category', 'expiresAt', 'usedAt', 'usedByEmail', 'active'].map((k) => m.codes.csv[k as keyof typeof m.codes.csv]).join(','));
+  expect(lines[0]).toBe(['code', 'category', 'expiresAt', 'usedAt', 'usedByEmail', 'active'].map((k) => m.codes.csv[k as keyof typeof m.codes.csv]).join(';'));
   expect(lines).toHaveLength(11);
-  const codes = lines.slice(1).map((line) => line.split(',')[0]);
+  const codes = lines.slice(1).map((line) => line.split(';')[0]);
   for (const code of codes) expect(code).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
 
   // The fan redeems one code; a free ticket is not for the fan market unless the organiser allows it (issue 28).

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_PASSWORD, expect, messages, test, uniqueEmail } from './fixtures';
+import { noSeriousViolations } from './axe';
 
 const sk = messages.sk;
 const o = sk.organiser;
@@ -176,9 +177,25 @@ test('an organiser sets up, sells, runs and cancels an event through the console
   // ── cancelling: the fan's ticket is void and the order refunded ──────────────
   await page.goto(`/sk/organizator/podujatia/${eventId}`);
   await shown(page.getByRole('button', { name: o.eventActions.cancel })).click();
-  await page.getByRole('dialog').getByRole('button', { name: o.eventActions.confirm.cancel.yes }).click();
+  // Before confirming: how many orders and tickets, and what goes back; and a message to the holders.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('cancel-preview-orders')).toHaveText('1');
+  await expect(dialog.getByTestId('cancel-preview-tickets')).not.toHaveText('0');
+  await expect(dialog.getByTestId('cancel-preview-refund')).toContainText('€');
+  const note = 'Zápas sa pre búrku nehrá. Ospravedlňujeme sa.';
+  await dialog.getByLabel(o.eventActions.preview.message).fill(note);
+  await noSeriousViolations(page, { include: 'dialog[open]' });
+  await dialog.getByRole('button', { name: o.eventActions.confirm.cancel.yes }).click();
   await expect(page.getByText(o.eventActions.done.cancel)).toBeVisible();
+  // Afterwards the office watches the refunds.
+  await expect(page).toHaveURL(new RegExp(`/sk/organizator/podujatia/${eventId}/prehlad$`));
+  await expect(shown(page.getByTestId('cancellation-status'))).toBeVisible();
   await expect(shown(page.getByTestId('event-status'))).toHaveText(o.eventStatus.cancelled);
+  // The holder's cancellation mail carries the office's message (the demo mailbox).
+  await expect(async () => {
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(fan.email)}`);
+    await expect(page.getByText(note).first()).toBeVisible({ timeout: 1000 });
+  }).toPass();
 
   await fan.page.goto('/sk/vstupenky');
   // A void ticket is listed without its code (no card to open), marked cancelled.

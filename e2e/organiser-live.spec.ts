@@ -55,7 +55,7 @@ test('an organiser watches the live sale, sees a fan’s hold arrive, and downlo
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${EVENT}-attendees-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   const csv = readFileSync((await download.path())!);
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const records = parse(csv, { bom: true }) as string[][];
+  const records = parse(csv, { bom: true, delimiter: ';' }) as string[][];
   const c = m.exports.columns;
   expect(records[0]).toEqual([c.ticketId, c.firstName, c.lastName, c.email, c.category, c.section, c.row, c.seat, c.status, c.checkedInAt, c.seasonTicket]);
   const jana = records.find((r) => r[3] === 'fan@tribuna.sk');

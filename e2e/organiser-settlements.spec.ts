@@ -75,7 +75,7 @@ test('the owner reads this month’s settlement, downloads its CSV, changes the 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: s.downloadCsv }).click()]);
   const bytes = readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const rows: Record<string, string>[] = parse(bytes, { bom: true, columns: true });
+  const rows: Record<string, string>[] = parse(bytes, { bom: true, columns: true, delimiter: ';' });
   expect(Object.keys(rows[0])).toEqual(['event', 'startsAt', 'currency', 'primaryTickets', 'primaryGross', 'discounts', 'credits', 'refunds', 'primaryNet', 'serviceFees', 'resaleTickets', 'resaleFees', 'organiserResaleShare', 'owed'].map((k) => s.csv[k as keyof typeof s.csv]));
   const csvLine = rows.find((r) => r[s.csv.event].includes('AS Trenčín'))!;
   expect(Number(csvLine[s.csv.primaryTickets])).toBeGreaterThanOrEqual(2);
@@ -84,7 +84,7 @@ test('the owner reads this month’s settlement, downloads its CSV, changes the 
   const orgId = organisations.find((o: { slug: string }) => o.slug === 'fk-dunaj-bratislava').id;
   const statement = await (await page.request.get(`/api/v1/organiser/settlements?organisation=${orgId}&from=${today.slice(0, 8)}01&to=${today}`)).json();
   const apiLine = statement.currencies.find((c: { currency: string }) => c.currency === 'EUR').lines.find((l: { title: string }) => l.title.includes('AS Trenčín'));
-  const major = (minor: number) => (minor / 100).toFixed(2);
+  const major = (minor: number) => (minor / 100).toFixed(2).replace('.', ',');
   expect(csvLine[s.csv.primaryTickets]).toBe(String(apiLine.primaryTickets));
   for (const key of ['primaryGross', 'discounts', 'credits', 'refunds', 'primaryNet', 'serviceFees', 'resaleFees', 'organiserResaleShare', 'owed'] as const) {
     expect(csvLine[s.csv[key]], key).toBe(major(apiLine[key]));

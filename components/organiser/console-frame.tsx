@@ -15,7 +15,7 @@ export function ConsoleFrame({ access, title, actions, children }: { access: Con
         <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
         {access.ok && actions}
       </div>
-      {access.ok ? children : <ConsoleDenied reason={access.reason} role={access.context.current?.role} />}
+      {access.ok ? children : <ConsoleDenied reason={access.reason} role={access.context.current?.role} allowed={access.allowed} />}
     </div>
   );
 }

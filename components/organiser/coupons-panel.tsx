@@ -12,7 +12,8 @@ import { useHydrated } from '@/components/ui/use-hydrated';
 import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
-import { couponCreateSchema, type couponSchema } from '@/lib/schemas/organiser-codes';
+import { couponCreateSchema, type CouponStatus, type couponSchema } from '@/lib/schemas/organiser-codes';
+import { instantToLocal, localToInstant } from '@/lib/organiser/zoned-time';
 import { formatDate } from '@/lib/i18n/formats';
 import { formatMoney, moneyOrNaN } from '@/lib/money';
 import { TitledSection } from '@/components/ui/titled-section';
@@ -57,6 +58,56 @@ function bodyOf(orgId: string, v: Values) {
   };
 }
 
+/** The look of each status: green only for a coupon a fan can use now. */
+const STATUS_LOOK: Record<CouponStatus, string> = {
+  active: 'bg-emerald-100 text-emerald-900',
+  scheduled: 'bg-sky-100 text-sky-900',
+  expired: 'bg-amber-100 text-amber-900',
+  'used-up': 'bg-amber-100 text-amber-900',
+  inactive: 'bg-slate-200 text-slate-800',
+};
+
+type Limits = { validFrom: string; validUntil: string; maxUses: string; maxUsesPerUser: string };
+const LIMIT_FIELDS = ['validFrom', 'validUntil', 'maxUses', 'maxUsesPerUser'] as const;
+
+/** A coupon's validity window and limits, edited in place (PATCH); times in the organiser's local time. */
+function CouponEditor({ coupon, onDone }: { coupon: Coupon; onDone: () => void }) {
+  const t = useTranslations('organiser.codes.coupons');
+  const form = useForm<Limits>({
+    defaultValues: {
+      validFrom: instantToLocal(coupon.validFrom),
+      validUntil: instantToLocal(coupon.validUntil),
+      maxUses: coupon.maxUses?.toString() ?? '',
+      maxUsesPerUser: coupon.maxUsesPerUser?.toString() ?? '',
+    },
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, isSubmitting } = form.formState;
+  const save = form.handleSubmit(async (v) => {
+    setFormError(null);
+    const body = { validFrom: localToInstant(v.validFrom) ?? null, validUntil: localToInstant(v.validUntil) ?? null, maxUses: numberOf(v.maxUses), maxUsesPerUser: numberOf(v.maxUsesPerUser) };
+    const result = await api.patch<{ coupon: Coupon }>(`/api/v1/organiser/coupons/${coupon.id}`, body, { toast: FORM_STATUSES });
+    if (!result.ok) return setFormError(applyServerErrors(result.status, result.error, form.setError, LIMIT_FIELDS));
+    notify.success({ title: t('saved', { code: coupon.code }) });
+    onDone();
+  });
+  return (
+    <form id={`coupon-edit-${coupon.id}`} onSubmit={save} noValidate aria-label={t('editTitle', { code: coupon.code })} className="w-full space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <FormAlert message={formError} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={t('validFrom')} type="datetime-local" error={errors.validFrom?.message} {...form.register('validFrom')} />
+        <TextField label={t('validUntil')} type="datetime-local" error={errors.validUntil?.message} {...form.register('validUntil')} />
+        <TextField label={t('maxUses')} inputMode="numeric" error={errors.maxUses?.message} {...form.register('maxUses')} />
+        <TextField label={t('maxUsesPerUser')} inputMode="numeric" error={errors.maxUsesPerUser?.message} {...form.register('maxUsesPerUser')} />
+      </div>
+      <p className="text-sm text-slate-600">{t('noLimitHint')}</p>
+      <SubmitButton pending={isSubmitting} pendingLabel={t('saving')} inline>
+        {t('save')}
+      </SubmitButton>
+    </form>
+  );
+}
+
 const empty: Values = { code: '', kind: 'percent', value: '', currency: 'EUR', eventId: '', ticketTypeCodes: [], validFrom: '', validUntil: '', maxUses: '', maxUsesPerUser: '' };
 
 /** The organisation's coupons: a form to create one, and each coupon with its uses and a deactivate/activate button. */
@@ -67,6 +118,7 @@ export function CouponsPanel({ orgId, coupons, events }: { orgId: string; coupon
   const hydrated = useHydrated();
   const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Coupon | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const schemaResolver = zodResolver(couponCreateSchema);
   const resolver: Resolver<Values, unknown, z.output<typeof couponCreateSchema>> = (values, context, options) =>
@@ -119,8 +171,8 @@ export function CouponsPanel({ orgId, coupons, events }: { orgId: string; coupon
                 <p className="flex flex-wrap items-center gap-2">
                   <span className="font-mono text-lg font-semibold">{c.code}</span>
                   <span className="font-medium">−{discount(c)}</span>
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${c.active ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-800'}`}>
-                    {c.active ? t('active') : t('inactive')}
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_LOOK[c.status]}`} data-testid="coupon-status">
+                    {t(`statuses.${c.status}`)}
                   </span>
                 </p>
                 <p className="text-sm text-slate-700">
@@ -151,14 +203,35 @@ export function CouponsPanel({ orgId, coupons, events }: { orgId: string; coupon
                   </details>
                 )}
               </div>
-              {c.active ? (
-                <button type="button" disabled={!hydrated || pending} onClick={() => setConfirming(c)} className={`${button} border border-red-300 bg-white text-red-800 hover:bg-red-50`}>
-                  {t('deactivate')}
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  disabled={!hydrated || pending}
+                  aria-expanded={editing === c.id}
+                  aria-controls={`coupon-edit-${c.id}`}
+                  onClick={() => setEditing(editing === c.id ? null : c.id)}
+                  className={`${button} border border-slate-300 bg-white hover:bg-slate-50`}
+                >
+                  {t('edit')}
                 </button>
-              ) : (
-                <button type="button" disabled={!hydrated || pending} onClick={() => setActive(c, true)} className={`${button} border border-slate-300 bg-white hover:bg-slate-50`}>
-                  {t('activate')}
-                </button>
+                {c.active ? (
+                  <button type="button" disabled={!hydrated || pending} onClick={() => setConfirming(c)} className={`${button} border border-red-300 bg-white text-red-800 hover:bg-red-50`}>
+                    {t('deactivate')}
+                  </button>
+                ) : (
+                  <button type="button" disabled={!hydrated || pending} onClick={() => setActive(c, true)} className={`${button} border border-slate-300 bg-white hover:bg-slate-50`}>
+                    {t('activate')}
+                  </button>
+                )}
+              </div>
+              {editing === c.id && (
+                <CouponEditor
+                  coupon={c}
+                  onDone={() => {
+                    setEditing(null);
+                    startTransition(() => router.refresh());
+                  }}
+                />
               )}
             </li>
           ))}

@@ -6,12 +6,18 @@ import { EventActions } from './event-actions';
 import { EventTabs } from './event-tabs';
 import { formatDate } from '@/lib/i18n/formats';
 
-export const STATUS_STYLE: Record<EventSummary['status'], string> = {
+export const STATUS_STYLE: Record<EventSummary['status'] | 'played', string> = {
+  played: 'bg-slate-200 text-slate-900',
   draft: 'bg-slate-100 text-slate-800',
   on_sale: 'bg-emerald-100 text-emerald-900',
   sold_out: 'bg-amber-100 text-amber-900',
   cancelled: 'bg-red-100 text-red-900',
 };
+
+/** What the console calls the event's state: a draft stays a draft, one that took place is Played. */
+export function shownStatus(event: { status: EventSummary['status']; played: boolean }): EventSummary['status'] | 'played' {
+  return event.played && event.status !== 'draft' ? 'played' : event.status;
+}
 
 /**
  * The head of every screen of one event: its title, state, date, how much is sold, its actions and tabs.
@@ -28,8 +34,8 @@ export async function EventHeader({ event, settlement = false, figures = false }
         <div className="space-y-1">
           <h1 className="text-2xl font-bold sm:text-3xl">{event.title[locale as Locale]}</h1>
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            <span className={`rounded-full px-2.5 py-0.5 font-medium ${STATUS_STYLE[event.status]}`} data-testid="event-status">
-              {t(`eventStatus.${event.status}`)}
+            <span className={`rounded-full px-2.5 py-0.5 font-medium ${STATUS_STYLE[shownStatus(event)]}`} data-testid="event-status">
+              {t(`eventStatus.${shownStatus(event)}`)}
             </span>
             <time dateTime={event.startsAt}>{formatDate(new Date(event.startsAt), locale, { dateStyle: 'medium', timeStyle: 'short' })}</time>
             {!figures && <span>{t('eventHeader.sold', { sold: event.sold, capacity: event.capacity })}</span>}
@@ -40,7 +46,7 @@ export async function EventHeader({ event, settlement = false, figures = false }
             )}
           </p>
         </div>
-        {!figures && <EventActions eventId={event.id} status={event.status} sold={event.sold} startsAt={event.startsAt} />}
+        {!figures && <EventActions eventId={event.id} status={event.status} played={event.played} sold={event.sold} startsAt={event.startsAt} />}
       </div>
       <EventTabs eventId={event.id} settlement={settlement} />
     </div>

@@ -96,14 +96,17 @@ export async function FeedbackResults({ eventId, results }: { eventId: string; r
           </ul>
         )}
       </section>
-      <p>
-        <a
-          href={`/api/v1/organiser/events/${encodeURIComponent(eventId)}/feedback.csv?locale=${locale}`}
-          download
-          className="inline-flex min-h-11 items-center rounded-lg border border-emerald-800 px-4 py-2 text-sm font-medium text-emerald-900 hover:bg-emerald-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
-        >
-          {t('download')}
-        </a>
+      <p className="flex flex-wrap gap-2">
+        {(['csv', 'xlsx'] as const).map((format) => (
+          <a
+            key={format}
+            href={`/api/v1/organiser/events/${encodeURIComponent(eventId)}/feedback.${format}?locale=${locale}`}
+            download
+            className="inline-flex min-h-11 items-center rounded-lg border border-emerald-800 px-4 py-2 text-sm font-medium text-emerald-900 hover:bg-emerald-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
+          >
+            {t(format === 'csv' ? 'download' : 'downloadXlsx')}
+          </a>
+        ))}
       </p>
     </TitledSection>
   );

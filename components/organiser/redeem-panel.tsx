@@ -70,6 +70,9 @@ function BatchCodes({ batch, onChanged }: { batch: RedeemBatch; onChanged: () =>
         <a href={`/api/v1/organiser/redeem-codes.csv?batch=${batch.id}`} download className={`${button} inline-flex items-center bg-emerald-800 text-white hover:bg-emerald-700`}>
           {t('download')}
         </a>
+        <a href={`/api/v1/organiser/redeem-codes.xlsx?batch=${batch.id}`} download className={`${button} inline-flex items-center border border-emerald-800 bg-white text-emerald-900 hover:bg-emerald-50`}>
+          {t('downloadXlsx')}
+        </a>
       </div>
       <div id={listId} hidden={!open}>
         {open && !codes && <p className="text-sm text-slate-700">{t('loading')}</p>}

@@ -35,9 +35,18 @@ export async function SettlementStatement({ settlement, csvHref }: { settlement:
           </h2>
           <p className="text-slate-700">{period}</p>
         </div>
-        <a href={csvHref} download className="inline-flex min-h-11 items-center rounded-lg border border-emerald-800 px-4 py-2 font-medium text-emerald-900 hover:bg-emerald-50">
-          {t('downloadCsv')}
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <a href={csvHref} download className="inline-flex min-h-11 items-center rounded-lg border border-emerald-800 px-4 py-2 font-medium text-emerald-900 hover:bg-emerald-50">
+            {t('downloadCsv')}
+          </a>
+          <a
+            href={csvHref.replace('/settlements.csv?', '/settlements.xlsx?')}
+            download
+            className="inline-flex min-h-11 items-center rounded-lg border border-emerald-800 px-4 py-2 font-medium text-emerald-900 hover:bg-emerald-50"
+          >
+            {t('downloadXlsx')}
+          </a>
+        </div>
       </div>
       {settlement.currencies.length === 0 && <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-700">{t('empty')}</p>}
       {settlement.currencies.map(({ currency, lines, total }) => {

@@ -28,6 +28,7 @@ export async function SeasonHoldersPanel({
   const t = await getTranslations('seasons.organiser.holdersList');
   const query = new URLSearchParams(Object.entries({ ...filters, locale }).filter((e): e is [string, string] => Boolean(e[1])));
   const csv = `/api/v1/organiser/seasons/${seasonId}/holders.csv?${query}`;
+  const xlsx = `/api/v1/organiser/seasons/${seasonId}/holders.xlsx?${query}`;
   return (
     <TitledSection id="season-holders-title" title={t('title')} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" data-testid="season-holders">
       <p className="text-slate-700">{t('intro')}</p>
@@ -80,6 +81,9 @@ export async function SeasonHoldersPanel({
         {/* A plain link: the browser downloads the file (Content-Disposition). */}
         <a href={csv} download className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 font-medium hover:bg-slate-50">
           {t('csv')}
+        </a>
+        <a href={xlsx} download className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 font-medium hover:bg-slate-50">
+          {t('xlsx')}
         </a>
       </p>
       {list.holders.length === 0 ? (

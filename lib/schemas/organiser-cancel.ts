@@ -1,5 +1,22 @@
-// POST /api/v1/organiser/events/{eventId}/cancel: no body; the answer is the event's new state and how far its refunds are.
+// POST /api/v1/organiser/events/{eventId}/cancel: an optional message to the holders; the answer is the event's new state and how far its refunds are.
+// GET …/cancel-preview: what a cancellation would do now.
 import { z } from 'zod';
+import { moneySchema, multilineText } from './primitives';
+
+export const CANCEL_MESSAGE_MAX = 1000;
+
+/** The office's message to every holder, added to each cancellation mail (optional). */
+export const cancelEventBodySchema = z.object({
+  message: multilineText(CANCEL_MESSAGE_MAX, 'organiser.cancel.errors.messageTooLong').optional(),
+});
+export type CancelEventBody = z.infer<typeof cancelEventBodySchema>;
+
+export const cancellationPreviewSchema = z.object({
+  orders: z.number().int().describe('Paid orders with a part at this event not yet refunded: each is refunded'),
+  tickets: z.number().int().describe('Tickets of the event that are not void: each turns void'),
+  holders: z.number().int().describe('People who hold or bought them: each is mailed'),
+  refund: z.array(moneySchema).describe('What goes back, per currency'),
+});
 
 export const cancellationProgressSchema = z.object({
   status: z.enum(['draft', 'on_sale', 'sold_out', 'cancelled']),

@@ -150,6 +150,10 @@ export type CouponPatchInput = z.infer<typeof couponPatchSchema>;
 
 export const couponIdParamSchema = z.object({ couponId: uuidString() });
 
+/** What state a coupon is in (lib/server/coupons/status.ts, the one rule the cart refuses by too). */
+export const COUPON_STATUSES = ['active', 'scheduled', 'expired', 'used-up', 'inactive'] as const;
+export type CouponStatus = (typeof COUPON_STATUSES)[number];
+
 export const couponSchema = z.object({
   id: z.string(),
   code: z.string(),
@@ -168,6 +172,8 @@ export const couponSchema = z.object({
   /** Carts it was redeemed in, newest first (at most 20). */
   redemptions: z.array(z.object({ email: z.string().nullable(), at: z.string() })),
   active: z.boolean(),
+  /** Active, not yet valid, expired, used up, or turned off by the organiser. */
+  status: z.enum(COUPON_STATUSES),
   createdAt: z.string(),
 });
 export const couponListSchema = z.object({ coupons: z.array(couponSchema) });

@@ -119,6 +119,7 @@ export const organiserEventRowSchema = z.object({
   currency: currencySchema,
   sold: z.number().int().describe('tickets sold'),
   capacity: z.number().int().describe('places for sale in all'),
+  played: z.boolean().describe('it has taken place: read-only in the console (EVENT_PLAYED)'),
 });
 export const organiserEventListSchema = z.object({ events: z.array(organiserEventRowSchema) });
 export type OrganiserEventRow = z.infer<typeof organiserEventRowSchema>;

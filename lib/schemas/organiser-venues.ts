@@ -212,7 +212,16 @@ export const venueDetailSchema = z.object({
   longitude: z.number().nullable(),
   events: z.number().int(),
   eventList: z
-    .array(z.object({ id: z.string(), slug: z.string(), title: localizedText, startsAt: z.string(), status: z.enum(['draft', 'on_sale', 'sold_out', 'cancelled']) }))
+    .array(
+      z.object({
+        id: z.string(),
+        slug: z.string(),
+        title: localizedText,
+        startsAt: z.string(),
+        status: z.enum(['draft', 'on_sale', 'sold_out', 'cancelled']),
+        mine: z.boolean().describe('an event of an organisation where the caller may edit events (else another organiser’s, at a shared venue: not linked)'),
+      }),
+    )
     .describe('the events held at the venue (not cancelled), soonest first'),
   sections: z
     .array(z.object({ id: z.string(), code: z.string(), name: localizedText, kind: z.enum(['seated', 'standing']), seats: z.number().int(), capacity: z.number().int().nullable(), sold: z.number().int().describe('sold or live-held places at events to come') }))

@@ -45,11 +45,23 @@ export type LiveView = z.infer<typeof liveViewSchema>;
 export const EXPORT_KINDS = ['orders', 'attendees', 'check-ins', 'resale'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
-/** The file of an export: `attendees.csv` etc. (one path segment: Next routes no `{kind}.csv` folder). */
+/** The formats every export is offered in: CSV and an Excel workbook. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+type ExportFileName = `${ExportKind}.${ExportFormat}`;
+const EXPORT_FILES = EXPORT_KINDS.flatMap((kind) => EXPORT_FORMATS.map((format) => `${kind}.${format}` as const)) as [ExportFileName, ...ExportFileName[]];
+
+/** The file of an export: `attendees.csv`, `attendees.xlsx` etc. (one path segment: Next routes no `{kind}.csv` folder). */
 export const exportParamsSchema = z.object({
   eventId: uuidString(),
-  file: z.enum(EXPORT_KINDS.map((kind) => `${kind}.csv` as const) as [`${ExportKind}.csv`, ...`${ExportKind}.csv`[]], { error: 'errors.invalidInput' }),
+  file: z.enum(EXPORT_FILES, { error: 'errors.invalidInput' }),
 });
+
+/** `attendees.xlsx` → its kind and format. */
+export function exportFileParts(file: ExportFileName): { kind: ExportKind; format: ExportFormat } {
+  const dot = file.lastIndexOf('.');
+  return { kind: file.slice(0, dot) as ExportKind, format: file.slice(dot + 1) as ExportFormat };
+}
 
 /** `?locale=`: the language of the header and the translated values, when it is not the request's (a link in a page of another language than the browser's). */
 export const exportQuerySchema = z.object({ locale: z.enum(['sk', 'cs', 'en'], { error: 'errors.invalidInput' }).optional() });

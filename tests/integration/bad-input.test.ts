@@ -324,6 +324,10 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     const { owner, eventId } = await organiserDraft('published');
     return { caller: owner, params: { eventId }, body: {} };
   },
+  'POST /api/v1/organiser/events/[eventId]/cancel': async () => {
+    const { owner, eventId } = await organiserDraft('published');
+    return { caller: owner, params: { eventId }, body: { message: 'Zápas sa presúva na jar.' } };
+  },
   'POST /api/v1/organiser/events/[eventId]/duplicate': async () => {
     const { owner, eventId } = await organiserDraft('publishable');
     return { caller: owner, params: { eventId }, body: { startsAt: new Date(Date.now() + 60 * 86_400_000).toISOString() } };

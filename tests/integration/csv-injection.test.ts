@@ -7,7 +7,7 @@ import { GET as exportGet } from '@/tests/helpers/api';
 import { GET as feedbackCsvGet } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
-import { csvFile } from '@/lib/server/reports/csv';
+import { csvHead, csvLines } from '@/lib/server/reports/export-file';
 import { majorUnits } from '@/lib/money';
 import { useTestDatabase } from '../helpers/db';
 import { makeCast, type Cast } from '../helpers/organiser';
@@ -41,7 +41,7 @@ async function records(response: Response): Promise<string[][]> {
 }
 
 const exportOf = (file: string) =>
-  exportGet(request(`/api/v1/organiser/events/${eventId}/exports/${file}`, { headers: auth(cast.manager) }), params({ eventId, file }));
+  exportGet(request(`/api/v1/organiser/events/${eventId}/exports/${file}?locale=en`, { headers: auth(cast.manager) }), params({ eventId, file }));
 
 describe('fans’ and scanners’ text is written as text', () => {
   let order: Awaited<ReturnType<typeof buy>>;
@@ -107,7 +107,7 @@ describe('the one writer', () => {
       { key: 'name', header: 'Name' },
       { key: 'amount', header: 'Amount', kind: 'number' as const },
     ];
-    const rows = parseSync(csvFile([{ name: '-2.50', amount: '-2.50' }, { name: 'Ján', amount: 12.5 }], columns), { bom: true }) as string[][];
+    const rows = parseSync(csvHead(columns, 'en') + csvLines([{ name: '-2.50', amount: '-2.50' }, { name: 'Ján', amount: 12.5 }], columns, 'en'), { bom: true }) as string[][];
     expect(rows).toEqual([
       ['Name', 'Amount'],
       [`'-2.50`, '-2.50'],

@@ -250,12 +250,13 @@ describe('after the event', () => {
     expect(response.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="${SLUG}-feedback-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows: Record<string, string>[] = parseCsv(Buffer.from(bytes), { bom: true, columns: true });
-    expect(Object.keys(rows[0])).toEqual(['Odoslané (UTC)', 'Hodnotenie', 'Komentár', 'What one thing should we change? (sk)', 'How were food and drinks? (sk)', 'How did you travel? (sk)']);
+    const rows: Record<string, string>[] = parseCsv(Buffer.from(bytes), { bom: true, columns: true, delimiter: ';' });
+    expect(Object.keys(rows[0])).toEqual(['Odoslané', 'Hodnotenie', 'Komentár', 'What one thing should we change? (sk)', 'How were food and drinks? (sk)', 'How did you travel? (sk)']);
     expect(rows).toHaveLength(4);
     const first = rows.find((row) => row['Hodnotenie'] === '5')!;
     expect(first).toMatchObject({ 'Komentár': 'Skvelá atmosféra, ale dlhý rad na pivo.', 'What one thing should we change? (sk)': 'Viac stánkov, "rýchlejšie", prosím', 'How were food and drinks? (sk)': '3', 'How did you travel? (sk)': '' });
-    expect(first['Odoslané (UTC)']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    // Local time (Europe/Bratislava), which Slovak Excel reads as a date.
+    expect(first['Odoslané']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     const statuses = await statusesOf(cast, (headers) => csvGet(request(organiserPath('feedback.csv'), { headers }), params({ eventId })));
     expect(statuses).toEqual(expectedStatuses('events', 200));

@@ -385,6 +385,37 @@ describe('coupons', () => {
     expect(row.usedCount).toBe(1);
     expect(row.redemptions.map((r) => r.email)).toEqual([fan.email]);
   });
+
+  it('shows Used up and Expired by the rule the cart refuses by; editing the limit or the window makes it usable again', async () => {
+    const created = (await answerOf(couponResultSchema, await create({ organisation: orgId, code: 'JEDENRAZ', kind: 'percent', value: 10, maxUses: 1 }))).coupon;
+    expect(created.status).toBe('active');
+    const patch = (body: unknown) => couponPatch(request(`/api/v1/organiser/coupons/${created.id}`, { method: 'PATCH', headers: auth(cast.manager), body }), params({ couponId: created.id }));
+    const statusOf = async () => {
+      const list = await answerOf(couponListSchema, await couponsGet(request(`/api/v1/organiser/coupons?organisation=${orgId}`, { headers: auth(cast.manager) }), params({})));
+      return list.coupons.find((c) => c.id === created.id)!.status;
+    };
+    const tryAs = async (label: string) => {
+      const fan = await makeUser(t.db, label);
+      const [seat] = await freeSeatsOf(t.db, ZILINA, 1, 360 + label.length * 3);
+      await addToCart({ user: fan, eventRef: ZILINA, selection: { seatIds: [seat] }, locale: 'en' });
+      return { fan, result: await applyCoupon({ user: fan, eventRef: ZILINA, code: 'jedenraz', locale: 'en' }) };
+    };
+    const first = await tryAs('once-1');
+    expect(first.result.ok).toBe(true);
+    expect((await checkout({ user: first.fan, eventRef: ZILINA, locale: 'en', urls })).ok).toBe(true);
+    // Its one use is taken: the console says Used up, and the cart refuses the next fan for that reason.
+    expect(await statusOf()).toBe('used-up');
+    expect((await tryAs('once-22')).result).toMatchObject({ ok: false, code: 'DISCOUNT_CODE_USED_UP' });
+    // The office raises the limit: active and usable again.
+    expect((await answerOf(couponResultSchema, await patch({ maxUses: 5 }))).coupon.status).toBe('active');
+    expect((await tryAs('once-333')).result.ok).toBe(true);
+    // Its window closed a minute ago: Expired, and the cart says so.
+    expect((await answerOf(couponResultSchema, await patch({ validUntil: new Date(Date.now() - 60_000).toISOString() }))).coupon.status).toBe('expired');
+    expect((await tryAs('once-4444')).result).toMatchObject({ ok: false, code: 'DISCOUNT_CODE_EXPIRED' });
+    // Not yet open: Not valid yet.
+    expect((await answerOf(couponResultSchema, await patch({ validFrom: '2099-01-01T00:00:00Z', validUntil: null }))).coupon.status).toBe('scheduled');
+    expect((await answerOf(couponResultSchema, await patch({ validFrom: null, active: false }))).coupon.status).toBe('inactive');
+  });
 });
 
 describe('redeem codes', () => {
@@ -491,13 +522,15 @@ describe('redeem codes', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).replace(/^\uFEFF/, '');
     const lines = text.trim().split('\n');
-    expect(lines[0]).toBe('Kód,Kategória,Platné do,Použité,Použil (e-mail),Aktívny');
+    // Slovak Excel's dialect: semicolons.
+    expect(lines[0]).toBe('Kód;Kategória;Platné do;Použité;Použil (e-mail);Aktívny');
     expect(lines).toHaveLength(13);
-    expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual([...created.codes].sort());
+    expect(lines.slice(1).map((l) => l.split(';')[0]).sort()).toEqual([...created.codes].sort());
     const used = lines.find((l) => l.startsWith(created.codes[3]))!;
     expect(used).toContain(fan.email);
-    expect(used.endsWith(',áno')).toBe(true);
-    expect(lines.find((l) => l.startsWith(created.codes[0]))).toBe(`${created.codes[0]},Kategória C – za bránou,,,,áno`);
+    expect(used).toMatch(/;\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2};/);
+    expect(used.endsWith(';áno')).toBe(true);
+    expect(lines.find((l) => l.startsWith(created.codes[0]))).toBe(`${created.codes[0]};Kategória C – za bránou;;;;áno`);
   });
 });
 

@@ -8,6 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
+import { localTimeText } from '@/lib/server/reports/export-file';
 import { and, eq, sql } from 'drizzle-orm';
 import { GET as liveGet } from '@/tests/helpers/api';
 import { GET as exportGet } from '@/tests/helpers/api';
@@ -61,9 +62,10 @@ function sqlText(query: unknown): string {
   return chunks.map((chunk) => (chunk && typeof chunk === 'object' && 'value' in chunk && Array.isArray(chunk.value) ? chunk.value.join('') : '')).join('');
 }
 
-async function csvOf(response: Response) {
+/** A CSV read back as the locale's Excel reads it: semicolons in Slovak and Czech, commas in English. */
+async function csvOf(response: Response, delimiter = ',') {
   const bytes = Buffer.from(await response.arrayBuffer());
-  return { bytes, records: parseSync(bytes, { bom: true }) as string[][] };
+  return { bytes, records: parseSync(bytes, { bom: true, delimiter }) as string[][] };
 }
 
 describe('live on-sale view', () => {
@@ -201,7 +203,7 @@ describe('CSV exports', () => {
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const today = new Date().toISOString().slice(0, 10);
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${slug}-attendees-${today}.csv"`);
-    const { bytes, records } = await csvOf(response);
+    const { bytes, records } = await csvOf(response, ';');
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const c = sk.organiser.exports.columns;
     expect(records[0]).toEqual([c.ticketId, c.firstName, c.lastName, c.email, c.category, c.section, c.row, c.seat, c.status, c.checkedInAt, c.seasonTicket]);
@@ -224,7 +226,8 @@ describe('CSV exports', () => {
       seat.row,
       seat.seat,
       sk.organiser.exports.ticketStatus.checked_in,
-      '2030-05-01T17:31:02Z',
+      // Local time (Europe/Bratislava, summer: UTC+2), as the office reads its clock.
+      '2030-05-01 19:31:02',
       'nie',
     ]);
     expect(byId.get(tickets[1].id)![9]).toBe('');
@@ -236,7 +239,7 @@ describe('CSV exports', () => {
     expect(english.records.find((r) => r[0] === standing.id)!.slice(5, 9)).toEqual(['Standing', '', '', 'Valid']);
   });
 
-  it('orders, check-ins and resale sales: amounts in major units with a dot, currency, times in UTC', async () => {
+  it('orders, check-ins and resale sales: amounts in major units (a dot in English, a comma in Slovak), currency, local times', async () => {
     const slug = ZILINA;
     const { event, byCode } = await categoriesOf(slug);
     const buyer = await makeUser(t.db, 'orders');
@@ -248,7 +251,7 @@ describe('CSV exports', () => {
     const row = orders.records.find((r) => r[0] === order.id)!;
     expect(row).toEqual([
       order.id,
-      order.paidAt!.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      localTimeText(order.paidAt!),
       'Ján Kováč',
       buyer.email,
       '2',
@@ -270,8 +273,8 @@ describe('CSV exports', () => {
     ]);
     const scans = await csvOf(await exportOf(event.id, 'check-ins.csv'));
     expect(scans.records.slice(1)).toEqual([
-      ['2030-05-01T16:00:00Z', 'North', 'Admitted', ticket.id, byCode[(await t.db.select().from(s.ticketTypes).where(eq(s.ticketTypes.id, ticket.ticketTypeId)))[0].code].name.en, cast.scanner.email],
-      ['2030-05-01T16:05:00Z', 'South', 'Already used', ticket.id, expect.any(String), cast.scanner.email],
+      ['2030-05-01 18:00:00', 'North', 'Admitted', ticket.id, byCode[(await t.db.select().from(s.ticketTypes).where(eq(s.ticketTypes.id, ticket.ticketTypeId)))[0].code].name.en, cast.scanner.email],
+      ['2030-05-01 18:05:00', 'South', 'Already used', ticket.id, expect.any(String), cast.scanner.email],
     ]);
 
     // A resale sale: listed, bought through the cart and checkout.
@@ -282,10 +285,12 @@ describe('CSV exports', () => {
     await buy(t.db, await makeUser(t.db, 'resale-buyer'), slug, { listingId: listing.listing.id });
     const [payout] = await t.db.select().from(s.payouts).where(eq(s.payouts.listingId, listing.listing.id));
     const [item] = await t.db.select().from(s.orderItems).where(eq(s.orderItems.listingId, listing.listing.id));
-    const resale = await csvOf(await exportOf(event.id, 'resale.csv', auth(cast.owner), '?locale=sk'));
+    const resale = await csvOf(await exportOf(event.id, 'resale.csv', auth(cast.owner), '?locale=sk'), ';');
     const r = sk.organiser.exports.columns;
     expect(resale.records[0]).toEqual([r.soldAt, r.ticketId, r.category, r.price, r.buyerFee, r.sellerFee, r.currency]);
-    expect(resale.records.slice(1)).toEqual([[expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), sold.id, byCode.A.name.sk, '22.50', majorUnits(item.feeAmount), majorUnits(payout.feeAmount), 'EUR']]);
+    expect(resale.records.slice(1)).toEqual([
+      [expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), sold.id, byCode.A.name.sk, '22,50', majorUnits(item.feeAmount).replace('.', ','), majorUnits(payout.feeAmount).replace('.', ','), 'EUR'],
+    ]);
     expect(Number(item.feeAmount)).toBeGreaterThan(0);
   });
 });
@@ -301,7 +306,7 @@ describe('keyset batches', () => {
     const { records } = await csvOf(await exportOf(event.id, 'check-ins.csv'));
     const east = records.filter((r) => r[1] === 'East');
     expect(east).toHaveLength(count);
-    expect(new Set(east.map((r) => r[0]))).toEqual(new Set(['2030-05-01T16:00:00Z']));
+    expect(new Set(east.map((r) => r[0]))).toEqual(new Set(['2030-05-01 18:00:00']));
   });
 });
 

@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { purchaseSeason, renewSeason, seasonSale } from '@/lib/server/seasons/sale';
-import { seasonHolders, seasonHoldersCsv } from '@/lib/server/seasons/holders';
+import { seasonHolders, seasonHoldersExport } from '@/lib/server/seasons/holders';
 import { addSeasonMatch, getSeason, setSeasonCategories } from '@/lib/server/seasons/organiser';
 import { createEvent, publishEvent } from '@/lib/server/events/edit';
 import { createPriceCategory } from '@/lib/server/events/price-categories';
@@ -208,14 +208,15 @@ describe('the office’s holders list (item 5)', () => {
     const inCategory = await seasonHolders(owner.id, season.id, { category: mine.category!.id, renewed: 'no' }, 'sk');
     expect(inCategory.ok && inCategory.list.holders.every((h) => h.category?.id === mine.category!.id && !h.renewed)).toBe(true);
 
-    const csv = await seasonHoldersCsv(owner.id, season.id, { renewed: 'yes' }, 'sk', (key) => translator('sk')(`seasons.organiser.holdersList.${key}`));
+    const csv = await seasonHoldersExport(owner.id, season.id, { renewed: 'yes' }, 'csv', 'sk', (key: string) => translator('sk')(`seasons.organiser.holdersList.${key}`));
     if (!csv.ok) throw new Error(csv.code);
     const bytes = new Uint8Array(await new Response(csv.stream).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
-    expect(text.split('\n')[0]).toBe('Meno,E-mail,Sektor,Rad,Miesto,Kategória,Obnovil,Zaplatené,Mena,Prijíma klubovú poštu');
+    // Slovak Excel's dialect: semicolons and a decimal comma.
+    expect(text.split('\n')[0]).toBe('Meno;E-mail;Sektor;Rad;Miesto;Kategória;Obnovil;Zaplatené;Mena;Prijíma klubovú poštu');
     expect(text).toContain(`fan@tribuna.sk`);
-    expect(text).toContain(`,áno,${(order.total / 100).toFixed(2)},EUR,nie`);
+    expect(text).toContain(`;áno;${(order.total / 100).toFixed(2).replace('.', ',')};EUR;nie`);
 
     // Owner and manager only: a scanner is refused, a fan and another organisation see no such season.
     const cast = await makeCast(t.db, season.orgId);

@@ -370,14 +370,14 @@ describe('who may read it', () => {
 });
 
 describe('the CSV', () => {
-  it('has a BOM, a translated header, a row per event and a total per currency, amounts in major units with a dot', async () => {
+  it('has a BOM, a translated header, a row per event and a total per currency, semicolons and amounts with a decimal comma (Slovak Excel)', async () => {
     const response = await settlementCsv(request(`/api/v1/organiser/settlements.csv?organisation=${orgId}&from=${DAY1}&to=${DAY3}`, { headers: auth(cast.owner, { 'accept-language': 'sk' }) }), params({}));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="settlement-${DAY1}-${DAY3}.csv"`);
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows: Record<string, string>[] = parse(bytes, { bom: true, columns: true });
+    const rows: Record<string, string>[] = parse(bytes, { bom: true, columns: true, delimiter: ';' });
     expect(Object.keys(rows[0])).toEqual([
       'Podujatie',
       'Dátum',
@@ -395,7 +395,7 @@ describe('the CSV', () => {
       'Dlžná suma pre vás',
     ]);
     const st = await statement(DAY1, DAY3);
-    const major = (minor: number) => (minor / 100).toFixed(2);
+    const major = (minor: number) => (minor / 100).toFixed(2).replace('.', ',');
     expect(rows).toHaveLength(3);
     const [kosice, zilina, total] = rows;
     expect(kosice['Podujatie']).toBe('FK Dunaj Bratislava – FC Košice');
@@ -404,9 +404,9 @@ describe('the CSV', () => {
     expect(kosice['Dlžná suma pre vás']).toBe(major(st.currencies[0].lines[0].owed));
     expect(kosice['Váš podiel z poplatkov za ďalší predaj']).toBe(major(expected.kosice.share));
     expect(zilina['Vrátené platby']).toBe(major(expected.zilina.primaryGross));
-    expect(zilina['Dlžná suma pre vás']).toBe('0.00');
+    expect(zilina['Dlžná suma pre vás']).toBe('0,00');
     expect(total).toMatchObject({ Podujatie: 'Spolu', Dátum: '', Mena: 'EUR', 'Dlžná suma pre vás': major(st.currencies[0].total.owed), 'Predané vstupenky': '5' });
-    // Every amount has a dot and two decimals, nothing else.
-    for (const row of rows) for (const key of ['Predaj vstupeniek', 'Zľavy z kupónov', 'Kredit a body', 'Vrátené platby', 'Dlžná suma pre vás']) expect(row[key]).toMatch(/^-?\d+\.\d{2}$/);
+    // Every amount has a decimal comma and two decimals, nothing else.
+    for (const row of rows) for (const key of ['Predaj vstupeniek', 'Zľavy z kupónov', 'Kredit a body', 'Vrátené platby', 'Dlžná suma pre vás']) expect(row[key]).toMatch(/^-?\d+,\d{2}$/);
   });
 });

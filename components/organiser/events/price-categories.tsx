@@ -12,6 +12,7 @@ import { useRouter } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { createPriceCategorySchema, updatePriceCategorySchema, type OrganiserEvent, type PriceCategory } from '@/lib/schemas/organiser-events';
 import { amountInputText, moneyOrNaN } from '@/lib/money';
+import { nextCategoryColor } from '@/lib/organiser/category-colors';
 
 type Section = OrganiserEvent['sections'][number];
 type Kind = 'seated' | 'standing';
@@ -21,12 +22,12 @@ const SHOWN = [404, 409, 422];
 
 type Draft = { name: { sk: string; cs: string; en: string }; kind: Kind; price: string; color: string; sortOrder: string; sectionIds: string[]; capacity: string };
 
-function draftOf(category: PriceCategory | null, sortOrder: number): Draft {
+function draftOf(category: PriceCategory | null, sortOrder: number, others: readonly { color: string }[]): Draft {
   return {
     name: category?.name ?? { sk: '', cs: '', en: '' },
     kind: category?.kind ?? 'seated',
     price: category ? amountInputText(category.priceAmount) : '',
-    color: category?.color ?? '#2563eb',
+    color: category?.color ?? nextCategoryColor(others.map((other) => other.color)),
     sortOrder: String(category?.sortOrder ?? sortOrder),
     sectionIds: category?.sectionIds ?? [],
     capacity: category && category.kind === 'standing' && category.sectionIds.length === 0 ? String(category.capacity) : '',
@@ -55,7 +56,7 @@ function CategoryCard({
   const router = useRouter();
   const hydrated = useHydrated();
   const id = useId();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(category, nextSortOrder));
+  const [draft, setDraft] = useState<Draft>(() => draftOf(category, nextSortOrder, categories));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -106,7 +107,7 @@ function CategoryCard({
       return;
     }
     notify.success({ title: category ? t('saved') : t('added') });
-    if (!category) setDraft(draftOf(null, nextSortOrder + 1));
+    if (!category) setDraft(draftOf(null, nextSortOrder + 1, [...categories, { color: draft.color }]));
     startTransition(() => router.refresh());
   }
 

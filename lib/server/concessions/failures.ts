@@ -19,6 +19,8 @@ export const failures = failureRows({
   CONCESSION_NOT_OFFERED: { status: 409, key: 'concessions.errors.notOffered', field: 'concession' },
   WHEELCHAIR_NEEDS_CARD: { status: 422, key: 'concessions.errors.wheelchairKind', field: 'concession' },
   NO_COMPANION_SEAT: { status: 409, key: 'concessions.errors.noCompanionSeat', field: 'concession' },
+  /** A concession is a reduction: its price may not exceed the category's full price (prices.ts). */
+  CONCESSION_ABOVE_FULL_PRICE: { status: 422, key: 'concessions.errors.aboveFullPrice', field: 'concessions' },
   /** A package line: the package's price is final. */
   PACKAGE_PRICE_FIXED: { status: 409, key: 'concessions.errors.packagePriceFixed', field: 'concession' },
 });

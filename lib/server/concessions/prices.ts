@@ -12,11 +12,20 @@ import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 const c = tables.ticketTypeConcessions;
 const order = (kind: string) => CONCESSION_KINDS.indexOf(kind as never);
 
-export type ConcessionsFailure = AccessFailure | { ok: false; code: 'CATEGORY_NOT_FOUND' };
+export type ConcessionsFailure = AccessFailure | { ok: false; code: 'CATEGORY_NOT_FOUND' } | { ok: false; code: 'CONCESSION_ABOVE_FULL_PRICE' };
+
+/**
+ * The one rule of a concession's price: a reduction, so never more than the category's full price (a
+ * concession above it would charge a child more than an adult). Equal is allowed (a kind offered only to
+ * carry its companion rule).
+ */
+export function concessionsAboveFullPrice(concessions: readonly { priceAmount: number }[], fullPrice: number): boolean {
+  return concessions.some((concession) => concession.priceAmount > fullPrice);
+}
 
 async function categoryOf(eventId: string, categoryId: string) {
   const [row] = await getDb()
-    .select({ id: tables.ticketTypes.id })
+    .select({ id: tables.ticketTypes.id, priceAmount: tables.ticketTypes.priceAmount })
     .from(tables.ticketTypes)
     .where(and(eq(tables.ticketTypes.id, categoryId), eq(tables.ticketTypes.eventId, eventId)));
   return row ?? null;
@@ -54,7 +63,9 @@ export async function getCategoryConcessions(userId: string, eventId: string, ca
 export async function setCategoryConcessions(userId: string, eventId: string, categoryId: string, input: CategoryConcessionsInput): Promise<Result> {
   const access = await eventAccess(userId, eventId, 'events');
   if (!access.ok) return access;
-  if (!(await categoryOf(eventId, categoryId))) return { ok: false, code: 'CATEGORY_NOT_FOUND' };
+  const category = await categoryOf(eventId, categoryId);
+  if (!category) return { ok: false, code: 'CATEGORY_NOT_FOUND' };
+  if (concessionsAboveFullPrice(input.concessions, category.priceAmount)) return { ok: false, code: 'CONCESSION_ABOVE_FULL_PRICE' };
   await getDb().transaction(async (tx) => {
     const kept = input.concessions.map((x) => x.kind);
     await tx.delete(c).where(eq(c.ticketTypeId, categoryId));

@@ -2,12 +2,12 @@ import 'server-only';
 // Coupons and redeem codes over the API: the organiser console's coupons (percent or fixed, with their
 // uses) and redeem code batches (with their codes, uses and a CSV export). The fan's side is the cart's
 // coupon (lib/server/cart) and the redeem of a code (lib/server/tickets).
-import { Readable } from 'node:stream';
 import { defineModule, operation } from '@/lib/server/api/operation';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { failureOf, parseWith } from '@/lib/server/api/respond';
 import { translator } from '@/lib/server/api/translate';
-import { csvHead, csvLines } from '@/lib/server/reports/csv';
+import { EXPORT_FORMATS } from '@/lib/schemas/reports-live';
+import { batchesOf, exportFile, exportResponse, type ExportColumnKind } from '@/lib/server/reports/export-file';
 import { organisationQuerySchema } from '@/lib/schemas/organiser';
 import {
   couponCreateSchema,
@@ -133,41 +133,30 @@ export default defineModule({
         return { code: result.code };
       },
     }),
-    operation({
-      method: 'get',
-      path: '/api/v1/organiser/redeem-codes.csv',
-      summary:
-        "A batch's codes as a CSV download, streamed (UTF-8 with BOM for Excel; translated header: code, category, valid until, used at, used by email, active) (owner, manager)",
-      // The batch is named by the query: redeemBatchCsv decides with the access table (events).
-      access: 'signed-in',
-      query: redeemCsvQuerySchema,
-      answer: { type: 'text/csv', description: 'The CSV file (Content-Disposition: attachment)' },
-      failures: ['ORG_NOT_FOUND', 'ROLE_FORBIDDEN'],
-      handle: async ({ request, query, caller }) => {
-        const { batch } = query;
-        const locale = requestLocale(request);
-        const t = translator(locale);
-        const k = 'organiser.codes.csv';
-        const result = await redeemBatchCsv(caller.user.id, batch, locale, { yes: t(`${k}.yes`), no: t(`${k}.no`) });
-        if (!result.ok) throw failureOf(result);
-        const columns = (['code', 'category', 'expiresAt', 'usedAt', 'usedByEmail', 'active'] as const).map((key) => ({ key, header: t(`${k}.${key}`) }));
-        const rows = result.rows;
-        // Every cell through csv.ts, like every export: a category name is the organiser's text.
-        async function* lines() {
-          yield Buffer.from(csvHead(columns));
-          for await (const row of rows()) yield Buffer.from(csvLines([row], columns));
-        }
-        const csv = Readable.from(lines());
-        // A failure half-way (the database gone) ends the download with an error instead of leaving it open.
-        csv.on('error', (error) => log().error({ err: error }, `Redeem code CSV of batch ${batch} failed`));
-        return new Response(Readable.toWeb(csv) as ReadableStream, {
-          headers: {
-            'content-type': 'text/csv; charset=utf-8',
-            'content-disposition': `attachment; filename="${result.filename}"`,
-            'cache-control': 'private, no-store',
-          },
-        });
-      },
-    }),
+    ...EXPORT_FORMATS.map((format) =>
+      operation({
+        method: 'get',
+        path: `/api/v1/organiser/redeem-codes.${format}`,
+        summary: `A batch's codes as a ${format === 'csv' ? 'CSV (UTF-8 with BOM, semicolons in Slovak and Czech)' : 'Excel'} download, streamed (translated header: code, category, valid until, used at, used by email, active; times in local time) (owner, manager)`,
+        // The batch is named by the query: redeemBatchCsv decides with the access table (events).
+        access: 'signed-in',
+        query: redeemCsvQuerySchema,
+        answer: { type: format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', description: 'The file (Content-Disposition: attachment)' },
+        failures: ['ORG_NOT_FOUND', 'ROLE_FORBIDDEN'],
+        handle: async ({ request, query, caller }) => {
+          const { batch } = query;
+          const locale = requestLocale(request);
+          const t = translator(locale);
+          const k = 'organiser.codes.csv';
+          const result = await redeemBatchCsv(caller.user.id, batch, locale, { yes: t(`${k}.yes`), no: t(`${k}.no`) });
+          if (!result.ok) throw failureOf(result);
+          const kinds: Record<string, ExportColumnKind> = { expiresAt: 'time', usedAt: 'time' };
+          const columns = (['code', 'category', 'expiresAt', 'usedAt', 'usedByEmail', 'active'] as const).map((key) => ({ key, header: t(`${k}.${key}`), kind: kinds[key] ?? 'text' }));
+          return exportResponse(
+            exportFile({ format, name: result.name, sheet: t('organiser.codes.title'), columns, batches: batchesOf(result.rows()), locale, what: `redeem codes of batch ${batch}` }),
+          );
+        },
+      }),
+    ),
   ],
 });

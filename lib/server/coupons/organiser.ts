@@ -3,8 +3,9 @@ import { textIn } from '@/lib/localized-text';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, isUniqueViolation, tables } from '@/lib/server/db';
 import type { Locale } from '@/lib/i18n/routing';
-import type { CouponCreateInput, CouponPatchInput } from '@/lib/schemas/organiser-codes';
+import type { CouponCreateInput, CouponPatchInput, CouponStatus } from '@/lib/schemas/organiser-codes';
 import { orgAccess, ownedAccess, type AccessFailure } from '@/lib/server/organiser/access';
+import { couponStatus } from './status';
 
 const c = tables.coupons;
 const r = tables.couponRedemptions;
@@ -26,6 +27,7 @@ export type OrganiserCoupon = {
   /** Carts it was redeemed in, newest first (at most 20); email null for a removed account. */
   redemptions: { email: string | null; at: string }[];
   active: boolean;
+  status: CouponStatus;
   createdAt: string;
 };
 
@@ -41,6 +43,7 @@ async function couponsWhere(where: ReturnType<typeof eq>, locale: Locale): Promi
     .where(where)
     .orderBy(desc(c.createdAt), c.code);
   if (!rows.length) return [];
+  const now = new Date();
   const redemptions = await db
     .select({ couponId: r.couponId, email: tables.users.email, at: r.createdAt, n: sql<number>`row_number() over (partition by ${r.couponId} order by ${r.createdAt} desc)::int` })
     .from(r)
@@ -65,6 +68,7 @@ async function couponsWhere(where: ReturnType<typeof eq>, locale: Locale): Promi
       .sort((a, b) => b.at.getTime() - a.at.getTime())
       .map((x) => ({ email: x.email, at: x.at.toISOString() })),
     active: coupon.active,
+    status: couponStatus(coupon, now),
     createdAt: coupon.createdAt.toISOString(),
   }));
 }

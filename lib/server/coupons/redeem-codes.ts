@@ -156,18 +156,18 @@ export async function redeemBatchCodes(
   return { ok: true, batch, codes: (await batchCodeRows(batchId)).map(codeView) };
 }
 
-export type RedeemCsvRow = { code: string; category: string; expiresAt: string; usedAt: string; usedByEmail: string; active: string };
+export type RedeemCsvRow = { code: string; category: string; expiresAt: Date | string | null; usedAt: Date | string | null; usedByEmail: string; active: string };
 
 /**
- * The rows of a batch's CSV export, in pages (a batch has up to 5 000 codes): what the route streams
- * through lib/server/reports/csv.ts. Times are ISO 8601 UTC, which spreadsheets read; `active` is translated.
+ * The rows of a batch's export, in pages (a batch has up to 5 000 codes): what the route streams through
+ * lib/server/reports/export-file.ts as CSV or .xlsx (times in local time there); `active` is translated.
  */
 export async function redeemBatchCsv(
   userId: string,
   batchId: string,
   locale: Locale,
   labels: { yes: string; no: string },
-): Promise<{ ok: true; filename: string; rows: () => AsyncGenerator<RedeemCsvRow> } | AccessFailure> {
+): Promise<{ ok: true; name: string; rows: () => AsyncGenerator<RedeemCsvRow> } | AccessFailure> {
   const access = await batchAccess(userId, batchId);
   if (!access.ok) return access;
   const [batch] = await batchesWhere(eq(b.id, batchId), locale);
@@ -179,8 +179,8 @@ export async function redeemBatchCsv(
         yield {
           code: row.code,
           category: batch.categoryName,
-          expiresAt: iso(row.expiresAt) ?? '',
-          usedAt: iso(row.usedAt) ?? '',
+          expiresAt: row.expiresAt,
+          usedAt: row.usedAt,
           usedByEmail: row.usedByEmail ?? '',
           active: row.deactivatedAt === null ? labels.yes : labels.no,
         };
@@ -188,7 +188,7 @@ export async function redeemBatchCsv(
       if (page.length < PAGE) return;
     }
   }
-  return { ok: true, filename: `redeem-codes-${batch.createdAt.slice(0, 10)}-${batchId.slice(0, 8)}.csv`, rows };
+  return { ok: true, name: `redeem-codes-${batch.createdAt.slice(0, 10)}-${batchId.slice(0, 8)}`, rows };
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { tables, type Tx } from '@/lib/server/db';
 import type { SaleEvent } from '@/lib/server/cart/event';
 import { couponApplies, type PricedItem } from '@/lib/server/cart/totals';
+import { couponStatus } from './status';
 
 const c = tables.coupons;
 const r = tables.couponRedemptions;
@@ -39,12 +40,13 @@ export async function findUsableCoupon(
   if (!coupon || !coupon.active) return invalid;
   if (coupon.orgId !== input.event.orgId) return invalid;
   if (coupon.eventId && coupon.eventId !== input.event.id) return invalid;
-  if (coupon.validFrom && coupon.validFrom > input.now) return invalid;
-  if (coupon.validUntil && coupon.validUntil <= input.now) return { ok: false, code: 'DISCOUNT_CODE_EXPIRED' };
+  const status = couponStatus(coupon, input.now);
+  if (status === 'scheduled') return invalid;
+  if (status === 'expired') return { ok: false, code: 'DISCOUNT_CODE_EXPIRED' };
   if (coupon.kind === 'fixed' && coupon.currency && coupon.currency !== input.event.currency) return invalid;
   if (!input.items.some((item) => couponApplies(coupon, item))) return invalid;
   const [mine] = await tx.select({ id: r.id }).from(r).where(and(eq(r.holdId, input.holdId), eq(r.couponId, coupon.id))).limit(1);
-  if (coupon.maxUses != null && coupon.usedCount >= coupon.maxUses && !mine) return { ok: false, code: 'DISCOUNT_CODE_USED_UP' };
+  if (status === 'used-up' && !mine) return { ok: false, code: 'DISCOUNT_CODE_USED_UP' };
   if (coupon.maxUsesPerUser != null) {
     const [{ used }] = await tx
       .select({ used: sql<number>`count(*)::int` })

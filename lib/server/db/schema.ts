@@ -419,6 +419,8 @@ export const events = pgTable(
     publishedAt: ts('published_at'),
     /** Set when the organiser cancelled it; its paid orders are refunded by events/cancel.ts until none is left. */
     cancelledAt: ts('cancelled_at'),
+    /** The office's own words to the holders, written when it cancelled: every cancellation mail carries them (events/cancel-mail.ts). */
+    cancellationMessage: text('cancellation_message'),
     /**
      * The latest end the event has had (its end, else its start): a date may move later and back, and a
      * resale payout waits for the latest one it ever had (payouts/state.ts), never for an earlier one.

@@ -4,10 +4,11 @@ import { translator } from '@/lib/server/api/translate';
 import { escapeHtml, type EmailInput } from './index';
 
 /** Text and HTML of one email from translated paragraphs plus one call-to-action link. */
-export function composeEmail(parts: { locale: Locale; name?: string | null; paragraphs: string[]; link?: string; closing?: string[] }): { text: string; html: string } {
+/** `signedBy`: who signs it instead of Tribuna's team (an organiser's announcement is the club's own words). */
+export function composeEmail(parts: { locale: Locale; name?: string | null; paragraphs: string[]; link?: string; closing?: string[]; signedBy?: string }): { text: string; html: string } {
   const t = translator(parts.locale);
   const greeting = parts.name ? t('email.greeting', { name: parts.name }) : t('email.greetingAnonymous');
-  const closing = [...(parts.closing ?? []), t('email.signature')];
+  const closing = [...(parts.closing ?? []), parts.signedBy ?? t('email.signature')];
   const text = [greeting, '', ...parts.paragraphs, ...(parts.link ? ['', parts.link] : []), '', ...closing].join('\n');
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,

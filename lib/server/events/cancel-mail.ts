@@ -12,6 +12,14 @@ import { formatMoney } from '@/lib/money';
 type Recipient = { email: string; firstName: string | null; locale: Locale };
 type Title = { sk: string; cs: string; en: string };
 
+/** The office's message to the holders, written when it cancelled, and the organisation that signs it. */
+export type CancellationNote = { org: string; message: string } | null;
+
+/** A mail's text with the office's message after it, introduced in the recipient's language. */
+function withNote(text: string, note: CancellationNote | undefined, t: (key: string, values?: Record<string, string>) => string): string {
+  return note ? `${text}\n\n${t('organiser.cancel.email.note', { org: note.org })}\n${note.message}` : text;
+}
+
 /** To the buyer of a refunded order of a cancelled event: the tickets are void and the whole payment comes back. */
 export function cancelledOrderEmail(input: {
   to: Recipient;
@@ -19,6 +27,7 @@ export function cancelledOrderEmail(input: {
   orderId: string;
   tickets: number;
   total: { amount: number; currency: 'EUR' | 'CZK' };
+  note?: CancellationNote;
 }): EmailInput {
   const { locale } = input.to;
   const t = translator(locale);
@@ -35,7 +44,7 @@ export function cancelledOrderEmail(input: {
     locale,
     kind: 'event-cancelled-refund',
     subject: t('organiser.cancel.email.buyer.subject', values),
-    text: t('organiser.cancel.email.buyer.text', values),
+    text: withNote(t('organiser.cancel.email.buyer.text', values), input.note, t),
   };
 }
 
@@ -43,7 +52,7 @@ export function cancelledOrderEmail(input: {
  * To the buyer of a refunded order of a cancelled event that took no money (wallet credit or loyalty points
  * paid all of it: orders/checkout.ts): the tickets are void, and the credit and points are back at once.
  */
-export function cancelledCoveredOrderEmail(input: { to: Recipient; event: Title; orderId: string; tickets: number }): EmailInput {
+export function cancelledCoveredOrderEmail(input: { to: Recipient; event: Title; orderId: string; tickets: number; note?: CancellationNote }): EmailInput {
   const { locale } = input.to;
   const t = translator(locale);
   const values = {
@@ -57,7 +66,7 @@ export function cancelledCoveredOrderEmail(input: { to: Recipient; event: Title;
     locale,
     kind: 'event-cancelled-credit-back',
     subject: t('organiser.cancel.email.covered.subject', values),
-    text: t('organiser.cancel.email.covered.text', values),
+    text: withNote(t('organiser.cancel.email.covered.text', values), input.note, t),
   };
 }
 
@@ -72,6 +81,7 @@ export function cancelledSeasonMatchEmail(input: {
   orderId: string;
   refund: { amount: number; currency: 'EUR' | 'CZK' };
   mode: 'payment' | 'credit';
+  note?: CancellationNote;
 }): EmailInput {
   const { locale } = input.to;
   const t = translator(locale);
@@ -88,12 +98,12 @@ export function cancelledSeasonMatchEmail(input: {
     locale,
     kind: 'season-match-cancelled',
     subject: t('organiser.cancel.email.season.subject', values),
-    text: t(`organiser.cancel.email.season.text.${how}`, values),
+    text: withNote(t(`organiser.cancel.email.season.text.${how}`, values), input.note, t),
   };
 }
 
 /** To a holder who did not pay for the tickets (a gift, a redeem code, a free order): they are void. */
-export function cancelledTicketsEmail(input: { to: Recipient; event: Title; tickets: number }): EmailInput {
+export function cancelledTicketsEmail(input: { to: Recipient; event: Title; tickets: number; note?: CancellationNote }): EmailInput {
   const { locale } = input.to;
   const t = translator(locale);
   const values = {
@@ -107,7 +117,7 @@ export function cancelledTicketsEmail(input: { to: Recipient; event: Title; tick
     locale,
     kind: 'event-cancelled',
     subject: t('organiser.cancel.email.holder.subject', values),
-    text: t('organiser.cancel.email.holder.text', values),
+    text: withNote(t('organiser.cancel.email.holder.text', values), input.note, t),
   };
 }
 

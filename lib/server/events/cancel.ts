@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { eventIsOver } from '@/lib/server/events/played';
+import { and, asc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, rowsOf, tables, type Db, type Tx } from '@/lib/server/db';
 import { endHold } from '@/lib/server/cart/lifecycle';
 import { queueEmail, type EmailInput, type QueuedEmail } from '@/lib/server/email';
@@ -9,7 +10,7 @@ import { notifyEventHolders } from '@/lib/server/notifications/scheduled';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { seasonAccess } from '@/lib/server/seasons/organiser';
 import { creditRefund, orderWalletCredit } from '@/lib/server/wallet';
-import { cancelledCoveredOrderEmail, cancelledOrderEmail, cancelledSeasonMatchEmail, cancelledTicketsEmail } from './cancel-mail';
+import { cancelledCoveredOrderEmail, cancelledOrderEmail, cancelledSeasonMatchEmail, cancelledTicketsEmail, type CancellationNote } from './cancel-mail';
 import { log } from '@/lib/server/ops/log';
 
 // Cancelling an event (issue 15, item 9). Two steps:
@@ -57,7 +58,8 @@ export type CancelEventResult =
   | { ok: true; event: { id: string; status: 'cancelled'; cancelledAt: string }; progress: CancellationProgress }
   | AccessFailure
   /** A draft that sold nothing: there is nothing to cancel. */
-  | { ok: false; code: 'EVENT_IS_DRAFT' };
+  | { ok: false; code: 'EVENT_IS_DRAFT' }
+  | { ok: false; code: 'EVENT_PLAYED' };
 
 export type FinishOptions = {
   db?: Db;
@@ -69,12 +71,67 @@ export type FinishOptions = {
 };
 
 /**
+ * What a cancelled match gives back of one share (order_shares): its total less the credit a released
+ * season seat already earned for this match (that part is not paid twice). The one rule of the amount,
+ * for the refund itself (refundNextShare) and for the preview the office sees before it cancels.
+ */
+const shareRefund = (share: SQL, orderId: SQL, eventId: string) => sql`greatest(0, ${share}.total_amount - (
+  select coalesce(sum(w.amount), 0)::int from season_releases r
+  join season_tickets st on st.id = r.season_ticket_id
+  join wallet_ledger w on w.release_id = r.id and w.kind = 'release_credit'
+  where st.order_id = ${orderId} and r.event_id = ${eventId}))::int`;
+
+export type CancellationPreview = {
+  /** Paid orders with a part at this event not yet refunded: each is refunded. */
+  orders: number;
+  /** Tickets of the event that are not void: each turns void. */
+  tickets: number;
+  /** People who hold them or bought them: each gets a mail. */
+  holders: number;
+  /** What goes back, per currency (to the payment, or as credit where a season says so). */
+  refund: { amount: number; currency: 'EUR' | 'CZK' }[];
+};
+
+/** What a cancellation would do now (owner, manager): the figures the office confirms before it cancels. */
+export async function cancellationPreview(actor: { id: string }, eventId: string): Promise<{ ok: true; preview: CancellationPreview } | AccessFailure | { ok: false; code: 'EVENT_PLAYED' }> {
+  const access = await eventAccess(actor.id, eventId, 'events');
+  if (!access.ok) return access;
+  const db = getDb();
+  const [event] = await db.select({ status: tables.events.status, startsAt: tables.events.startsAt, endsAt: tables.events.endsAt }).from(tables.events).where(eq(tables.events.id, eventId));
+  if (event.status !== 'cancelled' && eventIsOver(event, new Date())) return { ok: false, code: 'EVENT_PLAYED' };
+  const shares = rowsOf<{ orders: number; currency: 'EUR' | 'CZK'; amount: number }>(
+    await db.execute(sql`
+      select count(distinct s.order_id)::int as orders, o.currency, coalesce(sum(${shareRefund(sql`s`, sql`s.order_id`, eventId)}), 0)::int as amount
+      from order_shares s join orders o on o.id = s.order_id
+      where s.event_id = ${eventId} and s.refunded_at is null and o.status = 'paid'
+      group by o.currency order by o.currency`),
+  );
+  const [people] = rowsOf<{ tickets: number; holders: number }>(
+    await db.execute(sql`
+      select (select count(*)::int from tickets where event_id = ${eventId} and status <> 'void') as tickets,
+        (select count(distinct u)::int from (
+          select owner_id as u from tickets where event_id = ${eventId} and status <> 'void'
+          union select o.user_id from order_shares s join orders o on o.id = s.order_id
+            where s.event_id = ${eventId} and s.refunded_at is null and o.status = 'paid') p) as holders`),
+  );
+  return {
+    ok: true,
+    preview: {
+      orders: shares.reduce((sum, row) => sum + Number(row.orders), 0),
+      tickets: Number(people.tickets),
+      holders: Number(people.holders),
+      refund: shares.map((row) => ({ amount: Number(row.amount), currency: row.currency })),
+    },
+  };
+}
+
+/**
  * POST /api/v1/organiser/events/{eventId}/cancel. Owner or manager; another organisation's event is
  * ORG_NOT_FOUND. A published event is cancelled at once, then refunded (up to ORDERS_IN_REQUEST orders
  * here, the rest by the sweeper); an event already cancelled answers the same way and only goes on with
  * what is left.
  */
-export async function cancelEvent(actor: { id: string }, eventId: string, options: Omit<FinishOptions, 'db'> = {}): Promise<CancelEventResult> {
+export async function cancelEvent(actor: { id: string }, eventId: string, options: Omit<FinishOptions, 'db'> & { message?: string } = {}): Promise<CancelEventResult> {
   const access = await eventAccess(actor.id, eventId, 'events');
   if (!access.ok) return access;
   const now = options.now ?? new Date();
@@ -85,15 +142,19 @@ export async function cancelEvent(actor: { id: string }, eventId: string, option
     // lock on the event (the foreign key of what it inserts); FOR UPDATE would wait for it while it waits for
     // this transaction's lock on its hold (endOpenHolds): a deadlock (seen in tests/pg/season-cancel.test.ts).
     const [event] = await tx
-      .select({ status: tables.events.status, cancelledAt: tables.events.cancelledAt })
+      .select({ status: tables.events.status, cancelledAt: tables.events.cancelledAt, startsAt: tables.events.startsAt, endsAt: tables.events.endsAt })
       .from(tables.events)
       .where(eq(tables.events.id, eventId))
       .for('no key update');
     if (!event) return { ok: false as const, code: 'ORG_NOT_FOUND' as const };
+    if (event.status !== 'cancelled' && eventIsOver(event, now)) return { ok: false as const, code: 'EVENT_PLAYED' as const };
     // A draft never on sale has nothing to cancel; one unpublished after selling (its tickets stay valid) is cancelled like any.
     if (event.status === 'draft' && !(await hasSales(tx, eventId))) return { ok: false as const, code: 'EVENT_IS_DRAFT' as const };
     if (event.status === 'cancelled') return { ok: true as const, cancelledAt: event.cancelledAt ?? now };
-    await tx.update(tables.events).set({ status: 'cancelled', cancelledAt: now, updatedAt: now }).where(eq(tables.events.id, eventId));
+    await tx
+      .update(tables.events)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now, cancellationMessage: options.message?.trim() || null })
+      .where(eq(tables.events.id, eventId));
     // Carts end now: their places go back (to nobody: the sale is closed) and unpaid orders are cancelled.
     // Waits for a checkout of the same cart under way, then cancels the order it wrote.
     await endOpenHolds(tx, eventId, now, false);
@@ -208,8 +269,13 @@ async function endOpenHolds(tx: Tx, eventId: string, now: Date, skipLocked: bool
 export async function finishCancellation(eventId: string, options: FinishOptions = {}): Promise<{ ordersRefunded: number; done: boolean }> {
   const db = options.db ?? getDb();
   const now = options.now ?? new Date();
-  const [event] = await db.select({ status: tables.events.status, title: tables.events.title }).from(tables.events).where(eq(tables.events.id, eventId));
+  const [event] = await db
+    .select({ status: tables.events.status, title: tables.events.title, message: tables.events.cancellationMessage, org: tables.organisations.name })
+    .from(tables.events)
+    .innerJoin(tables.organisations, eq(tables.organisations.id, tables.events.orgId))
+    .where(eq(tables.events.id, eventId));
   if (event?.status !== 'cancelled') return { ordersRefunded: 0, done: true };
+  const note: CancellationNote = event.message ? { org: event.org, message: event.message } : null;
   const ended = await db.transaction((tx) => endOpenHolds(tx, eventId, now, true));
   if (ended) availabilityChanged(eventId);
 
@@ -220,7 +286,7 @@ export async function finishCancellation(eventId: string, options: FinishOptions
     const batch = Math.min(CANCEL_BATCH, limit - refunded);
     let done = 0;
     for (let i = 0; i < batch; i++) {
-      const mails = await db.transaction((tx) => refundNextShare(tx, eventId, event.title, now, options.inOrderTransaction));
+      const mails = await db.transaction((tx) => refundNextShare(tx, eventId, event.title, now, options.inOrderTransaction, note));
       if (!mails) break;
       done++;
       await Promise.all(mails.map((mail) => mail.deliver()));
@@ -235,7 +301,7 @@ export async function finishCancellation(eventId: string, options: FinishOptions
 
   // Tickets no paid order stands behind (redeem codes, season tickets, free orders): void, holders told.
   for (;;) {
-    const { count, mails } = await db.transaction((tx) => voidUnpaidTickets(tx, eventId, event.title));
+    const { count, mails } = await db.transaction((tx) => voidUnpaidTickets(tx, eventId, event.title, note));
     await Promise.all(mails.map((mail) => mail.deliver()));
     if (count < TICKET_BATCH) break;
   }
@@ -269,7 +335,14 @@ type Share = {
  * releasing this seat (seasons/release.ts); the order stays paid while other matches' shares stand.
  * Null when no share is left (or all are being refunded by other runners).
  */
-async function refundNextShare(tx: Tx, eventId: string, title: Title, now: Date, hook?: (orderId: string) => void | Promise<void>): Promise<QueuedEmail[] | null> {
+async function refundNextShare(
+  tx: Tx,
+  eventId: string,
+  title: Title,
+  now: Date,
+  hook?: (orderId: string) => void | Promise<void>,
+  note: CancellationNote = null,
+): Promise<QueuedEmail[] | null> {
   const [next] = rowsOf<{ order_id: string }>(
     await tx.execute(sql`
       select s.order_id from order_shares s join orders o on o.id = s.order_id
@@ -294,14 +367,11 @@ async function refundNextShare(tx: Tx, eventId: string, title: Title, now: Date,
   if (!share) return [];
   const whole = share.others === 0;
   // A released seat that sold already earned its holder credit for this match: that part is not paid twice.
-  const [released] = rowsOf<{ credit: number }>(
+  const [{ back }] = rowsOf<{ back: number }>(
     await tx.execute(sql`
-      select coalesce(sum(w.amount), 0)::int as credit from season_releases r
-      join season_tickets st on st.id = r.season_ticket_id
-      join wallet_ledger w on w.release_id = r.id and w.kind = 'release_credit'
-      where st.order_id = ${share.order_id} and r.event_id = ${eventId}`),
+      select ${shareRefund(sql`s`, sql`${share.order_id}::uuid`, eventId)} as back
+      from order_shares s where s.order_id = ${share.order_id}::uuid and s.event_id = ${eventId}`),
   );
-  const back = Math.max(0, Number(share.total_amount) - Number(released?.credit ?? 0));
   const mode = share.season_id ? share.mode : 'payment';
 
   // The money: to the order's current payment, the one that paid it (payments/coverage.ts), or as credit.
@@ -377,19 +447,19 @@ async function refundNextShare(tx: Tx, eventId: string, title: Title, now: Date,
   let buyerTold = false;
   if (buyer && share.season_id && share.season_name) {
     // A season ticket: this match's share, whether the rest of the season stands or not.
-    mails.push(cancelledSeasonMatchEmail({ to: buyer, event: title, season: share.season_name, orderId: share.order_id, refund: money, mode }));
+    mails.push(cancelledSeasonMatchEmail({ to: buyer, event: title, season: share.season_name, orderId: share.order_id, refund: money, mode, note }));
     buyerTold = true;
   } else if (buyer && Number(share.order_total) > 0) {
-    mails.push(cancelledOrderEmail({ to: buyer, event: title, orderId: share.order_id, tickets: Number(tickets), total: { amount: Number(share.order_total), currency: share.currency } }));
+    mails.push(cancelledOrderEmail({ to: buyer, event: title, orderId: share.order_id, tickets: Number(tickets), total: { amount: Number(share.order_total), currency: share.currency }, note }));
     buyerTold = true;
   } else if (buyer && (Number(share.loyalty_amount) > 0 || (await orderWalletCredit(tx, share.order_id)) > 0)) {
     // Paid with wallet credit or points only (no money moved): the refund gives those back (their ledgers count a refunded order's spend no more).
-    mails.push(cancelledCoveredOrderEmail({ to: buyer, event: title, orderId: share.order_id, tickets: Number(tickets) }));
+    mails.push(cancelledCoveredOrderEmail({ to: buyer, event: title, orderId: share.order_id, tickets: Number(tickets), note }));
     buyerTold = true;
   }
   for (const [userId, count] of countBy(voided.map((t) => t.ownerId))) {
     const holder = people.get(userId);
-    if (holder && !(buyerTold && userId === share.user_id)) mails.push(cancelledTicketsEmail({ to: holder, event: title, tickets: count }));
+    if (holder && !(buyerTold && userId === share.user_id)) mails.push(cancelledTicketsEmail({ to: holder, event: title, tickets: count, note }));
   }
   const queued = await Promise.all(mails.map((mail) => queueEmail(tx, mail)));
   await hook?.(share.order_id);
@@ -397,7 +467,7 @@ async function refundNextShare(tx: Tx, eventId: string, title: Title, now: Date,
 }
 
 /** One batch of the event's tickets that no paid order covers: void, listings withdrawn, holders mailed. */
-async function voidUnpaidTickets(tx: Tx, eventId: string, title: Title): Promise<{ count: number; mails: QueuedEmail[] }> {
+async function voidUnpaidTickets(tx: Tx, eventId: string, title: Title, note: CancellationNote = null): Promise<{ count: number; mails: QueuedEmail[] }> {
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
       select t.id from tickets t
@@ -422,7 +492,7 @@ async function voidUnpaidTickets(tx: Tx, eventId: string, title: Title): Promise
   const people = await recipients(tx, [...owners.keys()]);
   const mails = [...owners].flatMap(([userId, count]) => {
     const holder = people.get(userId);
-    return holder ? [cancelledTicketsEmail({ to: holder, event: title, tickets: count })] : [];
+    return holder ? [cancelledTicketsEmail({ to: holder, event: title, tickets: count, note })] : [];
   });
   return { count: rows.length, mails: await Promise.all(mails.map((mail) => queueEmail(tx, mail))) };
 }

@@ -14,7 +14,7 @@ import {
   eventListSchema,
 } from '@/lib/schemas/events';
 import { eventIdParamSchema } from '@/lib/schemas/organiser';
-import { cancelEventResultSchema } from '@/lib/schemas/organiser-cancel';
+import { cancelEventBodySchema, cancelEventResultSchema, cancellationPreviewSchema } from '@/lib/schemas/organiser-cancel';
 import { resalePolicyResultSchema, resalePolicySchema, resalePolicyViewSchema, resalePreviewSchema } from '@/lib/schemas/organiser-codes';
 import {
   createEventSchema,
@@ -39,7 +39,7 @@ import type { AccessFailure } from '@/lib/server/organiser/access';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { ApiError, failureOf, json, parseWith } from '@/lib/server/api/respond';
 import { eventCalendar } from './calendar';
-import { cancelEvent, finishCancelledEvents } from './cancel';
+import { cancelEvent, cancellationPreview, finishCancelledEvents } from './cancel';
 import { cachedEventDetail, cachedEventList, cachedEventRef, cachedInventoryTotals, getAvailability, localizeCard, localizeDetail } from './index';
 import { createEvent, duplicateEvent, listOrganiserEvents, organiserFailure, publishChecklist, publishEvent, readOrganiserEvent, unpublishEvent, updateEvent } from './edit';
 import { addEventImage, removeEventImage, reorderEventImages, updateEventImage } from './images';
@@ -72,7 +72,7 @@ function settings<T extends { ok: true } | AccessFailure>(result: T): Omit<Extra
 }
 
 const datesFailures = ['DOORS_AFTER_START', 'END_BEFORE_START', 'SALE_WINDOW_INVALID', 'PRIORITY_WINDOW_INVALID'] as const;
-const categoryFailures = ['EVENT_CANCELLED', 'SECTION_NOT_IN_VENUE', 'SECTION_KIND_MISMATCH', 'CAPACITY_NOT_ALLOWED', 'UNITS_TAKEN'] as const;
+const categoryFailures = ['EVENT_CANCELLED', 'EVENT_PLAYED', 'SECTION_NOT_IN_VENUE', 'SECTION_KIND_MISMATCH', 'CAPACITY_NOT_ALLOWED', 'UNITS_TAKEN'] as const;
 
 export default defineModule({
   name: 'events',
@@ -206,7 +206,7 @@ export default defineModule({
       access: eventEditor,
       body: updateEventSchema,
       answer: organiserEventAnswerSchema,
-      failures: ['VENUE_NOT_FOUND', 'CURRENCY_LOCKED', 'VENUE_LOCKED', 'EVENT_CANCELLED', 'EVENT_DATE_IN_PAST', 'UNITS_TAKEN', ...datesFailures, 'TITLE_REQUIRED'],
+      failures: ['VENUE_NOT_FOUND', 'CURRENCY_LOCKED', 'VENUE_LOCKED', 'EVENT_CANCELLED', 'EVENT_DATE_IN_PAST', 'EVENT_PLAYED', 'UNITS_TAKEN', ...datesFailures, 'TITLE_REQUIRED'],
       handle: async ({ caller, params, body }) => {
         const result = await updateEvent(caller.user.id, eventIdOf(params), body);
         if (!result.ok) throw organiserFailure(result);
@@ -251,7 +251,7 @@ export default defineModule({
       access: eventEditor,
       body: noBody,
       answer: organiserEventAnswerSchema,
-      failures: ['EVENT_CANCELLED'],
+      failures: ['EVENT_CANCELLED', 'EVENT_PLAYED'],
       handle: async ({ caller, params }) => {
         const result = await unpublishEvent(caller.user.id, eventIdOf(params));
         if (!result.ok) throw organiserFailure(result);
@@ -276,17 +276,33 @@ export default defineModule({
       },
     }),
     operation({
+      method: 'get',
+      path: '/api/v1/organiser/events/{eventId}/cancel-preview',
+      summary: 'What cancelling the event would do now (owner or manager): the paid orders refunded, the tickets voided, the people mailed and the amount going back per currency — the figures the office confirms before it cancels. A played event is 409 EVENT_PLAYED',
+      tag: 'organiser',
+      access: eventEditor,
+      answer: cancellationPreviewSchema,
+      failures: ['EVENT_PLAYED'],
+      handle: async ({ caller, params }) => {
+        const eventId = parseWith(eventIdParamSchema.shape.eventId, params.eventId);
+        const result = await cancellationPreview(caller.user, eventId);
+        if (!result.ok) throw failureOf(result);
+        return result.preview;
+      },
+    }),
+    operation({
       method: 'post',
       path: '/api/v1/organiser/events/{eventId}/cancel',
       summary:
-        'Cancel a published event (owner or manager). Sales stop at once and open carts end; every paid order is refunded through the provider it was paid with, exactly once, its tickets voided, live resale listings withdrawn, pending seller payouts cancelled, and every holder mailed in their language. Idempotent: an event already cancelled answers 200 with its state. The refunds go on in the background when there are many (progress.ordersWaiting), also after a restart. A draft that sold nothing has nothing to cancel (EVENT_IS_DRAFT); one unpublished after selling is cancelled like any event. No body.',
+        'Cancel a published event (owner or manager). Sales stop at once and open carts end; every paid order is refunded through the provider it was paid with, exactly once, its tickets voided, live resale listings withdrawn, pending seller payouts cancelled, and every holder mailed in their language, with the office’s `message` (optional, up to 1,000 characters) added to each mail. Idempotent: an event already cancelled answers 200 with its state. The refunds go on in the background when there are many (progress.ordersWaiting), also after a restart. A draft that sold nothing has nothing to cancel (EVENT_IS_DRAFT); one unpublished after selling is cancelled like any event. A played event is 409 EVENT_PLAYED.',
       tag: 'organiser',
       access: eventEditor,
+      body: cancelEventBodySchema,
       answer: cancelEventResultSchema,
-      failures: ['EVENT_IS_DRAFT'],
-      handle: async ({ caller, params }) => {
+      failures: ['EVENT_IS_DRAFT', 'EVENT_PLAYED'],
+      handle: async ({ caller, params, body }) => {
         const eventId = parseWith(eventIdParamSchema.shape.eventId, params.eventId);
-        const result = await cancelEvent(caller.user, eventId);
+        const result = await cancelEvent(caller.user, eventId, { message: body.message });
         if (!result.ok) throw failureOf(result);
         return { event: result.event, progress: result.progress };
       },
@@ -417,7 +433,7 @@ export default defineModule({
       tag: 'organiser',
       access: eventEditor,
       answer: okSchema,
-      failures: ['CATEGORY_NOT_FOUND', 'CATEGORY_SOLD', 'CATEGORY_IN_USE', 'EVENT_CANCELLED', 'VALIDATION'],
+      failures: ['CATEGORY_NOT_FOUND', 'CATEGORY_SOLD', 'CATEGORY_IN_USE', 'EVENT_CANCELLED', 'EVENT_PLAYED', 'VALIDATION'],
       handle: async ({ caller, params }) => {
         const { eventId, categoryId } = parseWith(priceCategoryParamSchema, params);
         const result = await deletePriceCategory(caller.user.id, eventId, categoryId);

@@ -1,4 +1,6 @@
 import 'server-only';
+import { nextCategoryColor } from '@/lib/organiser/category-colors';
+import { eventIsOver } from '@/lib/server/events/played';
 import { RETIRED_SECTION_CODE } from '@/lib/server/venues/retired-section';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CreatePriceCategoryInput, OrganiserEvent, PriceCategory, UpdatePriceCategoryInput } from '@/lib/schemas/organiser-events';
@@ -18,7 +20,7 @@ export type PriceCategoryFailure =
   | UnitsTaken
   | {
       ok: false;
-      code: 'CATEGORY_NOT_FOUND' | 'EVENT_CANCELLED' | 'SECTION_NOT_IN_VENUE' | 'SECTION_KIND_MISMATCH' | 'CAPACITY_NOT_ALLOWED' | 'CATEGORY_IN_USE';
+      code: 'CATEGORY_NOT_FOUND' | 'EVENT_CANCELLED' | 'EVENT_PLAYED' | 'SECTION_NOT_IN_VENUE' | 'SECTION_KIND_MISMATCH' | 'CAPACITY_NOT_ALLOWED' | 'CATEGORY_IN_USE';
     }
   | { ok: false; code: 'CATEGORY_SOLD'; sold: number };
 
@@ -114,8 +116,13 @@ async function changeCategories<T>(userId: string, eventId: string, work: (tx: T
   if (!access.ok) return access;
   return refusable<T, PriceCategoryFailure>(() =>
     getDb().transaction(async (tx) => {
-      const [event] = await tx.select({ status: tables.events.status }).from(tables.events).where(eq(tables.events.id, eventId)).for('update');
+      const [event] = await tx
+        .select({ status: tables.events.status, startsAt: tables.events.startsAt, endsAt: tables.events.endsAt })
+        .from(tables.events)
+        .where(eq(tables.events.id, eventId))
+        .for('update');
       if (event.status === 'cancelled') refuse({ ok: false, code: 'EVENT_CANCELLED' } as const);
+      if (eventIsOver(event, new Date())) refuse({ ok: false, code: 'EVENT_PLAYED' } as const);
       return work(tx);
     }),
   );
@@ -148,7 +155,9 @@ export async function createPriceCategory(
  * category's code (./edit/duplicate.ts), else it comes from the name (Slovak, else Czech, else English). A refusal rolls back (refuse).
  */
 export async function addCategory(tx: Tx, eventId: string, input: CreatePriceCategoryInput & { code?: string }): Promise<string> {
-  const [{ next }] = rowsOf<{ next: number }>(await tx.execute(sql`select coalesce(max(sort_order) + 1, 0)::int as next from ticket_types where event_id = ${eventId}`));
+  const [{ next, colors }] = rowsOf<{ next: number; colors: string[] | null }>(
+    await tx.execute(sql`select coalesce(max(sort_order) + 1, 0)::int as next, array_agg(color) as colors from ticket_types where event_id = ${eventId}`),
+  );
   const [row] = await tx
     .insert(tables.ticketTypes)
     .values({
@@ -157,7 +166,7 @@ export async function addCategory(tx: Tx, eventId: string, input: CreatePriceCat
       name: writtenText(input.name),
       kind: input.kind,
       priceAmount: input.priceAmount,
-      ...(input.color && { color: input.color }),
+      color: input.color ?? nextCategoryColor(colors ?? []),
       sortOrder: input.sortOrder ?? Number(next),
     })
     .returning({ id: tables.ticketTypes.id });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { eventIsOver } from './played';
 import { eq, sql } from 'drizzle-orm';
 import { readText } from '@/lib/localized-text';
 import { getDb, tables } from '@/lib/server/db';
@@ -16,6 +17,8 @@ export type EventSummary = {
   sold: number;
   /** Units for sale in all (sold, held, free, blocked). */
   capacity: number;
+  /** It has taken place (./played.ts): the console shows it as Played and offers no edit, unpublish or cancel. */
+  played: boolean;
 };
 
 /** The head of every console screen of one event: what it is, its state and how much of it is sold. */
@@ -31,6 +34,7 @@ export async function eventSummary(userId: string, eventId: string): Promise<{ o
       title: tables.events.title,
       status: tables.events.status,
       startsAt: tables.events.startsAt,
+      endsAt: tables.events.endsAt,
       currency: tables.events.currency,
       language: tables.organisations.language,
     })
@@ -44,6 +48,16 @@ export async function eventSummary(userId: string, eventId: string): Promise<{ o
     })
     .from(tables.inventoryUnits)
     .where(eq(tables.inventoryUnits.eventId, eventId));
-  const { language, ...event } = row;
-  return { ok: true, event: { ...event, title: readText(row.title, language), startsAt: row.startsAt.toISOString(), sold: counts?.sold ?? 0, capacity: counts?.capacity ?? 0 } };
+  const { endsAt, language, ...event } = row;
+  return {
+    ok: true,
+    event: {
+      ...event,
+      title: readText(row.title, language),
+      startsAt: row.startsAt.toISOString(),
+      sold: counts?.sold ?? 0,
+      capacity: counts?.capacity ?? 0,
+      played: row.status !== 'cancelled' && eventIsOver({ startsAt: row.startsAt, endsAt }, new Date()),
+    },
+  };
 }

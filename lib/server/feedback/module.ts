@@ -18,12 +18,14 @@ import { failureOf, json, parseWith } from '@/lib/server/api/respond';
 import { translator } from '@/lib/server/api/translate';
 import { myFeedback, submitFeedback } from './fan';
 import { inviteDueFeedback, INVITE_BATCH } from './invitations';
-import { feedbackCsv, feedbackResults, getFeedbackQuestions, setFeedbackQuestions } from './organiser';
+import { feedbackExport, feedbackResults, getFeedbackQuestions, setFeedbackQuestions } from './organiser';
+import { EXPORT_FORMATS } from '@/lib/schemas/reports-live';
+import { exportResponse } from '@/lib/server/reports/export-file';
 
 const FAN = '/api/v1/events/{id}/feedback';
 const RESULTS = '/api/v1/organiser/events/{eventId}/feedback';
 const QUESTIONS = '/api/v1/organiser/events/{eventId}/feedback-questions';
-const CSV = '/api/v1/organiser/events/{eventId}/feedback.csv';
+const FEEDBACK_FILE = '/api/v1/organiser/events/{eventId}/feedback';
 
 const eventAccess = { capability: 'events', owner: 'event', param: 'eventId' } as const;
 
@@ -117,32 +119,27 @@ export default defineModule({
         return { questions: result.questions };
       },
     }),
-    // GET /api/v1/organiser/events/{eventId}/feedback.csv — every feedback answer of the event as CSV (UTF-8 with BOM), streamed; ?locale= its language
-    operation({
-      method: 'get',
-      path: CSV,
-      summary:
-        'Every feedback answer of the event as a CSV download (owner, manager): submitted at (ISO 8601 UTC), rating, comment, then one column per question headed by its wording. UTF-8 with BOM, header in ?locale= (else the request’s language); streamed',
-      access: eventAccess,
-      params: eventIdParamSchema,
-      query: feedbackCsvQuerySchema,
-      answer: { type: 'text/csv', description: 'The CSV file (Content-Disposition: attachment; filename {event slug}-feedback-{date}.csv)' },
-      failures: ['VALIDATION'],
-      handle: async ({ request, params, query, caller }) => {
-        const { eventId } = parseWith(eventIdParamSchema, params);
-        const locale = query.locale ?? requestLocale(request);
-        const t = translator(locale);
-        const result = await feedbackCsv(caller.user.id, eventId, locale, (key) => t(`organiser.feedback.csv.${key}`));
-        if (!result.ok) throw failureOf(result);
-        return new Response(result.stream, {
-          headers: {
-            'content-type': 'text/csv; charset=utf-8',
-            'content-disposition': `attachment; filename="${result.filename}"`,
-            'cache-control': 'private, no-store',
-          },
-        });
-      },
-    }),
+    // GET /api/v1/organiser/events/{eventId}/feedback.csv|.xlsx — every feedback answer of the event as CSV or Excel, streamed; ?locale= its language
+    ...EXPORT_FORMATS.map((format) =>
+      operation({
+        method: 'get',
+        path: `${FEEDBACK_FILE}.${format}`,
+        summary: `Every feedback answer of the event as a ${format === 'csv' ? 'CSV (UTF-8 with BOM, semicolons in Slovak and Czech)' : 'Excel'} download (owner, manager): submitted at (local time), rating, comment, then one column per question headed by its wording. Header in ?locale= (else the request’s language); streamed`,
+        access: eventAccess,
+        params: eventIdParamSchema,
+        query: feedbackCsvQuerySchema,
+        answer: { type: format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', description: `The file (Content-Disposition: attachment; filename {event slug}-feedback-{date}.${format})` },
+        failures: ['VALIDATION'],
+        handle: async ({ request, params, query, caller }) => {
+          const { eventId } = parseWith(eventIdParamSchema, params);
+          const locale = query.locale ?? requestLocale(request);
+          const t = translator(locale);
+          const result = await feedbackExport(caller.user.id, eventId, format, locale, (key) => t(`organiser.feedback.csv.${key}`));
+          if (!result.ok) throw failureOf(result);
+          return exportResponse(result);
+        },
+      }),
+    ),
   ],
   jobs: [
     // Checked-in holders of events that ended are invited to give feedback; a stadium's worth is worked in batches.

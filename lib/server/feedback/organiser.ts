@@ -4,8 +4,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { FeedbackAnswer } from '@/lib/server/db/schema';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
-import { csvHead, csvLines, type CsvColumn } from '@/lib/server/reports/csv';
-import { isoUtc } from '@/lib/server/reports/exports';
+import { exportFile, type ExportColumn, type ExportFile, type ExportFormat, type ExportRow } from '@/lib/server/reports/export-file';
 import type { FeedbackQuestion, FeedbackQuestionsInput, FeedbackResults } from '@/lib/schemas/feedback';
 import { questionsOf } from './fan';
 import { log } from '@/lib/server/ops/log';
@@ -123,72 +122,62 @@ export async function feedbackResults(userId: string, eventId: string): Promise<
 
 const CSV_BATCH = 1000;
 
-export type FeedbackCsvLabels = (key: 'submittedAt' | 'rating' | 'comment') => string;
+export type FeedbackCsvLabels = (key: 'submittedAt' | 'rating' | 'comment' | 'sheet') => string;
 
 /**
- * Every answer of the event as CSV (UTF-8 with BOM, header in `locale`): when, the rating, the comment,
- * then one column per question (its wording in `locale`). Streamed in batches of CSV_BATCH rows.
+ * Every answer of the event as CSV or .xlsx (export-file.ts; header in `locale`): when, the rating, the
+ * comment, then one column per question (its wording in `locale`). Read in batches of CSV_BATCH rows.
  */
-export async function feedbackCsv(
+export async function feedbackExport(
   userId: string,
   eventId: string,
+  format: ExportFormat,
   locale: Locale,
   label: FeedbackCsvLabels,
   now = new Date(),
-): Promise<{ ok: true; filename: string; stream: ReadableStream<Uint8Array> } | AccessFailure> {
+): Promise<ExportFile | AccessFailure> {
   const access = await eventAccess(userId, eventId, 'events');
   if (!access.ok) return access;
   const db = getDb();
   const [event] = await db.select({ slug: tables.events.slug }).from(tables.events).where(eq(tables.events.id, eventId));
   if (!event) return { ok: false, code: 'ORG_NOT_FOUND' };
   const questions = await questionsOf(db, eventId);
-  const columns: CsvColumn[] = [
-    { key: 'submittedAt', header: label('submittedAt') },
+  const columns: ExportColumn[] = [
+    { key: 'submittedAt', header: label('submittedAt'), kind: 'time' },
     { key: 'rating', header: label('rating'), kind: 'number' },
     { key: 'comment', header: label('comment') },
     // A rating question's answers are numbers; a text question's are the fan's words.
-    ...questions.map((question, i): CsvColumn => ({ key: `q${i}`, header: question.prompt[locale], kind: question.kind === 'rating' ? 'number' : 'text' })),
+    ...questions.map((question, i): ExportColumn => ({ key: `q${i}`, header: question.prompt[locale], kind: question.kind === 'rating' ? 'number' : 'text' })),
   ];
-  const encoder = new TextEncoder();
-  // The cursor keeps the database's own time text: microseconds a Date would round away.
-  let cursor: { at: string; id: string } | null = null;
-  let finished = false;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        controller.enqueue(encoder.encode(csvHead(columns)));
-      },
-      async pull(controller) {
-        if (finished) return;
-        try {
-          const after: { at: string; id: string } | null = cursor;
-          const batch = await db
-            .select({ id: r.id, createdAt: r.createdAt, at: sql<string>`${r.createdAt}::text`, rating: r.rating, comment: r.comment, answers: r.answers })
-            .from(r)
-            .where(and(eq(r.eventId, eventId), after ? sql`(${r.createdAt}, ${r.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined))
-            .orderBy(asc(r.createdAt), asc(r.id))
-            .limit(CSV_BATCH);
-          const rows = batch.map((row) => {
-            const out: Record<string, string> = { submittedAt: isoUtc(row.createdAt), rating: String(row.rating), comment: row.comment ?? '' };
-            questions.forEach((question, i) => {
-              const answer = (row.answers as FeedbackAnswer[]).find((a) => a.questionId === question.id);
-              out[`q${i}`] = answer ? (answer.rating !== undefined ? String(answer.rating) : (answer.text ?? '')) : '';
-            });
-            return out;
-          });
-          if (rows.length) controller.enqueue(encoder.encode(csvLines(rows, columns)));
-          if (batch.length < CSV_BATCH) {
-            finished = true;
-            controller.close();
-          } else cursor = { at: batch[batch.length - 1].at, id: batch[batch.length - 1].id };
-        } catch (error) {
-          log().error({ err: error }, `Feedback CSV of event ${eventId} failed`);
-          finished = true;
-          controller.error(error);
-        }
-      },
-    },
-    { highWaterMark: 1 },
-  );
-  return { ok: true, filename: `${event.slug}-feedback-${now.toISOString().slice(0, 10)}.csv`, stream };
+  async function* batches(): AsyncGenerator<readonly ExportRow[]> {
+    // The cursor keeps the database's own time text: microseconds a Date would round away.
+    let after: { at: string; id: string } | null = null;
+    for (;;) {
+      const batch = await db
+        .select({ id: r.id, createdAt: r.createdAt, at: sql<string>`${r.createdAt}::text`, rating: r.rating, comment: r.comment, answers: r.answers })
+        .from(r)
+        .where(and(eq(r.eventId, eventId), after ? sql`(${r.createdAt}, ${r.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined))
+        .orderBy(asc(r.createdAt), asc(r.id))
+        .limit(CSV_BATCH);
+      yield batch.map((row) => {
+        const out: ExportRow = { submittedAt: row.createdAt, rating: row.rating, comment: row.comment ?? '' };
+        questions.forEach((question, i) => {
+          const answer = (row.answers as FeedbackAnswer[]).find((a) => a.questionId === question.id);
+          out[`q${i}`] = answer ? (answer.rating !== undefined ? answer.rating : (answer.text ?? '')) : '';
+        });
+        return out;
+      });
+      if (batch.length < CSV_BATCH) return;
+      after = { at: batch[batch.length - 1].at, id: batch[batch.length - 1].id };
+    }
+  }
+  return exportFile({
+    format,
+    name: `${event.slug}-feedback-${now.toISOString().slice(0, 10)}`,
+    sheet: label('sheet'),
+    columns,
+    batches: batches(),
+    locale,
+    what: `feedback of event ${eventId}`,
+  });
 }

@@ -75,7 +75,8 @@ async function sendTo(actor: { id: string }, target: Target, input: Announcement
       .insert(tables.announcements)
       .values({ ...target, orgId: access.orgId, authorId: actor.id, message, createdAt: now })
       .returning();
-    const batch = { topic: 'announcement' as const, key: `announcement:${created.id}`, data: { message }, announcementId: created.id, now };
+    // Signed with the organisation's name in each mail (sender.ts), in the recipient's language.
+    const batch = { topic: 'announcement' as const, key: `announcement:${created.id}`, data: { message, orgId: access.orgId }, announcementId: created.id, now };
     const recipients = 'eventId' in target ? await notifyEventHolders(tx, { eventId: target.eventId, ...batch }) : await notifySeasonHolders(tx, { seasonId: target.seasonId, ...batch });
     const [withCount] = await tx.update(tables.announcements).set({ recipients }).where(eq(tables.announcements.id, created.id)).returning();
     return withCount;

@@ -68,6 +68,25 @@ async function pathOf(locale: Locale, topic: NotificationTopic, data: Record<str
 
 export type NotificationContent = PushPayload;
 
+/**
+ * Who signs an announcement: the organisation that sent it (its data's orgId; older ones by their event's
+ * or season's organisation). Every other notification is signed by Tribuna's team.
+ */
+export async function announcementSigner(db: Db, data: Record<string, unknown>): Promise<string | undefined> {
+  const orgId = str(data.orgId);
+  const eventId = str(data.eventId);
+  const seasonId = str(data.seasonId);
+  const o = tables.organisations;
+  const [row] = orgId
+    ? await db.select({ name: o.name }).from(o).where(eq(o.id, orgId))
+    : eventId
+      ? await db.select({ name: o.name }).from(tables.events).innerJoin(o, eq(o.id, tables.events.orgId)).where(eq(tables.events.id, eventId))
+      : seasonId
+        ? await db.select({ name: o.name }).from(tables.seasons).innerJoin(o, eq(o.id, tables.seasons.orgId)).where(eq(tables.seasons.id, seasonId))
+        : [];
+  return row?.name;
+}
+
 export async function notificationContent(
   db: Db,
   input: { id: string; topic: NotificationTopic; data: Record<string, unknown> },

@@ -21,7 +21,7 @@ import { getDb, tables, type Db } from '@/lib/server/db';
 import { holdIsLive } from '@/lib/server/cart/live';
 import { escapeHtml, queueEmail, type QueuedEmail } from '@/lib/server/email';
 import { composeEmail } from '@/lib/server/email/templates';
-import { notificationContent } from './content';
+import { announcementSigner, notificationContent } from './content';
 import { checkPushEndpoint, publicOnlyLookup, type Resolver } from './push-endpoint';
 import { topicChannels } from './preferences';
 import { unsubscribeToken } from './token';
@@ -201,7 +201,8 @@ async function sendOne(db: Db, row: Claimed, deps: { transport: PushTransport; v
   const to = user.email;
   const t = translator(locale);
   const unsubscribe = `${appUrl()}${getPathname({ locale, href: { pathname: '/notifications/unsubscribe', query: { token: unsubscribeToken(row.userId, row.topic) } } })}`;
-  const composed = composeEmail({ locale, name: user.firstName, paragraphs: [content.body], link: `${appUrl()}${content.url}` });
+  const signedBy = row.topic === 'announcement' ? await announcementSigner(db, row.data as Record<string, unknown>) : undefined;
+  const composed = composeEmail({ locale, name: user.firstName, paragraphs: [content.body], link: `${appUrl()}${content.url}`, signedBy });
   // Every notification email ends with its unsubscribe link (a link in the HTML too, not only text).
   const [before, after] = t('notifications.email.unsubscribe', { link: '\u0000' }).split('\u0000');
   const body = {

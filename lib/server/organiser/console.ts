@@ -6,7 +6,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { CURRENT_ORG_COOKIE } from '@/lib/organiser/current-org';
 import { requireSignedIn } from '@/lib/server/auth/guard';
 import type { SessionUser } from '@/lib/server/auth/session-token';
-import { eventAccess, myOrganisations, roleCan, venueAccess, type Capability, type Membership } from './access';
+import { eventAccess, myOrganisations, roleCan, rolesWith, venueAccess, type Capability, type Membership, type OrgRole } from './access';
 import { cancellationProgress } from '@/lib/server/events/cancel';
 import { eventSummary } from '@/lib/server/events/summary';
 
@@ -27,13 +27,16 @@ export async function consoleContext(locale: Locale, here: Href): Promise<Consol
   return { user, organisations, current: await currentOf(organisations) };
 }
 
-export type ConsoleAccess = { ok: true; context: ConsoleContext; org: Membership } | { ok: false; reason: 'not_member' | 'role'; context: ConsoleContext };
+/** `allowed`: the roles the page's capability belongs to (the one access table), so the refusal names the real rule. */
+export type ConsoleAccess =
+  | { ok: true; context: ConsoleContext; org: Membership }
+  | { ok: false; reason: 'not_member' | 'role'; context: ConsoleContext; allowed?: OrgRole[] };
 
 /** A console page of the current organisation that needs `capability`: the page shows ConsoleDenied when not ok. */
 export async function consolePage(locale: Locale, here: Href, capability: Capability): Promise<ConsoleAccess> {
   const context = await consoleContext(locale, here);
   if (!context.current) return { ok: false, reason: 'not_member', context };
-  if (!roleCan(context.current.role, capability)) return { ok: false, reason: 'role', context };
+  if (!roleCan(context.current.role, capability)) return { ok: false, reason: 'role', context, allowed: rolesWith(capability) };
   return { ok: true, context, org: context.current };
 }
 
@@ -51,7 +54,7 @@ export async function consoleRowPage(
   const access = 'eventId' in row ? await eventAccess(context.user.id, row.eventId, capability) : await venueAccess(context.user.id, row.venueId, capability);
   if (!access.ok && access.code === 'ORG_NOT_FOUND') notFound();
   const org = context.organisations.find((o) => o.id === (access.ok ? access.orgId : undefined));
-  if (!access.ok || !org) return { ok: false, reason: 'role', context };
+  if (!access.ok || !org) return { ok: false, reason: 'role', context, allowed: rolesWith(capability) };
   return { ok: true, context, org };
 }
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { eventIsOver } from '@/lib/server/events/played';
 import { sql } from 'drizzle-orm';
 import type { EventReport } from '@/lib/schemas/reports';
 import { scanWindow } from '@/lib/ticket-code/window';
@@ -31,10 +32,7 @@ type EventRow = {
   sale_starts_at: Date | string | null;
 };
 
-/** Has the event ended at `now`: its end, or its start when it has no end, is past. */
-export function eventIsOver(event: { startsAt: Date; endsAt: Date | null }, now: Date): boolean {
-  return (event.endsAt ?? event.startsAt).getTime() <= now.getTime();
-}
+export { eventIsOver };
 
 /** How long one computed report answers every organiser screen and API call of the event (per server thread). */
 export const REPORT_SHARED_MS = 5000;

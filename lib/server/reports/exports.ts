@@ -4,7 +4,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import type { ExportKind } from '@/lib/schemas/reports-live';
 import { getDb, rowsOf } from '@/lib/server/db';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
-import { csvHead, csvLines, type CsvColumn } from './csv';
+import { exportFile, type ExportColumn, type ExportColumnKind, type ExportFile, type ExportFormat, type ExportRow } from './export-file';
 import { majorUnits } from '@/lib/money';
 import { log } from '@/lib/server/ops/log';
 
@@ -22,11 +22,8 @@ import { log } from '@/lib/server/ops/log';
 // A time cursor is carried as PostgreSQL's own text of the timestamp (microseconds; a JS Date would
 // round them away and repeat a row).
 //
-// Formats, for spreadsheets: UTF-8 with a BOM (Excel then reads Slovak and Czech names right), a header
-// row in the request's language, amounts as decimal numbers in major units with a dot (12.50) beside a
-// currency column, and times as ISO 8601 in UTC (2026-05-01T17:30:00Z): unambiguous across the two
-// daylight-saving changes a season spans, and what spreadsheets and scripts parse; a local time is one
-// formula away, a local time without its offset cannot be turned back.
+// Formats (CSV or .xlsx) are export-file.ts's: a header row in the request's language, amounts as numbers
+// beside a currency column, times in local time.
 
 export const EXPORT_BATCH = 1000;
 
@@ -36,21 +33,18 @@ export type ExportLabels = (key: string) => string;
 type Cursor = { time: string | null; id: string };
 type Batch<R> = { rows: R[]; cursor: Cursor | null };
 
-/** ISO 8601 UTC to the second: 2026-05-01T17:30:00Z. */
-export function isoUtc(value: Date | string | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const date = value instanceof Date ? value : new Date(value);
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
 /** `after` as a keyset condition on (time, id): rows after the cursor in that order. */
 function afterTime(time: SQL, id: SQL, cursor: Cursor | null): SQL {
   if (!cursor) return sql`true`;
   return sql`${time} >= ${cursor.time}::timestamptz and (${time} > ${cursor.time}::timestamptz or ${id} > ${cursor.id}::uuid)`;
 }
 
-/** `numbers`: the columns the export writes as numbers (amounts, counts); every other cell is text (csv.ts). */
-type ExportSpec = { columns: string[]; numbers?: string[]; batch: (eventId: string, locale: Locale, cursor: Cursor | null, t: ExportLabels) => Promise<Batch<Record<string, string>>> };
+/** `kinds`: the columns that are not text (counts, amounts in minor units beside `currency`, times); export-file.ts writes each kind. */
+type ExportSpec = {
+  columns: string[];
+  kinds?: Record<string, ExportColumnKind>;
+  batch: (eventId: string, locale: Locale, cursor: Cursor | null, t: ExportLabels) => Promise<Batch<ExportRow>>;
+};
 
 const execute = (query: SQL) => getDb().execute(query);
 
@@ -59,7 +53,7 @@ const name = (first: string | null, last: string | null) => [first, last].filter
 const SPECS: Record<ExportKind, ExportSpec> = {
   orders: {
     columns: ['orderId', 'paidAt', 'buyerName', 'email', 'tickets', 'subtotal', 'discount', 'fees', 'total', 'currency', 'status', 'couponCode'],
-    numbers: ['tickets', 'subtotal', 'discount', 'fees', 'total'],
+    kinds: { paidAt: 'time', tickets: 'number', subtotal: 'money', discount: 'money', fees: 'money', total: 'money' },
     async batch(eventId, _locale, cursor, t) {
       type Row = {
         id: string;
@@ -95,14 +89,14 @@ const SPECS: Record<ExportKind, ExportSpec> = {
         cursor: rows.length ? { time: rows.at(-1)!.k, id: rows.at(-1)!.id } : null,
         rows: rows.map((r) => ({
           orderId: r.id,
-          paidAt: isoUtc(r.paid_at),
+          paidAt: r.paid_at,
           buyerName: name(r.first_name, r.last_name),
           email: r.email ?? '',
-          tickets: String(r.tickets),
-          subtotal: majorUnits(r.subtotal_amount),
-          discount: majorUnits(r.discount_amount),
-          fees: majorUnits(r.fee_amount),
-          total: majorUnits(r.total_amount),
+          tickets: r.tickets,
+          subtotal: r.subtotal_amount,
+          discount: r.discount_amount,
+          fees: r.fee_amount,
+          total: r.total_amount,
           currency: r.currency,
           status: t(`orderStatus.${r.status}`),
           couponCode: r.coupon_code ?? '',
@@ -112,6 +106,7 @@ const SPECS: Record<ExportKind, ExportSpec> = {
   },
   attendees: {
     columns: ['ticketId', 'firstName', 'lastName', 'email', 'category', 'section', 'row', 'seat', 'status', 'checkedInAt', 'seasonTicket'],
+    kinds: { checkedInAt: 'time' },
     async batch(eventId, locale, cursor, t) {
       type Row = {
         id: string;
@@ -154,7 +149,7 @@ const SPECS: Record<ExportKind, ExportSpec> = {
           row: r.row_label ?? '',
           seat: r.seat_label ?? '',
           status: t(`ticketStatus.${r.status}`),
-          checkedInAt: isoUtc(r.checked_in_at),
+          checkedInAt: r.checked_in_at,
           seasonTicket: t(r.season ? 'values.yes' : 'values.no'),
         })),
       };
@@ -162,6 +157,7 @@ const SPECS: Record<ExportKind, ExportSpec> = {
   },
   'check-ins': {
     columns: ['scannedAt', 'gate', 'result', 'ticketId', 'category', 'scanner'],
+    kinds: { scannedAt: 'time' },
     async batch(eventId, locale, cursor, t) {
       type Row = { id: string; k: string; scanned_at: Date | string; gate: string | null; result: string; ticket_id: string | null; category: string | null; scanner: string | null };
       const rows = rowsOf<Row>(
@@ -179,7 +175,7 @@ const SPECS: Record<ExportKind, ExportSpec> = {
       return {
         cursor: rows.length ? { time: rows.at(-1)!.k, id: rows.at(-1)!.id } : null,
         rows: rows.map((r) => ({
-          scannedAt: isoUtc(r.scanned_at),
+          scannedAt: r.scanned_at,
           gate: r.gate ?? '',
           result: t(`scanResult.${r.result}`),
           ticketId: r.ticket_id ?? '',
@@ -191,7 +187,7 @@ const SPECS: Record<ExportKind, ExportSpec> = {
   },
   resale: {
     columns: ['soldAt', 'ticketId', 'category', 'price', 'buyerFee', 'sellerFee', 'currency'],
-    numbers: ['price', 'buyerFee', 'sellerFee'],
+    kinds: { soldAt: 'time', price: 'money', buyerFee: 'money', sellerFee: 'money' },
     async batch(eventId, locale, cursor) {
       type Row = { id: string; k: string; sold_at: Date | string; ticket_id: string; category: string | null; price_amount: number; buyer_fee: number; seller_fee: number; currency: string };
       const rows = rowsOf<Row>(
@@ -211,12 +207,12 @@ const SPECS: Record<ExportKind, ExportSpec> = {
       return {
         cursor: rows.length ? { time: rows.at(-1)!.k, id: rows.at(-1)!.id } : null,
         rows: rows.map((r) => ({
-          soldAt: isoUtc(r.sold_at),
+          soldAt: r.sold_at,
           ticketId: r.ticket_id,
           category: r.category ?? '',
-          price: majorUnits(r.price_amount),
-          buyerFee: majorUnits(r.buyer_fee),
-          sellerFee: majorUnits(r.seller_fee),
+          price: r.price_amount,
+          buyerFee: r.buyer_fee,
+          sellerFee: r.seller_fee,
           currency: r.currency,
         })),
       };
@@ -224,54 +220,43 @@ const SPECS: Record<ExportKind, ExportSpec> = {
   },
 };
 
-/**
- * The CSV as a stream of UTF-8 bytes: the BOM and the header at once, then one batch of rows per pull.
- * Every cell goes through csv.ts (quoting, and text that would run as a formula neutralised).
- */
-export function csvStream(columns: CsvColumn[], next: (cursor: Cursor | null) => Promise<Batch<Record<string, string>>>, what: string): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
+/** Every batch of a keyset-paginated query, each read only when the one before has been written. */
+export async function* pagesOf(next: (cursor: Cursor | null) => Promise<Batch<ExportRow>>): AsyncGenerator<readonly ExportRow[]> {
   let cursor: Cursor | null = null;
-  let finished = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        controller.enqueue(encoder.encode(csvHead(columns)));
-      },
-      async pull(controller) {
-        if (finished) return;
-        try {
-          const batch = await next(cursor);
-          if (batch.rows.length) controller.enqueue(encoder.encode(csvLines(batch.rows, columns)));
-          if (batch.rows.length < EXPORT_BATCH || !batch.cursor) {
-            finished = true;
-            controller.close();
-          } else cursor = batch.cursor;
-        } catch (error) {
-          // The database gone half-way: the download ends with an error rather than looking complete.
-          log().error({ err: error }, `CSV export ${what} failed`);
-          finished = true;
-          controller.error(error);
-        }
-      },
-    },
-    // Read one batch ahead of the reader at most.
-    { highWaterMark: 1 },
-  );
+  for (;;) {
+    const batch = await next(cursor);
+    if (batch.rows.length) yield batch.rows;
+    if (batch.rows.length < EXPORT_BATCH || !batch.cursor) return;
+    cursor = batch.cursor;
+  }
 }
 
-export type EventExport = { ok: true; filename: string; stream: ReadableStream<Uint8Array> };
-
 /**
- * An export of an event for an organiser who may see it (owner, manager): its file name (event slug,
- * kind, today's date) and the CSV stream. Another organisation's event is ORG_NOT_FOUND.
+ * An export of an event for an organiser who may see it (owner, manager), as CSV or .xlsx: its file name
+ * (event slug, kind, today's date) and the stream. Another organisation's event is ORG_NOT_FOUND.
  */
-export async function eventExport(userId: string, eventId: string, kind: ExportKind, locale: Locale, t: ExportLabels, now = new Date()): Promise<EventExport | AccessFailure> {
+export async function eventExport(
+  userId: string,
+  eventId: string,
+  kind: ExportKind,
+  format: ExportFormat,
+  locale: Locale,
+  t: ExportLabels,
+  now = new Date(),
+): Promise<ExportFile | AccessFailure> {
   const access = await eventAccess(userId, eventId, 'events');
   if (!access.ok) return access;
   const [event] = rowsOf<{ slug: string }>(await execute(sql`select slug from events where id = ${eventId}`));
   if (!event) return { ok: false, code: 'ORG_NOT_FOUND' };
   const spec = SPECS[kind];
-  const columns = spec.columns.map((key): CsvColumn => ({ key, header: t(`columns.${key}`), kind: spec.numbers?.includes(key) ? 'number' : 'text' }));
-  const stream = csvStream(columns, (cursor) => spec.batch(eventId, locale, cursor, t), `${kind} of event ${eventId}`);
-  return { ok: true, filename: `${event.slug}-${kind}-${now.toISOString().slice(0, 10)}.csv`, stream };
+  const columns = spec.columns.map((key): ExportColumn => ({ key, header: t(`columns.${key}`), kind: spec.kinds?.[key] ?? 'text', currency: 'currency' }));
+  return exportFile({
+    format,
+    name: `${event.slug}-${kind}-${now.toISOString().slice(0, 10)}`,
+    sheet: t(`links.${kind}`),
+    columns,
+    batches: pagesOf((cursor) => spec.batch(eventId, locale, cursor, t)),
+    locale,
+    what: `${kind} of event ${eventId}`,
+  });
 }

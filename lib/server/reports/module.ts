@@ -4,24 +4,20 @@ import 'server-only';
 import { z } from 'zod';
 import { eventIdParamSchema } from '@/lib/schemas/organiser';
 import { eventReportSchema, overviewQuerySchema, overviewSchema } from '@/lib/schemas/reports';
-import { exportParamsSchema, exportQuerySchema, liveViewSchema, type ExportKind } from '@/lib/schemas/reports-live';
+import { EXPORT_FORMATS, exportFileParts, exportParamsSchema, exportQuerySchema, liveViewSchema } from '@/lib/schemas/reports-live';
 import { settlementQuerySchema, settlementSchema } from '@/lib/schemas/settlements';
 import { defineModule, operation } from '@/lib/server/api/operation';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { failureOf, json, parseWith } from '@/lib/server/api/respond';
 import { translator } from '@/lib/server/api/translate';
-import { csvFile } from './csv';
+import { exportFile, exportResponse, oneBatch } from './export-file';
 import { eventReport } from './event-report';
 import { eventExport } from './exports';
 import { liveView } from './live';
 import { organisationOverview } from './overview';
-import { organiserSettlement, SETTLEMENT_CSV_COLUMNS, SETTLEMENT_CSV_TEXT, settlementCsvRows } from './settlement';
+import { organiserSettlement, SETTLEMENT_EXPORT_COLUMNS, settlementExportRows } from './settlement';
 
 const noStore = { 'cache-control': 'private, no-store' };
-
-/** A CSV download: UTF-8 (the BOM is the file's own), never kept by a cache. */
-const csvResponse = (body: BodyInit, filename: string) =>
-  new Response(body, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, ...noStore } });
 
 const period =
   '`from` and `to` are days (YYYY-MM-DD) in Europe/Bratislava, `to` included: sales count by when they were paid, refunds by when they were queued, in [from 00:00, the day after `to` 00:00) there';
@@ -31,7 +27,6 @@ const LIVE = '/api/v1/organiser/events/{eventId}/live';
 const EXPORT = '/api/v1/organiser/events/{eventId}/exports/{file}';
 const OVERVIEW = '/api/v1/organiser/reports/overview';
 const SETTLEMENT = '/api/v1/organiser/settlements';
-const SETTLEMENT_CSV = '/api/v1/organiser/settlements.csv';
 
 export default defineModule({
   name: 'reports',
@@ -86,25 +81,25 @@ export default defineModule({
         return json(result.live, { headers: noStore });
       },
     }),
-    // GET /api/v1/organiser/events/{eventId}/exports/{kind}.csv — the event's orders, attendees, check-ins or resale sales as CSV (UTF-8 with BOM), streamed; ?locale= its language
+    // GET /api/v1/organiser/events/{eventId}/exports/{kind}.{csv|xlsx} — the event's orders, attendees, check-ins or resale sales as CSV or Excel, streamed; ?locale= its language
     operation({
       method: 'get',
       path: EXPORT,
       summary:
-        'An export of the event as a CSV download (owner, manager): orders.csv, attendees.csv (tickets with holder, category, seat, status, check-in time), check-ins.csv (the scan log) or resale.csv (resale sales). UTF-8 with BOM, translated header (?locale=, else the request’s language), amounts in major units with a dot beside a currency column, times ISO 8601 in UTC; streamed in batches, so it starts at once whatever its size',
+        'An export of the event as a download (owner, manager), each as .csv or .xlsx: orders, attendees (tickets with holder, category, seat, status, check-in time), check-ins (the scan log) or resale (resale sales). Translated header (?locale=, else the request’s language), amounts beside a currency column, times in local time (Europe/Bratislava). CSV: UTF-8 with BOM, semicolons and a decimal comma in Slovak and Czech (commas and a dot in English). Excel: number cells with two decimals and the currency, date cells. Streamed in batches, so it starts at once whatever its size',
       access: { capability: 'events', owner: 'event', param: 'eventId' },
       params: exportParamsSchema,
       query: exportQuerySchema,
-      answer: { type: 'text/csv', description: 'The CSV file (Content-Disposition: attachment; filename {event slug}-{kind}-{date}.csv)' },
+      answer: { type: 'text/csv', description: 'The CSV or Excel file (Content-Disposition: attachment; filename {event slug}-{kind}-{date}.csv or .xlsx)' },
       failures: ['VALIDATION'],
       handle: async ({ request, params, query, caller }) => {
         const { eventId, file } = parseWith(exportParamsSchema, params);
         const locale = query.locale ?? requestLocale(request);
         const t = translator(locale);
-        const kind = file.slice(0, -'.csv'.length) as ExportKind;
-        const result = await eventExport(caller.user.id, eventId, kind, locale, (key) => t(`organiser.exports.${key}`));
+        const { kind, format } = exportFileParts(file);
+        const result = await eventExport(caller.user.id, eventId, kind, format, locale, (key) => t(`organiser.exports.${key}`));
         if (!result.ok) throw failureOf(result);
-        return csvResponse(result.stream, result.filename);
+        return exportResponse(result);
       },
     }),
     // GET /api/v1/organiser/settlements?organisation=&from=&to=[&event=] — what Tribuna owes the organisation for a period (owner)
@@ -122,28 +117,36 @@ export default defineModule({
         return json(result.settlement, { headers: noStore });
       },
     }),
-    // GET /api/v1/organiser/settlements.csv?organisation=&from=&to=[&event=] — the settlement as CSV (UTF-8 with BOM for Excel): a row per event, a total per currency
-    operation({
-      method: 'get',
-      path: SETTLEMENT_CSV,
-      summary: `The same statement as a CSV download (UTF-8 with BOM; translated header: event, date, currency, primary tickets, primary sales, discounts, refunds, net primary sales, service fees, resale tickets, resale fees, organiser's share, owed): a row per event, then a total row per currency; amounts in major units with a dot (12.50). ${period}. Owner only`,
-      access: { capability: 'payouts', owner: 'organisation', query: 'organisation' },
-      query: settlementQuerySchema,
-      answer: { type: 'text/csv', description: 'The CSV file (Content-Disposition: attachment)' },
-      failures: [],
-      handle: async ({ request, query, caller }) => {
-        const locale = requestLocale(request);
-        const result = await organiserSettlement(caller.user.id, query, locale);
-        if (!result.ok) throw failureOf(result);
-        const t = translator(locale);
-        const k = 'organiser.settlements.csv';
-        // A statement has a row per event of one organisation: small, so it is written at once (no stream).
-        const csv = csvFile(
-          settlementCsvRows(result.settlement, t(`${k}.total`)),
-          SETTLEMENT_CSV_COLUMNS.map((key) => ({ key, header: t(`${k}.${key}`), kind: SETTLEMENT_CSV_TEXT.includes(key) ? 'text' : 'number' })),
-        );
-        return csvResponse(csv, `settlement-${query.from}-${query.to}${query.event ? `-${query.event.slice(0, 8)}` : ''}.csv`);
-      },
-    }),
+    // GET /api/v1/organiser/settlements.csv|.xlsx?organisation=&from=&to=[&event=] — the settlement as a download: a row per event, a total per currency
+    ...EXPORT_FORMATS.map((format) =>
+      operation({
+        method: 'get',
+        path: `${SETTLEMENT}.${format}`,
+        summary: `The same statement as a ${format === 'csv' ? 'CSV (UTF-8 with BOM; semicolons and a decimal comma in Slovak and Czech)' : 'Excel workbook (amounts as number cells with two decimals and the currency)'} download (translated header: event, date, currency, primary tickets, primary sales, discounts, refunds, net primary sales, service fees, resale tickets, resale fees, organiser's share, owed): a row per event, then a total row per currency. ${period}. Owner only`,
+        access: { capability: 'payouts', owner: 'organisation', query: 'organisation' },
+        query: settlementQuerySchema,
+        answer: { type: format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', description: 'The file (Content-Disposition: attachment)' },
+        failures: [],
+        handle: async ({ request, query, caller }) => {
+          const locale = requestLocale(request);
+          const result = await organiserSettlement(caller.user.id, query, locale);
+          if (!result.ok) throw failureOf(result);
+          const t = translator(locale);
+          const k = 'organiser.settlements.csv';
+          // A statement has a row per event of one organisation: small, so it is one batch.
+          return exportResponse(
+            exportFile({
+              format,
+              name: `settlement-${query.from}-${query.to}${query.event ? `-${query.event.slice(0, 8)}` : ''}`,
+              sheet: t('organiser.settlements.title'),
+              columns: SETTLEMENT_EXPORT_COLUMNS.map(([key, kind]) => ({ key, header: t(`${k}.${key}`), kind, currency: 'currency' })),
+              batches: oneBatch(settlementExportRows(result.settlement, t(`${k}.total`))),
+              locale,
+              what: `settlement of ${query.organisation}`,
+            }),
+          );
+        },
+      }),
+    ),
   ],
 });

@@ -4,10 +4,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { TIME_ZONE } from '@/lib/i18n/time-zone';
 import { dayOf, localToInstant } from '@/lib/organiser/zoned-time';
+import type { ExportColumnKind, ExportRow } from './export-file';
 import type { Settlement, SettlementFigures, SettlementLine, SettlementQuery } from '@/lib/schemas/settlements';
 import { getDb, tables } from '@/lib/server/db';
 import { orgAccess, type AccessFailure } from '@/lib/server/organiser/access';
-import { majorUnits } from '@/lib/money';
 import { eventLedgers, netFigures, type EventLedger } from './ledger';
 
 // The organiser's settlement (issue 16, item 6): what Tribuna owes an organisation for its events over a
@@ -134,24 +134,23 @@ export async function organiserSettlement(userId: string, query: SettlementQuery
   };
 }
 
-/** A statement as CSV rows: one per event, then a total per currency. Amounts in major units with a dot. */
-export function settlementCsvRows(settlement: Settlement, totalLabel: string): Record<string, string | number>[] {
-  const major = majorUnits;
+/** A statement as export rows: one per event, then a total per currency. Amounts in minor units. */
+export function settlementExportRows(settlement: Settlement, totalLabel: string): ExportRow[] {
   const row = (figures: SettlementFigures, currency: string, event: string, startsAt: string) => ({
     event,
     startsAt,
     currency,
     primaryTickets: figures.primaryTickets,
-    primaryGross: major(figures.primaryGross),
-    discounts: major(figures.discounts),
-    credits: major(figures.credits),
-    refunds: major(figures.refunds),
-    primaryNet: major(figures.primaryNet),
-    serviceFees: major(figures.serviceFees),
+    primaryGross: figures.primaryGross,
+    discounts: figures.discounts,
+    credits: figures.credits,
+    refunds: figures.refunds,
+    primaryNet: figures.primaryNet,
+    serviceFees: figures.serviceFees,
     resaleTickets: figures.resaleTickets,
-    resaleFees: major(figures.resaleFees),
-    organiserResaleShare: major(figures.organiserResaleShare),
-    owed: major(figures.owed),
+    resaleFees: figures.resaleFees,
+    organiserResaleShare: figures.organiserResaleShare,
+    owed: figures.owed,
   });
   return settlement.currencies.flatMap(({ currency, lines, total }) => [
     ...lines.map((line) => row(line, currency, line.title, dayOf(new Date(line.startsAt)))),
@@ -159,22 +158,20 @@ export function settlementCsvRows(settlement: Settlement, totalLabel: string): R
   ]);
 }
 
-export const SETTLEMENT_CSV_COLUMNS = [
-  'event',
-  'startsAt',
-  'currency',
-  'primaryTickets',
-  'primaryGross',
-  'discounts',
-  'credits',
-  'refunds',
-  'primaryNet',
-  'serviceFees',
-  'resaleTickets',
-  'resaleFees',
-  'organiserResaleShare',
-  'owed',
-] as const;
-
-/** The statement's text columns (the event's title is the organiser's); the others are numbers. */
-export const SETTLEMENT_CSV_TEXT: readonly (typeof SETTLEMENT_CSV_COLUMNS)[number][] = ['event', 'startsAt', 'currency'];
+/** The statement's columns and what each holds: the event's title is the organiser's text, the day a date, the counts numbers, the rest amounts. */
+export const SETTLEMENT_EXPORT_COLUMNS: readonly [string, ExportColumnKind][] = [
+  ['event', 'text'],
+  ['startsAt', 'date'],
+  ['currency', 'text'],
+  ['primaryTickets', 'number'],
+  ['primaryGross', 'money'],
+  ['discounts', 'money'],
+  ['credits', 'money'],
+  ['refunds', 'money'],
+  ['primaryNet', 'money'],
+  ['serviceFees', 'money'],
+  ['resaleTickets', 'number'],
+  ['resaleFees', 'money'],
+  ['organiserResaleShare', 'money'],
+  ['owed', 'money'],
+];

@@ -5,8 +5,7 @@ import type { SeasonHolders, SeasonHoldersQuery } from '@/lib/schemas/season-hol
 import { getDb, rowsOf } from '@/lib/server/db';
 import type { LocalizedText } from '@/lib/server/db/schema';
 import type { AccessFailure } from '@/lib/server/organiser/access';
-import { majorUnits } from '@/lib/money';
-import { csvStream } from '@/lib/server/reports/exports';
+import { exportFile, oneBatch, type ExportColumn, type ExportFile, type ExportFormat } from '@/lib/server/reports/export-file';
 import { seasonAccess } from './organiser';
 
 // The ticket office's list of a season's holders (issue 28 item 5): who holds which seat, in which season
@@ -127,20 +126,21 @@ export async function seasonHolders(userId: string, seasonId: string, query: Sea
   };
 }
 
-/** The same list as CSV (UTF-8 with a BOM, headers in the request's language, amounts in major units beside the currency). */
-export async function seasonHoldersCsv(
+/** The same list as CSV or .xlsx (export-file.ts: headers in the request's language, what each paid beside the currency). */
+export async function seasonHoldersExport(
   userId: string,
   seasonId: string,
   query: SeasonHoldersQuery,
+  format: ExportFormat,
   locale: Locale,
   t: (key: string) => string,
   now = new Date(),
-): Promise<{ ok: true; filename: string; stream: ReadableStream<Uint8Array> } | AccessFailure> {
+): Promise<ExportFile | AccessFailure> {
   const result = await seasonHolders(userId, seasonId, query, locale);
   if (!result.ok) return result;
   const [season] = rowsOf<{ slug: string }>(await getDb().execute(sql`select slug from seasons where id = ${seasonId}::uuid`));
   const keys = ['name', 'email', 'section', 'row', 'seat', 'category', 'renewed', 'paid', 'currency', 'acceptsMail'];
-  const columns = keys.map((key) => ({ key, header: t(`columns.${key}`), kind: key === 'paid' ? ('number' as const) : ('text' as const) }));
+  const columns = keys.map((key): ExportColumn => ({ key, header: t(`columns.${key}`), kind: key === 'paid' ? 'money' : 'text', currency: 'currency' }));
   const yes = t('yes');
   const no = t('no');
   const rows = result.list.holders.map((h) => ({
@@ -151,9 +151,17 @@ export async function seasonHoldersCsv(
     seat: h.seat.seat,
     category: h.category?.name ?? '',
     renewed: h.renewed ? yes : no,
-    paid: majorUnits(h.paid),
+    paid: h.paid,
     currency: result.list.currency,
     acceptsMail: h.acceptsMail ? yes : no,
   }));
-  return { ok: true, filename: `${season.slug}-holders-${now.toISOString().slice(0, 10)}.csv`, stream: csvStream(columns, async () => ({ rows, cursor: null }), `holders of season ${seasonId}`) };
+  return exportFile({
+    format,
+    name: `${season.slug}-holders-${now.toISOString().slice(0, 10)}`,
+    sheet: t('title'),
+    columns,
+    batches: oneBatch(rows),
+    locale,
+    what: `holders of season ${seasonId}`,
+  });
 }

@@ -39,7 +39,9 @@ import {
 } from '@/lib/schemas/seasons';
 import { ticketIdParamSchema } from '@/lib/schemas/tickets';
 import { releaseRequestSchema, releaseResultSchema } from '@/lib/schemas/wallet';
-import { seasonHolders, seasonHoldersCsv } from './holders';
+import { seasonHolders, seasonHoldersExport } from './holders';
+import { EXPORT_FORMATS } from '@/lib/schemas/reports-live';
+import { exportResponse } from '@/lib/server/reports/export-file';
 import { addSeasonMatch, createSeason, getSeason, listSeasons, setSeasonCategories, updateSeason } from './organiser';
 import { keepUnsoldReleases, releaseTicket, takeBackTicket } from './release';
 import { seasonReleasesReport } from './releases-report';
@@ -218,25 +220,25 @@ export default defineModule({
         return result.list;
       },
     }),
-    operation({
-      method: 'get',
-      path: '/api/v1/organiser/seasons/{seasonId}/holders.csv',
-      summary: 'The same holders (same filters) as a CSV download: UTF-8 with BOM, header in the request’s language, paid in major units beside the currency (owner, manager)',
-      tag: 'organiser',
-      access: seasonOffice,
-      query: seasonHoldersQuerySchema,
-      answer: { type: 'text/csv', description: 'The CSV file (Content-Disposition: attachment; filename {season slug}-holders-{date}.csv)' },
-      failures: [],
-      handle: async ({ request, params, query, caller }) => {
-        const locale = requestLocale(request);
-        const t = translator(locale);
-        const result = await seasonHoldersCsv(caller.user.id, seasonIdOf(params), query, locale, (key) => t(`seasons.organiser.holdersList.${key}`));
-        if (!result.ok) throw failureOf(result);
-        return new Response(result.stream, {
-          headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${result.filename}"`, 'cache-control': 'private, no-store' },
-        });
-      },
-    }),
+    ...EXPORT_FORMATS.map((format) =>
+      operation({
+        method: 'get',
+        path: `/api/v1/organiser/seasons/{seasonId}/holders.${format}`,
+        summary: `The same holders (same filters) as a ${format === 'csv' ? 'CSV (UTF-8 with BOM, semicolons and a decimal comma in Slovak and Czech)' : 'Excel'} download: header in the request’s language, paid as an amount beside the currency (owner, manager)`,
+        tag: 'organiser',
+        access: seasonOffice,
+        query: seasonHoldersQuerySchema,
+        answer: { type: format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', description: `The file (Content-Disposition: attachment; filename {season slug}-holders-{date}.${format})` },
+        failures: [],
+        handle: async ({ request, params, query, caller }) => {
+          const locale = requestLocale(request);
+          const t = translator(locale);
+          const result = await seasonHoldersExport(caller.user.id, seasonIdOf(params), query, format, locale, (key) => t(`seasons.organiser.holdersList.${key}`));
+          if (!result.ok) throw failureOf(result);
+          return exportResponse(result);
+        },
+      }),
+    ),
     operation({
       method: 'post',
       path: '/api/v1/organiser/seasons/{seasonId}/matches',

@@ -4,7 +4,7 @@ import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { VenueOutlineShape } from '@/lib/server/db/schema';
 import { eventChanged } from '@/lib/server/events/changed';
 import type { CreateVenueInput, UpdateVenueInput, VenueDetailAnswer } from '@/lib/schemas/organiser-venues';
-import { orgAccess, venueAccess, type AccessFailure } from '@/lib/server/organiser/access';
+import { myOrganisations, orgAccess, venueAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { RETIRED_SECTION_CODE, readLayout, venueEventIds } from './layout';
 
 // An organisation's venues: the list with counts, creating one, its details and its layout (the
@@ -90,9 +90,13 @@ export async function getVenue(userId: string, venueId: string): Promise<{ ok: t
              and (u.status = 'sold' or unit_is_held(u.status, u.held_until, now()))) as sold
       from venue_sections s where s.venue_id = ${venueId} and s.code <> ${RETIRED_SECTION_CODE} order by s.sort_order, s.code`),
   );
-  const eventList = rowsOf<{ id: string; slug: string; title: VenueDetailAnswer['eventList'][number]['title'] | string; starts_at: Date | string; status: VenueDetailAnswer['eventList'][number]['status'] }>(
-    await db.execute(sql`select id, slug, title, starts_at, status from events where venue_id = ${venueId} and status <> 'cancelled' order by starts_at`),
+  // Another organiser's event at a shared venue is listed (its dates hold the seats) but is theirs: only the
+  // events of an organisation where the caller may edit events (the access table) are linked in the console.
+  const editable = new Set((await myOrganisations(userId)).filter((org) => org.capabilities.includes('events')).map((org) => org.id));
+  const eventList = rowsOf<{ id: string; slug: string; org_id: string; title: VenueDetailAnswer['eventList'][number]['title'] | string; starts_at: Date | string; status: VenueDetailAnswer['eventList'][number]['status'] }>(
+    await db.execute(sql`select id, slug, org_id, title, starts_at, status from events where venue_id = ${venueId} and status <> 'cancelled' order by starts_at`),
   ).map((e) => ({
+    mine: editable.has(e.org_id),
     id: e.id,
     slug: e.slug,
     title: typeof e.title === 'string' ? JSON.parse(e.title) : e.title,

@@ -2,7 +2,7 @@ import { textIn } from '@/lib/localized-text';
 import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
-import { STATUS_STYLE } from '@/components/organiser/event-header';
+import { STATUS_STYLE, shownStatus } from '@/components/organiser/event-header';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { consolePage } from '@/lib/server/organiser/console';
@@ -66,7 +66,7 @@ async function EventList({ locale, show }: { locale: Locale; show: Show }) {
               >
                 <span className="font-medium text-slate-900">{textIn(e.title, locale)}</span>
                 <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-                  <span className={`rounded-full px-2.5 py-0.5 font-medium ${STATUS_STYLE[e.status]}`}>{t(`eventStatus.${e.status}`)}</span>
+                  <span className={`rounded-full px-2.5 py-0.5 font-medium ${STATUS_STYLE[shownStatus(e)]}`}>{t(`eventStatus.${shownStatus(e)}`)}</span>
                   <time dateTime={e.startsAt}>{formatDate(new Date(e.startsAt), locale, { dateStyle: 'medium', timeStyle: 'short' })}</time>
                   <span>{e.venue.name}</span>
                   <span>{t('events.sold', { sold: e.sold, capacity: e.capacity })}</span>

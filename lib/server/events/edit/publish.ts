@@ -1,4 +1,5 @@
 import 'server-only';
+import { eventIsOver } from '@/lib/server/events/played';
 import { eq, sql } from 'drizzle-orm';
 import type { OrganiserEvent, PublishChecklist, PublishItem } from '@/lib/schemas/organiser-events';
 import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';
@@ -6,7 +7,7 @@ import { eventChanged } from '@/lib/server/events/changed';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { organiserEvent } from './read';
 
-export type PublishFailure = AccessFailure | { ok: false; code: 'EVENT_CANCELLED' } | { ok: false; code: 'NOT_READY'; missing: PublishItem[] };
+export type PublishFailure = AccessFailure | { ok: false; code: 'EVENT_CANCELLED' | 'EVENT_PLAYED' } | { ok: false; code: 'NOT_READY'; missing: PublishItem[] };
 
 type Answer = { ok: true; event: OrganiserEvent };
 
@@ -75,6 +76,7 @@ export async function unpublishEvent(userId: string, eventId: string, now = new 
   return getDb().transaction(async (tx) => {
     const [event] = await tx.select().from(tables.events).where(eq(tables.events.id, eventId)).for('update');
     if (event.status === 'cancelled') return { ok: false, code: 'EVENT_CANCELLED' } as const;
+    if (eventIsOver(event, now)) return { ok: false, code: 'EVENT_PLAYED' } as const;
     if (event.status !== 'draft') {
       await tx.update(tables.events).set({ status: 'draft', updatedAt: now }).where(eq(tables.events.id, eventId));
       await eventChanged(eventId, tx);

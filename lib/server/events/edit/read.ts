@@ -1,4 +1,5 @@
 import 'server-only';
+import { eventIsOver } from '@/lib/server/events/played';
 import { RETIRED_SECTION_CODE } from '@/lib/server/venues/retired-section';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { OrganiserEvent, OrganiserEventRow, PriceCategory } from '@/lib/schemas/organiser-events';
@@ -20,6 +21,7 @@ export async function listOrganiserEvents(userId: string, orgId: string): Promis
       status: tables.events.status,
       category: tables.events.category,
       startsAt: tables.events.startsAt,
+      endsAt: tables.events.endsAt,
       currency: tables.events.currency,
       venueId: tables.venues.id,
       venueName: tables.venues.name,
@@ -30,10 +32,12 @@ export async function listOrganiserEvents(userId: string, orgId: string): Promis
     .innerJoin(tables.venues, eq(tables.venues.id, tables.events.venueId))
     .where(eq(tables.events.orgId, orgId))
     .orderBy(desc(tables.events.startsAt));
+  const now = new Date();
   return {
     ok: true,
-    events: rows.map(({ venueId, venueName, startsAt, capacity, sold, ...row }) => ({
+    events: rows.map(({ venueId, venueName, startsAt, endsAt, capacity, sold, ...row }) => ({
       ...row,
+      played: row.status !== 'cancelled' && eventIsOver({ startsAt, endsAt }, now),
       startsAt: startsAt.toISOString(),
       venue: { id: venueId, name: venueName },
       capacity: Number(capacity),

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { ConsoleSkeleton } from '@/components/organiser/console-frame';
 import { EventFrame } from '@/components/organiser/event-frame';
+import { PlayedLock } from '@/components/organiser/played-lock';
 import { EventForm } from '@/components/organiser/events/event-form';
 import type { Locale } from '@/lib/i18n/routing';
 import { readOrganiserEvent, venueChoices } from '@/lib/server/events/edit';
@@ -24,14 +25,16 @@ async function EventDetails({ params }: Pick<PageProps<'/[locale]/organiser/even
   return (
     <EventFrame access={access} event={event} deniedTitle={t('editTitle')}>
       <h2 className="text-xl font-semibold">{t('editTitle')}</h2>
-      <EventForm
-        key={full.event.publishedAt ?? 'draft'}
-        orgId={access.org.id}
-        venues={list}
-        event={full.event}
-        locked={full.event.sold + full.event.held > 0}
-        defaults={venues.ok ? venues.defaults : { language: 'sk', currency: 'EUR' }}
-      />
+      <PlayedLock played={event.played}>
+        <EventForm
+          key={full.event.publishedAt ?? 'draft'}
+          orgId={access.org.id}
+          venues={list}
+          event={full.event}
+          locked={full.event.sold + full.event.held > 0}
+            defaults={venues.ok ? venues.defaults : { language: 'sk', currency: 'EUR' }}
+        />
+      </PlayedLock>
     </EventFrame>
   );
 }

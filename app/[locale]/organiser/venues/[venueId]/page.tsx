@@ -81,13 +81,17 @@ async function Venue({ locale, venueId }: { locale: Locale; venueId: string }) {
                       <span className="font-medium">{textIn(event.title, locale)}</span>
                       <span className="block text-sm text-slate-700">{dateFormat.format(new Date(event.startsAt))}</span>
                     </p>
-                    <Link
-                      href={{ pathname: '/organiser/events/[eventId]/seats', params: { eventId: event.id } }}
-                      aria-label={t('blockSeatsOf', { title: textIn(event.title, locale) })}
-                      className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50"
-                    >
-                      {t('blockSeats')}
-                    </Link>
+                    {event.mine ? (
+                      <Link
+                        href={{ pathname: '/organiser/events/[eventId]/seats', params: { eventId: event.id } }}
+                        aria-label={t('blockSeatsOf', { title: textIn(event.title, locale) })}
+                        className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50"
+                      >
+                        {t('blockSeats')}
+                      </Link>
+                    ) : (
+                      <span className="text-sm text-slate-700">{t('otherOrganiser')}</span>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { ConsoleSkeleton } from '@/components/organiser/console-frame';
 import { EventFrame } from '@/components/organiser/event-frame';
 import { PriceCategories } from '@/components/organiser/events/price-categories';
+import { PlayedLock } from '@/components/organiser/played-lock';
 import type { Locale } from '@/lib/i18n/routing';
 import { listPriceCategories } from '@/lib/server/events/price-categories';
 import { concessionsOfEvent } from '@/lib/server/concessions/prices';
@@ -34,13 +35,15 @@ async function Prices({ params }: Pick<PageProps<'/[locale]/organiser/events/[ev
         <h2 className="text-xl font-semibold">{t('title')}</h2>
         <p className="text-slate-700">{t('lead')}</p>
       </div>
-      <PriceCategories eventId={eventId} currency={event.currency} categories={listing.categories} sections={listing.sections} />
-      <ConcessionPrices
-        eventId={eventId}
-        currency={event.currency}
-        categories={listing.categories.map((category) => ({ id: category.id, name: category.name }))}
-        concessions={await concessionsOfEvent(eventId)}
-      />
+      <PlayedLock played={event.played}>
+        <PriceCategories eventId={eventId} currency={event.currency} categories={listing.categories} sections={listing.sections} />
+        <ConcessionPrices
+          eventId={eventId}
+          currency={event.currency}
+          categories={listing.categories.map((category) => ({ id: category.id, name: category.name }))}
+          concessions={await concessionsOfEvent(eventId)}
+        />
+      </PlayedLock>
     </EventFrame>
   );
 }
