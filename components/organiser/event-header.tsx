@@ -14,9 +14,9 @@ export const STATUS_STYLE: Record<EventSummary['status'] | 'played', string> = {
   cancelled: 'bg-red-100 text-red-900',
 };
 
-/** What the console calls the event's state: a draft stays a draft, one that took place is Played. */
+/** What the console calls the event's state: one that took place is Played (lib/server/events/played.ts: never a draft). */
 export function shownStatus(event: { status: EventSummary['status']; played: boolean }): EventSummary['status'] | 'played' {
-  return event.played && event.status !== 'draft' ? 'played' : event.status;
+  return event.played ? 'played' : event.status;
 }
 
 /**

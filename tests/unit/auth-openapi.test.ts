@@ -17,6 +17,7 @@ describe('OpenAPI document: account endpoints', () => {
     const user = doc.paths['/api/v1/auth/me'].get.responses['200'].content!['application/json'].schema.properties!;
     expect(Object.keys(user)).toEqual(expect.arrayContaining(['id', 'email', 'firstName', 'lastName', 'emailVerified', 'pendingEmail']));
     const session = doc.paths['/api/v1/auth/signin'].post.responses['200'].content!['application/json'].schema.properties!;
-    expect(Object.keys(session)).toEqual(['user', 'token']);
+    // The spec's user and token, and where the person lands (console, scanner or profile: lib/server/organiser/landing.ts).
+    expect(Object.keys(session)).toEqual(['user', 'token', 'home']);
   });
 });

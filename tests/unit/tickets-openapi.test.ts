@@ -9,7 +9,7 @@ describe('OpenAPI document: ticket endpoints', () => {
     expect(doc.paths['/api/v1/tickets/{id}/gift'].delete).toBeDefined();
     // an offline check-in carries the code the gate scanned, which the server verifies
     const sync = doc.paths['/api/v1/scan/sync'].post.requestBody!.content['application/json'].schema as { properties: { checkIns: { items: { properties: Record<string, { description?: string }> } } } };
-    expect(Object.keys(sync.properties.checkIns.items.properties)).toEqual(['ticketId', 'version', 'scannedAt', 'payload']);
+    expect(Object.keys(sync.properties.checkIns.items.properties)).toEqual(['ticketId', 'version', 'scannedAt', 'payload', 'gate']);
     expect(sync.properties.checkIns.items.properties.payload.description).toMatch(/signature/);
   });
 });

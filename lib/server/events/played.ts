@@ -1,6 +1,4 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import { tables, type Db, type Tx } from '@/lib/server/db';
 
 // The one rule of when an event has been played (or performed): its end, or its start when it has no
 // end, is past. The console shows such an event as "Played" and it is read-only there: its texts,
@@ -13,10 +11,12 @@ export function eventIsOver(event: { startsAt: Date; endsAt: Date | null }, now:
   return (event.endsAt ?? event.startsAt).getTime() <= now.getTime();
 }
 
-export type EventPlayed = { ok: false; code: 'EVENT_PLAYED' };
-
-/** EVENT_PLAYED when the (locked) event of an organiser's change has already taken place, else null. */
-export async function refusePlayed(tx: Tx | Db, eventId: string, now = new Date()): Promise<EventPlayed | null> {
-  const [event] = await tx.select({ startsAt: tables.events.startsAt, endsAt: tables.events.endsAt }).from(tables.events).where(eq(tables.events.id, eventId));
-  return event && eventIsOver(event, now) ? { ok: false, code: 'EVENT_PLAYED' } : null;
+/**
+ * Has the event been played: on sale (or sold out) once and over at `now`. A draft is never played — one whose
+ * date has passed is put right by editing it — and a cancelled event is cancelled, not played.
+ */
+export function eventIsPlayed(event: { status: string; startsAt: Date; endsAt: Date | null }, now: Date): boolean {
+  return event.status !== 'draft' && event.status !== 'cancelled' && eventIsOver(event, now);
 }
+
+export type EventPlayed = { ok: false; code: 'EVENT_PLAYED' };

@@ -1,6 +1,6 @@
 import 'server-only';
 import { nextCategoryColor } from '@/lib/organiser/category-colors';
-import { eventIsOver } from '@/lib/server/events/played';
+import { eventIsPlayed } from '@/lib/server/events/played';
 import { RETIRED_SECTION_CODE } from '@/lib/server/venues/retired-section';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CreatePriceCategoryInput, OrganiserEvent, PriceCategory, UpdatePriceCategoryInput } from '@/lib/schemas/organiser-events';
@@ -122,7 +122,7 @@ async function changeCategories<T>(userId: string, eventId: string, work: (tx: T
         .where(eq(tables.events.id, eventId))
         .for('update');
       if (event.status === 'cancelled') refuse({ ok: false, code: 'EVENT_CANCELLED' } as const);
-      if (eventIsOver(event, new Date())) refuse({ ok: false, code: 'EVENT_PLAYED' } as const);
+      if (eventIsPlayed(event, new Date())) refuse({ ok: false, code: 'EVENT_PLAYED' } as const);
       return work(tx);
     }),
   );

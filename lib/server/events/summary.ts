@@ -1,5 +1,5 @@
 import 'server-only';
-import { eventIsOver } from './played';
+import { eventIsPlayed } from './played';
 import { eq, sql } from 'drizzle-orm';
 import { readText } from '@/lib/localized-text';
 import { getDb, tables } from '@/lib/server/db';
@@ -57,7 +57,7 @@ export async function eventSummary(userId: string, eventId: string): Promise<{ o
       startsAt: row.startsAt.toISOString(),
       sold: counts?.sold ?? 0,
       capacity: counts?.capacity ?? 0,
-      played: row.status !== 'cancelled' && eventIsOver({ startsAt: row.startsAt, endsAt }, new Date()),
+      played: eventIsPlayed({ status: row.status, startsAt: row.startsAt, endsAt }, new Date()),
     },
   };
 }

@@ -123,6 +123,7 @@ async function seedE2eFeedbackEvent(db: Db, now: Date, { slug, fan: holder, titl
     ...newTicketKeys(),
     status: 'checked_in',
     checkedInAt: new Date(startsAt.getTime() - 30 * 60_000),
+    checkedInGate: 'Hlavný vchod',
   });
   await db.insert(s.feedbackQuestions).values([
     { eventId: event.id, position: 0, prompt: { sk: 'Ako sa vám páčil zvuk?', cs: 'Jak se vám líbil zvuk?', en: 'How did you like the sound?' }, kind: 'rating' },

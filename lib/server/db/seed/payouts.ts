@@ -65,7 +65,7 @@ async function seedSale(db: Db, event: typeof s.events.$inferSelect, seller: Per
     const buyerFee = resaleFee(price, event.resaleBuyerFeeBps);
     const [ticket] = await tx
       .insert(s.tickets)
-      .values({ eventId: event.id, unitId: unit.id, ticketTypeId: type.id, ownerId: buyer.id, priceAmount: price, ...newTicketKeys(), version: 2, status: 'checked_in', checkedInAt: event.startsAt, createdAt: soldAt })
+      .values({ eventId: event.id, unitId: unit.id, ticketTypeId: type.id, ownerId: buyer.id, priceAmount: price, ...newTicketKeys(), version: 2, status: 'checked_in', checkedInAt: event.startsAt, checkedInGate: 'Brána A', createdAt: soldAt })
       .returning({ id: s.tickets.id });
     const [listing] = await tx
       .insert(s.resaleListings)

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eventIsOver } from '@/lib/server/events/played';
+import { eventIsPlayed } from '@/lib/server/events/played';
 import { RETIRED_SECTION_CODE } from '@/lib/server/venues/retired-section';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { OrganiserEvent, OrganiserEventRow, PriceCategory } from '@/lib/schemas/organiser-events';
@@ -37,7 +37,7 @@ export async function listOrganiserEvents(userId: string, orgId: string): Promis
     ok: true,
     events: rows.map(({ venueId, venueName, startsAt, endsAt, capacity, sold, ...row }) => ({
       ...row,
-      played: row.status !== 'cancelled' && eventIsOver({ startsAt, endsAt }, now),
+      played: eventIsPlayed({ status: row.status, startsAt, endsAt }, now),
       startsAt: startsAt.toISOString(),
       venue: { id: venueId, name: venueName },
       capacity: Number(capacity),

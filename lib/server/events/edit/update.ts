@@ -1,5 +1,5 @@
 import 'server-only';
-import { eventIsOver, type EventPlayed } from '@/lib/server/events/played';
+import { eventIsPlayed, type EventPlayed } from '@/lib/server/events/played';
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrganiserEvent, UpdateEventInput } from '@/lib/schemas/organiser-events';
 import { getDb, tables } from '@/lib/server/db';
@@ -41,7 +41,7 @@ export async function updateEvent(userId: string, eventId: string, input: Update
   return refusable<{ ok: true; event: OrganiserEvent } | UpdateEventFailure, UnitsTaken>(() => db.transaction(async (tx) => {
     const [current] = await tx.select().from(tables.events).where(eq(tables.events.id, eventId)).for('update');
     if (current.status === 'cancelled') return { ok: false, code: 'EVENT_CANCELLED' } as const;
-    if (eventIsOver(current, new Date())) return { ok: false, code: 'EVENT_PLAYED' } as const;
+    if (eventIsPlayed(current, new Date())) return { ok: false, code: 'EVENT_PLAYED' } as const;
     const dates = {
       startsAt: input.startsAt ? new Date(input.startsAt) : current.startsAt,
       endsAt: input.endsAt === undefined ? current.endsAt : dateOrNull(input.endsAt),
