@@ -13,7 +13,7 @@ import { auth, eventBySlug, giveTicket, makeScanner, makeUser, params, request, 
 
 const t = useTestDatabase();
 const CLUB_EVENT = 'dunaj-bratislava-fc-kosice';
-const OTHER_EVENT = 'pulz-live-concert';
+const OTHER_EVENT = 'luka-fest-warm-up';
 
 beforeAll(async () => {
   await runSeed(t.db);
@@ -124,10 +124,10 @@ describe('announcement to all the organisation’s ticket holders', () => {
 
     const owner = await makeScanner(t.db, CLUB_EVENT, 'owner');
     const empty = await POST(request(path, { method: 'POST', headers: auth(owner, { 'accept-language': 'sk' }), body: { message: { sk: '', cs: '', en: '' } } }), params({ orgId: club.orgId }));
-    expect(empty.status).toBe(400);
+    expect(empty.status).toBe(422);
     expect(JSON.stringify(await empty.json())).toContain('Napíšte');
     const tooLong = await POST(request(path, { method: 'POST', headers: auth(owner), body: { message: { sk: 'x'.repeat(281), cs: '', en: '' } } }), params({ orgId: club.orgId }));
-    expect(tooLong.status).toBe(400);
+    expect(tooLong.status).toBe(422);
     const notUuid = await POST(request('/api/v1/organiser/organisations/nie-uuid/announcements', { method: 'POST', headers: auth(owner), body }), params({ orgId: 'nie-uuid' }));
     expect(notUuid.status).toBeGreaterThanOrEqual(400);
     expect(notUuid.status).toBeLessThan(500);
