@@ -11,11 +11,12 @@ export const generateMetadata = orgScreenMetadata('/organiser/announcements', 'n
 /** An announcement to everyone with a ticket to the organisation's coming events, how many it would reach, and the ones sent. */
 async function OrganisationAnnouncementsScreen({ locale }: { locale: Locale }) {
   const access = await consolePage(locale, '/organiser/announcements', 'events');
-  const t = await getTranslations('notifications.announcements.organisation');
-  if (!access.ok) return <ConsoleFrame access={access} title={t('title')} />;
+  // The page is named like its link in the console's navigation; the panel's heading says whom it reaches.
+  const t = await getTranslations('organiser.nav');
+  if (!access.ok) return <ConsoleFrame access={access} title={t('announcements')} />;
   const list = await listOrganisationAnnouncements(access.context.user, access.org.id);
   return (
-    <ConsoleFrame access={access} title={t('title')}>
+    <ConsoleFrame access={access} title={t('announcements')}>
       {list.ok && <AnnouncementsPanel target={{ orgId: access.org.id }} initial={list.announcements} audience={list.audience} />}
     </ConsoleFrame>
   );
