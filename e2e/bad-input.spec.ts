@@ -1226,6 +1226,18 @@ function notificationWrites(): Record<string, (request: APIRequestContext) => Pr
       await expect.poll(async () => (token = await announcementUnsubscribeToken(fan.email)), { timeout: 45_000 }).not.toBeNull();
       return { caller: null, url: '/api/v1/notifications/unsubscribe', body: { token }, observe: () => readAs(fan, settings) };
     },
+    // the festival tells everyone with a ticket to one of its coming events (issue 31 item 8g)
+    'POST /api/v1/organiser/organisations/[orgId]/announcements': async () => {
+      const caller = await signInAs('festival@lukafest.sk', DEMO_PASSWORD);
+      const { organisations } = JSON.parse((await raw('/api/v1/organiser/organisations', { authorization: `Bearer ${caller.token}` })).body) as { organisations: { id: string }[] };
+      const url = `/api/v1/organiser/organisations/${organisations[0].id}/announcements`;
+      return {
+        caller,
+        url,
+        body: { message: { sk: 'Pokladňa je v sobotu otvorená od 9:00.', cs: '', en: '' } },
+        observe: async () => (JSON.parse((await raw(url, { authorization: `Bearer ${caller.token}` })).body) as { announcements: unknown[] }).announcements.length,
+      };
+    },
     'POST /api/v1/organiser/events/[eventId]/announcements': async () => {
       const caller = await signInAs('festival@lukafest.sk', DEMO_PASSWORD);
       const url = `/api/v1/organiser/events/${await eventUuid(caller, 'luka-fest-warm-up')}/announcements`;

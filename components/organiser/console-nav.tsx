@@ -47,6 +47,9 @@ export async function ConsoleNav({ context }: { context: ConsoleContext }) {
                 <ConsoleLink href="/organiser/packages">{tp('nav')}</ConsoleLink>
               </li>
               <li>
+                <ConsoleLink href="/organiser/announcements">{t('nav.announcements')}</ConsoleLink>
+              </li>
+              <li>
                 <ConsoleLink href="/organiser/reports">{t('nav.reports')}</ConsoleLink>
               </li>
             </>

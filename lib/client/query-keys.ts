@@ -24,6 +24,6 @@ export const queryKeys = {
   organiserLive: (eventId: string) => ['organiser', 'events', eventId, 'live'] as const,
   /** GET /api/v1/organiser/events/{id}/publish-checklist — what a draft still needs before publishing. */
   publishChecklist: (eventId: string) => ['organiser', 'events', eventId, 'publish-checklist'] as const,
-  /** GET /api/v1/organiser/{events|seasons}/{id}/announcements */
-  announcements: (target: 'event' | 'season', id: string) => ['organiser', 'announcements', target, id] as const,
+  /** GET /api/v1/organiser/{events|seasons|organisations}/{id}/announcements */
+  announcements: (target: 'event' | 'season' | 'organisation', id: string) => ['organiser', 'announcements', target, id] as const,
 };

@@ -58,6 +58,7 @@ export const pathnames = {
   '/organiser/seasons': { sk: '/organizator/permanentky', cs: '/poradatel/permanentky', en: '/organiser/seasons' },
   '/organiser/seasons/[seasonId]': { sk: '/organizator/permanentky/[seasonId]', cs: '/poradatel/permanentky/[seasonId]', en: '/organiser/seasons/[seasonId]' },
   '/organiser/packages': { sk: '/organizator/baliky', cs: '/poradatel/balicky', en: '/organiser/packages' },
+  '/organiser/announcements': { sk: '/organizator/oznamenia', cs: '/poradatel/oznameni', en: '/organiser/announcements' },
   // Tribuna's own administration (users.is_admin): resale payout runs.
   '/admin/payouts': { sk: '/admin/vyplaty', cs: '/admin/vyplaty', en: '/admin/payouts' },
 } as const;

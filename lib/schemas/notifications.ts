@@ -86,3 +86,6 @@ export const announcementSchema = z.object({
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 export const announcementListSchema = z.object({ announcements: z.array(announcementSchema) });
+/** The organisation's own announcements, and how many people one sent now would reach (each person once). */
+export const organisationAnnouncementListSchema = announcementListSchema.extend({ audience: z.number().int() });
+export type OrganisationAnnouncementList = z.infer<typeof organisationAnnouncementListSchema>;

@@ -594,6 +594,12 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     const { owner, eventId } = await organiserDraft('published');
     return { caller: owner, params: { eventId }, body: { message: { sk: 'Brány sa otvoria neskôr.', cs: '', en: 'Gates open later.' } } };
   },
+  // to everyone with a ticket to one of the club's coming matches (issue 31 item 8g)
+  'POST /api/v1/organiser/organisations/[orgId]/announcements': async () => ({
+    caller: await makeScanner(t.db, EVENT, 'manager'),
+    params: { orgId: orgUuid },
+    body: { message: { sk: 'Pokladňa je v sobotu otvorená od 9:00.', cs: '', en: '' } },
+  }),
   'POST /api/v1/organiser/seasons/[seasonId]/announcements': async () => ({
     caller: await makeScanner(t.db, EVENT, 'manager'),
     params: { seasonId: await winterSeason() },

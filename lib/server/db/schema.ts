@@ -1077,8 +1077,9 @@ export const notificationPreferences = pgTable('notification_preferences', {
 });
 
 /**
- * An organiser's message to every ticket holder of an event, or to every holder of a season ticket of a
- * season (notifications/announcements.ts): exactly one of event_id and season_id is set.
+ * An organiser's message to every ticket holder of an event, to every holder of a season ticket of a
+ * season, or — neither set — to everyone holding a ticket to any coming event of the organisation
+ * (notifications/announcements.ts): at most one of event_id and season_id is set.
  */
 export const announcements = pgTable(
   'announcements',
@@ -1095,7 +1096,8 @@ export const announcements = pgTable(
   (t) => [
     index('announcements_event_idx').on(t.eventId, t.createdAt),
     index('announcements_season_idx').on(t.seasonId, t.createdAt),
-    check('announcements_target_ck', sql`num_nonnulls(${t.eventId}, ${t.seasonId}) = 1`),
+    index('announcements_org_idx').on(t.orgId, t.createdAt),
+    check('announcements_target_ck', sql`num_nonnulls(${t.eventId}, ${t.seasonId}) <= 1`),
   ],
 );
 

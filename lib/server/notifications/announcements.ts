@@ -1,15 +1,17 @@
 import 'server-only';
 // Organisers' announcements (issue 19, item 2): a short message in sk/cs/en to every ticket holder of an
-// event — or to every holder of a season ticket of a season (issue 28 item 5) — queued as one
-// notification per fan (push, else email) and worked through at the organiser's rate by the sender. At
-// most ANNOUNCEMENTS_PER_HOUR per event or season. Owners and managers; another organisation's event or
+// event — or to every holder of a season ticket of a season (issue 28 item 5), or to everyone holding a
+// ticket to any coming event of the organisation (issue 31 item 8g) — queued as one notification per fan
+// (push, else email) and worked through at the organiser's rate by the sender. At most
+// ANNOUNCEMENTS_PER_HOUR per event, season or organisation. Owners and managers; another organisation's event or
 // season answers ORG_NOT_FOUND (404) like every organiser call.
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Announcement, AnnouncementCreateInput } from '@/lib/schemas/notifications';
 import { getDb, rowsOf, tables } from '@/lib/server/db';
-import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
+import { writtenText } from '@/lib/localized-text';
+import { eventAccess, orgAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { seasonAccess } from '@/lib/server/seasons/organiser';
-import { notifyEventHolders, notifySeasonHolders } from './scheduled';
+import { notifyEventHolders, notifyOrganisationHolders, notifySeasonHolders, organisationAudience } from './scheduled';
 
 export const ANNOUNCEMENTS_PER_HOUR = 3;
 
@@ -37,12 +39,18 @@ function answer(row: typeof tables.announcements.$inferSelect, counts?: Counts):
   return { id: row.id, message: row.message, createdAt: row.createdAt.toISOString(), recipients: row.recipients, ...(counts ?? { queued: 0, sent: 0, failed: 0 }) };
 }
 
-/** Whom an announcement is to: one event's ticket holders, or one season's season-ticket holders. */
-type Target = { eventId: string } | { seasonId: string };
+/** Whom an announcement is to: one event's ticket holders, one season's season-ticket holders, or the organisation's coming events' ticket holders. */
+type Target = { eventId: string } | { seasonId: string } | { orgId: string };
 
-const accessOf = (actor: { id: string }, target: Target) => ('eventId' in target ? eventAccess(actor.id, target.eventId, 'events') : seasonAccess(actor.id, target.seasonId));
+const accessOf = (actor: { id: string }, target: Target) =>
+  'eventId' in target ? eventAccess(actor.id, target.eventId, 'events') : 'seasonId' in target ? seasonAccess(actor.id, target.seasonId) : orgAccess(actor.id, target.orgId, 'events');
+const a = tables.announcements;
 const targetColumn = (target: Target) =>
-  'eventId' in target ? eq(tables.announcements.eventId, target.eventId) : eq(tables.announcements.seasonId, target.seasonId);
+  'eventId' in target
+    ? eq(a.eventId, target.eventId)
+    : 'seasonId' in target
+      ? eq(a.seasonId, target.seasonId)
+      : and(eq(a.orgId, target.orgId), isNull(a.eventId), isNull(a.seasonId));
 
 type SendResult = { ok: true; announcement: Announcement } | AccessFailure | { ok: false; code: 'RATE_LIMITED'; retryAfterSeconds: number };
 
@@ -57,13 +65,13 @@ async function listFor(actor: { id: string }, target: Target): Promise<{ ok: tru
 async function sendTo(actor: { id: string }, target: Target, input: AnnouncementCreateInput, now: Date): Promise<SendResult> {
   const access = await accessOf(actor, target);
   if (!access.ok) return access;
-  // An empty language shows another one the organiser wrote.
-  const written = input.message.sk || input.message.cs || input.message.en;
-  const message = { sk: input.message.sk || input.message.cs || written, cs: input.message.cs || input.message.sk || written, en: input.message.en || written };
+  // Stored as written: an empty language stays empty and shows another one when read (lib/localized-text.ts).
+  const message = writtenText(input.message);
   const result = await getDb().transaction(async (tx) => {
     // The event's (season's) row lock puts two announcements at once one after the other: the limit holds.
     if ('eventId' in target) await tx.select({ id: tables.events.id }).from(tables.events).where(eq(tables.events.id, target.eventId)).for('update');
-    else await tx.select({ id: tables.seasons.id }).from(tables.seasons).where(eq(tables.seasons.id, target.seasonId)).for('update');
+    else if ('seasonId' in target) await tx.select({ id: tables.seasons.id }).from(tables.seasons).where(eq(tables.seasons.id, target.seasonId)).for('update');
+    else await tx.select({ id: tables.organisations.id }).from(tables.organisations).where(eq(tables.organisations.id, target.orgId)).for('update');
     const recent = await tx
       .select({ createdAt: tables.announcements.createdAt })
       .from(tables.announcements)
@@ -77,7 +85,12 @@ async function sendTo(actor: { id: string }, target: Target, input: Announcement
       .returning();
     // Signed with the organisation's name in each mail (sender.ts), in the recipient's language.
     const batch = { topic: 'announcement' as const, key: `announcement:${created.id}`, data: { message, orgId: access.orgId }, announcementId: created.id, now };
-    const recipients = 'eventId' in target ? await notifyEventHolders(tx, { eventId: target.eventId, ...batch }) : await notifySeasonHolders(tx, { seasonId: target.seasonId, ...batch });
+    const recipients =
+      'eventId' in target
+        ? await notifyEventHolders(tx, { eventId: target.eventId, ...batch })
+        : 'seasonId' in target
+          ? await notifySeasonHolders(tx, { seasonId: target.seasonId, ...batch })
+          : await notifyOrganisationHolders(tx, { orgId: target.orgId, ...batch });
     const [withCount] = await tx.update(tables.announcements).set({ recipients }).where(eq(tables.announcements.id, created.id)).returning();
     return withCount;
   });
@@ -101,4 +114,23 @@ export function listSeasonAnnouncements(actor: { id: string }, seasonId: string)
 /** To every current holder of a season ticket of the season, once each however many seats they hold. */
 export function sendSeasonAnnouncement(actor: { id: string }, seasonId: string, input: AnnouncementCreateInput, now = new Date()): Promise<SendResult> {
   return sendTo(actor, { seasonId }, input, now);
+}
+
+/**
+ * The organisation's own announcements (to all its coming events' ticket holders), newest first, and how
+ * many people one sent now would reach.
+ */
+export async function listOrganisationAnnouncements(
+  actor: { id: string },
+  orgId: string,
+  now = new Date(),
+): Promise<{ ok: true; audience: number; announcements: Announcement[] } | AccessFailure> {
+  const list = await listFor(actor, { orgId });
+  if (!list.ok) return list;
+  return { ok: true, audience: await organisationAudience(getDb(), orgId, now), announcements: list.announcements };
+}
+
+/** To everyone holding a ticket to a coming (not played, not cancelled) event of the organisation, once each. */
+export function sendOrganisationAnnouncement(actor: { id: string }, orgId: string, input: AnnouncementCreateInput, now = new Date()): Promise<SendResult> {
+  return sendTo(actor, { orgId }, input, now);
 }

@@ -18,6 +18,8 @@ import { TIME_ZONE } from '@/lib/i18n/time-zone';
 //   announcement         { eventId, message: {sk, cs, en} }  → /tickets
 //                        { seasonId, message }              → /tickets: to a season's holders, titled with the
 //                                                            season and signed with the club (no one match to name)
+//                        { orgId, message }                 → /tickets: to all holders of the organisation's coming
+//                                                            events, titled and signed with the club's name
 import { eq } from 'drizzle-orm';
 import { textIn } from '@/lib/localized-text';
 import type { Locale } from '@/lib/i18n/routing';
@@ -115,6 +117,15 @@ export async function notificationContent(
   }
   if (topic === 'waiting-list-offer') values.time = when(str(data.expiresAt), locale);
   const seasonId = str(data.seasonId);
+  const orgId = str(data.orgId);
+  // An organisation's message to all its coming events' holders: no match or season to name; titled with the club.
+  const toOrganisation = topic === 'announcement' && !eventId && !seasonId && !!orgId;
+  if (topic === 'announcement' && orgId) {
+    const [org] = await db.select({ name: tables.organisations.name, language: tables.organisations.language }).from(tables.organisations).where(eq(tables.organisations.id, orgId));
+    // An empty language of the message shows the organisation's own language first (lib/localized-text.ts).
+    values.message = localized(data.message, locale, org?.language);
+    values.organisation = org?.name ?? '';
+  }
   if (topic === 'announcement' && seasonId) {
     const [season] = await db
       .select({ name: tables.seasons.name, organisation: tables.organisations.name })
@@ -124,7 +135,14 @@ export async function notificationContent(
     values.season = season ? localized(season.name, locale) : '';
     values.organisation = season?.organisation ?? '';
   }
-  const key = topic === 'event-reminder' && data.kind === 'doors' ? 'event-reminder-doors' : topic === 'announcement' && seasonId ? 'announcement-season' : topic;
+  const key =
+    topic === 'event-reminder' && data.kind === 'doors'
+      ? 'event-reminder-doors'
+      : topic === 'announcement' && seasonId
+        ? 'announcement-season'
+        : toOrganisation
+          ? 'announcement-organisation'
+          : topic;
   return {
     topic,
     title: t(`notifications.push.${key}.title`, values),

@@ -8,22 +8,25 @@ import {
   announcementSchema,
   notificationSettingsAnswerSchema,
   notificationSettingsSchema,
+  organisationAnnouncementListSchema,
   pushSubscribeSchema,
   pushSubscriptionAnswerSchema,
   pushUnsubscribeSchema,
   unsubscribeAnswerSchema,
   unsubscribeSchema,
 } from '@/lib/schemas/notifications';
-import { eventIdParamSchema } from '@/lib/schemas/organiser';
+import { eventIdParamSchema, orgIdParamSchema } from '@/lib/schemas/organiser';
 import { defineModule, operation } from '@/lib/server/api/operation';
 import { failureOf, parseWith } from '@/lib/server/api/respond';
-import { listAnnouncements, sendAnnouncement } from './announcements';
+import { listAnnouncements, listOrganisationAnnouncements, sendAnnouncement, sendOrganisationAnnouncement } from './announcements';
 import { notificationSettings, unsubscribeByToken, updateNotificationSettings } from './preferences';
 import { queueDueNotifications } from './scheduled';
 import { sendDueNotifications } from './sender';
 import { subscribePush, unsubscribePush } from './subscriptions';
 
 const ANNOUNCEMENTS = '/api/v1/organiser/events/{eventId}/announcements';
+const ORGANISATION_ANNOUNCEMENTS = '/api/v1/organiser/organisations/{orgId}/announcements';
+const ofOrganisation = { capability: 'events', owner: 'organisation', param: 'orgId' } as const;
 
 export default defineModule({
   name: 'notifications',
@@ -124,6 +127,42 @@ export default defineModule({
       handle: async ({ params, body, caller }) => {
         const { eventId } = parseWith(eventIdParamSchema, params);
         const result = await sendAnnouncement(caller.user, eventId, body);
+        if (!result.ok) throw failureOf(result);
+        return result.announcement;
+      },
+    }),
+    // GET /api/v1/organiser/organisations/{orgId}/announcements — the organisation's own announcements and whom one would reach
+    operation({
+      method: 'get',
+      path: ORGANISATION_ANNOUNCEMENTS,
+      summary:
+        'The organisation’s announcements to all its ticket holders, newest first, with delivery counts, and `audience`: how many people one sent now would reach (everyone holding a ticket to a coming — not played, not cancelled — event of the organisation, each once) — owner or manager; another organisation is 404',
+      access: ofOrganisation,
+      params: orgIdParamSchema,
+      answer: organisationAnnouncementListSchema,
+      failures: ['VALIDATION'],
+      handle: async ({ params, caller }) => {
+        const { orgId } = parseWith(orgIdParamSchema, params);
+        const result = await listOrganisationAnnouncements(caller.user, orgId);
+        if (!result.ok) throw failureOf(result);
+        return { audience: result.audience, announcements: result.announcements };
+      },
+    }),
+    // POST /api/v1/organiser/organisations/{orgId}/announcements — send one to everyone with a ticket to a coming event
+    operation({
+      method: 'post',
+      path: ORGANISATION_ANNOUNCEMENTS,
+      summary:
+        'Send a short message (sk/cs/en, at least one; stored as written, an empty language shows another when read) to everyone holding a ticket to any coming (not played, not cancelled) event of the organisation, each person once, by push or email per fan and their settings, signed with the organisation’s name; at most 3 an hour per organisation (RATE_LIMITED; Retry-After says when the next may go). Delivered by the notification queue at the organiser’s rate',
+      access: ofOrganisation,
+      params: orgIdParamSchema,
+      body: announcementCreateSchema,
+      answer: announcementSchema,
+      status: 201,
+      failures: ['RATE_LIMITED'],
+      handle: async ({ params, body, caller }) => {
+        const { orgId } = parseWith(orgIdParamSchema, params);
+        const result = await sendOrganisationAnnouncement(caller.user, orgId, body);
         if (!result.ok) throw failureOf(result);
         return result.announcement;
       },

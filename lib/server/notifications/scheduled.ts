@@ -49,6 +49,37 @@ export async function notifySeasonHolders(
   return rowsOf<{ id: string }>(result).length;
 }
 
+/**
+ * The people an organisation-wide announcement reaches: whoever holds a ticket to any coming event of the
+ * organisation — not cancelled, not yet played (events/played.ts: its end, or its start, is still ahead).
+ * Each person once, however many tickets to however many events.
+ */
+const orgHolders = (orgId: string, now: Date) => sql`
+  select distinct t.owner_id from tickets t join events e on e.id = t.event_id
+  where e.org_id = ${orgId} and e.status <> 'cancelled' and coalesce(e.ends_at, e.starts_at) > ${now.toISOString()}::timestamptz and t.status in ${HOLDING}`;
+
+/** How many people an announcement to the organisation's ticket holders would reach now (the console shows it before sending). */
+export async function organisationAudience(db: Db | Tx, orgId: string, now = new Date()): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${orgHolders(orgId, now)}) holders`));
+  return Number(row?.n ?? 0);
+}
+
+/** Queues one notification of `topic` for each of the organisation's coming events' ticket holders, once each. Answers how many were queued. */
+export async function notifyOrganisationHolders(
+  db: Db | Tx,
+  input: { orgId: string; topic: NotificationTopic; key: string; data?: Record<string, unknown>; announcementId?: string; now?: Date },
+): Promise<number> {
+  const now = input.now ?? new Date();
+  const data = JSON.stringify({ orgId: input.orgId, ...input.data });
+  const result = await db.execute(sql`
+    insert into notifications (user_id, topic, data, dedupe_key, org_id, announcement_id, next_attempt_at)
+    select holders.owner_id, ${input.topic}, ${data}::jsonb, ${input.key} || ':' || holders.owner_id, ${input.orgId}::uuid, ${input.announcementId ?? null}::uuid, ${now.toISOString()}::timestamptz
+    from (${orgHolders(input.orgId, now)}) holders
+    on conflict (dedupe_key) do nothing
+    returning id`);
+  return rowsOf<{ id: string }>(result).length;
+}
+
 const REMINDER_AHEAD_MS = 24 * 60 * 60_000;
 const HOLD_WARNING_MS = 2 * 60_000;
 /** A doors-open reminder later than this after the doors opened is no use any more. */
