@@ -21,7 +21,8 @@ test('an owner creates a draft, edits it, prices a section and sees it among dra
   await expect(page).toHaveURL(/\/sk\/organizator\/podujatia\/[0-9a-f-]{36}$/);
   await expect(shown(page.getByRole('heading', { level: 1, name: title }))).toBeVisible();
   await expect(shown(page.getByLabel('Začiatok', { exact: true }))).toHaveValue('2027-03-10T18:30');
-  await expect(shown(page.getByRole('group', { name: 'Anglicky' })).getByLabel('Názov')).toHaveValue(title);
+  // Stored as written: the English title stays empty (the English page falls back to the club's language when read).
+  await expect(shown(page.getByRole('group', { name: 'Anglicky' })).getByLabel('Názov')).toHaveValue('');
 
   // Doors after the start: the server's sentence at the field.
   await shown(page.getByLabel('Otvorenie brán (nepovinné)')).fill('2027-03-10T19:00');
@@ -41,8 +42,13 @@ test('an owner creates a draft, edits it, prices a section and sees it among dra
   await expect(card).toBeVisible();
   await expect(card.getByText(/Predané 0 · v košíkoch 0 · miest [1-9]/)).toBeVisible();
 
+  // The checklist names what is missing: the image (the category just added is done).
+  const checklist = shown(page.getByTestId('publish-checklist'));
+  await expect(checklist.locator('[data-item="image"]')).toHaveAttribute('data-done', 'false');
+  await expect(checklist.locator('[data-item="prices"]')).toHaveAttribute('data-done', 'true');
   await shown(page.getByRole('button', { name: 'Zverejniť' })).click();
-  await expect(shown(page.getByText('Podujatie nemožno zverejniť bez obrázka.'))).toBeVisible();
+  await page.getByRole('dialog', { name: 'Zverejniť podujatie?' }).getByRole('button', { name: 'Zverejniť' }).click();
+  await expect(shown(page.getByText('Podujatie ešte nemožno zverejniť: niečo mu chýba.'))).toBeVisible();
 
   await page.goto('/sk/organizator/podujatia?show=drafts');
   await expect(shown(page.getByRole('link', { name: new RegExp(title) }))).toBeVisible();

@@ -111,6 +111,8 @@ test('an organiser sets up, sells, runs and cancels an event through the console
   await upload.click();
   await expect(page.getByText(o.images.upload.done)).toBeVisible();
   await shown(page.getByRole('button', { name: o.eventActions.publish })).click();
+  // Publishing asks first.
+  await page.getByRole('dialog', { name: o.eventActions.confirm.publish.title }).getByRole('button', { name: o.eventActions.confirm.publish.yes }).click();
   await expect(page.getByText(o.eventActions.done.publish)).toBeVisible();
   await expect(shown(page.getByTestId('event-status'))).toHaveText(o.eventStatus.on_sale);
 

@@ -7,7 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { noSeriousViolations } from './axe';
-import { DEMO_PASSWORD, expect, messages, test, xsrfHeaders } from './fixtures';
+import { DEMO_PASSWORD, expect, messages, seeded, test, xsrfHeaders } from './fixtures';
 
 const cs = messages.cs;
 const shown = (locator: Locator) => locator.filter({ visible: true });
@@ -72,8 +72,33 @@ for (const [device, viewport] of Object.entries(viewports)) {
     test('a match from the season template: checklist completed, previewed, published after confirming', async ({ page, signIn }) => {
       await signIn('klub@fkdunaj.sk', DEMO_PASSWORD);
       const orgId = await orgOf(page);
-      const { seasons } = (await ok(await page.request.get(`/api/v1/organiser/seasons?organisation=${orgId}`))) as unknown as { seasons: { id: string; matches: { id: string }[] }[] };
-      const season = seasons.find((x) => x.matches.length > 0)!;
+      // A season of its own (the demo's seasons are counted by other journeys): a copy of the stadium match, in a new season there.
+      const { events } = (await ok(await page.request.get(`/api/v1/organiser/events?organisation=${orgId}`))) as unknown as { events: { id: string; slug: string; venue: { id: string } }[] };
+      const stadiumMatch = events.find((e) => e.slug === seeded.stadiumEvent)!;
+      const label = `${device}-${Date.now().toString(36)}`;
+      const created = (await ok(
+        await page.request.post('/api/v1/organiser/seasons', {
+          headers: await xsrfHeaders(page),
+          data: {
+            organisation: orgId,
+            venueId: stadiumMatch.venue.id,
+            currency: 'EUR',
+            renewsSeasonId: null,
+            name: { sk: `Sezóna ${label}`, cs: `Sezóna ${label}`, en: `Season ${label}` },
+            saleOpensAt: null,
+            saleClosesAt: null,
+            renewalOpensAt: null,
+            renewalClosesAt: null,
+            transferEnabled: false,
+            releaseSharePercent: 50,
+          },
+        }),
+      )) as unknown as { season: { id: string } };
+      const copy = (await ok(
+        await page.request.post(`/api/v1/organiser/events/${stadiumMatch.id}/duplicate`, { headers: await xsrfHeaders(page), data: { startsAt: device === 'phone' ? '2028-04-02T17:00:00.000Z' : '2028-04-09T17:00:00.000Z' } }),
+      )) as unknown as { event: { id: string } };
+      await ok(await page.request.post(`/api/v1/organiser/seasons/${created.season.id}/matches`, { headers: await xsrfHeaders(page), data: { eventId: copy.event.id } }));
+      const season = { id: created.season.id, matches: [{ id: copy.event.id }] };
       await page.goto(`/cs/poradatel/permanentky/${season.id}`);
       const panel = shown(page.getByTestId('season-template'));
       await panel.getByLabel(cs.seasons.template.choose).selectOption(season.matches[0].id);

@@ -172,8 +172,8 @@ test('a club draws its stadium with the editor, publishes a match there and a fa
   await upload.click();
   await expect(page.getByText(o.images.upload.done)).toBeVisible();
   await shown(page.getByRole('button', { name: o.eventActions.publish })).click();
-  const confirm = page.getByRole('dialog');
-  if (await confirm.isVisible().catch(() => false)) await confirm.getByRole('button').first().click();
+  // Publishing asks first.
+  await page.getByRole('dialog', { name: o.eventActions.confirm.publish.title }).getByRole('button', { name: o.eventActions.confirm.publish.yes }).click();
   await expect(shown(page.getByTestId('event-status'))).toHaveText(o.eventStatus.on_sale);
 
   // ── a fan buys a seat of the drawn block on the fan's map ─────────────────────

@@ -26,6 +26,8 @@ const env = {
   NODE_ENV: 'production',
   DATABASE_URL: databaseUrl,
   TRIBUNA_E2E: '1',
+  // A line per request would bury the test report (Playwright prints the server's output); warnings and errors stay.
+  LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
   NEXT_TELEMETRY_DISABLED: '1',
 };
 

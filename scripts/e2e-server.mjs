@@ -19,6 +19,8 @@ const env = {
   HOSTNAME: '0.0.0.0',
   APP_URL: `http://127.0.0.1:${port}`,
   TRIBUNA_E2E: '1',
+  // A line per request would bury the test report (Playwright prints the server's output); warnings and errors stay.
+  LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
   // e2e/push.spec.ts stands up its push service on 127.0.0.1 (lib/server/notifications/push-endpoint.ts).
   PUSH_TEST_SERVICE: '1',
   NEXT_TELEMETRY_DISABLED: '1',

@@ -8,6 +8,7 @@ import { allowedImage, GALLERY_SIZES } from '@/components/events/safe-image';
 import { ConfirmDialog } from '@/components/profile/confirm-dialog';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { api } from '@/lib/client/api-client';
+import { useChecklistRefresh } from '@/lib/client/checklist-refresh';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { GalleryResult } from '@/lib/schemas/organiser-team';
@@ -29,7 +30,11 @@ export function ImageManager({ eventId, gallery, cover, cdnHost }: { eventId: st
   const [pending, startTransition] = useTransition();
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<number | null>(null);
-  const refresh = () => startTransition(() => router.refresh());
+  const checklistRefresh = useChecklistRefresh(eventId);
+  const refresh = () => {
+    checklistRefresh();
+    startTransition(() => router.refresh());
+  };
   const disabled = !hydrated || busy || pending;
 
   async function makeCover(index: number) {

@@ -6,6 +6,7 @@ import { useState, useTransition } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { Field, FormAlert, SelectField, SubmitButton, TextField } from '@/components/auth/form-parts';
 import { api } from '@/lib/client/api-client';
+import { useChecklistRefresh } from '@/lib/client/checklist-refresh';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import { instantToLocal, localToInstant } from '@/lib/organiser/zoned-time';
@@ -89,6 +90,7 @@ export function EventForm({ orgId, venues, event, locked, defaults }: { orgId: s
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [navigating, startTransition] = useTransition();
+  const checklistRefresh = useChecklistRefresh(event?.id);
   const form = useForm<EventFormValues>({ resolver: zodResolver(eventFormSchemaFor(defaults.language)), defaultValues: valuesOf(event, venues, defaults), mode: 'onBlur' });
   const languages = [defaults.language, ...LANGUAGES.filter((l) => l !== defaults.language)];
   const { register, formState } = form;
@@ -120,6 +122,7 @@ export function EventForm({ orgId, venues, event, locked, defaults }: { orgId: s
     if (event) {
       notify.success({ title: t('saved') });
       form.reset(valuesOf(result.data.event, venues, defaults));
+      checklistRefresh();
       startTransition(() => router.refresh());
     } else {
       notify.success({ title: t('created') });

@@ -7,6 +7,7 @@ import { FormAlert, SelectField, TextField } from '@/components/auth/form-parts'
 import { ConfirmDialog } from '@/components/profile/confirm-dialog';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { api } from '@/lib/client/api-client';
+import { useChecklistRefresh } from '@/lib/client/checklist-refresh';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -54,6 +55,7 @@ function CategoryCard({
   const translate = useTranslations();
   const locale = useLocale() as Locale;
   const router = useRouter();
+  const checklistRefresh = useChecklistRefresh(eventId);
   const hydrated = useHydrated();
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(category, nextSortOrder, categories));
@@ -108,6 +110,7 @@ function CategoryCard({
     }
     notify.success({ title: category ? t('saved') : t('added') });
     if (!category) setDraft(draftOf(null, nextSortOrder + 1, [...categories, { color: draft.color }]));
+    checklistRefresh();
     startTransition(() => router.refresh());
   }
 
@@ -122,6 +125,7 @@ function CategoryCard({
       return;
     }
     notify.success({ title: t('deleted') });
+    checklistRefresh();
     startTransition(() => router.refresh());
   }
 
