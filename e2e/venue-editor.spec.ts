@@ -200,8 +200,11 @@ test('a club draws its stadium with the editor, publishes a match there and a fa
 
   // The sold block is locked against removal, and the editor says so.
   await page.goto(`/sk/organizator/miesta-konania/${venueId}`);
-  await page.locator('[data-block="V"]').focus();
-  await expect(selectedPanel(page)).toContainText(/Blok V: 1 sedadlo je predané alebo v košíku/);
+  // Focus selects a block once the editor is hydrated: focus again until it has.
+  await expect(async () => {
+    await page.locator('[data-block="V"]').focus();
+    await expect(selectedPanel(page)).toContainText(/Blok V: 1 sedadlo je predané alebo v košíku/, { timeout: 1000 });
+  }).toPass();
   await expect(page.getByRole('button', { name: e.removeBlock.replace('{code}', 'V') })).toBeDisabled();
 });
 
