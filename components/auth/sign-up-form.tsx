@@ -11,6 +11,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { SEXES } from '@/lib/schemas/sexes';
 import type { signUpSchema } from '@/lib/schemas/auth';
 import { goTo } from './auth-helpers';
+import { ConsentNotice } from './consent-notice';
 import { FormAlert, SelectField, SubmitButton, TextField } from './form-parts';
 import { useAccountSubmit } from './use-account-submit';
 
@@ -63,20 +64,7 @@ export function SignUpForm({ next }: { next: string | null }) {
       <TextField label={t('email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <TextField label={t('password')} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
       <TextField label={t('confirmPassword')} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-      <p className="text-sm text-slate-700">
-        {t.rich('consent', {
-          terms: (chunks) => (
-            <Link href="/terms" className="text-emerald-800 underline">
-              {chunks}
-            </Link>
-          ),
-          privacy: (chunks) => (
-            <Link href="/privacy" className="text-emerald-800 underline">
-              {chunks}
-            </Link>
-          ),
-        })}
-      </p>
+      <ConsentNotice />
       <SubmitButton pending={isSubmitting || isSubmitSuccessful} pendingLabel={t('submitting')}>
         {t('signUpSubmit')}
       </SubmitButton>

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { goTo } from '@/components/auth/auth-helpers';
+import { ConsentNotice } from '@/components/auth/consent-notice';
 import { Field, FormAlert, SubmitButton, TextField } from '@/components/auth/form-parts';
 import { useAccountSubmit } from '@/components/auth/use-account-submit';
 import { useHydrated } from '@/components/ui/use-hydrated';
@@ -97,20 +98,7 @@ export function InvitationSignUp({ token, email }: { token: string; email: strin
         </div>
         <TextField label={ta('password')} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
         <TextField label={ta('confirmPassword')} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-        <p className="text-sm text-slate-700">
-          {ta.rich('consent', {
-            terms: (chunks) => (
-              <Link href="/terms" className="text-emerald-800 underline">
-                {chunks}
-              </Link>
-            ),
-            privacy: (chunks) => (
-              <Link href="/privacy" className="text-emerald-800 underline">
-                {chunks}
-              </Link>
-            ),
-          })}
-        </p>
+        <ConsentNotice />
         <SubmitButton pending={isSubmitting || isSubmitSuccessful} pendingLabel={t('newAccount.submitting')}>
           {t('newAccount.submit')}
         </SubmitButton>

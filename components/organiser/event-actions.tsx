@@ -107,24 +107,20 @@ export function EventActions({ eventId, status, played, sold, startsAt }: { even
           <div className="mt-4 space-y-3">
             {preview ? (
               <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3" data-testid="cancel-preview">
-                <div className="rounded-lg bg-slate-50 px-3 py-2">
-                  <dt className="text-sm">{t('preview.orders')}</dt>
-                  <dd className="text-lg font-semibold tabular-nums" data-testid="cancel-preview-orders">
-                    {preview.orders}
-                  </dd>
-                </div>
-                <div className="rounded-lg bg-slate-50 px-3 py-2">
-                  <dt className="text-sm">{t('preview.tickets')}</dt>
-                  <dd className="text-lg font-semibold tabular-nums" data-testid="cancel-preview-tickets">
-                    {preview.tickets}
-                  </dd>
-                </div>
-                <div className="rounded-lg bg-slate-50 px-3 py-2">
-                  <dt className="text-sm">{t('preview.refund')}</dt>
-                  <dd className="text-lg font-semibold tabular-nums" data-testid="cancel-preview-refund">
-                    {preview.refund.length ? preview.refund.map((money) => formatMoney(money, locale)).join(' + ') : formatMoney({ amount: 0, currency: 'EUR' }, locale)}
-                  </dd>
-                </div>
+                {(
+                  [
+                    ['orders', preview.orders],
+                    ['tickets', preview.tickets],
+                    ['refund', preview.refund.length ? preview.refund.map((money) => formatMoney(money, locale)).join(' + ') : formatMoney({ amount: 0, currency: 'EUR' }, locale)],
+                  ] as const
+                ).map(([figure, value]) => (
+                  <div key={figure} className="rounded-lg bg-slate-50 px-3 py-2">
+                    <dt className="text-sm">{t(`preview.${figure}`)}</dt>
+                    <dd className="text-lg font-semibold tabular-nums" data-testid={`cancel-preview-${figure}`}>
+                      {value}
+                    </dd>
+                  </div>
+                ))}
               </dl>
             ) : (
               <p className="text-sm text-slate-700">{t('preview.loading')}</p>
