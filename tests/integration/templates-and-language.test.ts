@@ -9,7 +9,7 @@ import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { useTestDatabase } from '../helpers/db';
 import { makeCast, orgIdOfSlug, type Cast } from '../helpers/organiser';
-import { auth, params, request } from '../helpers/tickets';
+import { auth, params, request, sessionFor } from '../helpers/tickets';
 
 const t = useTestDatabase();
 let dunaj: Cast;
@@ -141,6 +141,19 @@ describe('a season’s template', () => {
     // No orders of its own: only the season holders' tickets, issued as for any added match.
     expect(await t.db.$count(s.orders, eq(s.orders.eventId, copy.id))).toBe(0);
     expect(answer.season.matches.some((m: { id: string }) => m.id === copy.id)).toBe(true);
+    // A holder's ticket for the new match waits unseen while it is a draft (its title and date are not
+    // public yet), and shows in Your tickets once it is published.
+    const [issued] = await t.db.select({ ownerId: s.tickets.ownerId }).from(s.tickets).where(eq(s.tickets.eventId, copy.id)).limit(1);
+    expect(issued).toBeTruthy();
+    const holder = { token: await sessionFor(t.db, issued.ownerId) };
+    const holderSees = async () =>
+      ((await (await call(GET, '/api/v1/tickets', auth(holder))).json()).tickets as { event: { id: string } }[]).some((x) => x.event.id === copy.id);
+    expect(await holderSees()).toBe(false);
+    await t.db.update(s.events).set({ status: 'on_sale', publishedAt: new Date() }).where(eq(s.events.id, copy.id));
+    expect(await holderSees()).toBe(true);
+    // Taken back to draft after publishing, the holder keeps seeing the ticket they already had.
+    await t.db.update(s.events).set({ status: 'draft' }).where(eq(s.events.id, copy.id));
+    expect(await holderSees()).toBe(true);
     expect((await call(POST, `${seasonPath}/matches/from-template`, auth(vltava.owner), { startsAt })).status).toBe(404);
     expect((await call(POST, `${seasonPath}/matches/from-template`, auth(dunaj.manager), { startsAt: inDays(-1) })).status).toBe(422);
   });

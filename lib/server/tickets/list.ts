@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { signingKeyFor } from '@/lib/ticket-code/keys';
 import { getDb, tables } from '@/lib/server/db';
 import { memoUntilWrite } from '@/lib/server/db/memo';
@@ -69,7 +69,9 @@ async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: numb
       .$dynamic(),
   )
     // A void ticket is gone, unless its event was cancelled: the holder sees it there, void (events/cancel.ts).
-    .where(and(eq(t.ownerId, user.id), or(ne(t.status, 'void'), eq(e.status, 'cancelled'))))
+    // A match never published yet (a season's new match is issued to its holders as a draft) is not public:
+    // its tickets show once it is published, and stay shown if it is taken back to draft.
+    .where(and(eq(t.ownerId, user.id), or(ne(t.status, 'void'), eq(e.status, 'cancelled')), or(ne(e.status, 'draft'), isNotNull(e.publishedAt))))
     .orderBy(...placeOrder);
 
   const ids = rows.map((r) => r.id);
