@@ -12,7 +12,7 @@ export type Role = 'owner' | 'manager' | 'scanner';
 /** A new organisation with no events. */
 export async function makeOrganisation(db: Db, name = 'Test club'): Promise<{ id: string; slug: string; name: string }> {
   const slug = `test-org-${randomBytes(4).toString('hex')}`;
-  const [org] = await db.insert(s.organisations).values({ slug, name, kind: 'club', country: 'SK' }).returning({ id: s.organisations.id, slug: s.organisations.slug, name: s.organisations.name });
+  const [org] = await db.insert(s.organisations).values({ slug, name, kind: 'club', country: 'SK', approvedAt: new Date() }).returning({ id: s.organisations.id, slug: s.organisations.slug, name: s.organisations.name });
   return org;
 }
 

@@ -171,6 +171,8 @@ export const DEFAULT_RESALE_POLICY: ResalePolicy = {
   freeTicketsResale: false,
 };
 
+export const payoutScheduleEnum = pgEnum('payout_schedule', ['period', 'event']);
+
 export const organisations = pgTable('organisations', {
   id: id(),
   slug: text('slug').notNull().unique(),
@@ -185,6 +187,30 @@ export const organisations = pgTable('organisations', {
   language: localeEnum('language').notNull().default('sk'),
   /** The currency its new events start in. */
   currency: currencyEnum('currency').notNull().default('EUR'),
+  // The legal profile (issue 32): who sells, on tax documents and payouts. Set by the application and
+  // changed by the owner (onboarding/); the bank account and tax data change only after a cooling period.
+  legalName: text('legal_name'),
+  legalForm: text('legal_form'),
+  street: text('street'),
+  city: text('city'),
+  postcode: text('postcode'),
+  /** IČO: 8 digits with their checksum (lib/legal-ids.ts). */
+  ico: text('ico'),
+  /** DIČ (SK: 10 digits; CZ: CZ + 8–10 digits). */
+  dic: text('dic'),
+  /** IČ DPH (SK + 10 digits) or the Czech DIČ for VAT (CZ + 8–10 digits); set when VAT-registered. */
+  vatId: text('vat_id'),
+  vatRegistered: boolean('vat_registered').notNull().default(false),
+  /** Where Tribuna pays what it owes the organisation (payouts/organisers.ts). */
+  payoutIban: text('payout_iban'),
+  payoutBic: text('payout_bic'),
+  /** When a Tribuna admin approved it (an application, onboarding/); until then it prepares drafts and publishes nothing. */
+  approvedAt: ts('approved_at'),
+  /** The commercial terms the admin set: Tribuna's platform fee per ticket sold (minor units) and/or a share of the ticket price. */
+  platformFeePerTicket: integer('platform_fee_per_ticket').notNull().default(0),
+  platformFeeBps: integer('platform_fee_bps').notNull().default(0),
+  /** When its payouts are made: per settlement period (monthly) or after each event. */
+  payoutSchedule: payoutScheduleEnum('payout_schedule').notNull().default('period'),
   createdAt: createdAt(),
 });
 

@@ -6,7 +6,21 @@ import { arenaLayout, hallStage, rinkOutline, pitchOutline, stadiumLayout, type 
 const t = (sk: string, cs: string, en: string): LocalizedText => ({ sk, cs, en });
 
 /** `language` and `currency`: the organisation's own (its texts' first language, its new events' currency); Slovak and EUR when not given. */
-export type OrgSeed = { slug: string; name: string; kind: 'club' | 'promoter' | 'festival'; country: 'SK' | 'CZ'; website: string; contactEmail: string; language?: 'sk' | 'cs' | 'en'; currency?: 'EUR' | 'CZK' };
+/** The legal profile a demo organisation was approved with (issue 32): IČO with a valid checksum, IBANs with valid check digits. */
+export type OrgLegalSeed = {
+  legalName: string;
+  legalForm: string;
+  street: string;
+  city: string;
+  postcode: string;
+  ico: string;
+  dic: string;
+  vatId: string | null;
+  vatRegistered: boolean;
+  payoutIban: string;
+  payoutBic: string;
+};
+export type OrgSeed = { slug: string; name: string; kind: 'club' | 'promoter' | 'festival'; country: 'SK' | 'CZ'; website: string; contactEmail: string; language?: 'sk' | 'cs' | 'en'; currency?: 'EUR' | 'CZK' } & OrgLegalSeed;
 export type VenueSeed = {
   slug: string;
   name: string;
@@ -60,10 +74,85 @@ export type EventSeed = {
 };
 
 export const organisations: OrgSeed[] = [
-  { slug: 'fk-dunaj-bratislava', name: 'FK Dunaj Bratislava', kind: 'club', country: 'SK', website: 'https://fkdunaj.sk', contactEmail: 'vstupenky@fkdunaj.sk' },
-  { slug: 'hc-vltava-praha', name: 'HC Vltava Praha', kind: 'club', country: 'CZ', website: 'https://hcvltava.cz', contactEmail: 'vstupenky@hcvltava.cz', language: 'cs', currency: 'CZK' },
-  { slug: 'pulz-live', name: 'Pulz Live', kind: 'promoter', country: 'SK', website: 'https://pulzlive.sk', contactEmail: 'info@pulzlive.sk' },
-  { slug: 'luka-fest', name: 'Lúka Fest', kind: 'festival', country: 'SK', website: 'https://lukafest.sk', contactEmail: 'hello@lukafest.sk' },
+  {
+    slug: 'fk-dunaj-bratislava',
+    name: 'FK Dunaj Bratislava',
+    kind: 'club',
+    country: 'SK',
+    website: 'https://fkdunaj.sk',
+    contactEmail: 'vstupenky@fkdunaj.sk',
+    legalName: 'FK Dunaj Bratislava, a.s.',
+    legalForm: 'a.s.',
+    street: 'Dunajská 12',
+    city: 'Bratislava',
+    postcode: '811 08',
+    ico: '35612347',
+    dic: '2020612347',
+    vatId: 'SK2020612347',
+    vatRegistered: true,
+    payoutIban: 'SK6011000000002931234567',
+    payoutBic: 'TATRSKBX',
+  },
+  {
+    slug: 'hc-vltava-praha',
+    name: 'HC Vltava Praha',
+    kind: 'club',
+    country: 'CZ',
+    website: 'https://hcvltava.cz',
+    contactEmail: 'vstupenky@hcvltava.cz',
+    language: 'cs',
+    currency: 'CZK',
+    legalName: 'HC Vltava Praha, z.s.',
+    legalForm: 'z.s.',
+    street: 'Libeňský ostrov 3',
+    city: 'Praha 8',
+    postcode: '180 00',
+    ico: '45789011',
+    dic: 'CZ45789011',
+    vatId: 'CZ45789011',
+    vatRegistered: true,
+    payoutIban: 'CZ3908000000001928374655',
+    payoutBic: 'GIBACZPX',
+  },
+  {
+    slug: 'pulz-live',
+    name: 'Pulz Live',
+    kind: 'promoter',
+    country: 'SK',
+    website: 'https://pulzlive.sk',
+    contactEmail: 'info@pulzlive.sk',
+    legalName: 'Pulz Live s.r.o.',
+    legalForm: 's.r.o.',
+    street: 'Hlavná 45',
+    city: 'Košice',
+    postcode: '040 01',
+    ico: '51903466',
+    dic: '2120903466',
+    vatId: 'SK2120903466',
+    vatRegistered: true,
+    payoutIban: 'SK6609000000005012345678',
+    payoutBic: 'GIBASKBX',
+  },
+  {
+    slug: 'luka-fest',
+    name: 'Lúka Fest',
+    kind: 'festival',
+    country: 'SK',
+    website: 'https://lukafest.sk',
+    contactEmail: 'hello@lukafest.sk',
+    // Not VAT-registered: its documents carry no VAT.
+    legalName: 'Lúka Fest o.z.',
+    legalForm: 'o.z.',
+    street: 'Kúpeľný ostrov 1',
+    city: 'Piešťany',
+    postcode: '921 01',
+    ico: '52877132',
+    dic: '2121877132',
+    vatId: null,
+    vatRegistered: false,
+    payoutIban: 'SK6502000000003300221144',
+    payoutBic: 'SUBASKBX',
+  },
 ];
 
 export const venues: VenueSeed[] = [

@@ -12,7 +12,11 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 }
 
 async function seedOrganisations(db: Db) {
-  await db.insert(s.organisations).values(orgSeeds).onConflictDoNothing({ target: s.organisations.slug });
+  // The demo's organisations were approved (issue 32) with the seed's legal profile.
+  await db
+    .insert(s.organisations)
+    .values(orgSeeds.map((org) => ({ ...org, approvedAt: new Date('2026-01-05T09:00:00Z') })))
+    .onConflictDoNothing({ target: s.organisations.slug });
   const rows = await db.select({ id: s.organisations.id, slug: s.organisations.slug }).from(s.organisations);
   return new Map(rows.map((r) => [r.slug, r.id]));
 }
