@@ -1473,3 +1473,30 @@ export const holdItemConcessions = pgTable(
   },
   (t) => [index('hold_item_concessions_companion_idx').on(t.companionOf)],
 );
+
+/**
+ * The audit log (issues 32 and 33): who did what to what, when and why, with the state before and after.
+ * Written only through lib/server/audit/record.ts; never updated or deleted. Read by Tribuna admins (all)
+ * and an organisation's owners (their organisation's rows).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    at: ts('at').notNull().defaultNow(),
+    /** The person who acted; null for the system (a job). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The organisation the subject belongs to, when it belongs to one (what its owners may read). */
+    orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    /** What was done, a dotted code: 'order.refund', 'ticket.void', 'organisation.bank_account', … */
+    action: text('action').notNull(),
+    /** What it was done to: 'order', 'ticket', 'organisation', 'application', … and its id. */
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    /** Why, in the actor's words (support actions require it). */
+    reason: text('reason'),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+  },
+  (t) => [index('audit_log_subject_idx').on(t.subjectType, t.subjectId, t.at), index('audit_log_org_idx').on(t.orgId, t.at)],
+);
