@@ -49,6 +49,23 @@ export function testGatewayAllowed(env: Env = process.env): boolean {
   return resolveMode(env) === 'demo' || env.PAYMENTS_TEST_GATEWAY === '1';
 }
 
+/**
+ * Whether Comgate may be reached at `apiUrl`: a deployment only over https to a host that is not this
+ * machine; the demo and the tests also at a local fake of its API (scripts/comgate-fake.ts), so a
+ * deployment can never be pointed at the fake.
+ */
+export function comgateApiAllowed(apiUrl: string, env: Env = process.env): boolean {
+  let url: URL;
+  try {
+    url = new URL(apiUrl);
+  } catch {
+    return false;
+  }
+  if (resolveMode(env) === 'demo') return url.protocol === 'https:' || url.protocol === 'http:';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return url.protocol === 'https:' && host !== 'localhost' && !isLoopback(host);
+}
+
 /** The one line a server prints at start, saying which mode it runs in and what that exposes. */
 export function modeBanner(env: Env = process.env): string {
   if (resolveMode(env) === 'demo') {

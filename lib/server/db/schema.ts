@@ -211,6 +211,12 @@ export const organisations = pgTable('organisations', {
   platformFeeBps: integer('platform_fee_bps').notNull().default(0),
   /** When its payouts are made: per settlement period (monthly) or after each event. */
   payoutSchedule: payoutScheduleEnum('payout_schedule').notNull().default('period'),
+  /**
+   * Which payment provider takes this organisation's payments (payments/index.ts paymentProviderFor):
+   * null = the deployment's default (Stripe, or the demo's test gateway); 'comgate' = Comgate, when the
+   * deployment configures it (COMGATE_*). docs/decisions/comgate.md.
+   */
+  paymentProvider: text('payment_provider'),
   createdAt: createdAt(),
 });
 

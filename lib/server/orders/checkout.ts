@@ -12,7 +12,7 @@ import { redeemCoupon } from '@/lib/server/coupons/redeem';
 import { unnamedLines } from '@/lib/server/named-tickets/holders';
 import { recordOrderSpend, reserveWalletCredit } from '@/lib/server/wallet';
 import { checkoutPoints, spendCheckoutPoints } from '@/lib/server/cart/loyalty';
-import { activePaymentProvider, paymentProviderByName, type PaymentProvider } from '@/lib/server/payments';
+import { paymentProviderByName, paymentProviderFor, type PaymentProvider } from '@/lib/server/payments';
 import { fulfilOrder, markOrderPaid } from './fulfil';
 import { announcePaidOrder } from './mail';
 import { log } from '@/lib/server/ops/log';
@@ -78,17 +78,17 @@ export async function checkout(input: {
   eventRef: string;
   locale: Locale;
   urls: CheckoutUrls;
-  /** The provider to pay with (default: the active one); null: none, as on a deployment without payments. */
+  /** The provider to pay with (default: the organisation's, payments/index.ts paymentProviderFor); null: none, as on a deployment without payments. */
   provider?: PaymentProvider | null;
   now?: Date;
   /** A season-ticket hold (lib/server/seasons/buy.ts) instead of the event's cart; eventRef is its first match. */
   seasonId?: string;
 }): Promise<CheckoutResult> {
   const now = input.now ?? new Date();
-  // Asked for only when money is due: an order with nothing to pay needs no provider.
-  const provider = input.provider === undefined ? activePaymentProvider() : input.provider;
   const event = await findSaleEvent(input.eventRef);
   if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
+  // Asked for only when money is due: an order with nothing to pay needs no provider.
+  const provider = input.provider === undefined ? await paymentProviderFor(event.orgId) : input.provider;
   if (event.status === 'cancelled') return { ok: false, code: 'NOT_ON_SALE' };
   const db = getDb();
   const prepared = await db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import { fulfilOrder, markOrderPaid, UnitsGone } from '@/lib/server/orders/fulfi
 import { WalletCreditGone } from '@/lib/server/wallet';
 import { paymentCoverage } from './coverage';
 import { queueRefund, type RefundReason } from './refunds';
-import type { PaymentNotice } from './types';
+import type { PaymentNotice, PaymentProviderName } from './types';
 
 export type OutcomeResult =
   | { kind: 'duplicate' }
@@ -27,7 +27,7 @@ export type OutcomeResult =
  * is queued for refund (refunds.ts) and issues nothing. Declined or cancelled: the cart is the fan's
  * again while its time lasts.
  */
-export async function recordPaymentOutcome(input: { provider: 'test' | 'stripe'; notice: PaymentNotice; now?: Date }): Promise<OutcomeResult> {
+export async function recordPaymentOutcome(input: { provider: PaymentProviderName; notice: PaymentNotice; now?: Date }): Promise<OutcomeResult> {
   const now = input.now ?? new Date();
   const { notice } = input;
   return getDb().transaction(async (tx): Promise<OutcomeResult> => {

@@ -32,8 +32,10 @@ export type PaymentNotice = {
 };
 
 /** DESIGN.md §4: createPayment(order) → redirect URL, plus a verified webhook and refunds. */
+export type PaymentProviderName = 'test' | 'stripe' | 'comgate';
+
 export interface PaymentProvider {
-  readonly name: 'test' | 'stripe';
+  readonly name: PaymentProviderName;
   createPayment(input: CreatePaymentInput): Promise<{ redirectUrl: string; providerRef: string }>;
   /** Verifies a webhook request's signature; null when it is not a notice we act on. Throws WebhookSignatureError. */
   parseWebhook(rawBody: string, headers: Headers): Promise<PaymentNotice | null>;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { seedCatalogue } from './catalogue';
+import { seedComgate } from './comgate';
 import { seedConcessions } from './concessions';
 import { seedCoupons } from './coupons';
 import { seedFeedback } from './feedback';
@@ -36,6 +37,7 @@ export async function runSeed(db: Db): Promise<void> {
   await seedFeedback(db);
   await seedPackages(db);
   await seedConcessions(db);
+  await seedComgate(db);
   // The demo's paid orders are written as rows, not through checkout: their money per event as payment would split it.
   await db.execute(sql`select order_split_missing()`);
 }
