@@ -5,7 +5,7 @@ import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { signedGatewayNotice } from '@/lib/server/payments/test-gateway';
-import { stripeProvider } from '@/lib/server/payments/stripe';
+import { forgetCheckoutPaymentMethodConfiguration, stripeProvider, WALLET_CONFIGURATION_NAME } from '@/lib/server/payments/stripe';
 import { POST as webhookRoute } from '@/tests/helpers/api';
 import { processDueRefunds } from '@/lib/server/payments/refunds';
 import { useTestDatabase } from '../helpers/db';
@@ -17,6 +17,8 @@ const mockStripe = {
   expire: jest.fn(),
   retrieve: jest.fn(),
   refund: jest.fn(),
+  listConfigurations: jest.fn(),
+  createConfiguration: jest.fn(),
 };
 jest.mock('stripe', () => {
   const Real = jest.requireActual('stripe');
@@ -26,6 +28,8 @@ jest.mock('stripe', () => {
     client.checkout.sessions.expire = (...args: unknown[]) => mockStripe.expire(...args);
     client.checkout.sessions.retrieve = (...args: unknown[]) => mockStripe.retrieve(...args);
     client.refunds.create = (...args: unknown[]) => mockStripe.refund(...args);
+    client.paymentMethodConfigurations.list = (...args: unknown[]) => mockStripe.listConfigurations(...args);
+    client.paymentMethodConfigurations.create = (...args: unknown[]) => mockStripe.createConfiguration(...args);
     return client;
   }
   return Object.assign(OfflineStripe, Real);
@@ -39,6 +43,8 @@ beforeAll(async () => {
   await runSeed(t.db);
   process.env.STRIPE_SECRET_KEY = 'sk_test_offline';
   process.env.STRIPE_WEBHOOK_SECRET = SECRET;
+  mockStripe.listConfigurations.mockResolvedValue({ data: [] });
+  mockStripe.createConfiguration.mockResolvedValue({ id: 'pmc_tribuna_wallets' });
 }, 180_000);
 afterAll(() => {
   delete process.env.STRIPE_SECRET_KEY;
@@ -182,5 +188,57 @@ describe('Stripe webhooks', () => {
     const response = await post('test', JSON.stringify(signedGatewayNotice('00000000-0000-4000-8000-000000000000', 'succeeded')));
     expect(response.status).toBe(404);
     expect((await post('paypal', '{}')).status).toBe(404);
+  });
+});
+
+describe('Stripe Checkout offers card, Apple Pay and Google Pay on purpose', () => {
+  const input = {
+    paymentId: '00000000-0000-4000-8000-00000000aaaa',
+    orderId: '00000000-0000-4000-8000-00000000bbbb',
+    amount: 4500,
+    currency: 'EUR' as const,
+    description: 'Polárna žiara',
+    locale: 'sk' as const,
+    buyerEmail: 'wallet@example.com',
+    successUrl: 'http://x/ok',
+    cancelUrl: 'http://x/cart',
+    gatewayUrl: '/unused',
+    expiresAt: new Date(Date.now() + 15 * 60_000),
+  };
+  const on = { display_preference: { preference: 'on' } };
+  beforeEach(() => {
+    forgetCheckoutPaymentMethodConfiguration();
+    mockStripe.listConfigurations.mockReset();
+    mockStripe.createConfiguration.mockReset();
+    mockStripe.create.mockReset();
+    mockStripe.create.mockImplementation(async () => ({ id: 'cs_test_wallets', url: 'https://checkout.stripe.com/c/pay/cs_test_wallets' }));
+  });
+
+  it('the session names a payment method configuration with card, Apple Pay and Google Pay turned on, made once in the account', async () => {
+    mockStripe.listConfigurations.mockResolvedValue({ data: [{ id: 'pmc_dashboard_default', name: 'Default', active: true }] });
+    mockStripe.createConfiguration.mockResolvedValue({ id: 'pmc_tribuna_wallets' });
+    await stripeProvider.createPayment(input);
+    await stripeProvider.createPayment({ ...input, paymentId: '00000000-0000-4000-8000-00000000cccc' });
+    expect(mockStripe.createConfiguration).toHaveBeenCalledTimes(1);
+    expect(mockStripe.createConfiguration.mock.calls[0][0]).toEqual({ name: WALLET_CONFIGURATION_NAME, card: on, apple_pay: on, google_pay: on });
+    expect(mockStripe.listConfigurations).toHaveBeenCalledTimes(1);
+    expect(mockStripe.create).toHaveBeenCalledTimes(2);
+    for (const [params] of mockStripe.create.mock.calls) expect(params).toMatchObject({ mode: 'payment', payment_method_configuration: 'pmc_tribuna_wallets' });
+  });
+
+  it('an account that has the configuration already uses it; STRIPE_PAYMENT_METHOD_CONFIGURATION names another', async () => {
+    mockStripe.listConfigurations.mockResolvedValue({ data: [{ id: 'pmc_made_before', name: WALLET_CONFIGURATION_NAME, active: true }] });
+    await stripeProvider.createPayment(input);
+    expect(mockStripe.createConfiguration).not.toHaveBeenCalled();
+    expect(mockStripe.create.mock.calls[0][0]).toMatchObject({ payment_method_configuration: 'pmc_made_before' });
+
+    process.env.STRIPE_PAYMENT_METHOD_CONFIGURATION = 'pmc_from_the_operator';
+    try {
+      await stripeProvider.createPayment(input);
+      expect(mockStripe.create.mock.calls[1][0]).toMatchObject({ payment_method_configuration: 'pmc_from_the_operator' });
+      expect(mockStripe.listConfigurations).toHaveBeenCalledTimes(1);
+    } finally {
+      delete process.env.STRIPE_PAYMENT_METHOD_CONFIGURATION;
+    }
   });
 });

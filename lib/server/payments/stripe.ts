@@ -8,12 +8,55 @@ function stripe(): Stripe {
   return client;
 }
 
-/** Stripe Checkout, used when STRIPE_SECRET_KEY is set. Webhooks need STRIPE_WEBHOOK_SECRET. */
+/** The name of the payment method configuration Tribuna makes in a Stripe account that has none given. */
+export const WALLET_CONFIGURATION_NAME = 'Tribuna: card, Apple Pay, Google Pay';
+const ON = { display_preference: { preference: 'on' as const } };
+
+let walletConfiguration: Promise<string> | null = null;
+
+/**
+ * The payment method configuration every Checkout session names, so that it offers card, Apple Pay and
+ * Google Pay on purpose and not by whatever the dashboard's defaults are: STRIPE_PAYMENT_METHOD_CONFIGURATION
+ * (pmc_…) when the deployment gives one, else the account's configuration named WALLET_CONFIGURATION_NAME,
+ * made once with the three turned on. Asked once per process (a failure is asked again next time).
+ */
+export function checkoutPaymentMethodConfiguration(): Promise<string> {
+  const given = (process.env.STRIPE_PAYMENT_METHOD_CONFIGURATION ?? '').trim();
+  if (given) return Promise.resolve(given);
+  walletConfiguration ??= (async () => {
+    const { data } = await stripe().paymentMethodConfigurations.list({ limit: 100 });
+    const known = data.find((config) => config.name === WALLET_CONFIGURATION_NAME && config.active);
+    if (known) return known.id;
+    const made = await stripe().paymentMethodConfigurations.create(
+      { name: WALLET_CONFIGURATION_NAME, card: ON, apple_pay: ON, google_pay: ON },
+      { idempotencyKey: 'tribuna-wallet-configuration-v1' },
+    );
+    return made.id;
+  })().catch((error) => {
+    walletConfiguration = null;
+    throw error;
+  });
+  return walletConfiguration;
+}
+
+/** For tests: forget the configuration asked for. */
+export function forgetCheckoutPaymentMethodConfiguration() {
+  walletConfiguration = null;
+}
+
+/**
+ * Stripe Checkout, used when STRIPE_SECRET_KEY is set. Webhooks need STRIPE_WEBHOOK_SECRET. Checkout offers
+ * card, Apple Pay and Google Pay (checkoutPaymentMethodConfiguration); Apple Pay and Google Pay are card
+ * wallets there, shown on the devices and browsers that have them. README "Payments" says what the account needs.
+ */
 export const stripeProvider: PaymentProvider = {
   name: 'stripe',
   async createPayment(input) {
+    const configuration = await checkoutPaymentMethodConfiguration();
     const session = await stripe().checkout.sessions.create({
       mode: 'payment',
+      // Card, Apple Pay and Google Pay, on purpose (the configuration turns exactly these on).
+      payment_method_configuration: configuration,
       client_reference_id: input.paymentId,
       customer_email: input.buyerEmail,
       locale: input.locale,
