@@ -2,6 +2,7 @@
 // demo mode (lib/server/mode.ts: the installation's own keys, the test gateway, the mailbox on loopback).
 // E2E_SKIP_BUILD=1 reuses the existing build (fast local iteration); NEXT_DIST_DIR picks the build folder.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 
 const port = process.env.E2E_PORT || '3200';
@@ -24,6 +25,12 @@ const env = {
   // e2e/push.spec.ts stands up its push service on 127.0.0.1 (lib/server/notifications/push-endpoint.ts).
   PUSH_TEST_SERVICE: '1',
   NEXT_TELEMETRY_DISABLED: '1',
+  // Comgate, played by its local fake (scripts/comgate-fake.ts) on the next port: the seed gives an e2e-only
+  // organisation of its own to it (lib/server/db/seed/comgate.ts), so no other journey's payments move.
+  COMGATE_MERCHANT: '498621',
+  COMGATE_SECRET: randomBytes(24).toString('base64url'),
+  COMGATE_API_URL: `http://127.0.0.1:${Number(port) + 1}/v1.0`,
+  COMGATE_TEST: '1',
 };
 
 function run(command, args, runEnv = env) {
@@ -39,6 +46,17 @@ if (process.env.E2E_SKIP_BUILD !== '1') run('node', ['scripts/build-app.mjs'], b
 run('node', ['scripts/build-api.mjs'], buildEnv);
 rmSync(dataDir, { recursive: true, force: true });
 run('npx', ['tsx', 'scripts/db-seed.ts']);
+const comgate = spawn('npx', ['tsx', 'scripts/comgate-fake-server.ts'], {
+  stdio: 'inherit',
+  env: { ...env, COMGATE_FAKE_PORT: String(Number(port) + 1), COMGATE_FAKE_NOTIFY_URL: `${env.APP_URL}/api/v1/payments/comgate/webhook` },
+});
 const server = spawn('node', ['scripts/serve.mjs'], { stdio: 'inherit', env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    comgate.kill(signal);
+    server.kill(signal);
+  });
+server.on('exit', (code) => {
+  comgate.kill('SIGTERM');
+  process.exit(code ?? 0);
+});
