@@ -7,14 +7,17 @@ import 'server-only';
 import { createServer } from 'node:net';
 import { openDatabase } from '@/lib/server/db/client';
 import { pendingMigrations } from '@/lib/server/db/migration-status';
-import { ModeError, resolveMode } from '@/lib/server/mode';
+import { comgateApiAllowed, ModeError, resolveMode } from '@/lib/server/mode';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '@/lib/server/db/client';
 import { s3ConfigFromEnv } from '@/lib/server/storage/s3';
 
 type Env = Record<string, string | undefined>;
 
 export type Finding = { level: 'problem' | 'note'; setting: string; message: string };
 
-export type DatabaseProbe = { reachable: true; pending: string[] } | { reachable: false; reason: string };
+/** comgateOrganisations: how many organisations take their payments through Comgate (organisations.payment_provider). */
+export type DatabaseProbe = { reachable: true; pending: string[]; comgateOrganisations?: number } | { reachable: false; reason: string };
 
 export type DoctorOptions = {
   /** How many hosts run servers: more than one needs shared uploads (S3). */
@@ -34,7 +37,13 @@ const PRIVATE = /^(10\.\d+|172\.(1[6-9]|2\d|3[01])|192\.168)\.\d+\.\d+$|^f[cd][0
 export async function probeDatabase(url: string): Promise<DatabaseProbe> {
   const handle = openDatabase({ url, poolSize: 1 });
   try {
-    return { reachable: true, pending: await pendingMigrations(handle.db) };
+    const pending = await pendingMigrations(handle.db);
+    // Before the migration that adds the column (pending above), nobody can have chosen Comgate yet.
+    const comgateOrganisations = await handle.db
+      .execute(sql`select count(*)::int as n from organisations where payment_provider = 'comgate'`)
+      .then((result) => rowsOf<{ n: number }>(result)[0]?.n ?? 0)
+      .catch(() => 0);
+    return { reachable: true, pending, comgateOrganisations };
   } catch (error) {
     // drizzle wraps the driver's error ("Failed query: …"): its cause says what went wrong (ECONNREFUSED, password…).
     const cause = ((error as { cause?: unknown }).cause ?? error) as { message?: string; code?: string };
@@ -63,6 +72,7 @@ function parsedUrl(value: string): URL | null {
 /** Every finding about this environment, problems first. */
 export async function checkDeployment(env: Env, options: DoctorOptions = {}): Promise<Finding[]> {
   const found: Finding[] = [];
+  let comgateOrganisations = 0;
   const problem = (setting: string, message: string) => found.push({ level: 'problem', setting, message });
   const note = (setting: string, message: string) => found.push({ level: 'note', setting, message });
   const set = (name: string) => (env[name] ?? '').trim() !== '';
@@ -89,6 +99,7 @@ export async function checkDeployment(env: Env, options: DoctorOptions = {}): Pr
     problem('DATABASE_URL', 'DATABASE_URL is not a PostgreSQL URL: it must start with postgres:// (e.g. postgres://tribuna:password@db.example.com:5432/tribuna).');
   } else {
     const probe = await (options.probeDatabase ?? probeDatabase)(databaseUrl);
+    if (probe.reachable) comgateOrganisations = probe.comgateOrganisations ?? 0;
     if (!probe.reachable) {
       problem('DATABASE_URL', `The database at DATABASE_URL cannot be reached (${probe.reason}). Check the host, port, user, password and that the database exists.`);
     } else if (probe.pending.length > 0) {
@@ -177,6 +188,25 @@ export async function checkDeployment(env: Env, options: DoctorOptions = {}): Pr
     else if (!STRIPE_WEBHOOK.test(webhook)) problem('STRIPE_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET does not look like a webhook signing secret: it starts with whsec_.');
   }
   if (!stripeKey && webhook) problem('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY: set the secret key too.');
+
+  // Comgate: checked when the deployment configures it, or an organisation chose it (organisations.payment_provider).
+  const comgateSettings = ['COMGATE_MERCHANT', 'COMGATE_SECRET', 'COMGATE_API_URL', 'COMGATE_TEST'].filter(set);
+  if (comgateSettings.length || comgateOrganisations > 0) {
+    const chosen = comgateOrganisations > 0 ? `${comgateOrganisations} organisation(s) take their payments through Comgate` : 'Comgate is configured';
+    for (const name of ['COMGATE_MERCHANT', 'COMGATE_SECRET']) {
+      if (!set(name)) problem(name, `${chosen} but ${name} is not set: their checkout is refused (503) and Comgate’s notices are not answered. Copy it from the Comgate client portal (Integration → Shop settings).`);
+    }
+    const apiUrl = (env.COMGATE_API_URL ?? '').trim();
+    if (apiUrl && !comgateApiAllowed(apiUrl, env)) {
+      problem('COMGATE_API_URL', `COMGATE_API_URL "${apiUrl}" is not an https address of another machine: a deployment talks only to Comgate itself (https://payments.comgate.cz/v1.0, the default); a local fake of its API is for the demo and the tests.`);
+    }
+    const test = (env.COMGATE_TEST ?? '').trim();
+    if (test && !['0', '1', 'true', 'false'].includes(test)) problem('COMGATE_TEST', `COMGATE_TEST must be 1 (test payments) or 0, not "${test}".`);
+    else if (test === '1' || test === 'true') note('COMGATE_TEST', 'COMGATE_TEST=1: Comgate takes test payments only, no money moves.');
+    if (set('COMGATE_MERCHANT') && set('COMGATE_SECRET')) {
+      note('COMGATE_MERCHANT', `In the Comgate client portal, set the shop's notification URL (URL pro předání výsledku platby) to ${(env.APP_URL ?? 'https://<your site>').replace(/\/+$/, '')}/api/v1/payments/comgate/webhook and allow the servers' IP addresses.`);
+    }
+  }
 
   return [...found.filter((f) => f.level === 'problem'), ...found.filter((f) => f.level === 'note')];
 }

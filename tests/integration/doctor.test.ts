@@ -116,3 +116,29 @@ describe('npm run doctor', () => {
     expect(run.stdout).toContain('✗ APP_URL: APP_URL "http://x.example.com" is not https');
   });
 });
+
+describe('npm run doctor: Comgate', () => {
+  const comgate = { COMGATE_MERCHANT: '498621', COMGATE_SECRET: 'AbCdEfGhIjKlMnOpQrSt' };
+
+  it('an organisation chose Comgate but the deployment has no Comgate account: both settings are asked for', async () => {
+    const chosen: DoctorOptions = { probeDatabase: async () => ({ reachable: true, pending: [], comgateOrganisations: 2 }) };
+    expect(await problems(good, chosen)).toEqual([
+      expect.stringMatching(/^COMGATE_MERCHANT: 2 organisation\(s\) take their payments through Comgate but COMGATE_MERCHANT is not set/),
+      expect.stringMatching(/^COMGATE_SECRET: 2 organisation\(s\) take their payments through Comgate but COMGATE_SECRET is not set/),
+    ]);
+    expect(await problems({ ...good, ...comgate }, chosen)).toEqual([]);
+    // nobody chose it and nothing is configured: nothing to say
+    expect((await checkDeployment(good, fine)).filter((f) => f.setting.startsWith('COMGATE'))).toEqual([]);
+  });
+
+  it('half a Comgate configuration, the local fake, or a bad test switch is refused; a complete one says where notices go', async () => {
+    expect(await problems({ ...good, COMGATE_MERCHANT: '498621' })).toEqual([expect.stringMatching(/^COMGATE_SECRET: Comgate is configured but COMGATE_SECRET is not set/)]);
+    expect(await problems({ ...good, ...comgate, COMGATE_API_URL: 'http://127.0.0.1:3361/v1.0' })).toEqual([expect.stringMatching(/^COMGATE_API_URL: .*not an https address of another machine/)]);
+    expect(await problems({ ...good, ...comgate, COMGATE_TEST: 'yes' })).toEqual([expect.stringMatching(/^COMGATE_TEST: COMGATE_TEST must be 1/)]);
+    const findings = await checkDeployment({ ...good, ...comgate, COMGATE_TEST: '1' }, fine);
+    expect(findings.filter((f) => f.level === 'problem')).toEqual([]);
+    expect(findings.map((f) => f.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/no money moves/), expect.stringContaining('https://tickets.example.com/api/v1/payments/comgate/webhook')]),
+    );
+  });
+});
