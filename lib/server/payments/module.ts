@@ -1,5 +1,5 @@
 import 'server-only';
-// Payments over the API: the providers' signed notices (the test gateway's or Stripe's webhook).
+// Payments over the API: the providers' notices (the test gateway's, Stripe's or Comgate's webhook).
 import { requestText } from '@/lib/server/api/body';
 import { defineModule, operation } from '@/lib/server/api/operation';
 import { ApiError } from '@/lib/server/api/respond';
@@ -17,9 +17,10 @@ export default defineModule({
     operation({
       method: 'post',
       path: '/api/v1/payments/{provider}/webhook',
-      summary: "A payment provider's signed notice (Stripe, or the built-in test gateway while it is the active provider); idempotent per provider event id",
+      summary:
+        "A payment provider's notice (Stripe's signed event; Comgate's, verified with its status call; or the built-in test gateway's while it is the active provider); idempotent per provider event id",
       access: 'anyone',
-      body: { type: 'raw', description: "The provider's own notice, verified with its signature header" },
+      body: { type: 'raw', description: "The provider's own notice: Stripe's verified with its signature header, Comgate's form with the shop's merchant and secret and then its status call" },
       answer: webhookResultSchema,
       failures: ['NOT_FOUND', 'BAD_SIGNATURE'],
       handle: async ({ request, params }) => {
