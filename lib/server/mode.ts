@@ -72,7 +72,8 @@ export function modeBanner(env: Env = process.env): string {
     return 'Demo mode (no SESSION_SECRET): the outbox mailbox /dev/mailbox answers only this machine, payments go to the built-in test gateway, and the keys are random for this installation in .data/secrets.json. Set SESSION_SECRET (or TRIBUNA_MODE=production) for a deployment.';
   }
   const gateway = env.STRIPE_SECRET_KEY ? 'payments by Stripe' : env.PAYMENTS_TEST_GATEWAY === '1' ? 'payments by the built-in TEST gateway (PAYMENTS_TEST_GATEWAY=1)' : 'no payment provider configured: checkout is refused';
-  return `Production mode: no outbox mailbox, ${gateway}.`;
+  const comgate = env.COMGATE_MERCHANT && env.COMGATE_SECRET ? ', Comgate for the organisations that chose it' : '';
+  return `Production mode: no outbox mailbox, ${gateway}${comgate}.`;
 }
 
 const DEFAULT_DIR = '.data';
