@@ -206,6 +206,7 @@ export async function startComgateFake(options: ComgateFakeOptions): Promise<Com
         if (!Number.isInteger(price) || price < CURRENCIES[curr]) return answer(response, { code: 1400, message: 'Invalid price' });
         if (label.length < 1 || label.length > 16) return answer(response, { code: 1400, message: 'Invalid label' });
         if (!form.get('refId') || !form.get('method') || !form.get('email')) return answer(response, { code: 1400, message: 'Missing refId, method or email' });
+        if (form.has('country') && !/^(ALL|[A-Z]{2})$/.test(form.get('country')!)) return answer(response, { code: 1400, message: 'Invalid country' });
         if (form.get('prepareOnly') !== 'true') return answer(response, { code: 1400, message: 'prepareOnly must be true for a background create' });
         const tx: FakeTransaction = {
           transId: transId(),

@@ -107,7 +107,8 @@ export const comgateProvider: PaymentProvider = {
       method: 'ALL',
       email: input.buyerEmail,
       lang: input.locale,
-      country: input.currency === 'CZK' ? 'CZ' : 'SK',
+      // Both countries' bank buttons: a Slovak fan may buy a Prague match in CZK, and the other way round.
+      country: 'ALL',
       prepareOnly: 'true',
       // Comgate needs at least 30 minutes; a payment completed after the hold ran out is handled as late.
       expirationTime: `${minutes}m`,
