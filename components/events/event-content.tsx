@@ -6,8 +6,7 @@ import { Picture } from '@/components/events/picture';
 import { ShareEvent } from '@/components/events/share-event';
 import { allowedImage, HERO_SIZES } from '@/components/events/safe-image';
 import { TicketPicker, type PickerTicketType } from '@/components/events/ticket-picker';
-import { WaitingListPanel } from '@/components/waiting-list/waiting-list-panel';
-import { PackageOffers } from '@/components/packages/package-offers';
+import { LaterPackageOffers, LaterWaitingListPanel } from '@/components/events/later-panels';
 import { SeatSelectionProvider } from '@/components/seats/seat-selection';
 import { appUrl } from '@/lib/app-url';
 import { getPathname, Link } from '@/lib/i18n/navigation';
@@ -184,10 +183,10 @@ export async function EventContent({ locale, detail, preview = false }: { locale
           formatted={{ serviceFee: formatMoney(detail.serviceFee, locale), zero: formatMoney({ amount: 0, currency: detail.ticketTypes[0]?.price.currency ?? detail.serviceFee.currency }, locale) }}
         />
 
-        <PackageOffers eventId={detail.id} onSale={onSale} />
+        <LaterPackageOffers eventId={detail.id} onSale={onSale} />
       </SeatSelectionProvider>
 
-      {onSale && <WaitingListPanel eventId={detail.id} ticketTypes={types.map((x) => ({ id: x.id, name: x.name }))} />}
+      {onSale && <LaterWaitingListPanel eventId={detail.id} ticketTypes={types.map((x) => ({ id: x.id, name: x.name }))} />}
 
       <Gallery
         headingId="event-gallery"

@@ -11,10 +11,8 @@ import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import { flatten, toMapLayout, type ApiLayout } from '@/lib/seats/layout';
 import { useSeatListsText } from '@/components/seats/seat-lists-text';
-import { SeatLists } from '@/components/seats/seat-lists';
 import type { SeatMapText, SeatState } from '@/components/seats/seat-map';
 import { bestAvailable } from '@/lib/seats/best-available';
-import { BestAvailableForm } from '@/components/seats/best-available-form';
 import { useSeatSelection } from '@/components/seats/seat-selection';
 import { formatMoney, type Money } from './format';
 import { ResaleOffers } from './resale-offers';
@@ -27,6 +25,10 @@ import { useAccessibleSeats, WheelchairPlaces } from '@/components/concessions/w
 // hydration: its code is a chunk of its own, fetched meanwhile, never part of the page's first-load JS.
 // (It renders in the browser only: the layout is never there during the server's render.)
 const SeatMap = lazy(() => import('@/components/seats/seat-map').then((m) => ({ default: m.SeatMap })));
+// So are the best-seats form and the seat lists, drawn with the map (issue 34: less JavaScript evaluated
+// before the page is usable; docs/decisions/hot-paths-again.md).
+const BestAvailableForm = lazy(() => import('@/components/seats/best-available-form').then((m) => ({ default: m.BestAvailableForm })));
+const SeatLists = lazy(() => import('@/components/seats/seat-lists').then((m) => ({ default: m.SeatLists })));
 const mapPlaceholder = <div className="aspect-[10/7] animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />;
 import { returnPathFrom } from '@/lib/auth/return-path';
 
@@ -324,7 +326,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
             {hasLayout && !layout && seatedTypes.length > 0 && <div className="aspect-[10/7] animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />}
 
             {layout && flat && seatedTypes.length > 0 && (
-              <>
+              <Suspense fallback={mapPlaceholder}>
                 <BestAvailableForm
                   categories={ticketTypes.map((x, index) => ({ index, name: x.name, kind: x.kind })).filter((x) => x.kind === 'seated')}
                   max={Math.max(0, limit - standingCount)}
@@ -358,7 +360,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
                   onAdd={toggleSeat}
                   text={seatListsText}
                 />
-              </>
+              </Suspense>
             )}
 
             {standingTypes.length > 0 && primaryOnSale && (

@@ -4,7 +4,7 @@ import { saleRefusal } from '@/lib/server/loyalty/points';
 import { findSaleEvent, reservationMinutes } from './event';
 import { cartChange } from './change';
 import { holdSelection } from './hold';
-import { readCart } from './read';
+import { cartExtrasSql, readCart } from './read';
 import { seatLabels } from './seat-labels';
 import { isOwnListing } from '@/lib/server/resale/own-listings';
 import type { Actor, CartAnswer, CartSelection } from './types';
@@ -31,7 +31,7 @@ export async function addToCart(input: { user: Actor; eventRef: string; selectio
     feeAmount: event.serviceFeeAmount,
     resaleFeeBps: event.resaleBuyerFeeBps,
   };
-  const result = await cartChange(event, input.user.id, now, (db) => holdSelection(db, hold), true);
+  const result = await cartChange(event, input.user.id, now, (db) => holdSelection(db, hold, (holdId) => cartExtrasSql(event, input.user.id, holdId, now)), true);
   if (!result.ok) {
     if (result.code === 'SEAT_TAKEN' && 'seatIds' in input.selection) {
       return { ok: false, code: 'SEAT_TAKEN', taken: await seatLabels(event.id, result.taken.map((t) => t.id), input.locale) };

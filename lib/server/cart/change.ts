@@ -32,7 +32,7 @@ function fromOutcome(result: HoldOutcome, event: SaleEvent): Changed | null {
     case 'held':
     case 'released':
       // The functions answer these only for a cart they found live (cart_settlement: else 'settle').
-      return { ok: true, known: { ...result.hold, status: 'active', live: true, items: result.items } };
+      return { ok: true, known: { ...result.hold, status: 'active', live: true, items: result.items, ...(result.extras ? { extras: result.extras } : {}) } };
     case 'taken':
       return { ok: false, code: 'SEAT_TAKEN', taken: result.taken.map((id) => ({ id, label: id })) };
     case 'sold_out':

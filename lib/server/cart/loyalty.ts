@@ -37,11 +37,12 @@ export type TermsRow = { rate: number | null; max_percent: number | null; balanc
  * The organiser's redemption terms, the fan's balance and the points chosen in this cart: one row, or none
  * when the organiser takes no points. Also read with the rest of the cart in one round trip (cart/read.ts).
  */
-export function loyaltyTermsSql(orgId: string, userId: string, holdId: string): SQL {
+export function loyaltyTermsSql(orgId: string, userId: string, holdId: string | SQL): SQL {
+  const hold = typeof holdId === 'string' ? sql`${holdId}::uuid` : holdId;
   return sql`select p.redeem_rate as rate, p.redeem_max_percent as max_percent, b.points as balance, u.points as chosen
       from loyalty_programs p
       left join loyalty_balances b on b.org_id = p.org_id and b.user_id = ${userId}::uuid
-      left join loyalty_cart_uses u on u.hold_id = ${holdId}::uuid
+      left join loyalty_cart_uses u on u.hold_id = ${hold}
       where p.org_id = ${orgId}::uuid and p.enabled and p.redeem_rate > 0`;
 }
 

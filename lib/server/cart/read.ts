@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { getDb, rowsOf, tables, type Db } from '@/lib/server/db';
 import { findSaleEvent, type SaleEvent } from './event';
@@ -27,6 +27,8 @@ export type KnownHold = {
   live: boolean;
   /** The hold's items when the caller already read them. */
   items?: HoldItemRow[];
+  /** What the cart shows beside its lines (cartExtrasSql), when the caller's statement read them too. */
+  extras?: ExtrasRow;
 };
 
 export async function getCart(input: { user: Actor; eventRef: string; locale: Locale; now?: Date }): Promise<CartAnswer> {
@@ -36,28 +38,38 @@ export async function getCart(input: { user: Actor; eventRef: string; locale: Lo
 }
 
 /**
- * What the cart shows beside its lines, read in ONE round trip (every hold and release answers the cart:
+ * What the cart shows beside its lines, read in ONE statement (every hold and release answers the cart:
  * four separate reads here halved the on-sale rush's holds per second): the organiser's loyalty terms with
  * the fan's points (cart/loyalty.ts), the cart's order (one per hold — also once the cart changed after a
  * checkout and is active again: its spend is the one a new checkout rewrites, so the credit it holds is this
  * cart's to show), the fan's wallet balance with the organiser less that order's spend (lib/server/wallet),
- * and whether any line is a package (packages/cart-lines.ts folds them).
+ * and whether any line is a package (packages/cart-lines.ts folds them). `holdId` is an SQL expression: a
+ * hold or a release asks for these in its own statement, over the hold its function answers (cart/hold.ts),
+ * one round trip fewer per hold (docs/decisions/hot-paths-again.md).
  */
-async function readExtras(db: Db, event: SaleEvent, userId: string, holdId: string, now: Date) {
-  const order = sql`(select x.id from orders x where x.hold_id = ${holdId}::uuid limit 1)`;
-  const [row] = rowsOf<TermsRow & { order_id: string | null; wallet_balance: number; has_packages: boolean }>(
-    await db.execute(sql`select ${order} as order_id,
+export function cartExtrasSql(event: Pick<SaleEvent, 'orgId' | 'currency'>, userId: string, holdId: SQL, now: Date): SQL {
+  const order = sql`(select x.id from orders x where x.hold_id = ${holdId} limit 1)`;
+  return sql`select ${order} as order_id,
         ${walletBalanceSql({ userId, orgId: event.orgId, currency: event.currency }, now, order)} as wallet_balance,
-        exists (select 1 from hold_packages hp where hp.hold_id = ${holdId}::uuid) as has_packages,
+        exists (select 1 from hold_packages hp where hp.hold_id = ${holdId}) as has_packages,
         t.rate, t.max_percent, t.balance, t.chosen
-      from (select 1) as one left join lateral (${loyaltyTermsSql(event.orgId, userId, holdId)}) as t on true`),
-  );
+      from (select 1) as one left join lateral (${loyaltyTermsSql(event.orgId, userId, holdId)}) as t on true`;
+}
+
+/** The row of cartExtrasSql. */
+export type ExtrasRow = TermsRow & { order_id: string | null; wallet_balance: number | null; has_packages: boolean | null };
+
+function extrasOf(event: SaleEvent, row: ExtrasRow | undefined) {
   return {
     terms: termsOf(event.orgId, row),
     orderId: row?.order_id ?? null,
     walletBalance: Number(row?.wallet_balance ?? 0),
     hasPackages: row?.has_packages === true,
   };
+}
+
+async function readExtras(db: Db, event: SaleEvent, userId: string, holdId: string, now: Date) {
+  return extrasOf(event, rowsOf<ExtrasRow>(await db.execute(cartExtrasSql(event, userId, sql`${holdId}::uuid`, now)))[0]);
 }
 
 /** The cart as the fan sees it now. A hold past its time is shown empty (and flagged) even before the sweeper ends it. */
@@ -89,7 +101,7 @@ export async function readCart(event: SaleEvent, userId: string, locale: Locale,
   const items = known?.items ?? (await liveHoldItems(db, live.id));
   const [coupon] = live.couponId ? await db.select().from(tables.coupons).where(eq(tables.coupons.id, live.couponId)) : [];
   const totals = cartTotals(items, coupon ?? null);
-  const extras = await readExtras(db, event, userId, live.id, now);
+  const extras = known?.extras ? extrasOf(event, known.extras) : await readExtras(db, event, userId, live.id, now);
   const loyalty = cartLoyalty(extras.terms, { event, items, discount: totals.discount });
   const money = (amount: number): Money => ({ amount, currency: event.currency });
   // Its own line: the fan's wallet credit with the organiser, at most the total (spent for real at checkout).

@@ -131,6 +131,9 @@ export function openDatabase(options: { url?: string; dataDir?: string; poolSize
       connect_timeout: Number(process.env.DATABASE_CONNECT_TIMEOUT) > 0 ? Number(process.env.DATABASE_CONNECT_TIMEOUT) : CONNECT_TIMEOUT_SECONDS,
       backoff: () => RECONNECT_BACKOFF_SECONDS,
       connection: { application_name: connectionName() },
+      // Tests count the statements sent (statementsSent). Only when asked: postgres.js's debug hook also
+      // keeps each query's stack and shows its parameters on an error, neither of which production wants.
+      ...(process.env.DATABASE_COUNT_STATEMENTS === '1' ? { debug: countStatement } : {}),
       ...(target.path ? { path: target.path } : {}),
     });
     const db = drizzlePostgres(process.env.DATABASE_PREPARE === '0' ? client : preparedByDefault(client), { schema }) as unknown as Db;
@@ -179,6 +182,21 @@ export function openDatabase(options: { url?: string; dataDir?: string; poolSize
   };
 }
 
+let statements = 0;
+function countStatement(): void {
+  statements++;
+}
+
+/**
+ * How many statements this thread's database clients have sent since it started (PostgreSQL, when
+ * DATABASE_COUNT_STATEMENTS=1: every statement a pool connection sends, BEGIN and COMMIT included; PGlite: every query and exec, a
+ * transaction as its BEGIN, statements and COMMIT). Tests count the round trips of a hold and a scan by
+ * the difference (tests/integration/hot-path-round-trips.test.ts); a plain increment, free to keep on.
+ */
+export function statementsSent(): number {
+  return statements;
+}
+
 /**
  * Counts what may change PGlite's data: every statement that is not a plain SELECT, every transaction
  * (at its start and end) and every exec. The embedded database has one connection in one process,
@@ -193,6 +211,7 @@ function countWrites(client: PGlite): () => number {
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   client.query = (async (text: string, ...rest: unknown[]) => {
+    countStatement();
     const write = !/^\s*select\b/i.test(text);
     try {
       return await (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
@@ -201,6 +220,7 @@ function countWrites(client: PGlite): () => number {
     }
   }) as typeof client.query;
   client.exec = (async (...args: Parameters<typeof client.exec>) => {
+    countStatement();
     try {
       return await exec(...args);
     } finally {
@@ -209,8 +229,17 @@ function countWrites(client: PGlite): () => number {
   }) as typeof client.exec;
   client.transaction = (async (...args: Parameters<typeof client.transaction>) => {
     count++;
+    // BEGIN and COMMIT, as PostgreSQL's client sends them, and each statement inside.
+    statements += 2;
+    const [work, ...rest] = args;
     try {
-      return await transaction(...args);
+      return await transaction((tx) => {
+        const txQuery = tx.query.bind(tx);
+        const txExec = tx.exec.bind(tx);
+        tx.query = ((...a: Parameters<typeof tx.query>) => (countStatement(), txQuery(...a))) as typeof tx.query;
+        tx.exec = ((...a: Parameters<typeof tx.exec>) => (countStatement(), txExec(...a))) as typeof tx.exec;
+        return work(tx);
+      }, ...(rest as []));
     } finally {
       count++;
     }
