@@ -12,7 +12,7 @@ import 'server-only';
 //   more than the rate). An admission lasts admission_minutes; unused, it expires and the fan has lost
 //   their turn (they may join again, at the end).
 import { sql } from 'drizzle-orm';
-import { getDb, rowsOf, type Tx } from '@/lib/server/db';
+import { getDb, rowsOf, type Db, type Tx } from '@/lib/server/db';
 import { admissionRate } from './rate';
 
 /** What the room's state needs of its room and event, times as epoch milliseconds. */
@@ -45,10 +45,13 @@ export async function roomOfEvent(eventId: string, db: Tx | ReturnType<typeof ge
   return row ?? null;
 }
 
-/** The room, locked for this transaction (`skip`: null when another process holds it). */
+/**
+ * The room, locked for this transaction (`skip`: null when another process holds it). NO KEY UPDATE: a
+ * place being inserted (its foreign key takes KEY SHARE on the room) does not wait for it, nor deadlock.
+ */
 async function lockRoom(tx: Tx, roomId: string, skip = false): Promise<RoomState | null> {
   const [row] = rowsOf<RoomState>(
-    await tx.execute(sql`select ${roomColumns} from waiting_rooms r join events e on e.id = r.event_id where r.id = ${roomId} for update of r ${skip ? sql`skip locked` : sql``}`),
+    await tx.execute(sql`select ${roomColumns} from waiting_rooms r join events e on e.id = r.event_id where r.id = ${roomId} for no key update of r ${skip ? sql`skip locked` : sql``}`),
   );
   return row ?? null;
 }
@@ -94,8 +97,8 @@ const BURST_MS = 2000;
  * One admission step of a room: the draw if a window opened, then the fans the rate allows since the
  * last step, in position order. Returns how many were admitted (0 when another process is running it).
  */
-export async function admitStep(roomId: string, now = Date.now()): Promise<number> {
-  return getDb().transaction(async (tx) => {
+export async function admitStep(roomId: string, now = Date.now(), db: Db = getDb()): Promise<number> {
+  return db.transaction(async (tx) => {
     let room = await lockRoom(tx, roomId, true);
     if (!room) return 0;
     room = await draw(tx, room, now);
