@@ -104,7 +104,7 @@ export function QueueRoom({ eventRef, initial }: { eventRef: string; initial: Qu
         {status.state === 'waiting' && (
           <section className={card} aria-labelledby="queue-heading">
             <h2 id="queue-heading" className="text-xl font-semibold">{t('waitingTitle')}</h2>
-            <p className="text-3xl font-bold tabular-nums" data-testid="queue-position">{t('position', { position: status.position ?? 0 })}</p>
+            <p className="text-3xl font-bold tabular-nums" data-testid="queue-position">{t('position', { position: (status.ahead ?? 0) + 1 })}</p>
             <p data-testid="queue-ahead">{t('ahead', { count: status.ahead ?? 0 })}</p>
             <p>{t('wait', { minutes: Math.floor((status.estimatedWaitSeconds ?? 0) / 60) })}</p>
             <div>
