@@ -15,6 +15,7 @@ const ok = async (response: APIResponse, status = 200) => {
   return response.json();
 };
 
+/** Signs a new fan up; answers their bearer token's header (an API client without cookies needs no XSRF echo). */
 async function signUpIn(request: APIRequestContext): Promise<Record<string, string>> {
   const email = uniqueEmail('queue');
   const answer = await request.post('/api/v1/auth/signup', {
@@ -29,8 +30,10 @@ test('a fan joins before the start, watches their place come closer, is admitted
   const baseURL = test.info().project.use.baseURL!;
 
   // The organiser: a new standing event, general sale in 40 s, a presale for code holders from 20 s, 10 fans a minute.
-  const organiser = await playwright.request.newContext({ baseURL });
-  await ok(await organiser.post('/api/v1/auth/signin', { data: { email: ORGANISER, password: DEMO_PASSWORD } }));
+  const signingIn = await playwright.request.newContext({ baseURL });
+  const { token } = await ok(await signingIn.post('/api/v1/auth/signin', { data: { email: ORGANISER, password: DEMO_PASSWORD } }));
+  await signingIn.dispose();
+  const organiser = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
   const { organisations } = await ok(await organiser.get('/api/v1/organiser/organisations'));
   const organisation = organisations[0].id as string;
   const { venues } = await ok(await organiser.get(`/api/v1/organiser/venues?organisation=${organisation}`));
@@ -57,9 +60,11 @@ test('a fan joins before the start, watches their place come closer, is admitted
 
   // Five fans with presale codes wait in the presale's pre-queue.
   for (const code of codes as string[]) {
-    const fan = await playwright.request.newContext({ baseURL });
-    const headers = await signUpIn(fan);
-    await ok(await fan.post(`/api/v1/events/${slug}/queue/presale-code`, { headers: { ...headers, ...json }, data: { code } }));
+    const signingUp = await playwright.request.newContext({ baseURL });
+    const headers = await signUpIn(signingUp);
+    await signingUp.dispose();
+    const fan = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers });
+    await ok(await fan.post(`/api/v1/events/${slug}/queue/presale-code`, { headers: json, data: { code } }));
     await fan.dispose();
   }
 
