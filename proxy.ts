@@ -23,6 +23,7 @@ const SIGNED_IN_ONLY: AppPathname[] = [
   '/events/[id]/cart',
   '/events/[id]/checkout',
   '/events/[id]/feedback',
+  '/events/[id]/queue',
   '/orders/[id]',
   '/orders',
   // The organiser console, but for the invitation page (it explains the invitation first).

@@ -956,6 +956,30 @@ function organiserEventWrites(): Record<string, (request: APIRequestContext) => 
       await picture(request, caller, eventId, '#0b6e4f');
       return { caller, url: `${eventUrl(eventId)}/publish`, body: {}, observe: () => readAs(caller, eventUrl(eventId)) };
     },
+    // The waiting room, on drafts and matches of their own (a queued sale's holds need an admission: no other journey's event).
+    'PUT /api/v1/organiser/events/[eventId]/waiting-room': async () => {
+      const caller = await owner();
+      const url = `${eventUrl(await draft(caller))}/waiting-room`;
+      return { caller, url, method: 'PUT', body: { ratePerMinute: 300, admissionMinutes: 5 }, observe: () => readAs(caller, url) };
+    },
+    'POST /api/v1/organiser/events/[eventId]/waiting-room/codes': async () => {
+      const caller = await owner();
+      const url = `${eventUrl(await draft(caller))}/waiting-room`;
+      await postJson(caller, url, {}, 'PUT');
+      return { caller, url: `${url}/codes`, body: { count: 2 }, observe: () => readAs(caller, url) };
+    },
+    'POST /api/v1/events/[id]/queue/presale-code': async (request) => {
+      const caller = await owner();
+      const eventId = await draft(caller);
+      await category(caller, eventId);
+      await picture(request, caller, eventId, '#7c2d12');
+      await postJson(caller, eventUrl(eventId), { saleStartsAt: new Date(Date.now() + 3_600_000).toISOString() }, 'PATCH');
+      await postJson(caller, `${eventUrl(eventId)}/publish`, {});
+      await postJson(caller, `${eventUrl(eventId)}/waiting-room`, { presaleStartsAt: new Date(Date.now() - 60_000).toISOString() }, 'PUT');
+      const { codes } = (await postJson(caller, `${eventUrl(eventId)}/waiting-room/codes`, { count: 1 })) as { codes: string[] };
+      const fan = await signUp(request);
+      return { caller: fan, url: `/api/v1/events/${eventId}/queue/presale-code`, body: { code: codes[0] }, observe: () => readAs(fan, `/api/v1/events/${eventId}/queue`) };
+    },
     'POST /api/v1/organiser/events/[eventId]/unpublish': async (request) => {
       const caller = await owner();
       const eventId = await draft(caller);

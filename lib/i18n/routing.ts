@@ -16,6 +16,7 @@ export const pathnames = {
   '/events/[id]/cart': { sk: '/podujatia/[id]/kosik', cs: '/udalosti/[id]/kosik', en: '/events/[id]/cart' },
   '/events/[id]/checkout': { sk: '/podujatia/[id]/pokladna', cs: '/udalosti/[id]/pokladna', en: '/events/[id]/checkout' },
   '/events/[id]/feedback': { sk: '/podujatia/[id]/hodnotenie', cs: '/udalosti/[id]/hodnoceni', en: '/events/[id]/feedback' },
+  '/events/[id]/queue': { sk: '/podujatia/[id]/rad', cs: '/udalosti/[id]/fronta', en: '/events/[id]/queue' },
   '/orders/[id]': { sk: '/objednavky/[id]', cs: '/objednavky/[id]', en: '/orders/[id]' },
   '/orders': { sk: '/objednavky', cs: '/objednavky', en: '/orders' },
   '/pay/[paymentId]': { sk: '/platba/[paymentId]', cs: '/platba/[paymentId]', en: '/pay/[paymentId]' },

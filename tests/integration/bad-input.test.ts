@@ -40,6 +40,9 @@ import {
   textMutations,
 } from '../helpers/bad-input';
 import { makeSmallEvent } from '../helpers/waiting-list';
+import { makeMember } from '../helpers/organiser';
+import { eventChanged } from '@/lib/server/events/changed';
+import { generateCodes } from '@/lib/server/queue/presale';
 import { allRoutes, handlersOf, METHODS, readsJsonBody, type Handler, type Route } from '../helpers/routes';
 import { useTestDatabase } from '../helpers/db';
 import { currentCode, eventBySlug, giveTicket, makeScanner, makeUser, openGates, sessionFor, type TestUser } from '../helpers/tickets';
@@ -410,6 +413,24 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
   'POST /api/v1/events/[id]/waiting-list': async () => {
     const event = await makeSmallEvent(t.db, { seats: 0, places: 0 });
     return { caller: await makeUser(t.db, 'waiting'), params: { id: event.slug }, body: { quantity: 2 } };
+  },
+  // waiting room (queued on-sale): small events of their own, so that no other write's holds need an admission
+  'PUT /api/v1/organiser/events/[eventId]/waiting-room': async () => {
+    const event = await makeSmallEvent(t.db);
+    return { caller: await makeMember(t.db, event.orgId, 'manager', 'queue-put'), params: { eventId: event.id }, body: { ratePerMinute: 300, admissionMinutes: 5 } };
+  },
+  'POST /api/v1/organiser/events/[eventId]/waiting-room/codes': async () => {
+    const event = await makeSmallEvent(t.db);
+    await t.db.insert(s.waitingRooms).values({ eventId: event.id });
+    return { caller: await makeMember(t.db, event.orgId, 'manager', 'queue-codes'), params: { eventId: event.id }, body: { count: 2 } };
+  },
+  'POST /api/v1/events/[id]/queue/presale-code': async () => {
+    const event = await makeSmallEvent(t.db);
+    await t.db.update(s.events).set({ saleStartsAt: new Date(Date.now() + 3_600_000) }).where(eq(s.events.id, event.id));
+    await eventChanged(event.id);
+    const [room] = await t.db.insert(s.waitingRooms).values({ eventId: event.id, presaleStartsAt: new Date(Date.now() - 60_000) }).returning({ id: s.waitingRooms.id });
+    const [code] = await generateCodes(room.id, 1);
+    return { caller: await makeUser(t.db, 'presale-code'), params: { id: event.slug }, body: { code } };
   },
   'PUT /api/v1/organiser/events/[eventId]/waiting-list': async () => ({
     caller: await makeScanner(t.db, EVENT, 'manager'),

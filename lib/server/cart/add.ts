@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Locale } from '@/lib/i18n/routing';
 import { saleRefusal } from '@/lib/server/loyalty/points';
+import { salePhase } from '@/lib/server/events/rules';
 import { findSaleEvent, reservationMinutes } from './event';
 import { cartChange } from './change';
 import { holdSelection } from './hold';
@@ -14,11 +15,19 @@ import type { Actor, CartAnswer, CartSelection } from './types';
  * standing category, or a resale listing. The rules (limits, what is free) are the database's
  * (cart/hold.ts).
  */
-export async function addToCart(input: { user: Actor; eventRef: string; selection: CartSelection; locale: Locale; now?: Date }): Promise<CartAnswer> {
+export async function addToCart(input: {
+  user: Actor;
+  eventRef: string;
+  selection: CartSelection;
+  locale: Locale;
+  now?: Date;
+  /** Admitted by the event's waiting room in its presale window (lib/server/queue): the sale is open for them. */
+  presaleAdmitted?: boolean;
+}): Promise<CartAnswer> {
   const now = input.now ?? new Date();
   const event = await findSaleEvent(input.eventRef);
   if (!event) return { ok: false, code: 'EVENT_NOT_FOUND' };
-  const refusal = await saleRefusal(event, input.user.id, now);
+  const refusal = input.presaleAdmitted && salePhase(event, now) === 'not_yet' ? null : await saleRefusal(event, input.user.id, now);
   if (refusal) return refusal;
   const hold = {
     userId: input.user.id,

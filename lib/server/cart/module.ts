@@ -6,6 +6,7 @@ import { metrics } from '@/lib/server/ops/metrics';
 import { requestLocale } from '@/lib/server/api/request-locale';
 import { ApiError, failureOf, json } from '@/lib/server/api/respond';
 import { clientIp } from '@/lib/server/rate-limit';
+import { checkAdmission } from '@/lib/server/queue/admission';
 import { cartItemIdSchema, cartItemsSchema, cartSchema, couponSchema } from '@/lib/schemas/cart';
 import { addToCart, applyCoupon, getCart, removeCoupon, removeFromCart } from '.';
 import { SWEEP_BATCH, sweepExpiredHolds } from './sweep';
@@ -30,7 +31,7 @@ export default defineModule({
       method: 'post',
       path: '/api/v1/events/{id}/cart/items',
       summary:
-        'Hold seats ({seatIds}), a number of standing places ({ticketTypeId, quantity}), or a resale listing ({listingId}) in the cart, all or nothing; the hold runs for the event’s reservation time. SEAT_TAKEN names each taken seat in `errors` (field seatIds, with the seat’s id); PRIORITY_ONLY and NOT_ON_SALE_YET say when sales open for the caller',
+        'Hold seats ({seatIds}), a number of standing places ({ticketTypeId, quantity}), or a resale listing ({listingId}) in the cart, all or nothing (an event whose sale is queued first needs the caller’s admission from its waiting room: ADMISSION_REQUIRED, ADMISSION_EXPIRED); the hold runs for the event’s reservation time. SEAT_TAKEN names each taken seat in `errors` (field seatIds, with the seat’s id); PRIORITY_ONLY and NOT_ON_SALE_YET say when sales open for the caller',
       access: 'signed-in',
       body: cartItemsSchema,
       answer: cartSchema,
@@ -49,10 +50,15 @@ export default defineModule({
         'ACCESSIBLE_SEAT',
         'LISTING_SOLD',
         'OWN_LISTING',
+        'ADMISSION_REQUIRED',
+        'ADMISSION_EXPIRED',
       ],
       hot: true,
       handle: async ({ request, params, body, caller }) => {
-        const result = await addToCart({ user: caller.user, eventRef: params.id, selection: body, locale: requestLocale(request) });
+        // A queued on-sale: the caller's admission from the waiting room first (lib/server/queue/admission.ts).
+        const admission = await checkAdmission(request, caller.user.id, params.id);
+        if (!admission.ok) throw new ApiError(admission.code);
+        const result = await addToCart({ user: caller.user, eventRef: params.id, selection: body, locale: requestLocale(request), presaleAdmitted: admission.presale });
         metrics().holds.inc({ result: result.ok ? 'held' : result.code });
         if (!result.ok) throw failureOf(result);
         return result.cart;

@@ -1,9 +1,11 @@
 // The whole domain model (DESIGN.md §3). One row per sellable unit; never a counter row per event.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -1505,4 +1507,79 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<Record<string, unknown> | null>(),
   },
   (t) => [index('audit_log_subject_idx').on(t.subjectType, t.subjectId, t.at), index('audit_log_org_idx').on(t.orgId, t.at)],
+);
+
+/**
+ * A queued on-sale (issue 34): the event's waiting room. While it exists every hold of the event needs a
+ * signed admission (lib/server/queue/admission.ts); the queue admits fans at `ratePerMinute` (null: the
+ * automatic default, lib/server/queue/rate.ts). An optional presale window from `presaleStartsAt` to the
+ * event's sale_starts_at lets season-ticket holders of the club, fans with `presaleMinPoints` points and
+ * holders of a presale code in first, through the same queue.
+ */
+export const waitingRooms = pgTable('waiting_rooms', {
+  id: id(),
+  eventId: uuid('event_id')
+    .notNull()
+    .unique()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  ratePerMinute: integer('rate_per_minute'),
+  /** How long an admission lasts if unused (minutes). */
+  admissionMinutes: integer('admission_minutes').notNull().default(10),
+  presaleStartsAt: ts('presale_starts_at'),
+  presaleSeasonHolders: boolean('presale_season_holders').notNull().default(false),
+  presaleMinPoints: integer('presale_min_points'),
+  /** The last position given out (places are numbered 1, 2, … in the order they are admitted). */
+  lastPosition: bigint('last_position', { mode: 'number' }).notNull().default(0),
+  /** The highest position admitted so far: a place's position minus this is the number ahead. */
+  admittedThrough: bigint('admitted_through', { mode: 'number' }).notNull().default(0),
+  /** The admission clock: one admission per 60 000 / rate ms is due after it (token bucket). */
+  admitClock: ts('admit_clock'),
+  createdAt: createdAt(),
+});
+
+/** One place per fan per waiting room (a second tab or device finds the same place). */
+export const waitingRoomPlaces = pgTable(
+  'waiting_room_places',
+  {
+    id: id(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => waitingRooms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** When this fan's window opens (the presale's start for a qualifying fan, else the general sale's). */
+    opensAt: ts('opens_at').notNull(),
+    presale: boolean('presale').notNull().default(false),
+    /** The fair draw's key of a fan who came before their window opened (random; the draw sorts by it). */
+    draw: doublePrecision('draw'),
+    /** Null until placed: at the draw for early arrivals, at joining for later ones. */
+    position: bigint('position', { mode: 'number' }),
+    /** The room's admitted_through when the place was numbered (the start of the fan's progress bar). */
+    placedAfter: bigint('placed_after', { mode: 'number' }),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+    admittedAt: ts('admitted_at'),
+    expiresAt: ts('expires_at'),
+  },
+  (t) => [
+    uniqueIndex('waiting_room_places_user_uq').on(t.roomId, t.userId),
+    index('waiting_room_places_position_idx').on(t.roomId, t.position),
+    index('waiting_room_places_admitted_idx').on(t.roomId, t.admittedAt),
+  ],
+);
+
+/** The organiser's presale codes of a waiting room: stored as a SHA-256 of the code, each for one account. */
+export const presaleCodes = pgTable(
+  'presale_codes',
+  {
+    id: id(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => waitingRooms.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('presale_codes_hash_uq').on(t.roomId, t.codeHash)],
 );

@@ -18,6 +18,7 @@ import {
 } from '@/lib/schemas/packages';
 import { createPackage, deletePackage, getPackage, listPackages, updatePackage } from './organiser';
 import { addPackageToCart, eventPackages } from './sale';
+import { checkAdmission } from '@/lib/server/queue/admission';
 
 const byPackage = { capability: 'events', owner: 'package', param: 'packageId' } as const;
 
@@ -61,8 +62,13 @@ export default defineModule({
         'LIMIT_PER_USER',
         'WAITING_LIST_RESERVED',
         'ACCESSIBLE_SEAT',
+        'ADMISSION_REQUIRED',
+        'ADMISSION_EXPIRED',
       ],
       handle: async ({ request, params, body, caller }) => {
+        // A queued on-sale: the caller's admission from the waiting room first (lib/server/queue/admission.ts).
+        const admission = await checkAdmission(request, caller.user.id, params.id);
+        if (!admission.ok) throw new ApiError(admission.code);
         const result = await addPackageToCart({ user: caller.user, eventRef: params.id, packageId: body.packageId, seatIds: body.seatIds, locale: requestLocale(request) });
         if (!result.ok) throw failureOf(result);
         return result.cart;

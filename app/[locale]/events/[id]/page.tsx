@@ -10,6 +10,8 @@ import { isLocale, type Locale } from '@/lib/i18n/routing';
 import { cachedEventDetail } from '@/lib/server/events';
 import { EventContent } from '@/components/events/event-content';
 import { formatDate } from '@/lib/i18n/formats';
+import { Link } from '@/lib/i18n/navigation';
+import { queuedEventId } from '@/lib/server/queue/admission';
 
 type Props = PageProps<'/[locale]/events/[id]'>;
 
@@ -67,8 +69,18 @@ export default async function EventPage({ params }: Props) {
   const { locale, detail } = await load(params);
   setRequestLocale(locale);
   if (!detail) notFound();
+  // A queued on-sale: tickets are bought through the waiting room (plain HTML, no script of its own).
+  const queued = (await queuedEventId(detail.id)) !== null;
+  const t = queued ? await getTranslations({ locale, namespace: 'queue' }) : null;
   return (
     <ClientMessages locale={locale} namespaces={EVENT_PAGE_NAMESPACES}>
+      {t && (
+        <p className="mx-auto mb-4 max-w-5xl rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <Link href={{ pathname: '/events/[id]/queue', params: { id: detail.id } }} className="font-semibold text-emerald-900 underline underline-offset-2" data-testid="join-queue">
+            {t('joinQueue')}
+          </Link>
+        </p>
+      )}
       <EventContent locale={locale} detail={detail} />
     </ClientMessages>
   );
