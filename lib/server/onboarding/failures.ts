@@ -20,5 +20,5 @@ export const failures = failureRows({
   /** A field the organisation's country rules out (DIČ or VAT number format, VAT number missing, BIC of another country): each at its field. */
   PROFILE_INVALID: { status: 422, key: 'onboarding.errors.profileInvalid' },
   /** A change of the bank account or tax data without the owner's current password. */
-  PASSWORD_REQUIRED: { status: 422, key: 'onboarding.errors.passwordRequired', field: 'currentPassword' },
+  PROFILE_PASSWORD_REQUIRED: { status: 422, key: 'onboarding.errors.passwordRequired', field: 'currentPassword' },
 });

@@ -89,7 +89,7 @@ export async function getLegalProfile(userId: string, orgId: string): Promise<{ 
 export type ProfileFailure =
   | AccessFailure
   | { ok: false; code: 'PROFILE_INVALID'; errors: { field: string; messageKey: string }[] }
-  | { ok: false; code: 'PASSWORD_REQUIRED' }
+  | { ok: false; code: 'PROFILE_PASSWORD_REQUIRED' }
   | { ok: false; code: 'WRONG_PASSWORD' };
 
 /**
@@ -107,7 +107,7 @@ export async function updateLegalProfile(userId: string, orgId: string, input: L
   const wanted: ProfileSensitiveValues = { ico: input.ico, dic: input.dic, vatRegistered: input.vatRegistered, vatId: input.vatRegistered ? input.vatId : null, payoutIban: input.iban, payoutBic: input.bic };
   const sensitiveChange = !sameSensitive(wanted, sensitiveOf(current));
   if (sensitiveChange) {
-    if (!input.currentPassword) return { ok: false, code: 'PASSWORD_REQUIRED' };
+    if (!input.currentPassword) return { ok: false, code: 'PROFILE_PASSWORD_REQUIRED' };
     const [user] = await getDb().select({ passwordHash: tables.users.passwordHash }).from(tables.users).where(eq(tables.users.id, userId));
     if (!(await verifyPassword(input.currentPassword, user?.passwordHash))) return { ok: false, code: 'WRONG_PASSWORD' };
   }

@@ -164,7 +164,7 @@ export default defineModule({
       },
       body: legalProfileSchema,
       answer: legalProfileViewSchema,
-      failures: ['PROFILE_INVALID', 'PASSWORD_REQUIRED', 'WRONG_PASSWORD', 'RATE_LIMITED'],
+      failures: ['PROFILE_INVALID', 'PROFILE_PASSWORD_REQUIRED', 'WRONG_PASSWORD', 'RATE_LIMITED'],
       handle: async ({ params, body, caller }) => {
         const { orgId } = parseWith(orgIdParamSchema, params);
         const result = await updateLegalProfile(caller.user.id, orgId, body);

@@ -39,7 +39,7 @@ export async function seedApplications(db: Db): Promise<void> {
       dic: '2023101123',
       vatRegistered: false,
       vatId: null,
-      payoutIban: 'SK4211000000002944556677',
+      payoutIban: 'SK0911000000002944556689',
       payoutBic: 'TATRSKBX',
       approvedAt: null,
     })
