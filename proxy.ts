@@ -26,10 +26,13 @@ const SIGNED_IN_ONLY: AppPathname[] = [
   '/events/[id]/queue',
   '/orders/[id]',
   '/orders',
+  // Applying to sell on Tribuna (onboarding/).
+  '/sell',
   // The organiser console, but for the invitation page (it explains the invitation first).
   ...(Object.keys(pathnames) as AppPathname[]).filter((p) => p.startsWith('/organiser') && p !== '/organiser/invitation'),
-  // Tribuna's administration (payout runs): the page itself answers 404 to anyone but an admin.
+  // Tribuna's administration (payout runs, applications): the page itself answers 404 to anyone but an admin.
   '/admin/payouts',
+  '/admin/applications',
 ];
 
 function localizedPattern(locale: Locale, pathname: AppPathname): RegExp {

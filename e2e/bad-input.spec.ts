@@ -232,6 +232,38 @@ async function fanWithTicket(request: APIRequestContext, code: string): Promise<
   return { fan, ticket: tickets[0] };
 }
 
+/** A valid Slovak application to sell on Tribuna, named after `tag`. */
+function applicationBody(tag: string) {
+  return {
+    name: `Klub ${tag}`.slice(0, 100),
+    kind: 'club',
+    country: 'SK',
+    legalName: `Klub ${tag}, o.z.`.slice(0, 150),
+    legalForm: 'o.z.',
+    street: 'Športová 1',
+    city: 'Trnava',
+    postcode: '917 01',
+    ico: '35612347',
+    dic: '2020612347',
+    vatRegistered: false,
+    vatId: null,
+    iban: 'SK09 1100 0000 0029 4455 6689',
+    bic: 'TATRSKBX',
+    contactEmail: 'klub@example.com',
+    contactPhone: '+421 905 111 222',
+    language: 'sk',
+    currency: 'EUR',
+    acceptTerms: true,
+  };
+}
+
+/** A new applicant with an application waiting for review. */
+async function ownApplication(request: APIRequestContext): Promise<{ applicant: Caller; id: string; orgId: string }> {
+  const applicant = await signUp(request);
+  const { application } = await postJson(applicant, '/api/v1/onboarding/application', applicationBody(applicant.email));
+  return { applicant, id: application.id, orgId: application.organisation.id };
+}
+
 /**
  * A body each JSON write acts on — real credentials, a real gift, a real coupon, the code a phone shows
  * right now… — with its caller (null: signed out), path, what the write would change as that caller
@@ -470,6 +502,45 @@ const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWr
   'PUT /api/v1/payouts/bank-account': async (request) => {
     const fan = await signUp(request);
     return { caller: fan, url: '/api/v1/payouts/bank-account', method: 'PUT', body: { iban: 'SK31 1200 0000 1987 4263 7541', holderName: 'Jana Nováková' }, observe: () => readAs(fan, '/api/v1/payouts/bank-account') };
+  },
+  // onboarding: each write its own applicant, application and organisation; the demo admin reviews.
+  'POST /api/v1/onboarding/application': async (request) => {
+    const applicant = await signUp(request);
+    return { caller: applicant, url: '/api/v1/onboarding/application', body: applicationBody(applicant.email), observe: () => readAs(applicant, '/api/v1/onboarding/application') };
+  },
+  'PUT /api/v1/onboarding/application': async (request) => {
+    const { applicant } = await ownApplication(request);
+    return { caller: applicant, url: '/api/v1/onboarding/application', method: 'PUT', body: applicationBody(`changed.${applicant.email}`), observe: () => readAs(applicant, '/api/v1/onboarding/application') };
+  },
+  'POST /api/v1/admin/applications/[applicationId]/approve': async (request) => {
+    const { applicant, id } = await ownApplication(request);
+    return {
+      caller: await signInAs('admin@tribuna.sk', DEMO_PASSWORD),
+      url: `/api/v1/admin/applications/${id}/approve`,
+      body: { message: 'Vitajte na Tribune.', platformFeePerTicket: 50, platformFeeBps: 250 },
+      observe: () => readAs(applicant, '/api/v1/onboarding/application'),
+    };
+  },
+  'POST /api/v1/admin/applications/[applicationId]/changes': async (request) => {
+    const { applicant, id } = await ownApplication(request);
+    return { caller: await signInAs('admin@tribuna.sk', DEMO_PASSWORD), url: `/api/v1/admin/applications/${id}/changes`, body: { message: 'Doplňte, prosím, IČ DPH.' }, observe: () => readAs(applicant, '/api/v1/onboarding/application') };
+  },
+  'POST /api/v1/admin/applications/[applicationId]/reject': async (request) => {
+    const { applicant, id } = await ownApplication(request);
+    return { caller: await signInAs('admin@tribuna.sk', DEMO_PASSWORD), url: `/api/v1/admin/applications/${id}/reject`, body: { message: 'IČO sa nepodarilo overiť.' }, observe: () => readAs(applicant, '/api/v1/onboarding/application') };
+  },
+  // An address change applies at once (no password needed).
+  'PUT /api/v1/organiser/organisations/[orgId]/legal-profile': async (request) => {
+    const { applicant, orgId } = await ownApplication(request);
+    const url = `/api/v1/organiser/organisations/${orgId}/legal-profile`;
+    const body = applicationBody(applicant.email);
+    return {
+      caller: applicant,
+      url,
+      method: 'PUT',
+      body: { legalName: 'Iný klub, o.z.', legalForm: 'o.z.', street: 'Nová 2', city: 'Žilina', postcode: '010 01', ico: body.ico, dic: body.dic, vatRegistered: false, vatId: null, iban: body.iban, bic: body.bic },
+      observe: () => readAs(applicant, url),
+    };
   },
   // The demo's past resale sale of fanusik@tribuna.cz is due once he has a bank account: the admin's run takes it.
   'POST /api/v1/admin/payout-runs': async () => {

@@ -8,7 +8,7 @@ const social = [
 ];
 
 export async function Footer() {
-  const [t, nav] = await Promise.all([getTranslations('footer'), getTranslations('nav')]);
+  const [t, nav, sell] = await Promise.all([getTranslations('footer'), getTranslations('nav'), getTranslations('onboarding.apply')]);
   return (
     <footer data-fan-nav className="mt-12 border-t border-slate-200 bg-white pb-20 md:pb-0">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -37,6 +37,9 @@ export async function Footer() {
             {t('partnership')}
           </h2>
           <p className="mt-3 text-sm text-slate-700">{t('partnershipText')}</p>
+          <Link href="/sell" className="mt-2 block text-sm font-medium text-emerald-800 underline">
+            {sell('link')}
+          </Link>
           <a href="mailto:partners@tribuna.sk" className="mt-2 inline-block text-sm font-medium text-emerald-800 underline">
             {t('partnershipCta')}
           </a>

@@ -16,7 +16,7 @@ export async function LegalPage({ document, sections }: { document: LegalDocumen
   return (
     <ProsePage title={t('title')} lead={t('updated')}>
       {Array.from({ length: sections }, (_, i) => i + 1).map((n) => (
-        <section key={n}>
+        <section key={n} id={`s${n}`}>
           <h2 className="text-xl font-semibold">{t(`s${n}Title` as 's1Title')}</h2>
           <p className="mt-2">{t(`s${n}Body` as 's1Body')}</p>
         </section>

@@ -60,8 +60,11 @@ export const pathnames = {
   '/organiser/seasons/[seasonId]': { sk: '/organizator/permanentky/[seasonId]', cs: '/poradatel/permanentky/[seasonId]', en: '/organiser/seasons/[seasonId]' },
   '/organiser/packages': { sk: '/organizator/baliky', cs: '/poradatel/balicky', en: '/organiser/packages' },
   '/organiser/announcements': { sk: '/organizator/oznamenia', cs: '/poradatel/oznameni', en: '/organiser/announcements' },
-  // Tribuna's own administration (users.is_admin): resale payout runs.
+  // Applying to sell on Tribuna (onboarding/): a signed-in person's application.
+  '/sell': { sk: '/predavajte', cs: '/prodavejte', en: '/sell' },
+  // Tribuna's own administration (users.is_admin): resale payout runs, applications to sell.
   '/admin/payouts': { sk: '/admin/vyplaty', cs: '/admin/vyplaty', en: '/admin/payouts' },
+  '/admin/applications': { sk: '/admin/ziadosti', cs: '/admin/zadosti', en: '/admin/applications' },
 } as const;
 
 export type AppPathname = keyof typeof pathnames;

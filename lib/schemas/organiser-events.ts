@@ -97,7 +97,7 @@ export const duplicateEventSchema = z.strictObject({ startsAt: date }, { error: 
 export type DuplicateEventInput = z.infer<typeof duplicateEventSchema>;
 
 /** What a draft needs before it is published (lib/server/events/edit/publish.ts publishItems), in the checklist's order. */
-export const PUBLISH_ITEMS = ['date', 'texts', 'prices', 'image', 'saleWindow'] as const;
+export const PUBLISH_ITEMS = ['approved', 'date', 'texts', 'prices', 'image', 'saleWindow'] as const;
 export type PublishItem = (typeof PUBLISH_ITEMS)[number];
 export const publishChecklistSchema = z.object({
   ready: z.boolean().describe('nothing is missing: publishing will not be refused for what the draft lacks'),

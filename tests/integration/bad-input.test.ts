@@ -27,6 +27,8 @@ import { createPriceCategory } from '@/lib/server/events/price-categories';
 import { unsubscribeToken } from '@/lib/server/notifications/token';
 import { setBankAccount } from '@/lib/server/payouts/bank-account';
 import { bankAccountSchema } from '@/lib/schemas/payouts';
+import { applicationSchema } from '@/lib/schemas/onboarding';
+import { reviewApplication, submitApplication } from '@/lib/server/onboarding/applications';
 import {
   BAD_BODIES,
   BAD_LANGUAGES,
@@ -99,7 +101,7 @@ function goodParams(route: Route): Record<string, string> {
     else if (name === 'orgId') out[name] = orgUuid;
     else if (name === 'memberId' || name === 'invitationId') out[name] = randomUUID();
     else if (name === 'index') out[name] = '0';
-    else if (name === 'runId') out[name] = randomUUID();
+    else if (name === 'runId' || name === 'applicationId') out[name] = randomUUID();
     else if (route.template.startsWith('/api/v1/tickets/')) out[name] = ticketId;
     else if (route.template.startsWith('/api/v1/scan/')) out[name] = eventUuid;
     else if (route.template.startsWith('/api/v1/orders/')) out[name] = randomUUID();
@@ -152,6 +154,46 @@ function validBody(key: string): Record<string, unknown> | undefined {
 type RealWrite = { caller: TestUser | null; params: Record<string, string>; body: Record<string, unknown>; admitted?: (answer: unknown) => boolean };
 
 const PASSWORD = 'real-password-1';
+
+/** A valid Slovak application to sell on Tribuna; `tag` makes its name its own. */
+function applicationBody(tag: string) {
+  return {
+    name: `Klub ${tag}`,
+    kind: 'club',
+    country: 'SK',
+    legalName: `Klub ${tag}, o.z.`,
+    legalForm: 'o.z.',
+    street: 'Športová 1',
+    city: 'Trnava',
+    postcode: '917 01',
+    ico: '35612347',
+    dic: '2020612347',
+    vatRegistered: false,
+    vatId: null,
+    iban: 'SK09 1100 0000 0029 4455 6689',
+    bic: 'TATRSKBX',
+    contactEmail: `klub.${tag}@example.com`,
+    contactPhone: '+421 905 111 222',
+    language: 'sk',
+    currency: 'EUR',
+    acceptTerms: true,
+  };
+}
+
+/** A new applicant with an application waiting for review (and its organisation). */
+async function ownApplication(): Promise<{ user: TestUser; id: string; orgId: string; tag: string }> {
+  const tag = randomUUID().slice(0, 8);
+  const user = await makeUser(t.db, 'applicant');
+  const submitted = await submitApplication(user, applicationSchema.parse(applicationBody(tag)));
+  if (!submitted.ok) throw new Error(submitted.code);
+  return { user, id: submitted.application.id, orgId: submitted.application.organisation.id, tag };
+}
+
+async function makeAdminUser(): Promise<TestUser> {
+  const admin = await makeUser(t.db, 'admin');
+  await t.db.update(s.users).set({ isAdmin: true }).where(eq(s.users.id, admin.id));
+  return admin;
+}
 
 async function freeSeat(): Promise<string> {
   const [unit] = await t.db
@@ -596,6 +638,36 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     const admin = await makeUser(t.db, 'admin');
     await t.db.update(s.users).set({ isAdmin: true }).where(eq(s.users.id, admin.id));
     return { caller: admin, params: {}, body: { currency: 'EUR' }, admitted: (answer) => (answer as { run?: { payoutCount: number } }).run!.payoutCount >= 1 };
+  },
+  // onboarding: each write its own applicant (and admin), its own application and organisation
+  'POST /api/v1/onboarding/application': async () => ({ caller: await makeUser(t.db, 'applicant'), params: {}, body: applicationBody(randomUUID().slice(0, 8)) }),
+  'PUT /api/v1/onboarding/application': async () => {
+    const applicant = await ownApplication();
+    return { caller: applicant.user, params: {}, body: applicationBody(`${applicant.tag}-changed`) };
+  },
+  'POST /api/v1/admin/applications/[applicationId]/approve': async () => {
+    const { id } = await ownApplication();
+    return { caller: await makeAdminUser(), params: { applicationId: id }, body: { message: 'Vitajte na Tribune.', platformFeePerTicket: 50, platformFeeBps: 250 } };
+  },
+  'POST /api/v1/admin/applications/[applicationId]/changes': async () => {
+    const { id } = await ownApplication();
+    return { caller: await makeAdminUser(), params: { applicationId: id }, body: { message: 'Doplňte, prosím, IČ DPH.' } };
+  },
+  'POST /api/v1/admin/applications/[applicationId]/reject': async () => {
+    const { id } = await ownApplication();
+    return { caller: await makeAdminUser(), params: { applicationId: id }, body: { message: 'IČO sa nepodarilo overiť.' } };
+  },
+  // An address change applies at once (no password): the approved organisation of its own applicant.
+  'PUT /api/v1/organiser/organisations/[orgId]/legal-profile': async () => {
+    const { user, id, orgId } = await ownApplication();
+    const approved = await reviewApplication(await makeAdminUser(), id, { review: 'approved', terms: { message: 'OK', platformFeePerTicket: 0, platformFeeBps: 0 } });
+    if (!approved.ok) throw new Error(approved.code);
+    const body = applicationBody('profile');
+    return {
+      caller: user,
+      params: { orgId },
+      body: { legalName: 'Iný klub, o.z.', legalForm: 'o.z.', street: 'Nová 2', city: 'Žilina', postcode: '010 01', ico: body.ico, dic: body.dic, vatRegistered: false, vatId: null, iban: body.iban, bic: body.bic },
+    };
   },
   // notifications: push, settings, announcements
   'PUT /api/v1/notifications/settings': async () => ({ caller: await makeUser(t.db, 'notified'), params: {}, body: { push: ['gift-received'], email: ['announcement'], locale: 'cs' } }),

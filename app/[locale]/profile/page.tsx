@@ -6,6 +6,7 @@ import { ProfileView } from '@/components/profile/profile-view';
 import { MyOrdersLink } from '@/components/orders/my-orders-link';
 import { ProfileConsoleLink } from '@/components/organiser/profile-console-link';
 import { ProfileAdminLink } from '@/components/payouts/profile-admin-link';
+import { ProfileApplicationsLink, ProfileApplyLink } from '@/components/onboarding/profile-links';
 import { BankAccountForm } from '@/components/profile/bank-account-form';
 import { NotificationSettings } from '@/components/notifications/notification-settings';
 import { LoyaltyLedger } from '@/components/profile/loyalty-ledger';
@@ -22,6 +23,7 @@ import { findUserById } from '@/lib/server/users';
 import { notificationSettings } from '@/lib/server/notifications/preferences';
 import { myLoyalty } from '@/lib/server/loyalty/ledger';
 import { myWallet } from '@/lib/server/wallet';
+import { myApplication } from '@/lib/server/onboarding/applications';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/profile'>) {
   const locale = (await params).locale as Locale;
@@ -32,7 +34,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/profile'
 async function ProfileForUser({ locale }: { locale: Locale }) {
   const user = await requireSignedIn(locale, '/profile');
   // With what the session read leaves out: whether the email is verified, and a change waiting for its link.
-  const [profile, payouts, organisations, bankAccount, admin, notifications, loyalty, wallet] = await Promise.all([
+  const [profile, payouts, organisations, bankAccount, admin, notifications, loyalty, wallet, application] = await Promise.all([
     findUserById(user.id),
     listPayouts(user),
     myOrganisations(user.id),
@@ -41,6 +43,7 @@ async function ProfileForUser({ locale }: { locale: Locale }) {
     notificationSettings(user),
     myLoyalty(user),
     myWallet(user),
+    myApplication(user),
   ]);
   return (
     <>
@@ -50,6 +53,8 @@ async function ProfileForUser({ locale }: { locale: Locale }) {
       <MyOrdersLink boxed />
       <ProfileConsoleLink organisations={organisations.length} />
       <ProfileAdminLink admin={admin} />
+      <ProfileApplicationsLink admin={admin} />
+      <ProfileApplyLink application={application} />
       <WalletLedger wallet={wallet} />
       <LoyaltyLedger loyalty={loyalty} />
       <PayoutLedger payouts={payouts} />

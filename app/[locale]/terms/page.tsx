@@ -8,5 +8,5 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/terms'>)
 
 export default async function TermsPage({ params }: PageProps<'/[locale]/terms'>) {
   setRequestLocale((await params).locale as Locale);
-  return <LegalPage document="terms" sections={7} />;
+  return <LegalPage document="terms" sections={8} />;
 }

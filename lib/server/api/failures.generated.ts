@@ -8,6 +8,7 @@ import { failures as feedback, type Codes as feedbackCodes } from '@/lib/server/
 import { failures as loyalty, type Codes as loyaltyCodes } from '@/lib/server/loyalty/failures';
 import { failures as namedTickets, type Codes as namedTicketsCodes } from '@/lib/server/named-tickets/failures';
 import { failures as notifications, type Codes as notificationsCodes } from '@/lib/server/notifications/failures';
+import { failures as onboarding, type Codes as onboardingCodes } from '@/lib/server/onboarding/failures';
 import { failures as orders, type Codes as ordersCodes } from '@/lib/server/orders/failures';
 import { failures as packages, type Codes as packagesCodes } from '@/lib/server/packages/failures';
 import { failures as payments, type Codes as paymentsCodes } from '@/lib/server/payments/failures';
@@ -22,10 +23,10 @@ import { failures as venues, type Codes as venuesCodes } from '@/lib/server/venu
 import { failures as waitingList, type Codes as waitingListCodes } from '@/lib/server/waiting-list/failures';
 
 /** The failure codes the features' domain functions return. */
-export type ModuleFailureCode = authCodes | cartCodes | concessionsCodes | couponsCodes | eventsCodes | feedbackCodes | loyaltyCodes | namedTicketsCodes | notificationsCodes | ordersCodes | packagesCodes | paymentsCodes | payoutsCodes | queueCodes | resaleCodes | scanCodes | seasonsCodes | teamCodes | ticketsCodes | venuesCodes | waitingListCodes;
+export type ModuleFailureCode = authCodes | cartCodes | concessionsCodes | couponsCodes | eventsCodes | feedbackCodes | loyaltyCodes | namedTicketsCodes | notificationsCodes | onboardingCodes | ordersCodes | packagesCodes | paymentsCodes | payoutsCodes | queueCodes | resaleCodes | scanCodes | seasonsCodes | teamCodes | ticketsCodes | venuesCodes | waitingListCodes;
 
 /** The features' failure rows, each feature's own. */
-export const moduleFailures = { ...auth, ...cart, ...concessions, ...coupons, ...events, ...feedback, ...loyalty, ...namedTickets, ...notifications, ...orders, ...packages, ...payments, ...payouts, ...queue, ...resale, ...scan, ...seasons, ...team, ...tickets, ...venues, ...waitingList } as const;
+export const moduleFailures = { ...auth, ...cart, ...concessions, ...coupons, ...events, ...feedback, ...loyalty, ...namedTickets, ...notifications, ...onboarding, ...orders, ...packages, ...payments, ...payouts, ...queue, ...resale, ...scan, ...seasons, ...team, ...tickets, ...venues, ...waitingList } as const;
 
 /** Which feature declares each row (a code declared twice is a test failure). */
-export const failureRowsByModule = { 'auth': auth, 'cart': cart, 'concessions': concessions, 'coupons': coupons, 'events': events, 'feedback': feedback, 'loyalty': loyalty, 'named-tickets': namedTickets, 'notifications': notifications, 'orders': orders, 'packages': packages, 'payments': payments, 'payouts': payouts, 'queue': queue, 'resale': resale, 'scan': scan, 'seasons': seasons, 'team': team, 'tickets': tickets, 'venues': venues, 'waiting-list': waitingList } as const;
+export const failureRowsByModule = { 'auth': auth, 'cart': cart, 'concessions': concessions, 'coupons': coupons, 'events': events, 'feedback': feedback, 'loyalty': loyalty, 'named-tickets': namedTickets, 'notifications': notifications, 'onboarding': onboarding, 'orders': orders, 'packages': packages, 'payments': payments, 'payouts': payouts, 'queue': queue, 'resale': resale, 'scan': scan, 'seasons': seasons, 'team': team, 'tickets': tickets, 'venues': venues, 'waiting-list': waitingList } as const;

@@ -10,6 +10,7 @@ import feedback from '@/lib/server/feedback/module';
 import loyalty from '@/lib/server/loyalty/module';
 import namedTickets from '@/lib/server/named-tickets/module';
 import notifications from '@/lib/server/notifications/module';
+import onboarding from '@/lib/server/onboarding/module';
 import openapi from '@/lib/server/openapi/module';
 import orders from '@/lib/server/orders/module';
 import packages from '@/lib/server/packages/module';
@@ -26,4 +27,4 @@ import venues from '@/lib/server/venues/module';
 import waitingList from '@/lib/server/waiting-list/module';
 import wallet from '@/lib/server/wallet/module';
 
-export const apiModules: readonly Module[] = [auth, cart, concessions, coupons, events, feedback, loyalty, namedTickets, notifications, openapi, orders, packages, payments, payouts, queue, reports, resale, scan, seasons, team, tickets, venues, waitingList, wallet];
+export const apiModules: readonly Module[] = [auth, cart, concessions, coupons, events, feedback, loyalty, namedTickets, notifications, onboarding, openapi, orders, packages, payments, payouts, queue, reports, resale, scan, seasons, team, tickets, venues, waitingList, wallet];

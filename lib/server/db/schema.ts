@@ -1583,3 +1583,80 @@ export const presaleCodes = pgTable(
   },
   (t) => [uniqueIndex('presale_codes_hash_uq').on(t.roomId, t.codeHash)],
 );
+// ── onboarding (issue 32): applications to sell on Tribuna, and the legal profile's pending changes ──
+export const applicationStatusEnum = pgEnum('application_status', ['pending', 'changes_requested', 'approved', 'rejected']);
+
+/**
+ * A person's application to sell on Tribuna (lib/server/onboarding/). Submitting creates the organisation
+ * itself, unapproved, with the applicant as its owner (what the application says is on its row: legal
+ * profile, bank account, language, currency); a Tribuna admin approves it (approved_at and the terms),
+ * asks for changes (the applicant edits and submits again) or rejects it (the organisation stays unapproved).
+ */
+export const organisationApplications = pgTable(
+  'organisation_applications',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: applicationStatusEnum('status').notNull().default('pending'),
+    contactPhone: text('contact_phone').notNull(),
+    /** When the applicant accepted the organiser terms (with the latest submission). */
+    termsAcceptedAt: ts('terms_accepted_at').notNull(),
+    submittedAt: ts('submitted_at').notNull(),
+    /** The latest review: who, when, and the message mailed to the applicant. */
+    reviewedAt: ts('reviewed_at'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewMessage: text('review_message'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('organisation_applications_status_idx').on(t.status, t.submittedAt),
+    // One open application per person: a double submit creates one organisation.
+    uniqueIndex('organisation_applications_open_idx')
+      .on(t.applicantId)
+      .where(sql`status in ('pending', 'changes_requested')`),
+  ],
+);
+
+/**
+ * A change of an approved organisation's bank account or tax data, waiting out its cooling period
+ * (onboarding/legal-profile.ts PROFILE_COOLING_DAYS) before the sweeper writes it onto the organisation:
+ * payouts read organisations.payout_iban, so a stolen session cannot redirect money at once. A newer change
+ * supersedes the open one (one open per organisation).
+ */
+export const organisationProfileChanges = pgTable(
+  'organisation_profile_changes',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The values it sets (ico, dic, vatId, vatRegistered, payoutIban, payoutBic), all of them. */
+    values: jsonb('values').$type<ProfileSensitiveValues>().notNull(),
+    requestedAt: ts('requested_at').notNull(),
+    effectiveAt: ts('effective_at').notNull(),
+    appliedAt: ts('applied_at'),
+    supersededAt: ts('superseded_at'),
+  },
+  (t) => [
+    index('organisation_profile_changes_due_idx').on(t.effectiveAt),
+    uniqueIndex('organisation_profile_changes_open_idx')
+      .on(t.orgId)
+      .where(sql`applied_at is null and superseded_at is null`),
+  ],
+);
+
+/** The legal profile's fields a change waits for: the bank account and the tax data. */
+export type ProfileSensitiveValues = {
+  ico: string;
+  dic: string;
+  vatId: string | null;
+  vatRegistered: boolean;
+  payoutIban: string;
+  payoutBic: string | null;
+};

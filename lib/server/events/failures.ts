@@ -42,6 +42,8 @@ export const failures = failureRows({
   TITLE_REQUIRED: { status: 422, key: 'organiser.events.validation.titleRequired', field: 'title' },
   /** A draft that still lacks something (./edit/publish.ts publishItems): one entry of `errors` per missing item, its field the item. */
   NOT_READY: { status: 409, key: 'organiser.publish.notReady' },
+  /** The organisation's application to sell awaits Tribuna's approval (onboarding/): drafts yes, publishing no. */
+  ORG_NOT_APPROVED: { status: 409, key: 'organiser.publish.notApproved' },
   /** The event has taken place (./played.ts): the console keeps it as it was; no edit, unpublish or cancel. */
   EVENT_PLAYED: { status: 409, key: 'organiser.events.errors.played' },
   /** Tickets are sold: a start or end moved into the past would make payouts due and break what buyers were promised. */

@@ -221,7 +221,7 @@ export default defineModule({
       access: eventEditor,
       body: noBody,
       answer: organiserEventAnswerSchema,
-      failures: ['EVENT_CANCELLED', 'NOT_READY'],
+      failures: ['EVENT_CANCELLED', 'ORG_NOT_APPROVED', 'NOT_READY'],
       handle: async ({ caller, params }) => {
         const result = await publishEvent(caller.user.id, eventIdOf(params));
         if (!result.ok) throw organiserFailure(result);
@@ -232,7 +232,7 @@ export default defineModule({
       method: 'get',
       path: '/api/v1/organiser/events/{eventId}/publish-checklist',
       summary:
-        'What a draft still needs before publishing, every item at once (date: a start to come; texts: the title in the organisation’s language; prices: a price category with places; image; saleWindow: a sale window not closed already): the same rule publishing refuses by (NOT_READY)',
+        'What a draft still needs before publishing, every item at once (approved: the organisation approved by Tribuna — until then it publishes nothing, ORG_NOT_APPROVED; date: a start to come; texts: the title in the organisation’s language; prices: a price category with places; image; saleWindow: a sale window not closed already): the same rule publishing refuses by (NOT_READY)',
       tag: 'organiser',
       access: eventEditor,
       answer: publishChecklistAnswerSchema,

@@ -9,6 +9,10 @@ import { getOrgSettings } from '@/lib/server/team/settings';
 import { getLoyaltyProgram } from '@/lib/server/loyalty/program';
 import { orgScreenMetadata, orgScreenPage } from '../console-page';
 import { TitledSection } from '@/components/ui/titled-section';
+import { LegalProfileForm } from '@/components/onboarding/legal-profile-form';
+import { formatDate } from '@/lib/i18n/formats';
+import { formatMoney } from '@/lib/money';
+import { getLegalProfile, PROFILE_COOLING_DAYS } from '@/lib/server/onboarding/legal-profile';
 
 export const generateMetadata = orgScreenMetadata('/organiser/settings', 'organiser.settings.title');
 
@@ -16,10 +20,16 @@ export const generateMetadata = orgScreenMetadata('/organiser/settings', 'organi
 async function SettingsScreen({ locale }: { locale: Locale }) {
   const access = await consolePage(locale, '/organiser/settings', 'events');
   const t = await getTranslations('organiser.settings');
-  const [loaded, loyalty] = access.ok
-    ? await Promise.all([getOrgSettings(access.context.user.id, access.org.id), getLoyaltyProgram(access.context.user.id, access.org.id)])
-    : [null, null];
+  const [loaded, loyalty, legal] = access.ok
+    ? await Promise.all([
+        getOrgSettings(access.context.user.id, access.org.id),
+        getLoyaltyProgram(access.context.user.id, access.org.id),
+        // Owners only: a manager gets ROLE_FORBIDDEN here and sees no legal profile.
+        getLegalProfile(access.context.user.id, access.org.id),
+      ])
+    : [null, null, null];
   const tl = await getTranslations('loyalty.organiser');
+  const tp = await getTranslations('onboarding.profile');
   return (
     <ConsoleFrame access={access} title={t('title')}>
       {loaded?.ok && (
@@ -36,6 +46,21 @@ async function SettingsScreen({ locale }: { locale: Locale }) {
               }}
             />
           </TitledSection>
+          {legal?.ok && (
+            <TitledSection id="legal-title" title={tp('title')} className="space-y-4">
+              <p className="max-w-2xl text-slate-700">{tp('intro')}</p>
+              <p className="max-w-2xl font-medium" data-testid="approval">
+                {legal.profile.approvedAt
+                  ? tp('approved', {
+                      date: formatDate(new Date(legal.profile.approvedAt), locale, { dateStyle: 'long' }),
+                      perTicket: formatMoney({ amount: legal.profile.platformFeePerTicket, currency: legal.profile.currency }, locale),
+                      percent: `${(legal.profile.platformFeeBps / 100).toLocaleString(locale === 'en' ? 'en-GB' : locale)} %`,
+                    })
+                  : tp('notApproved')}
+              </p>
+              <LegalProfileForm profile={legal.profile} coolingDays={PROFILE_COOLING_DAYS} />
+            </TitledSection>
+          )}
           <TitledSection id="defaults-title" title={t('defaultsTitle')} className="space-y-4">
             <p className="max-w-2xl text-slate-700">{t('defaultsIntro')}</p>
             <ResalePolicyForm target={{ kind: 'organisation', orgId: loaded.settings.id }} initial={loaded.settings.resaleDefaults} currency={loaded.settings.currency} />

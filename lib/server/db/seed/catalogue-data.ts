@@ -6,7 +6,7 @@ import { arenaLayout, hallStage, rinkOutline, pitchOutline, stadiumLayout, type 
 const t = (sk: string, cs: string, en: string): LocalizedText => ({ sk, cs, en });
 
 /** `language` and `currency`: the organisation's own (its texts' first language, its new events' currency); Slovak and EUR when not given. */
-/** The legal profile a demo organisation was approved with (issue 32): IČO with a valid checksum, IBANs with valid check digits. */
+/** The legal profile a demo organisation was approved with (issue 32): IČO with a valid checksum, IBANs that ibantools accepts (check digits and the national account checksum). */
 export type OrgLegalSeed = {
   legalName: string;
   legalForm: string;
@@ -90,7 +90,7 @@ export const organisations: OrgSeed[] = [
     dic: '2020612347',
     vatId: 'SK2020612347',
     vatRegistered: true,
-    payoutIban: 'SK6011000000002931234567',
+    payoutIban: 'SK3311000000002931234568',
     payoutBic: 'TATRSKBX',
   },
   {
@@ -111,7 +111,7 @@ export const organisations: OrgSeed[] = [
     dic: 'CZ45789011',
     vatId: 'CZ45789011',
     vatRegistered: true,
-    payoutIban: 'CZ3908000000001928374655',
+    payoutIban: 'CZ7108000000001928374661',
     payoutBic: 'GIBACZPX',
   },
   {
@@ -130,7 +130,7 @@ export const organisations: OrgSeed[] = [
     dic: '2120903466',
     vatId: 'SK2120903466',
     vatRegistered: true,
-    payoutIban: 'SK6609000000005012345678',
+    payoutIban: 'SK5509000000005012345682',
     payoutBic: 'GIBASKBX',
   },
   {
@@ -150,7 +150,7 @@ export const organisations: OrgSeed[] = [
     dic: '2121877132',
     vatId: null,
     vatRegistered: false,
-    payoutIban: 'SK6502000000003300221144',
+    payoutIban: 'SK4802000000003300221159',
     payoutBic: 'SUBASKBX',
   },
 ];

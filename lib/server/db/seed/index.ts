@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { seedApplications } from './applications';
 import { seedCatalogue } from './catalogue';
 import { seedComgate } from './comgate';
 import { seedConcessions } from './concessions';
@@ -38,6 +39,7 @@ export async function runSeed(db: Db): Promise<void> {
   await seedPackages(db);
   await seedConcessions(db);
   await seedComgate(db);
+  await seedApplications(db);
   // The demo's paid orders are written as rows, not through checkout: their money per event as payment would split it.
   await db.execute(sql`select order_split_missing()`);
 }
