@@ -12,6 +12,7 @@ import { failures as orders, type Codes as ordersCodes } from '@/lib/server/orde
 import { failures as packages, type Codes as packagesCodes } from '@/lib/server/packages/failures';
 import { failures as payments, type Codes as paymentsCodes } from '@/lib/server/payments/failures';
 import { failures as payouts, type Codes as payoutsCodes } from '@/lib/server/payouts/failures';
+import { failures as refunds, type Codes as refundsCodes } from '@/lib/server/refunds/failures';
 import { failures as resale, type Codes as resaleCodes } from '@/lib/server/resale/failures';
 import { failures as scan, type Codes as scanCodes } from '@/lib/server/scan/failures';
 import { failures as seasons, type Codes as seasonsCodes } from '@/lib/server/seasons/failures';
@@ -21,10 +22,10 @@ import { failures as venues, type Codes as venuesCodes } from '@/lib/server/venu
 import { failures as waitingList, type Codes as waitingListCodes } from '@/lib/server/waiting-list/failures';
 
 /** The failure codes the features' domain functions return. */
-export type ModuleFailureCode = authCodes | cartCodes | concessionsCodes | couponsCodes | eventsCodes | feedbackCodes | loyaltyCodes | namedTicketsCodes | notificationsCodes | ordersCodes | packagesCodes | paymentsCodes | payoutsCodes | resaleCodes | scanCodes | seasonsCodes | teamCodes | ticketsCodes | venuesCodes | waitingListCodes;
+export type ModuleFailureCode = authCodes | cartCodes | concessionsCodes | couponsCodes | eventsCodes | feedbackCodes | loyaltyCodes | namedTicketsCodes | notificationsCodes | ordersCodes | packagesCodes | paymentsCodes | payoutsCodes | refundsCodes | resaleCodes | scanCodes | seasonsCodes | teamCodes | ticketsCodes | venuesCodes | waitingListCodes;
 
 /** The features' failure rows, each feature's own. */
-export const moduleFailures = { ...auth, ...cart, ...concessions, ...coupons, ...events, ...feedback, ...loyalty, ...namedTickets, ...notifications, ...orders, ...packages, ...payments, ...payouts, ...resale, ...scan, ...seasons, ...team, ...tickets, ...venues, ...waitingList } as const;
+export const moduleFailures = { ...auth, ...cart, ...concessions, ...coupons, ...events, ...feedback, ...loyalty, ...namedTickets, ...notifications, ...orders, ...packages, ...payments, ...payouts, ...refunds, ...resale, ...scan, ...seasons, ...team, ...tickets, ...venues, ...waitingList } as const;
 
 /** Which feature declares each row (a code declared twice is a test failure). */
-export const failureRowsByModule = { 'auth': auth, 'cart': cart, 'concessions': concessions, 'coupons': coupons, 'events': events, 'feedback': feedback, 'loyalty': loyalty, 'named-tickets': namedTickets, 'notifications': notifications, 'orders': orders, 'packages': packages, 'payments': payments, 'payouts': payouts, 'resale': resale, 'scan': scan, 'seasons': seasons, 'team': team, 'tickets': tickets, 'venues': venues, 'waiting-list': waitingList } as const;
+export const failureRowsByModule = { 'auth': auth, 'cart': cart, 'concessions': concessions, 'coupons': coupons, 'events': events, 'feedback': feedback, 'loyalty': loyalty, 'named-tickets': namedTickets, 'notifications': notifications, 'orders': orders, 'packages': packages, 'payments': payments, 'payouts': payouts, 'refunds': refunds, 'resale': resale, 'scan': scan, 'seasons': seasons, 'team': team, 'tickets': tickets, 'venues': venues, 'waiting-list': waitingList } as const;

@@ -15,6 +15,7 @@ import orders from '@/lib/server/orders/module';
 import packages from '@/lib/server/packages/module';
 import payments from '@/lib/server/payments/module';
 import payouts from '@/lib/server/payouts/module';
+import refunds from '@/lib/server/refunds/module';
 import reports from '@/lib/server/reports/module';
 import resale from '@/lib/server/resale/module';
 import scan from '@/lib/server/scan/module';
@@ -25,4 +26,4 @@ import venues from '@/lib/server/venues/module';
 import waitingList from '@/lib/server/waiting-list/module';
 import wallet from '@/lib/server/wallet/module';
 
-export const apiModules: readonly Module[] = [auth, cart, concessions, coupons, events, feedback, loyalty, namedTickets, notifications, openapi, orders, packages, payments, payouts, reports, resale, scan, seasons, team, tickets, venues, waitingList, wallet];
+export const apiModules: readonly Module[] = [auth, cart, concessions, coupons, events, feedback, loyalty, namedTickets, notifications, openapi, orders, packages, payments, payouts, refunds, reports, resale, scan, seasons, team, tickets, venues, waitingList, wallet];
