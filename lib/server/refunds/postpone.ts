@@ -76,7 +76,7 @@ export async function postponeEvent(actor: { id: string }, eventId: string, inpu
       .innerJoin(tables.organisations, eq(tables.organisations.id, tables.events.orgId))
       .where(eq(tables.events.id, eventId))
       .for('no key update', { of: tables.events });
-    if (!event || event.status === 'cancelled' || !event.publishedAt || eventIsOver(event, now)) return { ok: false as const, code: 'EVENT_NOT_POSTPONABLE' as const };
+    if (!event || event.status === 'cancelled' || (event.status === 'draft' && !event.publishedAt) || eventIsOver(event, now)) return { ok: false as const, code: 'EVENT_NOT_POSTPONABLE' as const };
     if (startsAt <= now || startsAt.getTime() === event.startsAt.getTime()) return { ok: false as const, code: 'POSTPONE_START_INVALID' as const };
     if (deadline <= now || deadline > startsAt) return { ok: false as const, code: 'REFUND_DEADLINE_INVALID' as const };
     const shift = startsAt.getTime() - event.startsAt.getTime();
