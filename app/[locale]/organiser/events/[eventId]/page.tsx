@@ -30,7 +30,7 @@ async function EventDetails({ params }: Pick<PageProps<'/[locale]/organiser/even
   const tp = await getTranslations('refunds.organiser.postpone');
   const postponement = await postponementOf(getDb(), eventId);
   // Postponing is for an event that sells or sold (published), not cancelled and not played.
-  const postponable = full.event.status !== 'cancelled' && !!full.event.publishedAt && !event.played;
+  const postponable = full.event.status !== 'cancelled' && (full.event.status !== 'draft' || !!full.event.publishedAt) && !event.played;
   return (
     <EventFrame access={access} event={event} deniedTitle={t('editTitle')}>
       <h2 className="text-xl font-semibold">{t('editTitle')}</h2>
