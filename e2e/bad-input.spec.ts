@@ -498,6 +498,7 @@ const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWr
   ...notificationWrites(),
   ...seasonWrites(),
   ...packageWrites(),
+  ...refundWrites(),
   // payouts: bank accounts and runs
   'PUT /api/v1/payouts/bank-account': async (request) => {
     const fan = await signUp(request);
@@ -926,6 +927,48 @@ test.describe('request bodies', () => {
  * Packages: Lúka Fest's demo owner makes and changes packages of its Sunday (each test its own, by a
  * unique name); a new fan puts the demo's festival pass in the Sunday's cart.
  */
+/**
+ * Part refunds (lib/server/refunds): a new fan's paid ticket of the stadium match (whose organiser lets fans
+ * cancel: set here, as e2e/self-cancel.spec.ts sets it), and the organiser's writes on Czech matches no other
+ * test uses (Vltava's own).
+ */
+function refundWrites(): Record<string, (request: APIRequestContext) => Promise<RealWrite>> {
+  const vltava = () => signInAs('klub@hcvltava.cz', DEMO_PASSWORD);
+  const eventOf = async (caller: Caller, slug: string) =>
+    (JSON.parse((await raw('/api/v1/scan/events', { authorization: `Bearer ${caller.token}` })).body) as { events: { id: string; slug: string }[] }).events.find((e) => e.slug === slug)!.id;
+  return {
+    'POST /api/v1/tickets/[id]/refund': async (request) => {
+      const manager = await signInAs('pokladna@fkdunaj.sk', DEMO_PASSWORD);
+      await postJson(manager, `/api/v1/organiser/events/${await eventOf(manager, seeded.stadiumEvent)}/self-cancel`, { allowed: true, hoursBefore: 1, refundsFee: null }, 'PUT');
+      const fan = await signUp(request);
+      await postJson(fan, `/api/v1/events/${seeded.stadiumEvent}/cart/items`, { seatIds: [await freeStadiumSeat()] });
+      const { paymentUrl } = (await postJson(fan, `/api/v1/events/${seeded.stadiumEvent}/checkout`, { acceptTerms: true })) as { paymentUrl: string };
+      const path = new URL(paymentUrl, 'http://x').pathname;
+      const paymentId = path.split('/').pop()!;
+      // The test gateway's page carries its signed notices: the "paid" one, posted as the page's button does.
+      const page = await raw(path, { cookie: fan.cookie });
+      const signature = new RegExp(`test_${paymentId}_succeeded[^}]*?signature\\\\?":\\\\?"([A-Za-z0-9_-]+)`).exec(page.body)![1];
+      await postJson(null, '/api/v1/payments/test/webhook', { eventId: `test_${paymentId}_succeeded`, paymentId, outcome: 'succeeded', signature });
+      const { tickets } = JSON.parse((await raw('/api/v1/tickets', { authorization: `Bearer ${fan.token}` })).body) as { tickets: OwnTicket[] };
+      return { caller: fan, url: `/api/v1/tickets/${tickets[0].id}/refund`, body: { scope: 'ticket' }, observe: () => readAs(fan, '/api/v1/tickets') };
+    },
+    'POST /api/v1/organiser/events/[eventId]/postpone': async () => {
+      const caller = await vltava();
+      const eventId = await eventOf(caller, 'vltava-praha-mountfield-hradec');
+      const url = `/api/v1/organiser/events/${eventId}/postpone`;
+      const { event } = JSON.parse((await raw(`/api/v1/organiser/events/${eventId}`, { authorization: `Bearer ${caller.token}` })).body) as { event: { startsAt: string } };
+      const startsAt = new Date(new Date(event.startsAt).getTime() + 86_400_000).toISOString();
+      return { caller, url, body: { startsAt, refundDeadline: new Date(Date.now() + 86_400_000).toISOString(), message: 'Nový termín.' }, observe: () => readAs(caller, `/api/v1/organiser/events/${eventId}`) };
+    },
+    'PUT /api/v1/organiser/events/[eventId]/self-cancel': async () => {
+      const caller = await vltava();
+      const url = `/api/v1/organiser/events/${await eventOf(caller, 'vltava-praha-ocelari-trinec')}/self-cancel`;
+      const current = JSON.parse((await raw(url, { authorization: `Bearer ${caller.token}` })).body) as { hoursBefore: number };
+      return { caller, url, method: 'PUT', body: { allowed: false, hoursBefore: (current.hoursBefore + 1) % 8760, refundsFee: null }, observe: () => readAs(caller, url) };
+    },
+  };
+}
+
 function packageWrites(): Record<string, (request: APIRequestContext) => Promise<RealWrite>> {
   const SUNDAY = 'luka-fest-2027-nedela';
   const owner = () => signInAs('festival@lukafest.sk', DEMO_PASSWORD);

@@ -15,6 +15,7 @@ const TicketCodeDialog = dynamic(() => loadTicketCode().then((m) => m.TicketCode
 const GiftDialog = dynamic(() => import('./gift-dialog').then((m) => m.GiftDialog), { ssr: false });
 const SellDialog = dynamic(() => import('./sell-dialog').then((m) => m.SellDialog), { ssr: false });
 const ReleaseDialog = dynamic(() => import('./release-dialog').then((m) => m.ReleaseDialog), { ssr: false });
+const RefundDialog = dynamic(() => import('./refund-dialog').then((m) => m.RefundDialog), { ssr: false });
 // Only a received ticket of a risk match still to be named shows it.
 const NameTicketForm = dynamic(() => import('./name-ticket-form').then((m) => m.NameTicketForm), { ssr: false });
 
@@ -41,9 +42,10 @@ export function TicketCard({ ticket, past, online, onChanged }: { ticket: OwnedT
   const tn = useTranslations('namedTickets');
   const tr = useTranslations('release');
   const tc = useTranslations('concessions');
+  const tf = useTranslations('refunds.fan');
   const locale = useLocale();
   const [showCode, setShowCode] = useState(false);
-  const [dialog, setDialog] = useState<'gift' | 'sell' | 'release' | null>(null);
+  const [dialog, setDialog] = useState<'gift' | 'sell' | 'release' | 'refund' | null>(null);
   const [busy, setBusy] = useState(false);
   const title = localized(ticket.event.title, locale);
   const typeName = localized(ticket.ticketType.name, locale);
@@ -59,6 +61,9 @@ export function TicketCard({ ticket, past, online, onChanged }: { ticket: OwnedT
   // A match of the fan's own season ticket, before its sale closes: release it to the club's sale for credit.
   const release = ticket.release ?? null;
   const releaseOpen = !!release && new Date(release.closesAt).getTime() > Date.now();
+  // The fan may return it (a postponement's deadline, or the organiser's self-cancel window): lib/server/refunds.
+  const refund = ticket.refund ?? null;
+  const refundOpen = !!refund && new Date(refund.until).getTime() > Date.now();
   // A risk match: a named ticket without its holder's name has no code until its owner names it.
   const needsName = Boolean(ticket.named && !ticket.named.name);
 
@@ -104,6 +109,11 @@ export function TicketCard({ ticket, past, online, onChanged }: { ticket: OwnedT
       )}
       {needsName && !past && (ticket.status === 'valid' || ticket.status === 'listed') && !ticket.pendingGift && (
         <NameTicketForm ticketId={ticket.id} online={online} onDone={onChanged} />
+      )}
+      {ticket.event.postponed && !past && ticket.status !== 'void' && (
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="ticket-postponed">
+          {tf('postponed', { time: formatDateTime(ticket.event.startsAt, locale), deadline: formatDateTime(ticket.event.postponed.refundDeadline, locale) })}
+        </p>
       )}
       {ticket.status === 'checked_in' && ticket.checkedInAt && <p className="mt-3 text-sm text-slate-700">{t('checkedInAt', { when: formatDateTime(ticket.checkedInAt, locale) })}</p>}
       {ticket.listing && (
@@ -174,6 +184,18 @@ export function TicketCard({ ticket, past, online, onChanged }: { ticket: OwnedT
               {t('gift')}
             </button>
           )}
+          {refundOpen && refund && (
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              disabled={!online}
+              onClick={() => setDialog('refund')}
+              data-testid="refund-open"
+              className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-50"
+            >
+              {refund.kind === 'postponement' ? tf('refund') : tf('cancel')}
+            </button>
+          )}
           {releaseOpen && (
             <button
               type="button"
@@ -212,6 +234,17 @@ export function TicketCard({ ticket, past, online, onChanged }: { ticket: OwnedT
       {dialog === 'release' && release && (
         <ReleaseDialog
           ticket={{ ...ticket, release }}
+          open
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            onChanged();
+          }}
+        />
+      )}
+      {dialog === 'refund' && refund && (
+        <RefundDialog
+          ticket={{ ...ticket, refund }}
           open
           onClose={() => setDialog(null)}
           onDone={() => {

@@ -86,6 +86,17 @@ export const eventReportSchema = z.object({
     checkedIn: splitSchema,
     noShows: splitSchema.nullable().describe('Tickets sold and never checked in; null until the event is over'),
   }),
+  postponement: z
+    .object({
+      postponedAt: z.string(),
+      postponedFrom: z.string().describe('The start before the first postponement'),
+      startsAt: z.string(),
+      refundDeadline: z.string(),
+      kept: count().describe('Tickets still valid for the new date'),
+      refunded: count().describe('Tickets refunded on their holders’ request after the postponement'),
+    })
+    .nullable()
+    .describe('null: never postponed (lib/server/refunds/postpone.ts)'),
 });
 export type EventReport = z.infer<typeof eventReportSchema>;
 

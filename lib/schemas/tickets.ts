@@ -136,7 +136,15 @@ export const ownedTicketSchema = z.object({
         .nullable()
         .describe('why this ticket may not be resold even where the event allows resale (its failure code), or null'),
     }),
+    postponed: z
+      .object({ from: z.string().describe('the start before the postponement'), refundDeadline: z.string() })
+      .nullish()
+      .describe('the organiser postponed the event: the ticket is valid for the new start (startsAt)'),
   }),
+  refund: z
+    .object({ kind: z.enum(['self-cancel', 'postponement']), until: z.string() })
+    .nullish()
+    .describe('the holder may return this ticket now (GET/POST /api/v1/tickets/{id}/refund), until then: after a postponement, or where the organiser lets fans cancel'),
   giftable: z.boolean().describe('false for a companion seat: it moves only with its ZŤP-S holder’s ticket'),
   companionOf: z.string().nullable().describe('a companion ticket: the ZŤP-S ticket it goes with'),
   listing: z.object({ id: z.string(), priceAmount: z.number().int(), held: z.boolean() }).nullable(),

@@ -45,6 +45,7 @@ import { makeSmallEvent } from '../helpers/waiting-list';
 import { makeMember } from '../helpers/organiser';
 import { eventChanged } from '@/lib/server/events/changed';
 import { generateCodes } from '@/lib/server/queue/presale';
+import { buy as buyPaid } from '../helpers/purchases';
 import { allRoutes, handlersOf, METHODS, readsJsonBody, type Handler, type Route } from '../helpers/routes';
 import { useTestDatabase } from '../helpers/db';
 import { currentCode, eventBySlug, giveTicket, makeScanner, makeUser, openGates, sessionFor, type TestUser } from '../helpers/tickets';
@@ -479,6 +480,28 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     params: { eventId: eventUuid },
     body: { enabled: false, offerMinutes: 45 },
   }),
+  // part refunds (lib/server/refunds): an event of their own, never the demo's
+  'POST /api/v1/tickets/[id]/refund': async () => {
+    const event = await makeSmallEvent(t.db, { seats: 2 });
+    await t.db.update(s.events).set({ selfCancelAllowed: true, selfCancelHours: 1 }).where(eq(s.events.id, event.id));
+    const fan = await makeUser(t.db, 'returning');
+    const order = await buyPaid(t.db, fan, event.slug, { seatIds: [event.seatIds[0]] });
+    const [ticket] = await t.db.select({ id: s.tickets.id }).from(s.tickets).where(eq(s.tickets.orderId, order.id));
+    return { caller: fan, params: { id: ticket.id }, body: { scope: 'ticket' } };
+  },
+  'POST /api/v1/organiser/events/[eventId]/postpone': async () => {
+    const event = await makeSmallEvent(t.db, { seats: 1 });
+    const [row] = await t.db.select({ startsAt: s.events.startsAt }).from(s.events).where(eq(s.events.id, event.id));
+    return {
+      caller: await makeScanner(t.db, event.slug, 'manager'),
+      params: { eventId: event.id },
+      body: { startsAt: new Date(row.startsAt.getTime() + 7 * 86_400_000).toISOString(), refundDeadline: new Date(row.startsAt.getTime()).toISOString(), message: 'Nový termín.' },
+    };
+  },
+  'PUT /api/v1/organiser/events/[eventId]/self-cancel': async () => {
+    const event = await makeSmallEvent(t.db, { seats: 1 });
+    return { caller: await makeScanner(t.db, event.slug, 'manager'), params: { eventId: event.id }, body: { allowed: true, hoursBefore: 24, refundsFee: null } };
+  },
   // named tickets (risk matches): the demo's risk match names every ticket
   'PUT /api/v1/events/[id]/cart/holders': async () => {
     const fan = await makeUser(t.db, 'naming');

@@ -37,7 +37,7 @@ function Figures({ caption, rows }: { caption: string; rows: [string, string, bo
 
 /** `actions`: links beside the report's title (the event's exports go there). */
 export async function EventReportView({ report, actions }: { report: EventReport; actions?: ReactNode }) {
-  const [t, locale] = await Promise.all([getTranslations('report'), getLocale() as Promise<Locale>]);
+  const [t, locale, tp] = await Promise.all([getTranslations('report'), getLocale() as Promise<Locale>, getTranslations('refunds.report')]);
   const money = (amount: number) => formatMoney({ amount, currency: report.event.currency }, locale);
   /** A deduction: shown with its minus, nothing as a plain zero. */
   const minus = (amount: number) => money(amount ? -amount : 0);
@@ -229,6 +229,21 @@ export async function EventReportView({ report, actions }: { report: EventReport
           ]}
         />
       </TitledSection>
+
+      {report.postponement && (
+        <TitledSection id="report-postponement" title={tp('title')} className="space-y-3">
+          <p className="text-slate-700">
+            {tp('summary', { from: dateTime(report.postponement.postponedFrom), to: dateTime(report.postponement.startsAt), deadline: dateTime(report.postponement.refundDeadline) })}
+          </p>
+          <Figures
+            caption={tp('title')}
+            rows={[
+              [tp('kept'), n(report.postponement.kept)],
+              [tp('refunded'), n(report.postponement.refunded)],
+            ]}
+          />
+        </TitledSection>
+      )}
 
       <TitledSection id="report-attendance" title={t('attendance.title')} className="space-y-3">
         <Scroller label={t('attendance.vsSold')}>

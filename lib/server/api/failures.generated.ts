@@ -14,6 +14,7 @@ import { failures as packages, type Codes as packagesCodes } from '@/lib/server/
 import { failures as payments, type Codes as paymentsCodes } from '@/lib/server/payments/failures';
 import { failures as payouts, type Codes as payoutsCodes } from '@/lib/server/payouts/failures';
 import { failures as queue, type Codes as queueCodes } from '@/lib/server/queue/failures';
+import { failures as refunds, type Codes as refundsCodes } from '@/lib/server/refunds/failures';
 import { failures as resale, type Codes as resaleCodes } from '@/lib/server/resale/failures';
 import { failures as scan, type Codes as scanCodes } from '@/lib/server/scan/failures';
 import { failures as seasons, type Codes as seasonsCodes } from '@/lib/server/seasons/failures';
@@ -23,10 +24,10 @@ import { failures as venues, type Codes as venuesCodes } from '@/lib/server/venu
 import { failures as waitingList, type Codes as waitingListCodes } from '@/lib/server/waiting-list/failures';
 
 /** The failure codes the features' domain functions return. */
-export type ModuleFailureCode = authCodes | cartCodes | concessionsCodes | couponsCodes | eventsCodes | feedbackCodes | loyaltyCodes | namedTicketsCodes | notificationsCodes | onboardingCodes | ordersCodes | packagesCodes | paymentsCodes | payoutsCodes | queueCodes | resaleCodes | scanCodes | seasonsCodes | teamCodes | ticketsCodes | venuesCodes | waitingListCodes;
+export type ModuleFailureCode = authCodes | cartCodes | concessionsCodes | couponsCodes | eventsCodes | feedbackCodes | loyaltyCodes | namedTicketsCodes | notificationsCodes | onboardingCodes | ordersCodes | packagesCodes | paymentsCodes | payoutsCodes | queueCodes | refundsCodes | resaleCodes | scanCodes | seasonsCodes | teamCodes | ticketsCodes | venuesCodes | waitingListCodes;
 
 /** The features' failure rows, each feature's own. */
-export const moduleFailures = { ...auth, ...cart, ...concessions, ...coupons, ...events, ...feedback, ...loyalty, ...namedTickets, ...notifications, ...onboarding, ...orders, ...packages, ...payments, ...payouts, ...queue, ...resale, ...scan, ...seasons, ...team, ...tickets, ...venues, ...waitingList } as const;
+export const moduleFailures = { ...auth, ...cart, ...concessions, ...coupons, ...events, ...feedback, ...loyalty, ...namedTickets, ...notifications, ...onboarding, ...orders, ...packages, ...payments, ...payouts, ...queue, ...refunds, ...resale, ...scan, ...seasons, ...team, ...tickets, ...venues, ...waitingList } as const;
 
 /** Which feature declares each row (a code declared twice is a test failure). */
-export const failureRowsByModule = { 'auth': auth, 'cart': cart, 'concessions': concessions, 'coupons': coupons, 'events': events, 'feedback': feedback, 'loyalty': loyalty, 'named-tickets': namedTickets, 'notifications': notifications, 'onboarding': onboarding, 'orders': orders, 'packages': packages, 'payments': payments, 'payouts': payouts, 'queue': queue, 'resale': resale, 'scan': scan, 'seasons': seasons, 'team': team, 'tickets': tickets, 'venues': venues, 'waiting-list': waitingList } as const;
+export const failureRowsByModule = { 'auth': auth, 'cart': cart, 'concessions': concessions, 'coupons': coupons, 'events': events, 'feedback': feedback, 'loyalty': loyalty, 'named-tickets': namedTickets, 'notifications': notifications, 'onboarding': onboarding, 'orders': orders, 'packages': packages, 'payments': payments, 'payouts': payouts, 'queue': queue, 'refunds': refunds, 'resale': resale, 'scan': scan, 'seasons': seasons, 'team': team, 'tickets': tickets, 'venues': venues, 'waiting-list': waitingList } as const;

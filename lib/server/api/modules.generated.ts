@@ -17,6 +17,7 @@ import packages from '@/lib/server/packages/module';
 import payments from '@/lib/server/payments/module';
 import payouts from '@/lib/server/payouts/module';
 import queue from '@/lib/server/queue/module';
+import refunds from '@/lib/server/refunds/module';
 import reports from '@/lib/server/reports/module';
 import resale from '@/lib/server/resale/module';
 import scan from '@/lib/server/scan/module';
@@ -27,4 +28,4 @@ import venues from '@/lib/server/venues/module';
 import waitingList from '@/lib/server/waiting-list/module';
 import wallet from '@/lib/server/wallet/module';
 
-export const apiModules: readonly Module[] = [auth, cart, concessions, coupons, events, feedback, loyalty, namedTickets, notifications, onboarding, openapi, orders, packages, payments, payouts, queue, reports, resale, scan, seasons, team, tickets, venues, waitingList, wallet];
+export const apiModules: readonly Module[] = [auth, cart, concessions, coupons, events, feedback, loyalty, namedTickets, notifications, onboarding, openapi, orders, packages, payments, payouts, queue, refunds, reports, resale, scan, seasons, team, tickets, venues, waitingList, wallet];

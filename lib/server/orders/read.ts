@@ -81,7 +81,8 @@ export async function getOrder(input: { user: { id: string }; orderId: string; l
     .select({ amount: tables.refunds.amount, currency: tables.refunds.currency, status: tables.refunds.status })
     .from(tables.refunds)
     .innerJoin(tables.payments, eq(tables.payments.id, tables.refunds.paymentId))
-    .where(and(eq(tables.payments.orderId, o.id), eq(tables.refunds.scope, 'whole')))
+    // The whole payment, or a part refund of tickets or an amount (lib/server/refunds); a season match's share shows with cancelledMatches.
+    .where(and(eq(tables.payments.orderId, o.id), sql`(${tables.refunds.scope} = 'whole' or ${tables.refunds.scope} like 'ticket:%' or ${tables.refunds.scope} like 'amount:%')`))
     .orderBy(asc(tables.refunds.createdAt));
   const cancelledMatches = order.season ? await cancelledMatchesOf(o.id, input.locale) : [];
   return {

@@ -10,6 +10,7 @@ import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { attendanceOf } from './attendance';
 import { couponUses, eventLedgers, netFigures } from './ledger';
 import { salesSeries } from './sales';
+import { postponementOf } from '@/lib/server/refunds/postpone';
 
 // The report of one event for its organiser (owner, manager): tickets and capacity per price category,
 // sales over time, money (from the ledger, nowhere else), coupon and redeem-code use, resale and
@@ -87,7 +88,7 @@ export async function computeReport(eventId: string, now: Date): Promise<EventRe
   const saleStartsAt = row.sale_starts_at ? new Date(row.sale_starts_at) : null;
   const over = eventIsOver({ startsAt, endsAt }, now);
 
-  const [categories, tickets, sales, [ledger], coupons, redeem, listings, attendance] = await Promise.all([
+  const [categories, tickets, sales, [ledger], coupons, redeem, listings, attendance, postponement] = await Promise.all([
     categoriesOf(eventId),
     ticketCounts(eventId),
     salesSeries(eventId, saleStartsAt),
@@ -96,6 +97,7 @@ export async function computeReport(eventId: string, now: Date): Promise<EventRe
     redeemCounts(eventId),
     listingCounts(eventId),
     attendanceOf(eventId, doorsAt),
+    postponementOf(db, eventId),
   ]);
 
   const split = (rows: TicketCount[], pick: (r: TicketCount) => number) => {
@@ -151,6 +153,7 @@ export async function computeReport(eventId: string, now: Date): Promise<EventRe
       checkedIn: split(tickets, (t) => t.checkedIn),
       noShows: over ? split(tickets, (t) => t.sold - t.checkedIn) : null,
     },
+    postponement,
   };
   return report;
 }

@@ -12,6 +12,25 @@ import { joinPlace, placeColumns, placeOf, placeOrder } from './place';
 import { paidAmountOfTicket } from './paid-price';
 import { resaleFacts, resaleRefusal } from '@/lib/server/resale/eligibility';
 import type { MyTickets, OwnedTicket } from '@/lib/schemas/tickets';
+import { refundWindow } from '@/lib/server/refunds/self-service';
+
+/**
+ * Whether the holder may return the ticket now (lib/server/refunds/self-service.ts, the same rule): one they
+ * bought from the organiser themselves, still valid, with a window open (a postponement's, or self-cancel).
+ */
+function refundOf(
+  r: { status: string; paidAmount: number | null; seasonTicketId: string | null; companionOf: string | null; boughtOnResale: boolean; eventStatus: string; startsAt: Date } & {
+    selfCancelAllowed: boolean;
+    selfCancelHours: number;
+    postponedAt: Date | null;
+    refundDeadline: Date | null;
+  },
+  now: Date,
+): OwnedTicket['refund'] {
+  if ((r.status !== 'valid' && r.status !== 'listed') || r.paidAmount === null || r.seasonTicketId || r.companionOf || r.boughtOnResale) return null;
+  const window = refundWindow({ ...r, status: r.eventStatus }, now);
+  return 'closed' in window ? null : { kind: window.kind, until: window.until.toISOString() };
+}
 
 
 type Fan = { id: string; email: string; firstName: string; lastName: string };
@@ -62,6 +81,14 @@ async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: numb
         resaleWindowHours: e.resaleWindowHours,
         resaleSellerFeeBps: e.resaleSellerFeeBps,
         freeTicketsResale: e.freeTicketsResale,
+        orderId: t.orderId,
+        selfCancelAllowed: e.selfCancelAllowed,
+        selfCancelHours: e.selfCancelHours,
+        postponedAt: e.postponedAt,
+        postponedFrom: e.postponedFrom,
+        refundDeadline: e.refundDeadline,
+        // Bought from another fan (its order's line is the listing): not refundable by the organiser (lib/server/refunds).
+        boughtOnResale: sql<boolean>`exists (select 1 from order_items oi join resale_listings rl on rl.id = oi.listing_id where oi.order_id = ${t.orderId} and rl.ticket_id = ${t.id})`,
       })
       .from(t)
       .leftJoin(tables.seasonTickets, eq(tables.seasonTickets.id, t.seasonTicketId))
@@ -124,6 +151,7 @@ async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: numb
         event: {
           ...place.event,
           transferEnabled: r.transferEnabled && r.eventStatus !== 'cancelled',
+          postponed: r.postponedAt && r.postponedFrom && r.refundDeadline ? { from: r.postponedFrom.toISOString(), refundDeadline: r.refundDeadline.toISOString() } : null,
           resale: {
             enabled: r.resaleEnabled,
             // The listing's own rule (resale/listing.ts): the cap of the price paid, the same refusals.
@@ -150,11 +178,17 @@ async function readMyTickets(user: Fan): Promise<{ value: MyTickets; until: numb
               }
             : null,
         concession: r.concession,
+        refund: refundOf(r, readAt),
       };
     }),
   );
   const [seasons, giftedLines] = await Promise.all([seasonSchedule(user), gifted]);
   // A listing's hold ends without a write: the answer holds until the first such end.
-  const until = Math.min(Infinity, ...listings.map((l) => (l.held && l.heldUntil ? l.heldUntil.getTime() : Infinity)));
+  // A refund window closes without a write too (lib/server/refunds): the answer holds until the first such close.
+  const until = Math.min(
+    Infinity,
+    ...listings.map((l) => (l.held && l.heldUntil ? l.heldUntil.getTime() : Infinity)),
+    ...tickets.map((ticket) => (ticket.refund ? new Date(ticket.refund.until).getTime() : Infinity)),
+  );
   return { value: { tickets, seasons, gifted: giftedLines }, until };
 }

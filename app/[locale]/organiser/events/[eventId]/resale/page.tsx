@@ -7,6 +7,8 @@ import { getResalePolicy } from '@/lib/server/events/resale-policy';
 import { getWaitingListSettings } from '@/lib/server/waiting-list/organiser';
 import { eventScreen, eventScreenMetadata, eventScreenPage } from '../../../console-page';
 import { TitledSection } from '@/components/ui/titled-section';
+import { SelfCancelForm } from '@/components/refunds/self-cancel-form';
+import { getSelfCancelRules } from '@/lib/server/refunds/postpone';
 
 export const generateMetadata = eventScreenMetadata('/organiser/events/[eventId]/resale', 'organiser.resale.title');
 
@@ -17,6 +19,8 @@ async function ResaleScreen({ locale, eventId }: { locale: Locale; eventId: stri
   const policy = access.ok && event ? await getResalePolicy(access.context.user.id, eventId) : null;
   const waiting = access.ok && event ? await getWaitingListSettings(access.context.user.id, eventId) : null;
   const tw = await getTranslations('waitingList.organiser');
+  const selfCancel = access.ok && event ? await getSelfCancelRules(access.context.user, eventId) : null;
+  const ts = await getTranslations('refunds.organiser.selfCancel');
   return (
     <EventFrame access={access} event={event} deniedTitle={t('title')}>
       {policy?.ok && (
@@ -32,6 +36,11 @@ async function ResaleScreen({ locale, eventId }: { locale: Locale; eventId: stri
             eventId={eventId}
             initial={{ enabled: waiting.enabled, offerMinutes: waiting.offerMinutes, waiting: waiting.waiting, offered: waiting.offered, bought: waiting.bought }}
           />
+        </TitledSection>
+      )}
+      {selfCancel?.ok && (
+        <TitledSection id="self-cancel-title" title={ts('title')} className="mt-10 space-y-4">
+          <SelfCancelForm eventId={eventId} initial={selfCancel.rules} />
         </TitledSection>
       )}
     </EventFrame>
