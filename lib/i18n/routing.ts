@@ -52,6 +52,8 @@ export const pathnames = {
   '/organiser/venues/[venueId]': { sk: '/organizator/miesta-konania/[venueId]', cs: '/poradatel/mista-konani/[venueId]', en: '/organiser/venues/[venueId]' },
   '/organiser/codes': { sk: '/organizator/kody', cs: '/poradatel/kody', en: '/organiser/codes' },
   '/organiser/team': { sk: '/organizator/tim', cs: '/poradatel/tym', en: '/organiser/team' },
+  '/organiser/support': { sk: '/organizator/podpora', cs: '/poradatel/podpora', en: '/organiser/support' },
+  '/organiser/audit-log': { sk: '/organizator/auditny-zaznam', cs: '/poradatel/auditni-zaznam', en: '/organiser/audit-log' },
   '/organiser/settlements': { sk: '/organizator/vyuctovanie', cs: '/poradatel/vyuctovani', en: '/organiser/settlements' },
   '/organiser/settings': { sk: '/organizator/nastavenia', cs: '/poradatel/nastaveni', en: '/organiser/settings' },
   '/organiser/invitation': { sk: '/organizator/pozvanka', cs: '/poradatel/pozvanka', en: '/organiser/invitation' },
@@ -61,6 +63,8 @@ export const pathnames = {
   '/organiser/announcements': { sk: '/organizator/oznamenia', cs: '/poradatel/oznameni', en: '/organiser/announcements' },
   // Tribuna's own administration (users.is_admin): resale payout runs.
   '/admin/payouts': { sk: '/admin/vyplaty', cs: '/admin/vyplaty', en: '/admin/payouts' },
+  '/admin/support': { sk: '/admin/podpora', cs: '/admin/podpora', en: '/admin/support' },
+  '/admin/audit-log': { sk: '/admin/auditny-zaznam', cs: '/admin/auditni-zaznam', en: '/admin/audit-log' },
 } as const;
 
 export type AppPathname = keyof typeof pathnames;
