@@ -760,12 +760,17 @@ CREATE OR REPLACE TRIGGER loyalty_ledger_balance AFTER INSERT ON loyalty_ledger
   FOR EACH ROW EXECUTE FUNCTION loyalty_apply_balance();
 
 -- Takes back, once, every line still standing that matches: `p_ticket` a voided ticket's attendance,
--- `p_order` the points an order earned (a refund) and those it was paid with (given back to the fan).
+-- `p_order` the points an order earned (a refund) and those it was paid with (given back to the fan) —
+-- less the points of it already given back ticket by ticket (lib/server/refunds: reversal lines without
+-- reverses_id that name a ticket), so a partly refunded order refunded whole never gives them twice.
 CREATE OR REPLACE FUNCTION loyalty_reverse(p_ticket uuid, p_order uuid)
 RETURNS void
 LANGUAGE sql AS $$
   INSERT INTO loyalty_ledger (org_id, user_id, points, kind, ticket_id, order_id, reverses_id)
-  SELECT l.org_id, l.user_id, -l.points, 'reversal', l.ticket_id, l.order_id, l.id
+  SELECT l.org_id, l.user_id,
+    -l.points - CASE WHEN l.kind = 'redemption' THEN coalesce((SELECT sum(b.points) FROM loyalty_ledger b
+      WHERE b.order_id = l.order_id AND b.kind = 'reversal' AND b.reverses_id IS NULL AND b.ticket_id IS NOT NULL), 0)::int ELSE 0 END,
+    'reversal', l.ticket_id, l.order_id, l.id
   FROM loyalty_ledger l
   WHERE l.kind <> 'reversal'
     AND ((p_ticket IS NOT NULL AND l.ticket_id = p_ticket AND l.kind = 'attendance')

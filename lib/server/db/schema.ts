@@ -213,6 +213,11 @@ export const organisations = pgTable('organisations', {
   platformFeeBps: integer('platform_fee_bps').notNull().default(0),
   /** When its payouts are made: per settlement period (monthly) or after each event. */
   payoutSchedule: payoutScheduleEnum('payout_schedule').notNull().default('period'),
+  /**
+   * The service fee of a ticket a fan cancels themselves goes back too (lib/server/refunds, docs/decisions/partial-refunds.md):
+   * off by default, so a fan's own cancellation keeps it; a refund the organiser causes (a cancelled or postponed event) always returns it.
+   */
+  refundServiceFee: boolean('refund_service_fee').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -457,6 +462,15 @@ export const events = pgTable(
     /** Fans may queue for returned tickets once it sells out (lib/server/waiting-list); an offer holds them this long. */
     waitingListEnabled: boolean('waiting_list_enabled').notNull().default(false),
     waitingListOfferMinutes: integer('waiting_list_offer_minutes').notNull().default(30),
+    /** Fans may cancel their own tickets (lib/server/refunds/self-cancel.ts) up to selfCancelHours before the start. */
+    selfCancelAllowed: boolean('self_cancel_allowed').notNull().default(false),
+    selfCancelHours: integer('self_cancel_hours').notNull().default(48),
+    /** A fan's own cancellation returns the service fee too; null: the organisation's rule (organisations.refund_service_fee). */
+    selfCancelRefundsFee: boolean('self_cancel_refunds_fee'),
+    /** Postponed (lib/server/refunds/postpone.ts): when, the start it had before, and until when holders may ask for their money. */
+    postponedAt: ts('postponed_at'),
+    postponedFrom: ts('postponed_from'),
+    refundDeadline: ts('refund_deadline'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -796,6 +810,50 @@ export const orderShares = pgTable(
   (t) => [primaryKey({ columns: [t.orderId, t.eventId] }), index('order_shares_event_idx').on(t.eventId, t.refundedAt)],
 );
 
+export const partialRefundKindEnum = pgEnum('partial_refund_kind', ['ticket', 'amount']);
+
+/**
+ * A refund of part of a paid order (lib/server/refunds): one ticket (at most once: partial_refunds_ticket_uq) or
+ * an amount. Its figures are the ticket's share of the order (price, its share of the coupon, service fee
+ * returned, credit and points given back) and the money sent to the payment (the refund row, scope
+ * `ticket:<id>` or `amount:<id>`). The ledger (reports/ledger.ts) counts them as refunds of the order's share.
+ */
+export const partialRefunds = pgTable(
+  'partial_refunds',
+  {
+    id: id(),
+    kind: partialRefundKindEnum('kind').notNull(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull().references(() => events.id),
+    ticketId: uuid('ticket_id').references(() => tickets.id),
+    /** SELF_CANCELLED, EVENT_POSTPONED, ORGANISER_REFUND or GOODWILL (payments/refunds.ts RefundReason). */
+    reason: text('reason').notNull(),
+    note: text('note'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    currency: currencyEnum('currency').notNull(),
+    /** Face price refunded (a goodwill amount: the amount). */
+    priceAmount: integer('price_amount').notNull().default(0),
+    /** The ticket's share of the coupon discount (it was never paid). */
+    discountAmount: integer('discount_amount').notNull().default(0),
+    /** Service fee returned, and the one kept. */
+    feeAmount: integer('fee_amount').notNull().default(0),
+    feeKeptAmount: integer('fee_kept_amount').notNull().default(0),
+    /** Given back as wallet credit, and the value of the loyalty points given back (with the points). */
+    walletAmount: integer('wallet_amount').notNull().default(0),
+    pointsAmount: integer('points_amount').notNull().default(0),
+    points: integer('points').notNull().default(0),
+    /** Sent back to the payment (the refund row's amount). */
+    moneyAmount: integer('money_amount').notNull().default(0),
+    refundId: uuid('refund_id').references(() => refunds.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('partial_refunds_ticket_uq').on(t.ticketId).where(sql`ticket_id is not null`),
+    index('partial_refunds_order_idx').on(t.orderId, t.eventId),
+    index('partial_refunds_event_idx').on(t.eventId, t.createdAt),
+  ],
+);
+
 /** Webhook events already handled: the same event twice changes nothing. */
 export const paymentEvents = pgTable(
   'payment_events',
@@ -887,7 +945,9 @@ export const tickets = pgTable(
   },
   // tickets_event_idx: an event's tickets, and in id order the attendee export's batches (reports/exports.ts).
   (t) => [
-    uniqueIndex('tickets_unit_uq').on(t.unitId),
+    // One live ticket per place: a refunded ticket is void and its place sold again (lib/server/refunds).
+    uniqueIndex('tickets_unit_live_uq').on(t.unitId).where(sql`status <> 'void'`),
+    index('tickets_unit_idx').on(t.unitId),
     index('tickets_owner_idx').on(t.ownerId),
     index('tickets_event_idx').on(t.eventId, t.id),
     // A season ticket has one ticket per match, issued exactly once (lib/server/seasons/issue.ts).

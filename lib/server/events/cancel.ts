@@ -71,11 +71,13 @@ export type FinishOptions = {
 };
 
 /**
- * What a cancelled match gives back of one share (order_shares): its total less the credit a released
- * season seat already earned for this match (that part is not paid twice). The one rule of the amount,
+ * What a cancelled match gives back of one share (order_shares): its total less what part refunds of it
+ * already sent back (tickets or amounts refunded before: lib/server/refunds) and less the credit a released
+ * season seat already earned for this match (neither is paid twice). The one rule of the amount,
  * for the refund itself (refundNextShare) and for the preview the office sees before it cancels.
  */
 const shareRefund = (share: SQL, orderId: SQL, eventId: string) => sql`greatest(0, ${share}.total_amount - (
+  select coalesce(sum(p.money_amount), 0)::int from partial_refunds p where p.order_id = ${orderId} and p.event_id = ${eventId}) - (
   select coalesce(sum(w.amount), 0)::int from season_releases r
   join season_tickets st on st.id = r.season_ticket_id
   join wallet_ledger w on w.release_id = r.id and w.kind = 'release_credit'

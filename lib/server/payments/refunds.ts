@@ -5,8 +5,22 @@ import { paymentProviderByName } from './index';
 import type { PaymentProvider } from './types';
 import { log } from '@/lib/server/ops/log';
 
-/** Why a payment goes back. EVENT_CANCELLED: the organiser cancelled the event (events/cancel.ts). */
-export type RefundReason = 'NOT_CURRENT' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'LATE_PAYMENT_UNITS_TAKEN' | 'EVENT_CANCELLED';
+/**
+ * Why a payment goes back. EVENT_CANCELLED: the organiser cancelled the event (events/cancel.ts). The part
+ * refunds of lib/server/refunds: SELF_CANCELLED (a fan cancelled their own ticket), EVENT_POSTPONED (a holder
+ * asked for their money after a postponement), ORGANISER_REFUND (the organiser or support refunded tickets),
+ * GOODWILL (an amount given back).
+ */
+export type RefundReason =
+  | 'NOT_CURRENT'
+  | 'AMOUNT_MISMATCH'
+  | 'ORDER_ALREADY_PAID'
+  | 'LATE_PAYMENT_UNITS_TAKEN'
+  | 'EVENT_CANCELLED'
+  | 'SELF_CANCELLED'
+  | 'EVENT_POSTPONED'
+  | 'ORGANISER_REFUND'
+  | 'GOODWILL';
 
 const r = tables.refunds;
 const BATCH = 20;
@@ -45,6 +59,38 @@ export async function queueRefund(
     .onConflictDoNothing()
     .returning({ id: r.id });
   return queued.length > 0;
+}
+
+/**
+ * Queues a refund of part of a payment under its own scope (`ticket:<id>`, `amount:<id>`: lib/server/refunds),
+ * in the caller's transaction, once per payment and scope; answers the refund row's id (null when that scope
+ * was queued already). The caller checks the amount against what remains refundable (refundableOfPayment).
+ */
+export async function queueScopedRefund(
+  tx: Tx,
+  input: { payment: { id: string; provider: string; currency: 'EUR' | 'CZK' }; reason: RefundReason; now: Date; scope: string; amount: number },
+): Promise<string | null> {
+  const [row] = await tx
+    .insert(r)
+    .values({
+      paymentId: input.payment.id,
+      provider: input.payment.provider,
+      amount: input.amount,
+      currency: input.payment.currency,
+      reason: input.reason,
+      scope: input.scope,
+      nextAttemptAt: input.now,
+      createdAt: input.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: r.id });
+  return row?.id ?? null;
+}
+
+/** What of a payment may still go back: its amount less every refund queued of it (any status). */
+export async function refundableOfPayment(tx: Db | Tx, payment: { id: string; amount: number }): Promise<number> {
+  const [row] = await tx.select({ sum: sql<number>`coalesce(sum(${r.amount}), 0)::int` }).from(r).where(eq(r.paymentId, payment.id));
+  return Math.max(0, payment.amount - Number(row?.sum ?? 0));
 }
 
 /** The provider's idempotency key of a refund: the whole payment keeps the key it always had, a share names its event. */

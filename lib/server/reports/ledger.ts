@@ -11,7 +11,7 @@ import { getDb, rowsOf } from '@/lib/server/db';
 // coupon discount, which only ever reduces primary tickets: cart/totals.ts) and resale tickets (listing
 // price and buyer fee; the seller's fee and the organiser's share of both fees are on the seller's payout).
 // A refunded share — a cancelled event refunds every share of it (events/cancel.ts) — reverses every
-// figure of that share. Payments that never completed an order (a second payment, a late one) are refunded
+// figure of that share; a part refund (one ticket, an amount: lib/server/refunds) reverses that part. Payments that never completed an order (a second payment, a late one) are refunded
 // too, but they were never sales and appear nowhere here.
 //
 // With a period, sales count by when they were paid and refunds by when they were made, so a period's
@@ -153,17 +153,39 @@ export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
       where coalesce(u.event_id, l.event_id, s.order_event_id) = s.event_id
       group by s.id, s.event_id, s.paid_at, s.refunded_at, s.discount_amount, s.credit_amount, s.total_amount, s.refunded_amount
     ),
+    -- Part refunds (lib/server/refunds): a ticket (its price, coupon share, service fee returned, credit and
+    -- points given back, money sent back) or an amount (price and money: the organiser bears it), each counted
+    -- when it was made; a fee kept stays a sale.
+    part as (
+      select p.order_id, p.event_id, p.created_at, (p.kind = 'ticket')::int as tickets, p.price_amount, p.discount_amount, p.fee_amount,
+        p.fee_kept_amount, p.wallet_amount + p.points_amount as credits, p.money_amount
+      from partial_refunds p join orders o on o.id = p.order_id
+      where p.event_id in (${ids}) and o.paid_at is not null
+    ),
+    part_sum as (
+      select order_id, event_id, sum(tickets)::int as tickets, sum(price_amount)::int as price, sum(discount_amount)::int as discount,
+        sum(fee_amount + fee_kept_amount)::int as fees, sum(credits)::int as credits, sum(money_amount + fee_kept_amount)::int as money
+      from part group by order_id, event_id
+    ),
     -- A refunded share gives back its money (refunded_amount) and whatever of it was not paid back as money
     -- (wallet credit instead, or a released seat's credit already given: events/cancel.ts) counts with the
-    -- credits: the organiser owes it to the fan as credit, as it owes a release's.
+    -- credits: the organiser owes it to the fan as credit, as it owes a release's. What part refunds gave
+    -- back of it before is counted there, not again here.
     sides as (
       select 'sales' as side, id, event_id, primary_tickets, ticket_revenue, discount_amount, credits, service_fees,
         resale_tickets, resale_volume, resale_buyer_fees, resale_seller_fees, organiser_resale_share, total_amount
       from per_order where ${inPeriod('paid_at')}
       union all
-      select 'refunds' as side, id, event_id, primary_tickets, ticket_revenue, discount_amount, credits + total_amount - refunded_amount, service_fees,
-        resale_tickets, resale_volume, resale_buyer_fees, resale_seller_fees, organiser_resale_share, refunded_amount
-      from per_order where refunded_at is not null and ${inPeriod('refunded_at')}
+      select 'refunds' as side, s.id, s.event_id, s.primary_tickets - coalesce(ps.tickets, 0), s.ticket_revenue - coalesce(ps.price, 0),
+        s.discount_amount - coalesce(ps.discount, 0),
+        s.credits - coalesce(ps.credits, 0) + s.total_amount - coalesce(ps.money, 0) - s.refunded_amount,
+        s.service_fees - coalesce(ps.fees, 0),
+        s.resale_tickets, s.resale_volume, s.resale_buyer_fees, s.resale_seller_fees, s.organiser_resale_share, s.refunded_amount
+      from per_order s left join part_sum ps on ps.order_id = s.id and ps.event_id = s.event_id
+      where s.refunded_at is not null and ${inPeriod('s.refunded_at')}
+      union all
+      select 'refunds' as side, null::uuid, event_id, tickets, price_amount, discount_amount, credits, fee_amount, 0, 0, 0, 0, 0, money_amount
+      from part where ${inPeriod('created_at')}
     )
     select e.id as event_id, e.currency, x.side,
       count(s.id)::int as orders,
