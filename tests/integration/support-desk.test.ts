@@ -248,3 +248,56 @@ describe('the audit log', () => {
     expect((await get(cast.manager, `/api/v1/audit-log/export?organisation=${orgId}&format=csv`)).status).toBe(403);
   });
 });
+
+describe('refunds through the refund core, audited', () => {
+  let paid: typeof s.orders.$inferSelect;
+
+  beforeAll(async () => {
+    paid = await buy(t.db, fan, EUR_EVENT, { seatIds: await freeSeatsOf(t.db, EUR_EVENT, 3, 80) });
+  });
+
+  it('refunds one ticket: void, its place on sale again, the money queued back, audited and on the timeline; twice is refused', async () => {
+    const [ticket] = await ticketsOf(paid.id);
+    const response = await post(cast.manager, `/api/v1/support/tickets/${ticket.id}/refund`, { reason: 'Fan cannot come' });
+    expect(response.status).toBe(200);
+    const { auditId } = await response.json();
+    const [after] = await t.db.select().from(s.tickets).where(eq(s.tickets.id, ticket.id));
+    expect(after.status).toBe('void');
+    expect((await t.db.select().from(s.inventoryUnits).where(eq(s.inventoryUnits.id, ticket.unitId)))[0].status).toBe('available');
+    const [refund] = await t.db.select().from(s.refunds).where(eq(s.refunds.scope, `ticket:${ticket.id}`));
+    expect(refund.amount).toBeGreaterThan(0);
+    const [entry] = await t.db.select().from(s.auditLog).where(eq(s.auditLog.id, auditId));
+    expect(entry).toMatchObject({ action: 'ticket.refund', subjectId: ticket.id, reason: 'Fan cannot come' });
+    expect(entry.before).toEqual({ tickets: [{ id: ticket.id, status: 'valid', holder: fan.email }] });
+    expect(entry.after).toMatchObject({ currency: 'EUR', tickets: [ticket.id], money: refund.amount, placeFreed: true });
+    const again = await post(cast.owner, `/api/v1/support/tickets/${ticket.id}/refund`, { reason: 'Again' });
+    expect(again.status).toBe(409);
+    expect(await t.db.$count(s.auditLog, and(eq(s.auditLog.subjectId, ticket.id), eq(s.auditLog.action, 'ticket.refund')))).toBe(1);
+    const detail = await (await get(cast.owner, `/api/v1/support/orders/${paid.id}`)).json();
+    const kinds = detail.timeline.map((e: { kind: string }) => e.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['refund.queued', 'audit']));
+  });
+
+  it('refunds an amount (tickets stay valid), never more than remains refundable', async () => {
+    const response = await post(cast.owner, `/api/v1/support/orders/${paid.id}/refund`, { reason: 'Late gate opening', amount: 100 });
+    expect(response.status).toBe(200);
+    const [entry] = await t.db.select().from(s.auditLog).where(and(eq(s.auditLog.subjectId, paid.id), eq(s.auditLog.action, 'order.refund_amount')));
+    expect(entry.after).toMatchObject({ amount: 100, currency: 'EUR' });
+    const tooMuch = await post(cast.owner, `/api/v1/support/orders/${paid.id}/refund`, { reason: 'Too much', amount: paid.totalAmount * 10 });
+    expect(tooMuch.status).toBe(422);
+    expect((await tooMuch.json()).code).toBe('SUPPORT_REFUND_EXCEEDS_PAID');
+    expect((await ticketsOf(paid.id)).filter((x) => x.status === 'valid')).toHaveLength(2);
+    const zero = await post(cast.owner, `/api/v1/support/orders/${paid.id}/refund`, { reason: 'Zero', amount: 0 });
+    expect((await zero.json()).message).toBe(en.support.errors.amountInvalid);
+  });
+
+  it('refunds the whole order: every ticket still valid, in one audited step', async () => {
+    const response = await post(cast.owner, `/api/v1/support/orders/${paid.id}/refund`, { reason: 'Customer request' });
+    expect(response.status).toBe(200);
+    expect((await ticketsOf(paid.id)).every((x) => x.status === 'void')).toBe(true);
+    const [entry] = await t.db.select().from(s.auditLog).where(and(eq(s.auditLog.subjectId, paid.id), eq(s.auditLog.action, 'order.refund')));
+    expect((entry.after as { tickets: string[] }).tickets).toHaveLength(2);
+    const again = await post(cast.owner, `/api/v1/support/orders/${paid.id}/refund`, { reason: 'Again' });
+    expect((await again.json()).code).toBe('SUPPORT_NOT_REFUNDABLE');
+  });
+});

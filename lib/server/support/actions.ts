@@ -10,6 +10,7 @@ import { recordAudit } from '@/lib/server/audit/record';
 import { getDb, tables, type Tx } from '@/lib/server/db';
 import { queueEmail } from '@/lib/server/email';
 import { queueOrderEmail } from '@/lib/server/orders/mail';
+import { placesFreed, refundAmount, refundTickets, type TicketRefund } from '@/lib/server/refunds/core';
 import { moveTicketToOwner } from '@/lib/server/tickets/ownership';
 import { siteLink } from '@/lib/server/site-link';
 import { newTicketSecret, publicKeyFor } from '@/lib/ticket-code/keys';
@@ -183,6 +184,115 @@ export async function voidTicket(actor: Actor, input: { ticketId: string; reason
         reason: input.reason,
         before: { status: ticket.status, version: ticket.version, holder: ticket.ownerEmail },
         after: { status: 'void', version: voided.find((row) => row.id === ticket.id)!.version, companions: voided.length - 1, placeFreed: false },
+      },
+      tx,
+    );
+    return { ok: true as const, auditId };
+  });
+}
+
+// ── refunds, through the one refund core (lib/server/refunds/core.ts) ───────────────────────────────────
+
+/** The core's refusals, as the support desk answers them (its own codes: the core has no module of its own). */
+function refusalOf(code: string, refundable?: number) {
+  if (code === 'TICKET_NOT_FOUND') return { ok: false as const, code: 'SUPPORT_TICKET_NOT_FOUND' as const };
+  if (code === 'ORDER_NOT_FOUND') return { ok: false as const, code: 'SUPPORT_ORDER_NOT_FOUND' as const };
+  if (code === 'TICKET_ALREADY_REFUNDED') return { ok: false as const, code: 'SUPPORT_ALREADY_REFUNDED' as const };
+  if (code === 'REFUND_EXCEEDS_PAID') return { ok: false as const, code: 'SUPPORT_REFUND_EXCEEDS_PAID' as const, refundable: refundable ?? 0 };
+  return { ok: false as const, code: 'SUPPORT_NOT_REFUNDABLE' as const };
+}
+
+/** What went back, for the audit entry: per ticket, to the card, to the wallet, points, the fee kept. */
+function refundedFigures(refunds: TicketRefund[]) {
+  const sum = (key: 'money' | 'wallet' | 'pointsAmount' | 'feeKept' | 'total') => refunds.reduce((total, r) => total + r[key], 0);
+  return {
+    currency: refunds[0]?.currency ?? null,
+    tickets: refunds.map((r) => r.ticketId),
+    money: sum('money'),
+    wallet: sum('wallet'),
+    points: refunds.reduce((total, r) => total + r.points, 0),
+    feeKept: sum('feeKept'),
+    total: sum('total'),
+    placeFreed: true,
+  };
+}
+
+/**
+ * Refunds tickets through the refund core (each turns void, its place goes back on sale, what was paid for it
+ * goes back where it came from, the service fee by the organisation's rule) and audits it in the same
+ * transaction. Two agents at once: the core locks the order, so the second finds the ticket refunded.
+ */
+async function refundTicketsAudited(actor: Actor, orgId: string, ticketIds: string[], subject: { type: 'ticket' | 'order'; id: string }, reason: string) {
+  const result = await getDb().transaction(async (tx) => {
+    const before = await tx
+      .select({ id: tables.tickets.id, status: tables.tickets.status, holder: tables.users.email })
+      .from(tables.tickets)
+      .innerJoin(tables.users, eq(tables.users.id, tables.tickets.ownerId))
+      .where(inArray(tables.tickets.id, ticketIds));
+    const refunded = await refundTickets(tx, { ticketIds, reason: 'ORGANISER_REFUND', actorId: actor.id, note: reason });
+    if (!refunded.ok) return refusalOf(refunded.code);
+    const auditId = await recordAudit(
+      {
+        actorId: actor.id,
+        orgId,
+        action: subject.type === 'ticket' ? 'ticket.refund' : 'order.refund',
+        subjectType: subject.type,
+        subjectId: subject.id,
+        reason,
+        before: { tickets: before.map((t) => ({ id: t.id, status: t.status, holder: t.holder })) },
+        after: refundedFigures(refunded.refunds),
+      },
+      tx,
+    );
+    return { ok: true as const, auditId, eventIds: refunded.eventIds };
+  });
+  if (!result.ok) return result;
+  await placesFreed(result.eventIds);
+  return { ok: true as const, auditId: result.auditId };
+}
+
+/** Refunds one ticket (and a ZŤP-S holder's companion with it). */
+export async function refundTicket(actor: Actor, input: { ticketId: string; reason: string }) {
+  const access = await ticketSupport(actor, input.ticketId);
+  if (!access.ok) return access;
+  return refundTicketsAudited(actor, access.orgId, [input.ticketId], { type: 'ticket', id: input.ticketId }, input.reason);
+}
+
+/**
+ * Refunds an order: without `amount`, every ticket of it still valid or on resale (as refundTicket does each);
+ * with `amount` (minor units), that much of its payment, tickets staying valid, never more than remains refundable.
+ */
+export async function refundOrder(actor: Actor, input: { orderId: string; reason: string; amount?: number }) {
+  const access = await orderSupport(actor, input.orderId);
+  if (!access.ok) return access;
+  if (input.amount === undefined) {
+    const open = await getDb()
+      .select({ id: tables.tickets.id })
+      .from(tables.tickets)
+      .where(and(eq(tables.tickets.orderId, input.orderId), inArray(tables.tickets.status, ['valid', 'listed'])));
+    if (!open.length) return { ok: false as const, code: 'SUPPORT_NOT_REFUNDABLE' as const };
+    return refundTicketsAudited(
+      actor,
+      access.orgId,
+      open.map((t) => t.id),
+      { type: 'order', id: input.orderId },
+      input.reason,
+    );
+  }
+  const amount = input.amount;
+  return getDb().transaction(async (tx) => {
+    const refunded = await refundAmount(tx, { orderId: input.orderId, amount, reason: 'GOODWILL', actorId: actor.id, note: input.reason });
+    if (!refunded.ok) return refusalOf(refunded.code, 'refundable' in refunded ? refunded.refundable : undefined);
+    const auditId = await recordAudit(
+      {
+        actorId: actor.id,
+        orgId: access.orgId,
+        action: 'order.refund_amount',
+        subjectType: 'order',
+        subjectId: input.orderId,
+        reason: input.reason,
+        before: null,
+        after: { amount: refunded.refund.amount, currency: refunded.refund.currency, refundId: refunded.refund.refundId },
       },
       tx,
     );

@@ -1,7 +1,7 @@
 // The failures of the support desk and the audit log. Another organisation's order or ticket answers like
 // one that does not exist (404); a scanner is ROLE_FORBIDDEN (403, central).
 import { failureRows, type FailureCodeOf } from '@/lib/server/api/failure-row';
-import type { moveTicket, resendOrderMail, voidTicket } from './actions';
+import type { moveTicket, refundOrder, refundTicket, resendOrderMail, voidTicket } from './actions';
 import type { exportAuditLog, readAuditLog } from './audit-log';
 import type { searchOrders, supportEvents, supportOrder } from './desk';
 
@@ -12,6 +12,8 @@ export type Codes =
   | FailureCodeOf<typeof resendOrderMail>
   | FailureCodeOf<typeof moveTicket>
   | FailureCodeOf<typeof voidTicket>
+  | FailureCodeOf<typeof refundTicket>
+  | FailureCodeOf<typeof refundOrder>
   | FailureCodeOf<typeof readAuditLog>
   | FailureCodeOf<typeof exportAuditLog>;
 
@@ -28,4 +30,9 @@ export const failures = failureRows({
   SUPPORT_TICKET_VOID: { status: 409, key: 'support.errors.ticketVoid' },
   /** Checked in, released or otherwise no longer a valid ticket. */
   SUPPORT_TICKET_NOT_VALID: { status: 409, key: 'support.errors.ticketNotValid' },
+  /** Checked in, void, bought on resale, a season ticket's match, its event cancelled, or an order not paid with money. */
+  SUPPORT_NOT_REFUNDABLE: { status: 409, key: 'support.errors.notRefundable' },
+  SUPPORT_ALREADY_REFUNDED: { status: 409, key: 'support.errors.alreadyRefunded' },
+  /** More than what remains refundable of the order's payment. */
+  SUPPORT_REFUND_EXCEEDS_PAID: { status: 422, key: 'support.errors.refundExceedsPaid', field: 'amount' },
 });

@@ -11,6 +11,7 @@ import {
   supportMoveSchema,
   supportOrderSchema,
   supportReasonSchema,
+  supportRefundSchema,
   supportSearchResultSchema,
   supportSearchSchema,
   ticketIdParamSchema,
@@ -21,7 +22,7 @@ import { requestLocale } from '@/lib/server/api/request-locale';
 import { failureOf, json, parseWith } from '@/lib/server/api/respond';
 import { exportResponse } from '@/lib/server/reports/export-file';
 import { enforceRateLimit } from '@/lib/server/rate-limit';
-import { moveTicket, resendOrderMail, voidTicket } from './actions';
+import { moveTicket, refundOrder, refundTicket, resendOrderMail, voidTicket } from './actions';
 import { exportAuditLog, readAuditLog } from './audit-log';
 import { searchOrders, supportOrder } from './desk';
 
@@ -118,6 +119,40 @@ export default defineModule({
       handle: async ({ params, body, caller }) => {
         const { ticketId } = parseWith(ticketIdParamSchema, params);
         const result = await voidTicket(caller.user, { ticketId, reason: body.reason });
+        if (!result.ok) throw failureOf(result);
+        return { ok: true as const, auditId: result.auditId };
+      },
+    }),
+    operation({
+      method: 'post',
+      path: '/api/v1/support/tickets/{ticketId}/refund',
+      summary:
+        'Support desk: refund one ticket through the refund core — it turns void, its place goes back on sale, what was paid for it goes back to the card, the wallet and the points, the service fee by the organisation’s rule. With a reason written to the audit log; two agents at once refund once',
+      access: 'signed-in',
+      params: ticketIdParamSchema,
+      body: supportReasonSchema,
+      answer: supportActionResultSchema,
+      failures: [...ACTION_FAILURES, 'SUPPORT_NOT_REFUNDABLE', 'SUPPORT_ALREADY_REFUNDED'],
+      handle: async ({ params, body, caller }) => {
+        const { ticketId } = parseWith(ticketIdParamSchema, params);
+        const result = await refundTicket(caller.user, { ticketId, reason: body.reason });
+        if (!result.ok) throw failureOf(result);
+        return { ok: true as const, auditId: result.auditId };
+      },
+    }),
+    operation({
+      method: 'post',
+      path: '/api/v1/support/orders/{orderId}/refund',
+      summary:
+        'Support desk: refund an order — without `amount` every ticket of it still valid or on resale (as a ticket refund each); with `amount` (minor units) that much of its payment, the tickets staying valid, never more than remains refundable. With a reason written to the audit log',
+      access: 'signed-in',
+      params: orderIdParamSchema,
+      body: supportRefundSchema,
+      answer: supportActionResultSchema,
+      failures: ['SUPPORT_ORDER_NOT_FOUND', 'SUPPORT_TICKET_NOT_FOUND', 'ROLE_FORBIDDEN', 'VALIDATION', 'SUPPORT_NOT_REFUNDABLE', 'SUPPORT_ALREADY_REFUNDED', 'SUPPORT_REFUND_EXCEEDS_PAID'],
+      handle: async ({ params, body, caller }) => {
+        const { orderId } = parseWith(orderIdParamSchema, params);
+        const result = await refundOrder(caller.user, { orderId, reason: body.reason, amount: body.amount });
         if (!result.ok) throw failureOf(result);
         return { ok: true as const, auditId: result.auditId };
       },
