@@ -148,6 +148,10 @@ export async function voidTicket(actor: Actor, input: { ticketId: string; reason
   const access = await ticketSupport(actor, input.ticketId);
   if (!access.ok) return access;
   return getDb().transaction(async (tx) => {
+    // The order first, then the ticket: the order the refund core and a cancellation lock them in (a void
+    // gives the ticket's loyalty points back, which reads the order), so a refund at once never deadlocks.
+    const [owning] = await tx.select({ orderId: tables.tickets.orderId }).from(tables.tickets).where(eq(tables.tickets.id, input.ticketId));
+    if (owning?.orderId) await tx.select({ id: tables.orders.id }).from(tables.orders).where(eq(tables.orders.id, owning.orderId)).for('update');
     const ticket = await lockTicket(tx, input.ticketId);
     if (!ticket) return { ok: false as const, code: 'SUPPORT_TICKET_NOT_FOUND' as const };
     const blocked = blockOf(ticket.status);
