@@ -51,6 +51,8 @@ test('support finds an order by its seat and resends the mail; the mailbox shows
   await desk.goto('/sk/organizator');
   await desk.getByRole('navigation', { name: sk.organiser.consoleNav }).getByRole('link', { name: sk.organiser.nav.support }).click();
   await expect(desk.getByRole('heading', { level: 1 })).toHaveText(sk.support.title);
+  // The form works once hydrated (its button is enabled then).
+  await expect(desk.getByRole('button', { name: sk.support.search.submit, exact: true })).toBeEnabled();
   await desk.getByRole('radio', { name: sk.support.search.ways.seat }).check();
   await desk.getByLabel(sk.support.search.event, { exact: true }).selectOption(detail.id);
   await desk.getByLabel(sk.support.search.section, { exact: true }).fill(place.section);
@@ -92,6 +94,7 @@ test('the admin reads the audit log, filters it and exports it as CSV and Excel'
   await page.goto('/sk/profil');
   await page.getByRole('link', { name: sk.support.audit.title }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(sk.support.audit.adminTitle);
+  await expect(page.getByRole('button', { name: sk.support.audit.apply })).toBeEnabled();
   await page.getByLabel(sk.support.audit.action, { exact: true }).fill('order.resend_mail');
   await page.getByRole('button', { name: sk.support.audit.apply }).click();
   const rows = page.getByTestId('audit-entry');
