@@ -21,7 +21,7 @@ async function signedIn(browser: Browser, baseURL: string, email: string) {
   return { context, page };
 }
 
-type Layout = { id: string; layout: { sections: { code: string; name: string; rows?: { label: string; seats: { id: string; label: string; ticketTypeId: string | null }[] }[] }[] } };
+type Layout = { uuid: string; layout: { sections: { code: string; name: string; rows?: { label: string; seats: { id: string; label: string; ticketTypeId: string | null }[] }[] }[] } };
 
 test('support finds an order by its seat and resends the mail; the mailbox shows it and the timeline the resend', async ({ page, browser, baseURL, signUpFresh }) => {
   test.setTimeout(180_000);
@@ -54,7 +54,7 @@ test('support finds an order by its seat and resends the mail; the mailbox shows
   // The form works once hydrated (its button is enabled then).
   await expect(desk.getByRole('button', { name: sk.support.search.submit, exact: true })).toBeEnabled();
   await desk.getByRole('radio', { name: sk.support.search.ways.seat }).check();
-  await desk.getByLabel(sk.support.search.event, { exact: true }).selectOption(detail.id);
+  await desk.getByLabel(sk.support.search.event, { exact: true }).selectOption(detail.uuid);
   await desk.getByLabel(sk.support.search.section, { exact: true }).fill(place.section);
   await desk.getByLabel(sk.support.search.row, { exact: true }).fill(place.row);
   await desk.getByLabel(sk.support.search.seat, { exact: true }).fill(place.seat);
