@@ -21,7 +21,7 @@ async function signedIn(browser: Browser, baseURL: string, email: string) {
   return { context, page };
 }
 
-type Layout = { uuid: string; layout: { sections: { code: string; name: string; rows?: { label: string; seats: { id: string; label: string; ticketTypeId: string | null }[] }[] }[] } };
+type Layout = { layout: { sections: { code: string; name: string; rows?: { label: string; seats: { id: string; label: string; ticketTypeId: string | null }[] }[] }[] } };
 
 test('support finds an order by its seat and resends the mail; the mailbox shows it and the timeline the resend', async ({ page, browser, baseURL, signUpFresh }) => {
   test.setTimeout(180_000);
@@ -48,13 +48,16 @@ test('support finds an order by its seat and resends the mail; the mailbox shows
   // The club's manager, at the console's support desk: find by seat.
   const manager = await signedIn(browser, baseURL!, demo.dunajManager);
   const desk = manager.page;
+  const { organisations } = (await (await desk.request.get('/api/v1/organiser/organisations')).json()) as { organisations: { id: string }[] };
+  const { events } = (await (await desk.request.get(`/api/v1/organiser/events?organisation=${organisations[0].id}`)).json()) as { events: { id: string; slug: string }[] };
+  const eventId = events.find((e) => e.slug === seeded.stadiumEvent)!.id;
   await desk.goto('/sk/organizator');
   await desk.getByRole('navigation', { name: sk.organiser.consoleNav }).getByRole('link', { name: sk.organiser.nav.support }).click();
   await expect(desk.getByRole('heading', { level: 1 })).toHaveText(sk.support.title);
   // The form works once hydrated (its button is enabled then).
   await expect(desk.getByRole('button', { name: sk.support.search.submit, exact: true })).toBeEnabled();
   await desk.getByRole('radio', { name: sk.support.search.ways.seat }).check();
-  await desk.getByLabel(sk.support.search.event, { exact: true }).selectOption(detail.uuid);
+  await desk.getByLabel(sk.support.search.event, { exact: true }).selectOption(eventId);
   await desk.getByLabel(sk.support.search.section, { exact: true }).fill(place.section);
   await desk.getByLabel(sk.support.search.row, { exact: true }).fill(place.row);
   await desk.getByLabel(sk.support.search.seat, { exact: true }).fill(place.seat);
