@@ -272,6 +272,7 @@ async function ownApplication(request: APIRequestContext): Promise<{ applicant: 
 type RealWrite = { caller: Caller | null; url: string; method?: string; body: Record<string, unknown>; observe: () => Promise<unknown>; admitted?: (answer: unknown) => boolean };
 
 const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWrite>> = {
+  ...supportWrites(),
   'POST /api/v1/auth/signin': async (request) => {
     const fan = await signUp(request);
     return { caller: null, url: '/api/v1/auth/signin', body: { email: fan.email, password: PASSWORD }, observe: async () => null };
@@ -1279,6 +1280,48 @@ function seasonWrites(): Record<string, (request: APIRequestContext) => Promise<
       expect(seasonTicketId, 'the seeded holder’s season ticket').toBeTruthy();
       return { caller: holder, url: `/api/v1/season-tickets/${seasonTicketId}/transfer`, body: { email: receiver.email }, observe: () => readAs(holder, '/api/v1/tickets') };
     },
+  };
+}
+
+/**
+ * A new fan's paid order of one stadium seat, bought through the cart, checkout and the test gateway's own
+ * signed notice (read from its page, as its "pay" button posts it): an order of its own for each support write.
+ */
+async function paidOrder(request: APIRequestContext): Promise<{ fan: Caller; orderId: string; ticketId: string }> {
+  const fan = await signUp(request);
+  await postJson(fan, `/api/v1/events/${seeded.stadiumEvent}/cart/items`, { seatIds: [await freeStadiumSeat()] });
+  const { orderId, paymentUrl } = (await postJson(fan, `/api/v1/events/${seeded.stadiumEvent}/checkout`, { acceptTerms: true, returnTo: 'web' })) as { orderId: string; paymentUrl: string };
+  const page = (await raw(new URL(paymentUrl, 'http://x').pathname, { authorization: `Bearer ${fan.token}` })).body.replace(/\\"/g, '"');
+  const notice = /"succeeded":(\{"eventId":"[^"]+","paymentId":"[^"]+","outcome":"succeeded","signature":"[^"]+"\})/.exec(page);
+  expect(notice, 'the test gateway page carries its signed notices').not.toBeNull();
+  await postJson(null, '/api/v1/payments/test/webhook', JSON.parse(notice![1]));
+  const { tickets } = JSON.parse((await raw('/api/v1/tickets', { authorization: `Bearer ${fan.token}` })).body) as { tickets: { id: string }[] };
+  return { fan, orderId, ticketId: tickets[0].id };
+}
+
+/** The support desk's writes (issue 33 item 6), by the demo's Tribuna admin on orders of their own. */
+function supportWrites(): Record<string, (request: APIRequestContext) => Promise<RealWrite>> {
+  const admin = () => signInAs('admin@tribuna.sk', DEMO_PASSWORD);
+  const write =
+    (path: (o: { orderId: string; ticketId: string }) => string, body: (request: APIRequestContext) => Promise<Record<string, unknown>>) =>
+    async (request: APIRequestContext): Promise<RealWrite> => {
+      const order = await paidOrder(request);
+      const caller = await admin();
+      return { caller, url: path(order), body: await body(request), observe: () => readAs(caller, `/api/v1/support/orders/${order.orderId}`) };
+    };
+  return {
+    'POST /api/v1/support/orders/[orderId]/resend': write((o) => `/api/v1/support/orders/${o.orderId}/resend`, async () => ({ reason: 'Fan did not get the mail' })),
+    'POST /api/v1/support/orders/[orderId]/refund': write((o) => `/api/v1/support/orders/${o.orderId}/refund`, async () => ({ reason: 'Goodwill for a late gate', amount: 100 })),
+    'POST /api/v1/support/tickets/[ticketId]/move': write(
+      (o) => `/api/v1/support/tickets/${o.ticketId}/move`,
+      async (request) => {
+        const friend = await signUp(request);
+        await postJson(friend, '/api/v1/auth/verify-email', { token: await mailedToken(friend.email) });
+        return { reason: 'Bought for a friend', email: friend.email };
+      },
+    ),
+    'POST /api/v1/support/tickets/[ticketId]/void': write((o) => `/api/v1/support/tickets/${o.ticketId}/void`, async () => ({ reason: 'Issued twice by mistake' })),
+    'POST /api/v1/support/tickets/[ticketId]/refund': write((o) => `/api/v1/support/tickets/${o.ticketId}/refund`, async () => ({ reason: 'Fan cannot come' })),
   };
 }
 

@@ -59,6 +59,16 @@ export async function ConsoleNav({ context }: { context: ConsoleContext }) {
               <ConsoleLink href="/organiser/settlements">{t('nav.settlements')}</ConsoleLink>
             </li>
           )}
+          {can('support') && (
+            <li>
+              <ConsoleLink href="/organiser/support">{t('nav.support')}</ConsoleLink>
+            </li>
+          )}
+          {can('audit') && (
+            <li>
+              <ConsoleLink href="/organiser/audit-log">{t('nav.auditLog')}</ConsoleLink>
+            </li>
+          )}
           {can('team') && (
             <li>
               <ConsoleLink href="/organiser/team">{t('nav.team')}</ConsoleLink>

@@ -53,6 +53,8 @@ export const pathnames = {
   '/organiser/venues/[venueId]': { sk: '/organizator/miesta-konania/[venueId]', cs: '/poradatel/mista-konani/[venueId]', en: '/organiser/venues/[venueId]' },
   '/organiser/codes': { sk: '/organizator/kody', cs: '/poradatel/kody', en: '/organiser/codes' },
   '/organiser/team': { sk: '/organizator/tim', cs: '/poradatel/tym', en: '/organiser/team' },
+  '/organiser/support': { sk: '/organizator/podpora', cs: '/poradatel/podpora', en: '/organiser/support' },
+  '/organiser/audit-log': { sk: '/organizator/auditny-zaznam', cs: '/poradatel/auditni-zaznam', en: '/organiser/audit-log' },
   '/organiser/settlements': { sk: '/organizator/vyuctovanie', cs: '/poradatel/vyuctovani', en: '/organiser/settlements' },
   '/organiser/settings': { sk: '/organizator/nastavenia', cs: '/poradatel/nastaveni', en: '/organiser/settings' },
   '/organiser/invitation': { sk: '/organizator/pozvanka', cs: '/poradatel/pozvanka', en: '/organiser/invitation' },
@@ -65,6 +67,8 @@ export const pathnames = {
   // Tribuna's own administration (users.is_admin): resale payout runs, applications to sell.
   '/admin/payouts': { sk: '/admin/vyplaty', cs: '/admin/vyplaty', en: '/admin/payouts' },
   '/admin/applications': { sk: '/admin/ziadosti', cs: '/admin/zadosti', en: '/admin/applications' },
+  '/admin/support': { sk: '/admin/podpora', cs: '/admin/podpora', en: '/admin/support' },
+  '/admin/audit-log': { sk: '/admin/auditny-zaznam', cs: '/admin/auditni-zaznam', en: '/admin/audit-log' },
 } as const;
 
 export type AppPathname = keyof typeof pathnames;

@@ -102,7 +102,8 @@ function goodParams(route: Route): Record<string, string> {
     else if (name === 'orgId') out[name] = orgUuid;
     else if (name === 'memberId' || name === 'invitationId') out[name] = randomUUID();
     else if (name === 'index') out[name] = '0';
-    else if (name === 'runId' || name === 'applicationId') out[name] = randomUUID();
+    else if (name === 'runId' || name === 'applicationId' || name === 'orderId') out[name] = randomUUID();
+    else if (name === 'ticketId') out[name] = ticketId;
     else if (route.template.startsWith('/api/v1/tickets/')) out[name] = ticketId;
     else if (route.template.startsWith('/api/v1/scan/')) out[name] = eventUuid;
     else if (route.template.startsWith('/api/v1/orders/')) out[name] = randomUUID();
@@ -276,6 +277,13 @@ async function draftWithGallery() {
   const picture = (n: number) => ({ src: `/media/events/${eventId}/${n}.webp`, width: 1600, height: 900, alt: { sk: `Obrázok ${n}`, cs: `Obrázek ${n}`, en: `Picture ${n}` } });
   await t.db.update(s.events).set({ gallery: [picture(1), picture(2)], imageUrl: picture(1).src }).where(eq(s.events.id, eventId));
   return { owner, eventId };
+}
+
+/** A Tribuna admin of its own, for the support desk's writes. */
+async function supportAdmin(): Promise<TestUser> {
+  const admin = await makeUser(t.db, 'support-admin');
+  await t.db.update(s.users).set({ isAdmin: true }).where(eq(s.users.id, admin.id));
+  return admin;
 }
 
 const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
@@ -651,6 +659,27 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     const seasonId = await winterSeason();
     await mapWinterSeason(seasonId);
     return { caller: { id: holder.id, email: holder.email!, token: await sessionFor(t.db, holder.id) } as TestUser, params: { seasonId }, body: {} };
+  },
+  // the support desk (issue 33 item 6): an admin acts on a paid order of a fan of its own
+  'POST /api/v1/support/orders/[orderId]/resend': async () => {
+    const { ticket } = await giveTicket(t.db, (await makeUser(t.db, 'supported')).id, EVENT);
+    return { caller: await supportAdmin(), params: { orderId: ticket.orderId! }, body: { reason: 'Fan did not get the mail' } };
+  },
+  'POST /api/v1/support/orders/[orderId]/refund': async () => {
+    const { ticket } = await giveTicket(t.db, (await makeUser(t.db, 'supported')).id, EVENT);
+    return { caller: await supportAdmin(), params: { orderId: ticket.orderId! }, body: { reason: 'Goodwill for a late gate', amount: 100 } };
+  },
+  'POST /api/v1/support/tickets/[ticketId]/move': async () => {
+    const { ticket } = await giveTicket(t.db, (await makeUser(t.db, 'supported')).id, EVENT);
+    return { caller: await supportAdmin(), params: { ticketId: ticket.id }, body: { reason: 'Bought for a friend', email: (await makeUser(t.db, 'friend')).email } };
+  },
+  'POST /api/v1/support/tickets/[ticketId]/void': async () => {
+    const { ticket } = await giveTicket(t.db, (await makeUser(t.db, 'supported')).id, EVENT);
+    return { caller: await supportAdmin(), params: { ticketId: ticket.id }, body: { reason: 'Issued twice by mistake' } };
+  },
+  'POST /api/v1/support/tickets/[ticketId]/refund': async () => {
+    const { ticket } = await giveTicket(t.db, (await makeUser(t.db, 'supported')).id, EVENT);
+    return { caller: await supportAdmin(), params: { ticketId: ticket.id }, body: { reason: 'Fan cannot come' } };
   },
   // payouts: bank accounts and runs
   'PUT /api/v1/payouts/bank-account': async () => ({ caller: await makeUser(t.db, 'seller'), params: {}, body: { iban: 'SK31 1200 0000 1987 4263 7541', holderName: 'Jana Nováková' } }),

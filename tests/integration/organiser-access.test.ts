@@ -39,7 +39,7 @@ describe('organiser roles', () => {
       ['Aaa second club', 'owner'],
       ['FK Dunaj Bratislava', 'manager'],
     ]);
-    expect(mine[1].capabilities).toEqual(['events', 'gate']);
+    expect(mine[1].capabilities).toEqual(['events', 'gate', 'support']);
     expect(await myOrganisations(cast.fan.id)).toEqual([]);
   });
 

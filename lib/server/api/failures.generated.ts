@@ -18,16 +18,17 @@ import { failures as refunds, type Codes as refundsCodes } from '@/lib/server/re
 import { failures as resale, type Codes as resaleCodes } from '@/lib/server/resale/failures';
 import { failures as scan, type Codes as scanCodes } from '@/lib/server/scan/failures';
 import { failures as seasons, type Codes as seasonsCodes } from '@/lib/server/seasons/failures';
+import { failures as support, type Codes as supportCodes } from '@/lib/server/support/failures';
 import { failures as team, type Codes as teamCodes } from '@/lib/server/team/failures';
 import { failures as tickets, type Codes as ticketsCodes } from '@/lib/server/tickets/failures';
 import { failures as venues, type Codes as venuesCodes } from '@/lib/server/venues/failures';
 import { failures as waitingList, type Codes as waitingListCodes } from '@/lib/server/waiting-list/failures';
 
 /** The failure codes the features' domain functions return. */
-export type ModuleFailureCode = authCodes | cartCodes | concessionsCodes | couponsCodes | eventsCodes | feedbackCodes | loyaltyCodes | namedTicketsCodes | notificationsCodes | onboardingCodes | ordersCodes | packagesCodes | paymentsCodes | payoutsCodes | queueCodes | refundsCodes | resaleCodes | scanCodes | seasonsCodes | teamCodes | ticketsCodes | venuesCodes | waitingListCodes;
+export type ModuleFailureCode = authCodes | cartCodes | concessionsCodes | couponsCodes | eventsCodes | feedbackCodes | loyaltyCodes | namedTicketsCodes | notificationsCodes | onboardingCodes | ordersCodes | packagesCodes | paymentsCodes | payoutsCodes | queueCodes | refundsCodes | resaleCodes | scanCodes | seasonsCodes | supportCodes | teamCodes | ticketsCodes | venuesCodes | waitingListCodes;
 
 /** The features' failure rows, each feature's own. */
-export const moduleFailures = { ...auth, ...cart, ...concessions, ...coupons, ...events, ...feedback, ...loyalty, ...namedTickets, ...notifications, ...onboarding, ...orders, ...packages, ...payments, ...payouts, ...queue, ...refunds, ...resale, ...scan, ...seasons, ...team, ...tickets, ...venues, ...waitingList } as const;
+export const moduleFailures = { ...auth, ...cart, ...concessions, ...coupons, ...events, ...feedback, ...loyalty, ...namedTickets, ...notifications, ...onboarding, ...orders, ...packages, ...payments, ...payouts, ...queue, ...refunds, ...resale, ...scan, ...seasons, ...support, ...team, ...tickets, ...venues, ...waitingList } as const;
 
 /** Which feature declares each row (a code declared twice is a test failure). */
-export const failureRowsByModule = { 'auth': auth, 'cart': cart, 'concessions': concessions, 'coupons': coupons, 'events': events, 'feedback': feedback, 'loyalty': loyalty, 'named-tickets': namedTickets, 'notifications': notifications, 'onboarding': onboarding, 'orders': orders, 'packages': packages, 'payments': payments, 'payouts': payouts, 'queue': queue, 'refunds': refunds, 'resale': resale, 'scan': scan, 'seasons': seasons, 'team': team, 'tickets': tickets, 'venues': venues, 'waiting-list': waitingList } as const;
+export const failureRowsByModule = { 'auth': auth, 'cart': cart, 'concessions': concessions, 'coupons': coupons, 'events': events, 'feedback': feedback, 'loyalty': loyalty, 'named-tickets': namedTickets, 'notifications': notifications, 'onboarding': onboarding, 'orders': orders, 'packages': packages, 'payments': payments, 'payouts': payouts, 'queue': queue, 'refunds': refunds, 'resale': resale, 'scan': scan, 'seasons': seasons, 'support': support, 'team': team, 'tickets': tickets, 'venues': venues, 'waiting-list': waitingList } as const;

@@ -22,10 +22,11 @@ import reports from '@/lib/server/reports/module';
 import resale from '@/lib/server/resale/module';
 import scan from '@/lib/server/scan/module';
 import seasons from '@/lib/server/seasons/module';
+import support from '@/lib/server/support/module';
 import team from '@/lib/server/team/module';
 import tickets from '@/lib/server/tickets/module';
 import venues from '@/lib/server/venues/module';
 import waitingList from '@/lib/server/waiting-list/module';
 import wallet from '@/lib/server/wallet/module';
 
-export const apiModules: readonly Module[] = [auth, cart, concessions, coupons, events, feedback, loyalty, namedTickets, notifications, onboarding, openapi, orders, packages, payments, payouts, queue, refunds, reports, resale, scan, seasons, team, tickets, venues, waitingList, wallet];
+export const apiModules: readonly Module[] = [auth, cart, concessions, coupons, events, feedback, loyalty, namedTickets, notifications, onboarding, openapi, orders, packages, payments, payouts, queue, refunds, reports, resale, scan, seasons, support, team, tickets, venues, waitingList, wallet];

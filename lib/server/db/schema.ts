@@ -129,8 +129,10 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: ts('sent_at'),
     error: text('error'),
+    /** The order the mail is about (its confirmation, refund, a support desk's resend): the order's timeline lists it. Null for any other mail. */
+    orderId: uuid('order_id'),
   },
-  (t) => [index('email_outbox_to_idx').on(t.toAddress, t.createdAt)],
+  (t) => [index('email_outbox_to_idx').on(t.toAddress, t.createdAt), index('email_outbox_order_idx').on(t.orderId).where(sql`order_id is not null`)],
 );
 
 // ── organisers and venues ───────────────────────────────────────────────────
@@ -1566,7 +1568,8 @@ export const auditLog = pgTable(
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
   },
-  (t) => [index('audit_log_subject_idx').on(t.subjectType, t.subjectId, t.at), index('audit_log_org_idx').on(t.orgId, t.at)],
+  // audit_log_at_idx: an admin's read of every organisation's entries, newest first, by period.
+  (t) => [index('audit_log_subject_idx').on(t.subjectType, t.subjectId, t.at), index('audit_log_org_idx').on(t.orgId, t.at), index('audit_log_at_idx').on(t.at)],
 );
 
 /**

@@ -22,6 +22,8 @@ export type EmailInput = {
   html?: string;
   /** Holds a secret (a reset or verification link): the outbox keeps its body only until SMTP has taken it. */
   sensitive?: boolean;
+  /** The order it is about: the support desk's timeline of the order lists it. */
+  orderId?: string;
 };
 export type SentEmail = { id: string; /** Settles when SMTP delivery finished (immediately without SMTP). Never rejects. */ delivery: Promise<void> };
 
@@ -56,7 +58,7 @@ export type QueuedEmail = { id: string; /** Hands it to SMTP (when configured); 
 export async function queueEmail(db: Db | Tx, input: EmailInput): Promise<QueuedEmail> {
   const [row] = await db
     .insert(tables.emailOutbox)
-    .values({ toAddress: input.to, locale: input.locale, kind: input.kind, subject: input.subject, textBody: input.text, htmlBody: input.html ?? null })
+    .values({ toAddress: input.to, locale: input.locale, kind: input.kind, subject: input.subject, textBody: input.text, htmlBody: input.html ?? null, orderId: input.orderId ?? null })
     .returning({ id: tables.emailOutbox.id });
   return { id: row.id, deliver: () => deliver(row.id, input).catch(() => {}) };
 }

@@ -4,7 +4,8 @@ import { appUrl } from '@/lib/app-url';
 import { getPathname } from '@/lib/i18n/pathname';
 import { getDb, tables } from '@/lib/server/db';
 import { translator } from '@/lib/server/api/translate';
-import { sendEmail } from '@/lib/server/email';
+import { queueEmail, sendEmail, type EmailInput } from '@/lib/server/email';
+import type { Db, Tx } from '@/lib/server/db/client';
 import { eventChanged } from '@/lib/server/events/changed';
 import { formatMoney } from '@/lib/money';
 import { log } from '@/lib/server/ops/log';
@@ -14,7 +15,22 @@ type OrderMail = { kind: 'paid' } | { kind: 'refunded' } | { kind: 'payment-refu
 
 /** The confirmation, the late payment's refund, or the refund of a payment that did not fit the order, in the buyer's language, with a link to the order. */
 export async function sendOrderEmail(orderId: string, mail: OrderMail) {
-  const [row] = await getDb()
+  const input = await orderEmail(orderId, mail);
+  if (input) await sendEmail(input);
+}
+
+/**
+ * Stores the order's mail in the caller's transaction (the support desk's resend, audited with it); the
+ * answer's `deliver()` after the commit. Null when the buyer has no address any more.
+ */
+export async function queueOrderEmail(tx: Tx, orderId: string, mail: OrderMail) {
+  const input = await orderEmail(orderId, mail, tx);
+  return input ? queueEmail(tx, input) : null;
+}
+
+/** The mail of an order, in the buyer's language; null when the buyer has no address any more. */
+async function orderEmail(orderId: string, mail: OrderMail, db: Db | Tx = getDb()): Promise<EmailInput | null> {
+  const [row] = await db
     .select({
       email: tables.users.email,
       firstName: tables.users.firstName,
@@ -32,15 +48,15 @@ export async function sendOrderEmail(orderId: string, mail: OrderMail) {
     .innerJoin(tables.holds, eq(tables.holds.id, tables.orders.holdId))
     .leftJoin(tables.seasons, eq(tables.seasons.id, tables.holds.seasonId))
     .where(eq(tables.orders.id, orderId));
-  if (!row?.email) return;
+  if (!row?.email) return null;
   const locale = row.locale;
   const t = translator(locale);
-  const n = await getDb().$count(tables.orderItems, eq(tables.orderItems.orderId, orderId));
+  const n = await db.$count(tables.orderItems, eq(tables.orderItems.orderId, orderId));
   const path = getPathname({ locale, href: { pathname: '/orders/[id]', params: { id: orderId } } });
   const money = mail.kind === 'payment-refunded' ? { amount: mail.amount, currency: mail.currency } : { amount: row.total, currency: row.currency };
   // A season order's event is only its first match: the mail names the season (and, paid, its matches).
   const [{ matches }] = row.season
-    ? await getDb()
+    ? await db
         .select({ matches: countDistinct(tables.inventoryUnits.eventId) })
         .from(tables.orderItems)
         .innerJoin(tables.inventoryUnits, eq(tables.inventoryUnits.id, tables.orderItems.unitId))
@@ -55,13 +71,14 @@ export async function sendOrderEmail(orderId: string, mail: OrderMail) {
     link: `${appUrl()}${path}`,
   };
   const prefix = { paid: row.season ? 'orders.email.seasonPaid' : 'orders.email.paid', refunded: 'orders.email.refunded', 'payment-refunded': 'orders.email.paymentRefunded' }[mail.kind];
-  await sendEmail({
+  return {
     to: row.email,
     locale,
     kind: { paid: 'order-paid', refunded: 'order-refunded', 'payment-refunded': 'payment-refunded' }[mail.kind],
     subject: t(`${prefix}.subject`, values),
     text: t(`${prefix}.text`, values),
-  });
+    orderId,
+  };
 }
 
 /**

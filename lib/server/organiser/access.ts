@@ -10,13 +10,16 @@ export type OrgRole = 'owner' | 'manager' | 'scanner';
  * - `team`: invite, change roles, remove members — the owner only;
  * - `payouts`: settlements and bank details — the owner only;
  * - `events`: events, venues, prices, resale rules, codes, settings — owner and manager;
- * - `gate`: scan tickets at the events' gates — every member.
+ * - `gate`: scan tickets at the events' gates — every member;
+ * - `support`: the support desk — find the organisation's orders, read their timeline, resend, move,
+ *   void and refund with a reason (lib/server/support) — owner and manager;
+ * - `audit`: read and export the organisation's audit log — the owner only.
  */
-export type Capability = 'team' | 'payouts' | 'events' | 'gate';
+export type Capability = 'team' | 'payouts' | 'events' | 'gate' | 'support' | 'audit';
 
 const CAPABILITIES: Record<OrgRole, readonly Capability[]> = {
-  owner: ['team', 'payouts', 'events', 'gate'],
-  manager: ['events', 'gate'],
+  owner: ['team', 'payouts', 'events', 'gate', 'support', 'audit'],
+  manager: ['events', 'gate', 'support'],
   scanner: ['gate'],
 };
 
