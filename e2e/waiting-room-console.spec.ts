@@ -12,8 +12,7 @@ test('a club manager queues a sale, sets its presale and makes presale codes sho
   test.setTimeout(120_000);
   await signIn(demo.dunajManager);
   const headers = { ...(await xsrfHeaders(page)), 'content-type': 'application/json' };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const ok = async (response: APIResponse, status = 200): Promise<any> => {
+  const ok = async (response: APIResponse, status = 200) => {
     expect(response.status(), await response.text()).toBe(status);
     return response.json();
   };
