@@ -1,6 +1,6 @@
 // The organiser's waiting-room screen (issue 34): the Dunaj manager queues the sale of a new draft of the
 // club, with a rate, a presale for season holders and loyalty members, sees a wrong rate refused at its
-// field, makes 3 presale codes (shown once) with the keyboard and sees the queue's figures. Desktop, Slovak.
+// field, makes 3 presale codes (shown once) with the keyboard, sees the queue's figures and stops queuing. Desktop, Slovak.
 import type { APIResponse } from '@playwright/test';
 import { demo, expect, messages, test, xsrfHeaders } from './fixtures';
 import { noSeriousViolations } from './axe';
@@ -8,7 +8,7 @@ import { noSeriousViolations } from './axe';
 const sk = messages.sk;
 const t = sk.queue.organiser;
 
-test('a club manager queues a sale, sets its presale and makes presale codes shown once', async ({ page, signIn }) => {
+test('a club manager queues a sale, sets its presale, makes presale codes shown once and stops queuing', async ({ page, signIn }) => {
   test.setTimeout(120_000);
   await signIn(demo.dunajManager);
   const headers = { ...(await xsrfHeaders(page)), 'content-type': 'application/json' };
@@ -76,4 +76,12 @@ test('a club manager queues a sale, sets its presale and makes presale codes sho
   await expect(page.getByTestId('presale-code')).toHaveCount(0);
   await expect(page.getByTestId('waiting-room-figures')).toContainText('3');
   expect((await ok(await page.request.get(`/api/v1/organiser/events/${event.id}/waiting-room`))).room.codes).toBe(3);
+
+  // Stopping asks first; then holds need no admission any more.
+  await page.getByRole('button', { name: t.stop }).click();
+  const dialog = page.getByRole('dialog', { name: t.stopTitle });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: t.stopYes }).click();
+  await expect(state.getByRole('heading', { name: t.off, exact: true })).toBeVisible();
+  expect((await ok(await page.request.get(`/api/v1/organiser/events/${event.id}/waiting-room`))).room).toBeNull();
 });
