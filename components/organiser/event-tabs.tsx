@@ -6,6 +6,7 @@ export async function EventTabs({ eventId, settlement = false }: { eventId: stri
   const t = await getTranslations('organiser.eventTabs');
   const tAnnouncements = await getTranslations('notifications.announcements');
   const tn = await getTranslations('namedTickets.organiser');
+  const tq = await getTranslations('queue.organiser');
   const params = { eventId };
   return (
     <nav aria-label={t('label')} data-tab-row className="-mx-1 overflow-x-auto">
@@ -27,6 +28,9 @@ export async function EventTabs({ eventId, settlement = false }: { eventId: stri
         </li>
         <li>
           <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/named-tickets', params }}>{tn('tab')}</ConsoleLink>
+        </li>
+        <li>
+          <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/waiting-room', params }}>{tq('tab')}</ConsoleLink>
         </li>
         <li>
           <ConsoleLink href={{ pathname: '/organiser/events/[eventId]/report', params }}>{t('report')}</ConsoleLink>

@@ -43,6 +43,7 @@ export const pathnames = {
   '/organiser/events/[eventId]/images': { sk: '/organizator/podujatia/[eventId]/obrazky', cs: '/poradatel/udalosti/[eventId]/obrazky', en: '/organiser/events/[eventId]/images' },
   '/organiser/events/[eventId]/resale': { sk: '/organizator/podujatia/[eventId]/dalsi-predaj', cs: '/poradatel/udalosti/[eventId]/dalsi-prodej', en: '/organiser/events/[eventId]/resale' },
   '/organiser/events/[eventId]/named-tickets': { sk: '/organizator/podujatia/[eventId]/na-meno', cs: '/poradatel/udalosti/[eventId]/na-jmeno', en: '/organiser/events/[eventId]/named-tickets' },
+  '/organiser/events/[eventId]/waiting-room': { sk: '/organizator/podujatia/[eventId]/cakaren', cs: '/poradatel/udalosti/[eventId]/cekarna', en: '/organiser/events/[eventId]/waiting-room' },
   '/organiser/events/[eventId]/live': { sk: '/organizator/podujatia/[eventId]/nazivo', cs: '/poradatel/udalosti/[eventId]/zive', en: '/organiser/events/[eventId]/live' },
   '/organiser/events/[eventId]/announcements': { sk: '/organizator/podujatia/[eventId]/oznamenia', cs: '/poradatel/udalosti/[eventId]/oznameni', en: '/organiser/events/[eventId]/announcements' },
   '/organiser/events/[eventId]/report': { sk: '/organizator/podujatia/[eventId]/prehlad', cs: '/poradatel/udalosti/[eventId]/prehled', en: '/organiser/events/[eventId]/report' },

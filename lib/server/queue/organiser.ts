@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { recordAudit } from '@/lib/server/audit/record';
 import { getDb, rowsOf } from '@/lib/server/db';
 import { eventChanged } from '@/lib/server/events/changed';
+import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import type { WaitingRoomAnswer, WaitingRoomInput } from '@/lib/schemas/queue';
 import { forgetQueuedEvents } from './admission';
 import { generateCodes } from './presale';
@@ -49,6 +50,13 @@ export async function waitingRoomOf(eventId: string): Promise<WaitingRoomAnswer>
         }
       : null,
   };
+}
+
+/** The console's screen: the same answer as GET …/waiting-room, for a member with the 'events' capability. */
+export async function getWaitingRoom(userId: string, eventId: string): Promise<({ ok: true } & WaitingRoomAnswer) | AccessFailure> {
+  const access = await eventAccess(userId, eventId, 'events');
+  if (!access.ok) return access;
+  return { ok: true, ...(await waitingRoomOf(eventId)) };
 }
 
 /** Queues the event's sale (or changes its settings). */
