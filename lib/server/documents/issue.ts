@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
+import { TIME_ZONE } from '@/lib/i18n/time-zone';
 import { rowsOf } from '@/lib/server/db/client';
 import { tables, type Tx } from '@/lib/server/db';
 import type { DocumentParty } from '@/lib/server/db/schema';
@@ -56,7 +57,7 @@ export type IssuedDocument = { id: string; number: string; created: boolean };
 
 export class IssuerIncomplete extends Error {}
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bratislava', year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 /** The day (YYYY-MM-DD) of an instant in Europe/Bratislava: the date of issue and of the supply. */
 export function bratislavaDay(at: Date): string {
   return dayFormat.format(at);
