@@ -59,6 +59,11 @@ export async function ConsoleNav({ context }: { context: ConsoleContext }) {
               <ConsoleLink href="/organiser/settlements">{t('nav.settlements')}</ConsoleLink>
             </li>
           )}
+          {can('payouts') && (
+            <li>
+              <ConsoleLink href="/organiser/documents">{t('nav.documents')}</ConsoleLink>
+            </li>
+          )}
           {can('support') && (
             <li>
               <ConsoleLink href="/organiser/support">{t('nav.support')}</ConsoleLink>

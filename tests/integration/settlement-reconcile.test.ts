@@ -93,6 +93,8 @@ const independent = (eventId: string, from: Date, to: Date) => independentOf(t.d
 
 async function clear() {
   const ids = all().map((e) => e.id);
+  // Tax documents are immutable (no row may be deleted, a trigger): a fresh round empties them whole.
+  await t.db.execute(sql`truncate tax_document_lines, tax_documents, document_counters`);
   await t.db.delete(s.refunds);
   await t.db.delete(s.payouts);
   await t.db.delete(s.resaleListings).where(inArray(s.resaleListings.eventId, ids));
