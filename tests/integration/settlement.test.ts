@@ -317,7 +317,8 @@ describe('settlement statement', () => {
           sums.share,
           sums.collected,
         ]);
-        expect(line.owed).toBe(sums.primaryNet + sums.share);
+        expect(line.ticketFees).toBe(sums.ticketFees);
+        expect(line.owed).toBe(sums.primaryNet - sums.ticketFees + sums.share);
       }
     }
   });

@@ -10,13 +10,14 @@ export type OrgRole = 'owner' | 'manager' | 'scanner';
  * - `team`: invite, change roles, remove members — the owner only;
  * - `payouts`: settlements and bank details — the owner only;
  * - `events`: events, venues, prices, resale rules, codes, settings — owner and manager;
- * - `gate`: scan tickets at the events' gates — every member.
+ * - `gate`: scan tickets at the events' gates — every member;
+ * - `payout-list`: see the organisation's payouts (period, figures, status) — owner and manager.
  */
-export type Capability = 'team' | 'payouts' | 'events' | 'gate';
+export type Capability = 'team' | 'payouts' | 'events' | 'gate' | 'payout-list';
 
 const CAPABILITIES: Record<OrgRole, readonly Capability[]> = {
-  owner: ['team', 'payouts', 'events', 'gate'],
-  manager: ['events', 'gate'],
+  owner: ['team', 'payouts', 'events', 'gate', 'payout-list'],
+  manager: ['events', 'gate', 'payout-list'],
   scanner: ['gate'],
 };
 

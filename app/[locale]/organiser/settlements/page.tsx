@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
 import { SettlementPeriodForm } from '@/components/organiser/settlement-period-form';
 import { SettlementStatement } from '@/components/organiser/settlement-statement';
+import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { settlementQuerySchema } from '@/lib/schemas/settlements';
 import { consolePage } from '@/lib/server/organiser/console';
@@ -39,6 +40,11 @@ async function SettlementsScreen({ locale, searchParams }: { locale: Locale; sea
     <ConsoleFrame access={access} title={t('title')}>
       <div className="space-y-8">
         <p className="max-w-3xl text-slate-700">{t('intro')}</p>
+        <p>
+          <Link href="/organiser/payouts" className="font-medium text-emerald-900 underline underline-offset-2">
+            {t('payoutsLink')}
+          </Link>
+        </p>
         <SettlementPeriodForm values={values} errors={errors} events={events.ok ? events.events : []} />
         {statement?.ok ? (
           <SettlementStatement settlement={statement.settlement} csvHref={csvHref!} />

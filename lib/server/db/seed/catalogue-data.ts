@@ -19,6 +19,11 @@ export type OrgLegalSeed = {
   vatRegistered: boolean;
   payoutIban: string;
   payoutBic: string;
+  /** The commercial terms (issue 32 item 3): Tribuna's platform fee per ticket (minor units) and share of the price (basis points); 0 when not given. */
+  platformFeePerTicket?: number;
+  platformFeeBps?: number;
+  /** When Tribuna pays it: per calendar month (the default) or after each event. */
+  payoutSchedule?: 'period' | 'event';
 };
 export type OrgSeed = { slug: string; name: string; kind: 'club' | 'promoter' | 'festival'; country: 'SK' | 'CZ'; website: string; contactEmail: string; language?: 'sk' | 'cs' | 'en'; currency?: 'EUR' | 'CZK' } & OrgLegalSeed;
 export type VenueSeed = {
@@ -113,6 +118,9 @@ export const organisations: OrgSeed[] = [
     vatRegistered: true,
     payoutIban: 'CZ3908000000001928374655',
     payoutBic: 'GIBACZPX',
+    // Demo terms: 10 Kč per ticket, paid after each match.
+    platformFeePerTicket: 1000,
+    payoutSchedule: 'event',
   },
   {
     slug: 'pulz-live',
@@ -132,6 +140,9 @@ export const organisations: OrgSeed[] = [
     vatRegistered: true,
     payoutIban: 'SK6609000000005012345678',
     payoutBic: 'GIBASKBX',
+    // Demo terms: 0,50 € per ticket plus 1,5 % of its price, paid per calendar month.
+    platformFeePerTicket: 50,
+    platformFeeBps: 150,
   },
   {
     slug: 'luka-fest',
