@@ -390,6 +390,7 @@ describe('the CSV', () => {
       'Vrátené platby',
       'Čistý predaj vstupeniek',
       'Servisné poplatky (Tribuna)',
+      'Poplatok platformy (Tribuna)',
       'Ďalej predané vstupenky',
       'Poplatky za ďalší predaj',
       'Váš podiel z poplatkov za ďalší predaj',

@@ -97,6 +97,8 @@ export const organisations: OrgSeed[] = [
     vatRegistered: true,
     payoutIban: 'SK6011000000002931234567',
     payoutBic: 'TATRSKBX',
+    // Paid after each match: the demo's past match (seed/reports.ts) has its payout due at once (admin/payouts).
+    payoutSchedule: 'event',
   },
   {
     slug: 'hc-vltava-praha',
