@@ -82,10 +82,12 @@ describePg('organiser payouts under concurrency (PostgreSQL)', () => {
     const runOf = rows[0].run_id!;
     const confirms = await Promise.all(Array.from({ length: 4 }, (_, i) => confirmRun(admin, runOf, new Date(now.getTime() + (i + 1) * 60_000))));
     expect(confirms.filter((c) => c.ok && c.changed)).toHaveLength(1);
-    const paid = rowsOf<{ n: number; times: number }>(
-      await t.db.execute(sql`select count(*)::int as n, count(distinct paid_at)::int as times from organiser_payouts where run_id = ${runOf} and status = 'paid'`),
+    // Every organiser payout of that run (the demo organisations' too) paid, at one time
+    const paid = rowsOf<{ status: string; n: number; times: number }>(
+      await t.db.execute(sql`select status, count(*)::int as n, count(distinct paid_at)::int as times from organiser_payouts where run_id = ${runOf} group by status`),
     );
-    expect(paid[0].times).toBe(1);
-    expect(paid[0].n).toBe(rows.filter((r) => r.run_id === runOf).length);
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ status: 'paid', times: 1 });
+    expect(paid[0].n).toBeGreaterThanOrEqual(rows.filter((r) => r.run_id === runOf).length);
   }, 300_000);
 });
