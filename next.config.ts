@@ -36,7 +36,7 @@ const nextConfig: NextConfig = {
   skipTrailingSlashRedirect: true,
   generateBuildId: async () => buildId,
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'sharp'],
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'sharp', 'pdfkit'],
   images: {
     deviceSizes: [320, 640, 768, 1024, 1280, 1536],
     imageSizes: [64, 128, 256],

@@ -37,7 +37,8 @@ const common = {
  */
 export async function buildApi({ dir = BUILD_DIR } = {}) {
   const out = { api: path.join(dir, 'api.mjs'), laneThread: path.join(dir, 'lane-thread.mjs'), serve: path.join(dir, 'serve.mjs') };
-  const drivers = ['@electric-sql/pglite', 'postgres'];
+  // pdfkit reads its font metrics from its own folder (documents/pdf.ts): it stays outside too.
+  const drivers = ['@electric-sql/pglite', 'postgres', 'pdfkit'];
   await Promise.all([
     build({ ...common, entryPoints: ['lib/server/serving/api-bundle.ts'], outfile: out.api, external: drivers }),
     build({ ...common, entryPoints: ['lib/server/serving/lane-thread.ts'], outfile: out.laneThread, external: drivers }),

@@ -16,6 +16,7 @@ import { checkoutSchema } from '@/lib/schemas/cart';
 import { ResaleConcession } from '@/components/concessions/resale-concession';
 import type { CartHolders } from '@/lib/schemas/named-tickets';
 import { HolderNames, holderErrors, initialHolders, type HolderErrors, type HolderValues } from './holder-names';
+import { CompanyFields } from '@/components/documents/company-fields';
 
 type Values = z.input<typeof checkoutSchema>;
 
@@ -49,7 +50,13 @@ export function CheckoutForm({
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof checkoutSchema>>({ resolver: zodResolver(checkoutSchema), defaultValues: { acceptTerms: false as unknown as true } });
+  } = useForm<Values, unknown, z.output<typeof checkoutSchema>>({
+    resolver: zodResolver(checkoutSchema),
+    defaultValues: { acceptTerms: false as unknown as true },
+    // The company's fields count only while shown ("buying for a company"): hidden, they are no part of the order.
+    shouldUnregister: true,
+  });
+  const [forCompany, setForCompany] = useState(false);
 
   const onSubmit = handleSubmit(async (values) => {
     // Named tickets first: checkout refuses a cart whose named lines have no holder (HOLDER_NAMES_MISSING).
@@ -107,6 +114,11 @@ export function CheckoutForm({
           {/* An address has no spaces to wrap at: it breaks anywhere rather than push the page sideways. */}
           <dd className="min-w-0 break-all">{buyer.email}</dd>
         </dl>
+        <label className="mt-4 flex items-start gap-3">
+          <input type="checkbox" className="mt-1 size-5" checked={forCompany} onChange={(e) => setForCompany(e.target.checked)} data-testid="checkout-for-company" />
+          <span>{t('documents.ui.checkout.toggle')}</span>
+        </label>
+        {forCompany && <CompanyFields register={register} errors={errors.billing} />}
       </section>
       <div>
         <label className="flex items-start gap-3">

@@ -64,6 +64,11 @@ export async function ConsoleNav({ context }: { context: ConsoleContext }) {
               <ConsoleLink href="/organiser/payouts">{t('nav.payouts')}</ConsoleLink>
             </li>
           )}
+          {can('payouts') && (
+            <li>
+              <ConsoleLink href="/organiser/documents">{t('nav.documents')}</ConsoleLink>
+            </li>
+          )}
           {can('team') && (
             <li>
               <ConsoleLink href="/organiser/team">{t('nav.team')}</ConsoleLink>

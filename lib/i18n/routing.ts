@@ -54,6 +54,7 @@ export const pathnames = {
   '/organiser/team': { sk: '/organizator/tim', cs: '/poradatel/tym', en: '/organiser/team' },
   '/organiser/settlements': { sk: '/organizator/vyuctovanie', cs: '/poradatel/vyuctovani', en: '/organiser/settlements' },
   '/organiser/payouts': { sk: '/organizator/vyplaty', cs: '/poradatel/vyplaty', en: '/organiser/payouts' },
+  '/organiser/documents': { sk: '/organizator/doklady', cs: '/poradatel/doklady', en: '/organiser/documents' },
   '/organiser/settings': { sk: '/organizator/nastavenia', cs: '/poradatel/nastaveni', en: '/organiser/settings' },
   '/organiser/invitation': { sk: '/organizator/pozvanka', cs: '/poradatel/pozvanka', en: '/organiser/invitation' },
   '/organiser/seasons': { sk: '/organizator/permanentky', cs: '/poradatel/permanentky', en: '/organiser/seasons' },

@@ -1,3 +1,4 @@
+import { billingCompanySchema } from './documents';
 import { z } from 'zod';
 import { currencySchema, moneySchema, plainText, uuidString } from './primitives';
 
@@ -31,6 +32,8 @@ export const checkoutSchema = z.object({
   acceptTerms: z.literal(true, { message: 'checkout.termsRequired' }),
   /** 'app': the native app pays; the provider returns to ios-payment-redirect. */
   returnTo: z.enum(['web', 'app']).optional(),
+  /** The company the fan buys for (name, IČO with its check digit, DIČ and IČ DPH when it has them, address): the tax documents are in its name. */
+  billing: billingCompanySchema.optional(),
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 

@@ -3,6 +3,7 @@ import { failures as auth, type Codes as authCodes } from '@/lib/server/auth/fai
 import { failures as cart, type Codes as cartCodes } from '@/lib/server/cart/failures';
 import { failures as concessions, type Codes as concessionsCodes } from '@/lib/server/concessions/failures';
 import { failures as coupons, type Codes as couponsCodes } from '@/lib/server/coupons/failures';
+import { failures as documents, type Codes as documentsCodes } from '@/lib/server/documents/failures';
 import { failures as events, type Codes as eventsCodes } from '@/lib/server/events/failures';
 import { failures as feedback, type Codes as feedbackCodes } from '@/lib/server/feedback/failures';
 import { failures as loyalty, type Codes as loyaltyCodes } from '@/lib/server/loyalty/failures';
@@ -21,10 +22,10 @@ import { failures as venues, type Codes as venuesCodes } from '@/lib/server/venu
 import { failures as waitingList, type Codes as waitingListCodes } from '@/lib/server/waiting-list/failures';
 
 /** The failure codes the features' domain functions return. */
-export type ModuleFailureCode = authCodes | cartCodes | concessionsCodes | couponsCodes | eventsCodes | feedbackCodes | loyaltyCodes | namedTicketsCodes | notificationsCodes | ordersCodes | packagesCodes | paymentsCodes | payoutsCodes | resaleCodes | scanCodes | seasonsCodes | teamCodes | ticketsCodes | venuesCodes | waitingListCodes;
+export type ModuleFailureCode = authCodes | cartCodes | concessionsCodes | couponsCodes | documentsCodes | eventsCodes | feedbackCodes | loyaltyCodes | namedTicketsCodes | notificationsCodes | ordersCodes | packagesCodes | paymentsCodes | payoutsCodes | resaleCodes | scanCodes | seasonsCodes | teamCodes | ticketsCodes | venuesCodes | waitingListCodes;
 
 /** The features' failure rows, each feature's own. */
-export const moduleFailures = { ...auth, ...cart, ...concessions, ...coupons, ...events, ...feedback, ...loyalty, ...namedTickets, ...notifications, ...orders, ...packages, ...payments, ...payouts, ...resale, ...scan, ...seasons, ...team, ...tickets, ...venues, ...waitingList } as const;
+export const moduleFailures = { ...auth, ...cart, ...concessions, ...coupons, ...documents, ...events, ...feedback, ...loyalty, ...namedTickets, ...notifications, ...orders, ...packages, ...payments, ...payouts, ...resale, ...scan, ...seasons, ...team, ...tickets, ...venues, ...waitingList } as const;
 
 /** Which feature declares each row (a code declared twice is a test failure). */
-export const failureRowsByModule = { 'auth': auth, 'cart': cart, 'concessions': concessions, 'coupons': coupons, 'events': events, 'feedback': feedback, 'loyalty': loyalty, 'named-tickets': namedTickets, 'notifications': notifications, 'orders': orders, 'packages': packages, 'payments': payments, 'payouts': payouts, 'resale': resale, 'scan': scan, 'seasons': seasons, 'team': team, 'tickets': tickets, 'venues': venues, 'waiting-list': waitingList } as const;
+export const failureRowsByModule = { 'auth': auth, 'cart': cart, 'concessions': concessions, 'coupons': coupons, 'documents': documents, 'events': events, 'feedback': feedback, 'loyalty': loyalty, 'named-tickets': namedTickets, 'notifications': notifications, 'orders': orders, 'packages': packages, 'payments': payments, 'payouts': payouts, 'resale': resale, 'scan': scan, 'seasons': seasons, 'team': team, 'tickets': tickets, 'venues': venues, 'waiting-list': waitingList } as const;

@@ -5,6 +5,7 @@ import auth from '@/lib/server/auth/module';
 import cart from '@/lib/server/cart/module';
 import concessions from '@/lib/server/concessions/module';
 import coupons from '@/lib/server/coupons/module';
+import documents from '@/lib/server/documents/module';
 import events from '@/lib/server/events/module';
 import feedback from '@/lib/server/feedback/module';
 import loyalty from '@/lib/server/loyalty/module';
@@ -25,4 +26,4 @@ import venues from '@/lib/server/venues/module';
 import waitingList from '@/lib/server/waiting-list/module';
 import wallet from '@/lib/server/wallet/module';
 
-export const apiModules: readonly Module[] = [auth, cart, concessions, coupons, events, feedback, loyalty, namedTickets, notifications, openapi, orders, packages, payments, payouts, reports, resale, scan, seasons, team, tickets, venues, waitingList, wallet];
+export const apiModules: readonly Module[] = [auth, cart, concessions, coupons, documents, events, feedback, loyalty, namedTickets, notifications, openapi, orders, packages, payments, payouts, reports, resale, scan, seasons, team, tickets, venues, waitingList, wallet];

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  customType,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
@@ -128,6 +129,8 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: ts('sent_at'),
     error: text('error'),
+    /** The files attached (their names and sizes; the bytes go to SMTP and are kept where they come from: a tax document's PDF). */
+    attachments: jsonb('attachments').$type<{ filename: string; size: number }[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (t) => [index('email_outbox_to_idx').on(t.toAddress, t.createdAt)],
 );
@@ -688,6 +691,8 @@ export const orders = pgTable(
      */
     loyaltyPoints: integer('loyalty_points').notNull().default(0),
     loyaltyAmount: integer('loyalty_amount').notNull().default(0),
+    /** The company the fan buys for (entered at checkout): its tax documents are in the company's name (documents/). */
+    billing: jsonb('billing').$type<BillingCompany | null>(),
   },
   // orders_event_status_idx: an event's paid orders, which a cancellation refunds (events/cancel.ts).
   // orders_event_paid_idx: an event's sales over time and in the last minute (organiser/reports).
@@ -1557,4 +1562,133 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<Record<string, unknown> | null>(),
   },
   (t) => [index('audit_log_subject_idx').on(t.subjectType, t.subjectId, t.at), index('audit_log_org_idx').on(t.orgId, t.at)],
+);
+
+// ── tax documents (issue 32; lib/server/documents) ──────────────────────────
+/** A company a fan buys for, entered at checkout: the buyer of its tax documents. */
+export type BillingCompany = { name: string; ico: string; dic: string | null; vatId: string | null; street: string; city: string; postcode: string; country: string };
+/** Who issues or receives a tax document, as it stood when the document was issued. */
+export type DocumentParty = {
+  name: string;
+  legalForm?: string | null;
+  street?: string | null;
+  city?: string | null;
+  postcode?: string | null;
+  country?: string | null;
+  ico?: string | null;
+  dic?: string | null;
+  vatId?: string | null;
+  email?: string | null;
+};
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * VAT rates as data: the rate of a kind of supply in a country from a date on (documents/vat.ts picks the
+ * row in force on the day of the supply). Seeded by the migration with the sources in `source` (README, Tax documents).
+ */
+export const vatRates = pgTable(
+  'vat_rates',
+  {
+    id: id(),
+    /** ISO 3166 alpha-2: SK, CZ. */
+    country: text('country').notNull(),
+    /** admission-sport, admission-culture, service-fee, platform-fee. */
+    supply: text('supply').notNull(),
+    validFrom: date('valid_from').notNull(),
+    /** Basis points: 2300 = 23 %. */
+    rateBps: integer('rate_bps').notNull(),
+    source: text('source').notNull(),
+  },
+  (t) => [uniqueIndex('vat_rates_country_supply_from_uq').on(t.country, t.supply, t.validFrom)],
+);
+
+/** The last number of each issuer's series in a year: taken (+1) in the issuing transaction, so numbers are unique and gap-free. */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    /** An organisation's id, or 'tribuna'. */
+    issuer: text('issuer').notNull(),
+    year: integer('year').notNull(),
+    /** 'invoice' or 'credit-note'. */
+    series: text('series').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.year, t.series] })],
+);
+
+/**
+ * A tax document, immutable once issued (a trigger refuses changes; only the PDF is stored once, the first
+ * time it is rendered): an invoice (the tickets' in the organiser's name, Tribuna's for its service fee or
+ * platform fee) or a credit note referring to one.
+ */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['invoice', 'credit-note'] }).notNull(),
+    /** tickets (the organiser's), service-fee (Tribuna's to the fan), platform-fee (Tribuna's to the organiser). */
+    purpose: text('purpose').notNull(),
+    issuer: text('issuer').notNull(),
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    number: text('number').notNull(),
+    /** The organisation that issued it (null: Tribuna). */
+    issuerOrgId: uuid('issuer_org_id').references(() => organisations.id),
+    /** The organisation whose console lists it: the issuer, or the buyer of a platform-fee invoice. */
+    orgId: uuid('org_id').references(() => organisations.id),
+    orderId: uuid('order_id').references(() => orders.id),
+    /** The fan whose My orders lists it. */
+    userId: uuid('user_id').references(() => users.id),
+    refersTo: uuid('refers_to').references((): AnyPgColumn => taxDocuments.id),
+    refundId: uuid('refund_id').references(() => refunds.id),
+    /** What it was issued for, once: 'order:<id>:tickets', 'refund:<id>:<document id>', … */
+    sourceKey: text('source_key').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    locale: localeEnum('locale').notNull(),
+    issuedAt: ts('issued_at').notNull(),
+    periodFrom: date('period_from'),
+    periodTo: date('period_to'),
+    /** The issuer was a VAT payer: lines carry VAT. */
+    vatRegistered: boolean('vat_registered').notNull(),
+    seller: jsonb('seller').$type<DocumentParty>().notNull(),
+    buyer: jsonb('buyer').$type<DocumentParty>().notNull(),
+    totalGross: integer('total_gross').notNull(),
+    totalNet: integer('total_net').notNull(),
+    totalVat: integer('total_vat').notNull(),
+    /** Free text printed under the lines (a credit note's reason). */
+    note: text('note'),
+    pdf: bytea('pdf'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tax_documents_number_uq').on(t.issuer, t.kind, t.year, t.seq),
+    uniqueIndex('tax_documents_source_uq').on(t.sourceKey),
+    index('tax_documents_order_idx').on(t.orderId),
+    index('tax_documents_org_idx').on(t.orgId, t.issuedAt),
+    index('tax_documents_issued_idx').on(t.issuedAt),
+    index('tax_documents_refers_idx').on(t.refersTo),
+  ],
+);
+
+/** A document's lines: gross as charged, the VAT in it by the documented rounding (documents/vat.ts) and the net. */
+export const taxDocumentLines = pgTable(
+  'tax_document_lines',
+  {
+    documentId: uuid('document_id').notNull().references(() => taxDocuments.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    supply: text('supply').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitGross: integer('unit_gross').notNull(),
+    gross: integer('gross').notNull(),
+    /** Basis points; 0 when the issuer is not VAT-registered. */
+    rateBps: integer('rate_bps').notNull(),
+    vat: integer('vat').notNull(),
+    net: integer('net').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.position] }), check('tax_document_lines_sum_ck', sql`${t.net} + ${t.vat} = ${t.gross}`)],
 );

@@ -22,7 +22,10 @@ export type EmailInput = {
   html?: string;
   /** Holds a secret (a reset or verification link): the outbox keeps its body only until SMTP has taken it. */
   sensitive?: boolean;
+  /** Files sent with it (a tax document's PDF): SMTP gets the bytes, the outbox their names and sizes. */
+  attachments?: EmailAttachment[];
 };
+export type EmailAttachment = { filename: string; content: Buffer; contentType: string };
 export type SentEmail = { id: string; /** Settles when SMTP delivery finished (immediately without SMTP). Never rejects. */ delivery: Promise<void> };
 
 const globalForMail = globalThis as unknown as { __tribunaMailer?: Transporter | null };
@@ -56,7 +59,15 @@ export type QueuedEmail = { id: string; /** Hands it to SMTP (when configured); 
 export async function queueEmail(db: Db | Tx, input: EmailInput): Promise<QueuedEmail> {
   const [row] = await db
     .insert(tables.emailOutbox)
-    .values({ toAddress: input.to, locale: input.locale, kind: input.kind, subject: input.subject, textBody: input.text, htmlBody: input.html ?? null })
+    .values({
+      toAddress: input.to,
+      locale: input.locale,
+      kind: input.kind,
+      subject: input.subject,
+      textBody: input.text,
+      htmlBody: input.html ?? null,
+      attachments: (input.attachments ?? []).map((file) => ({ filename: file.filename, size: file.content.length })),
+    })
     .returning({ id: tables.emailOutbox.id });
   return { id: row.id, deliver: () => deliver(row.id, input).catch(() => {}) };
 }
@@ -73,7 +84,7 @@ async function deliver(id: string, input: EmailInput): Promise<void> {
   if (!transport) return;
   const purge = input.sensitive ? purgedBody : {};
   try {
-    await transport.sendMail({ from: mailFrom(), to: input.to, subject: input.subject, text: input.text, html: input.html });
+    await transport.sendMail({ from: mailFrom(), to: input.to, subject: input.subject, text: input.text, html: input.html, attachments: input.attachments });
     await getDb().update(tables.emailOutbox).set({ sentAt: new Date(), error: null, ...purge }).where(eq(tables.emailOutbox.id, id));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -82,7 +93,19 @@ async function deliver(id: string, input: EmailInput): Promise<void> {
   }
 }
 
-export type OutboxMail = { id: string; to: string; subject: string; text: string; html: string | null; kind: string; locale: Locale; createdAt: Date; sentAt: Date | null; error: string | null };
+export type OutboxMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  kind: string;
+  locale: Locale;
+  createdAt: Date;
+  sentAt: Date | null;
+  error: string | null;
+  attachments: { filename: string; size: number }[];
+};
 
 /** Newest first; optionally only mails to one address. */
 export async function listOutbox(options: { to?: string; limit?: number } = {}): Promise<OutboxMail[]> {
@@ -98,6 +121,7 @@ export async function listOutbox(options: { to?: string; limit?: number } = {}):
       createdAt: tables.emailOutbox.createdAt,
       sentAt: tables.emailOutbox.sentAt,
       error: tables.emailOutbox.error,
+      attachments: tables.emailOutbox.attachments,
     })
     .from(tables.emailOutbox);
   const filtered = options.to ? query.where(eq(tables.emailOutbox.toAddress, options.to.trim().toLowerCase())) : query;

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { BillingCompany } from '@/lib/server/db/schema';
 import { textIn } from '@/lib/localized-text';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { getDb, tables } from '@/lib/server/db';
@@ -83,6 +84,8 @@ export async function checkout(input: {
   now?: Date;
   /** A season-ticket hold (lib/server/seasons/buy.ts) instead of the event's cart; eventRef is its first match. */
   seasonId?: string;
+  /** The company the fan buys for: its tax documents are in the company's name (documents/). */
+  billing?: BillingCompany | null;
 }): Promise<CheckoutResult> {
   const now = input.now ?? new Date();
   // Asked for only when money is due: an order with nothing to pay needs no provider.
@@ -144,6 +147,7 @@ export async function checkout(input: {
       couponId: coupon?.id ?? null,
       locale: input.locale,
       note: null,
+      billing: input.billing ?? null,
     };
     const [existing] = await tx
       .select({ id: tables.orders.id, currentPaymentId: tables.orders.currentPaymentId })

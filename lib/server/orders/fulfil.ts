@@ -7,6 +7,7 @@ import { notify } from '@/lib/server/notifications/notify';
 import { issueTicketsForOrder } from '@/lib/server/tickets/issue';
 import { completeSeasonOrder } from '@/lib/server/seasons/fulfil';
 import { confirmOrderSpend } from '@/lib/server/wallet';
+import { issueOrderDocuments } from '@/lib/server/documents/order-documents';
 
 // Completing an order, once its total is covered: by the provider's payment (payments/outcome.ts), or at
 // checkout itself when wallet credit, loyalty points or a coupon leave nothing to pay (orders/checkout.ts).
@@ -103,12 +104,14 @@ export async function fulfilOrder(
 /**
  * The order is paid: its cart is done, and its money is split over the events of its tickets (order_shares,
  * functions.sql order_split), what every report and refund reads. No provider payment when it was fully
- * covered at checkout (currentPaymentId null).
+ * covered at checkout (currentPaymentId null). Its tax documents are issued in the same transaction
+ * (documents/order-documents.ts): the order is paid exactly when they exist.
  */
 export async function markOrderPaid(tx: Tx, order: Pick<Order, 'id' | 'holdId'>, now: Date): Promise<void> {
   await tx.update(tables.orders).set({ status: 'paid', paidAt: now, note: null }).where(eq(tables.orders.id, order.id));
   await tx.update(tables.holds).set({ status: 'completed', updatedAt: now }).where(eq(tables.holds.id, order.holdId));
   await splitOrder(tx, order.id);
+  await issueOrderDocuments(tx, { orderId: order.id, now });
 }
 
 /** Writes the order's shares per event, once (functions.sql order_split). */

@@ -1,10 +1,10 @@
 import 'server-only';
-import { countDistinct, eq } from 'drizzle-orm';
+import { and, asc, countDistinct, eq } from 'drizzle-orm';
 import { appUrl } from '@/lib/app-url';
 import { getPathname } from '@/lib/i18n/pathname';
 import { getDb, tables } from '@/lib/server/db';
 import { translator } from '@/lib/server/api/translate';
-import { sendEmail } from '@/lib/server/email';
+import { sendEmail, type EmailAttachment } from '@/lib/server/email';
 import { eventChanged } from '@/lib/server/events/changed';
 import { formatMoney } from '@/lib/money';
 import { log } from '@/lib/server/ops/log';
@@ -54,6 +54,7 @@ export async function sendOrderEmail(orderId: string, mail: OrderMail) {
     total: formatMoney(money, locale),
     link: `${appUrl()}${path}`,
   };
+  const attachments = mail.kind === 'paid' ? await orderDocumentFiles(orderId) : [];
   const prefix = { paid: row.season ? 'orders.email.seasonPaid' : 'orders.email.paid', refunded: 'orders.email.refunded', 'payment-refunded': 'orders.email.paymentRefunded' }[mail.kind];
   await sendEmail({
     to: row.email,
@@ -61,7 +62,24 @@ export async function sendOrderEmail(orderId: string, mail: OrderMail) {
     kind: { paid: 'order-paid', refunded: 'order-refunded', 'payment-refunded': 'payment-refunded' }[mail.kind],
     subject: t(`${prefix}.subject`, values),
     text: t(`${prefix}.text`, values),
+    attachments,
   });
+}
+
+/** The PDFs of the order's invoices (documents/), attached to its confirmation. */
+async function orderDocumentFiles(orderId: string): Promise<EmailAttachment[]> {
+  const { documentPdf, documentFileName } = await import('@/lib/server/documents/pdf');
+  const documents = await getDb()
+    .select({ id: tables.taxDocuments.id, kind: tables.taxDocuments.kind, number: tables.taxDocuments.number })
+    .from(tables.taxDocuments)
+    .where(and(eq(tables.taxDocuments.orderId, orderId), eq(tables.taxDocuments.kind, 'invoice')))
+    .orderBy(asc(tables.taxDocuments.createdAt), asc(tables.taxDocuments.number));
+  const files: EmailAttachment[] = [];
+  for (const document of documents) {
+    const pdf = await documentPdf(document.id);
+    if (pdf) files.push({ filename: documentFileName(document), content: pdf.bytes, contentType: 'application/pdf' });
+  }
+  return files;
 }
 
 /**

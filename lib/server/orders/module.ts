@@ -42,6 +42,7 @@ export default defineModule({
           user: caller.user,
           eventRef: id,
           locale,
+          billing: body.billing ?? null,
           urls: {
             success: (orderId) => (body.returnTo === 'app' ? appReturn(orderId) : absolute(getPathname({ locale, href: { pathname: '/orders/[id]', params: { id: orderId } } }))),
             cancel: (orderId) =>

@@ -4,6 +4,7 @@ import { getDb, tables, type Db, type Tx } from '@/lib/server/db';
 import { paymentProviderByName } from './index';
 import type { PaymentProvider } from './types';
 import { log } from '@/lib/server/ops/log';
+import { issueRefundCreditNotes } from '@/lib/server/documents/order-documents';
 
 /** Why a payment goes back. EVENT_CANCELLED: the organiser cancelled the event (events/cancel.ts). */
 export type RefundReason = 'NOT_CURRENT' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'LATE_PAYMENT_UNITS_TAKEN' | 'EVENT_CANCELLED';
@@ -63,7 +64,7 @@ export type RefundAttempt = { paymentId: string; ok: boolean };
  * Works the due refunds once (the sweeper calls it in every server process). Due rows are claimed in
  * one short transaction with SKIP LOCKED and leased (next_attempt_at moves past the provider call),
  * so no two workers, in any process, send the same refund; the provider is called outside any
- * transaction. Success ends the row for good; a failure is written down and tried again after
+ * transaction. Success ends the row for good (with the refund's credit notes); a failure is written down and tried again after
  * retryDelayMs. A worker that dies mid-call leaves the lease to run out, and the retry reaches the
  * provider with the same idempotency key (refundIdempotencyKey), which does not pay twice.
  */
@@ -96,7 +97,12 @@ export async function processDueRefunds(
       if (!provider) throw new Error(`no payment provider "${refund.provider}"`);
       const [payment] = await db.select({ providerRef: tables.payments.providerRef }).from(tables.payments).where(eq(tables.payments.id, refund.paymentId));
       await provider.refund({ id: refund.paymentId, providerRef: payment.providerRef, amount: refund.amount, idempotencyKey: refundIdempotencyKey(refund) });
-      await db.update(r).set({ status: 'succeeded', refundedAt: clock(), lastError: null }).where(eq(r.id, refund.id));
+      // Done: recorded with its credit notes (documents/order-documents.ts) in one transaction.
+      await db.transaction(async (tx) => {
+        const refundedAt = clock();
+        await tx.update(r).set({ status: 'succeeded', refundedAt, lastError: null }).where(eq(r.id, refund.id));
+        await issueRefundCreditNotes(tx, refund, refundedAt);
+      });
       attempts.push({ paymentId: refund.paymentId, ok: true });
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);

@@ -11,7 +11,7 @@ import { cachedEventDetail } from '@/lib/server/events';
 type Step = 'cart' | 'checkout';
 
 /** The messages the client components of the buying steps and the feedback form read (lib/i18n/client-messages.tsx). */
-export const BUYING_NAMESPACES = ['event', 'seatMap', 'auth', 'resaleBuying', 'cart', 'checkout', 'waitingList', 'feedback', 'namedTickets', 'packages.fan', 'packages.cart', 'packages.errors', 'concessions'];
+export const BUYING_NAMESPACES = ['event', 'seatMap', 'auth', 'resaleBuying', 'cart', 'checkout', 'waitingList', 'feedback', 'namedTickets', 'packages.fan', 'packages.cart', 'packages.errors', 'concessions', 'documents.ui.checkout', 'documents.errors'];
 
 export function stepParams({ locale, id }: { locale: string; id: string }): { locale: Locale; id: string } {
   return { locale: isLocale(locale) ? locale : 'sk', id };

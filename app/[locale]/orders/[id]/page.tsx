@@ -6,6 +6,7 @@ import { formatMoney } from '@/components/events/format';
 import { PushPrompt } from '@/components/notifications/push-prompt';
 import { PrintButton } from '@/components/orders/print-button';
 import { Receipt } from '@/components/orders/receipt';
+import { OrderDocuments } from '@/components/documents/order-documents';
 import { Link } from '@/lib/i18n/navigation';
 import { isLocale, type Locale } from '@/lib/i18n/routing';
 import { requireSignedIn } from '@/lib/server/auth/guard';
@@ -96,6 +97,7 @@ async function OrderForUser({ locale, id }: { locale: Locale; id: string }) {
         </MoneyBackNotice>
       )}
       <Receipt order={order} locale={locale} />
+      <OrderDocuments userId={user.id} orderId={id} locale={locale} />
       <div className="flex flex-wrap gap-3" data-print="hide">
         <PrintButton label={receipt('print')} />
         {order.result === 'paid' || order.eventCancelled ? (

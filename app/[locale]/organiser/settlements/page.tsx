@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-frame';
+import { SettlementDocuments } from '@/components/documents/settlement-documents';
 import { SettlementPeriodForm } from '@/components/organiser/settlement-period-form';
 import { SettlementStatement } from '@/components/organiser/settlement-statement';
 import { Link } from '@/lib/i18n/navigation';
@@ -47,7 +48,10 @@ async function SettlementsScreen({ locale, searchParams }: { locale: Locale; sea
         </p>
         <SettlementPeriodForm values={values} errors={errors} events={events.ok ? events.events : []} />
         {statement?.ok ? (
-          <SettlementStatement settlement={statement.settlement} csvHref={csvHref!} />
+          <>
+            <SettlementStatement settlement={statement.settlement} csvHref={csvHref!} />
+            {parsed.success && <SettlementDocuments organisation={access.org.id} from={parsed.data.from} to={parsed.data.to} locale={locale} />}
+          </>
         ) : (
           statement && <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-700">{t('eventNotFound')}</p>
         )}
