@@ -86,6 +86,14 @@ describe('a settlement period’s payout', () => {
     if (!statement.ok) throw new Error(statement.code);
     expect(statement.settlement.currencies[0].total).toMatchObject({ primaryNet: 6000, ticketFees: 270, owed: 5730 });
 
+    // Tribuna's invoice for the month's platform fee, issued to the organisation with the payout: gross = the fee deducted
+    const documentsOf = () =>
+      t.db.select().from(s.taxDocuments).where(and(eq(s.taxDocuments.orgId, org.id), eq(s.taxDocuments.purpose, 'platform-fee'))).orderBy(s.taxDocuments.issuedAt, s.taxDocuments.number);
+    const [invoice] = await documentsOf();
+    expect(invoice).toMatchObject({ kind: 'invoice', issuer: 'tribuna', currency: 'EUR', totalGross: 270, periodFrom: '2027-01-01', periodTo: '2027-01-31', sourceKey: `platform-fee:${january.id}` });
+    expect(invoice.totalNet + invoice.totalVat).toBe(270);
+    expect(invoice.buyer).toMatchObject({ name: 'Výplatný klub Žilina, o.z.' });
+
     // A run pays it: the organisation's legal name (SEPA letters), its IBAN and BIC, the amount
     const run = await prepareRun(admin, 'EUR', { now: bratislava('2027-02-02T09:00:00') });
     if (!run.ok) throw new Error(run.code);
@@ -109,6 +117,9 @@ describe('a settlement period’s payout', () => {
     expect(await settleOrganiserPayouts(bratislava('2027-03-01T08:00:00'), org.id)).toBe(1);
     let rows = await rowsOfOrg(org.id);
     expect(rows[1]).toMatchObject({ periodKey: 'period:2027-02', primaryNet: -3000, platformFee: -110, owed: -2890, carriedIn: 0, amount: -2890, status: 'carried' });
+    // The refunded ticket's platform fee given back: a credit note referring to January's invoice
+    const [, credit] = await documentsOf();
+    expect(credit).toMatchObject({ kind: 'credit-note', issuer: 'tribuna', totalGross: -110, refersTo: invoice.id, sourceKey: `platform-fee:${rows[1].id}` });
     // Nothing of this organisation is due: a negative balance pays nothing
     const due = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from organiser_payouts where org_id = ${org.id}::uuid and status = 'pending' and run_id is null`));
     expect(due[0].n).toBe(0);

@@ -9,6 +9,7 @@ import { orgAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';
 import { eventLedgers, netFigures } from '@/lib/server/reports/ledger';
 import { periodOf } from '@/lib/server/reports/settlement';
+import { issuePlatformFeeDocument } from './platform-fee-invoice';
 import { payoutEndSql, PAYOUT_WAIT_HOURS } from './state';
 
 // Organiser payouts (issue 32, item 3): what Tribuna owes an organisation, turned into payouts — one per
@@ -182,6 +183,8 @@ async function settleOne(orgId: string, currency: Currency, now: Date): Promise<
           createdAt: now,
         })
         .returning();
+      // Tribuna's invoice (or credit note) for the platform fee this payout deducts, issued with it.
+      await issuePlatformFeeDocument(tx, last, now);
       made += 1;
     }
     return made;
