@@ -76,7 +76,7 @@ test('the owner reads this month’s settlement, downloads its CSV, changes the 
   const bytes = readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const rows: Record<string, string>[] = parse(bytes, { bom: true, columns: true, delimiter: ';' });
-  expect(Object.keys(rows[0])).toEqual(['event', 'startsAt', 'currency', 'primaryTickets', 'primaryGross', 'discounts', 'credits', 'refunds', 'primaryNet', 'serviceFees', 'resaleTickets', 'resaleFees', 'organiserResaleShare', 'owed'].map((k) => s.csv[k as keyof typeof s.csv]));
+  expect(Object.keys(rows[0])).toEqual(['event', 'startsAt', 'currency', 'primaryTickets', 'primaryGross', 'discounts', 'credits', 'refunds', 'primaryNet', 'serviceFees', 'ticketFees', 'resaleTickets', 'resaleFees', 'organiserResaleShare', 'owed'].map((k) => s.csv[k as keyof typeof s.csv]));
   const csvLine = rows.find((r) => r[s.csv.event].includes('AS Trenčín'))!;
   expect(Number(csvLine[s.csv.primaryTickets])).toBeGreaterThanOrEqual(2);
   expect(rows.filter((r) => r[s.csv.event] === s.csv.total && r[s.csv.currency] === 'EUR')).toHaveLength(1);

@@ -59,6 +59,11 @@ export async function ConsoleNav({ context }: { context: ConsoleContext }) {
               <ConsoleLink href="/organiser/settlements">{t('nav.settlements')}</ConsoleLink>
             </li>
           )}
+          {can('payout-list') && (
+            <li>
+              <ConsoleLink href="/organiser/payouts">{t('nav.payouts')}</ConsoleLink>
+            </li>
+          )}
           {can('payouts') && (
             <li>
               <ConsoleLink href="/organiser/documents">{t('nav.documents')}</ConsoleLink>

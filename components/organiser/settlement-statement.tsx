@@ -11,6 +11,7 @@ const COLUMNS = [
   { key: 'credits', sign: -1 },
   { key: 'refunds', sign: -1 },
   { key: 'primaryNet', sign: 1 },
+  { key: 'ticketFees', sign: -1 },
   { key: 'organiserResaleShare', sign: 1 },
   { key: 'owed', sign: 1 },
   { key: 'serviceFees', sign: 1 },

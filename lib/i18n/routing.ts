@@ -57,6 +57,7 @@ export const pathnames = {
   '/organiser/support': { sk: '/organizator/podpora', cs: '/poradatel/podpora', en: '/organiser/support' },
   '/organiser/audit-log': { sk: '/organizator/auditny-zaznam', cs: '/poradatel/auditni-zaznam', en: '/organiser/audit-log' },
   '/organiser/settlements': { sk: '/organizator/vyuctovanie', cs: '/poradatel/vyuctovani', en: '/organiser/settlements' },
+  '/organiser/payouts': { sk: '/organizator/vyplaty', cs: '/poradatel/vyplaty', en: '/organiser/payouts' },
   '/organiser/documents': { sk: '/organizator/doklady', cs: '/poradatel/doklady', en: '/organiser/documents' },
   '/organiser/settings': { sk: '/organizator/nastavenia', cs: '/poradatel/nastaveni', en: '/organiser/settings' },
   '/organiser/invitation': { sk: '/organizator/pozvanka', cs: '/poradatel/pozvanka', en: '/organiser/invitation' },

@@ -5,7 +5,7 @@ import { uuidString } from './primitives';
 export const orgRoleSchema = z.enum(['owner', 'manager', 'scanner']);
 export type OrgRole = z.infer<typeof orgRoleSchema>;
 
-export const capabilitySchema = z.enum(['team', 'payouts', 'events', 'gate', 'support', 'audit']);
+export const capabilitySchema = z.enum(['team', 'payouts', 'events', 'gate', 'support', 'audit', 'payout-list']);
 
 export const membershipSchema = z.object({
   id: z.string(),

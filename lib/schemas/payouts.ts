@@ -92,3 +92,50 @@ export const payoutRunResultSchema = z.object({ run: payoutRunSchema });
 
 /** POST …/{runId}/confirm and …/cancel: `changed` false when the run was already in that state (nothing happened twice). */
 export const payoutRunChangeSchema = z.object({ run: payoutRunSchema, changed: z.boolean() });
+
+// ── the organiser's payouts (payouts/organisers.ts) ──────────────────────────
+
+/** GET /api/v1/organiser/payouts?organisation= */
+export const organiserPayoutsQuerySchema = z.object({ organisation: uuidString('organiser.errors.organisationRequired') });
+
+const minor = z.number().int().describe('minor units of the currency');
+
+/** One payout of an organisation: a settlement period's or an event's, its figures and how it stands. */
+export const organiserPayoutSchema = z.object({
+  id: z.string(),
+  currency: currencySchema,
+  kind: z.enum(['period', 'event']),
+  /** A period's month (YYYY-MM, Europe/Bratislava); null for an event's payout. */
+  period: z.string().nullable(),
+  /** The event's payout: its id, title (in the request's language) and start; null for a period's. */
+  event: z.object({ id: z.string(), title: z.string(), startsAt: z.string() }).nullable(),
+  /** Sales and refunds made before this instant are counted. */
+  cutoff: z.string(),
+  /** Primary ticket sales net of coupons, credit and refunds since the previous payout (the settlement's primaryNet). */
+  primaryNet: minor,
+  /** Tribuna's platform fee on those tickets (the settlement's ticketFees), deducted. */
+  platformFee: minor,
+  /** The organisation's share of the resale fees. */
+  resaleShare: minor,
+  /** primaryNet − platformFee + resaleShare: what Tribuna owes for this period or event. */
+  owed: minor,
+  /** The earlier payouts' unpaid balance (≤ 0: refunds after a payout), taken off this one. */
+  carriedIn: minor,
+  /** owed + carriedIn: paid when positive; otherwise nothing is paid and it is carried to the next payout. */
+  amount: minor,
+  /** carried: nothing to pay, the balance goes on; due: the next payout run pays it; waiting: no payout account yet; processing: in a run's file at the bank; paid. */
+  status: z.enum(['carried', 'due', 'waiting', 'processing', 'paid']),
+  /** The payout account, masked, once in a run. */
+  paidTo: z.string().nullable(),
+  /** When the run that paid it was confirmed. */
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OrganiserPayoutView = z.infer<typeof organiserPayoutSchema>;
+
+export const organiserPayoutsSchema = z.object({
+  payouts: z.array(organiserPayoutSchema),
+  /** Per currency, the unpaid balance carried into the next payout (≤ 0); only currencies with payouts. */
+  balances: z.array(z.object({ currency: currencySchema, carried: minor })),
+});
+export type OrganiserPayouts = z.infer<typeof organiserPayoutsSchema>;

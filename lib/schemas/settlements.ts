@@ -51,15 +51,20 @@ export const settlementFiguresSchema = z.object({
   primaryNet: amount,
   /** Service fees buyers paid on top of primary tickets, less refunded ones: Tribuna's, not deducted. */
   serviceFees: amount,
+  /**
+   * Tribuna's platform fee on the primary tickets (the organisation's commercial terms: per ticket and/or a
+   * share of the face price, fixed when each ticket was ordered), less that of refunded tickets: deducted.
+   */
+  ticketFees: amount,
   /** Resale tickets sold in the period. */
   resaleTickets: z.number().int(),
   /** Resale fees (seller's and buyer's), less refunded ones. */
   resaleFees: amount,
   /** The organiser's share of those fees (its resale policy's percentage when each ticket sold). */
   organiserResaleShare: amount,
-  /** primaryNet + organiserResaleShare: what Tribuna owes the organiser. */
+  /** primaryNet − ticketFees + organiserResaleShare: what Tribuna owes the organiser. */
   owed: amount,
-  /** serviceFees + resaleFees − organiserResaleShare: what Tribuna keeps. */
+  /** serviceFees + ticketFees + resaleFees − organiserResaleShare: what Tribuna keeps. */
   platformFees: amount,
   /** What buyers paid and kept paid (orders' totals, less refunded ones). */
   collected: amount,

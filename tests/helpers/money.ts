@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { rowsOf } from '@/lib/server/db/client';
 
-export type Independent = { primaryNet: number; serviceFees: number; resaleFees: number; share: number; collected: number; primaryGross: number; discounts: number; credits: number; refunds: number };
+export type Independent = { primaryNet: number; ticketFees: number; serviceFees: number; resaleFees: number; share: number; collected: number; primaryGross: number; discounts: number; credits: number; refunds: number };
 
 /**
  * The figures of one event over [from, to), summed straight from the tables: a sale is an order with
@@ -33,6 +33,8 @@ export async function independentSums(db: Db, eventId: string, from: Date, to: D
         (select coalesce(sum(discount_amount), 0) from sold) as discount_sold,
         (select coalesce(sum(loyalty_amount), 0) from sold) + (select coalesce(sum(w.amount), 0) from wallet_ledger w where w.kind = 'order_spend' and w.order_id in (select id from sold)) as credits_sold,
         (select coalesce(sum(i.fee_amount), 0) from order_items i where i.listing_id is null and i.order_id in (select id from sold)) as service_sold,
+        (select coalesce(sum(i.platform_fee_amount), 0) from order_items i where i.listing_id is null and i.order_id in (select id from sold)) as platform_sold,
+        (select coalesce(sum(i.platform_fee_amount), 0) from order_items i where i.listing_id is null and i.order_id in (select id from given_back)) as platform_back,
         (select coalesce(sum(i.fee_amount), 0) from order_items i where i.listing_id is not null and i.order_id in (select id from sold)) as buyer_fee_sold,
         (select coalesce(sum(p.fee_amount), 0) from payouts p where p.listing_id in (select i.listing_id from order_items i where i.order_id in (select id from sold))) as seller_fee_sold,
         (select coalesce(sum(p.organiser_share_amount), 0) from payouts p where p.listing_id in (select i.listing_id from order_items i where i.order_id in (select id from sold))) as share_sold,
@@ -58,6 +60,7 @@ export async function independentSums(db: Db, eventId: string, from: Date, to: D
     refunds: n('gross_back') - n('discount_back') - n('credits_back'),
     primaryNet: n('gross_sold') - n('discount_sold') - n('credits_sold') - (n('gross_back') - n('discount_back') - n('credits_back')),
     serviceFees: n('service_sold') - n('service_back'),
+    ticketFees: n('platform_sold') - n('platform_back'),
     resaleFees: n('buyer_fee_sold') + n('seller_fee_sold') - n('buyer_fee_back') - n('seller_fee_back'),
     share: n('share_sold') - n('share_back'),
     collected: n('paid') - n('refunded'),

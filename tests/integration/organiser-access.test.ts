@@ -20,6 +20,8 @@ describe('organiser roles', () => {
     expect(['team', 'payouts', 'events', 'gate'].map((c) => roleCan('owner', c as never))).toEqual([true, true, true, true]);
     expect(['team', 'payouts', 'events', 'gate'].map((c) => roleCan('manager', c as never))).toEqual([false, false, true, true]);
     expect(['team', 'payouts', 'events', 'gate'].map((c) => roleCan('scanner', c as never))).toEqual([false, false, false, true]);
+    // The organisation's payouts list: owner and manager, not the scanner.
+    expect((['owner', 'manager', 'scanner'] as const).map((role) => roleCan(role, 'payout-list'))).toEqual([true, true, false]);
   });
 
   it('a member of another organisation is told the data does not exist, not that it is forbidden', async () => {
@@ -39,7 +41,7 @@ describe('organiser roles', () => {
       ['Aaa second club', 'owner'],
       ['FK Dunaj Bratislava', 'manager'],
     ]);
-    expect(mine[1].capabilities).toEqual(['events', 'gate', 'support']);
+    expect(mine[1].capabilities).toEqual(['events', 'gate', 'support', 'payout-list']);
     expect(await myOrganisations(cast.fan.id)).toEqual([]);
   });
 

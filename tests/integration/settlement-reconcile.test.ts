@@ -25,6 +25,9 @@ const SLUGS = ['dunaj-bratislava-as-trencin', 'vltava-praha-kometa-brno'] as con
 const NOISE = 'dunaj-bratislava-dac-dunajska-streda';
 const FROM = '2026-03-20';
 const MINUTE = 60_000;
+const TERMS = { perTicket: 37, bps: 250 };
+/** The platform fee of a primary ticket as the terms say, computed apart from functions.sql order_item_platform_fee. */
+const platformFeeOf = (price: number) => Math.min(price, TERMS.perTicket + Math.floor((price * TERMS.bps + 5000) / 10000));
 
 type Fixture = { id: string; currency: 'EUR' | 'CZK'; ticketTypeId: string; ticketId: string };
 let events: Fixture[];
@@ -66,6 +69,8 @@ beforeAll(async () => {
   const org = await makeOrganisation(t.db, 'Reconciliation club');
   orgId = org.id;
   owner = await makeMember(t.db, orgId, 'owner');
+  // Commercial terms (issue 32): 0,37 per ticket plus 2,5 % of the price, so the platform fee is in every figure.
+  await t.db.update(s.organisations).set({ platformFeePerTicket: TERMS.perTicket, platformFeeBps: TERMS.bps }).where(eq(s.organisations.id, orgId));
   buyer = await makeUser(t.db, 'reconcile-buyer');
   const seller = await makeUser(t.db, 'reconcile-seller');
   const fixture = async (slug: string): Promise<Fixture> => {
@@ -207,6 +212,13 @@ describe('reconciliation of the money model', () => {
         const toDay = to.toISOString().slice(0, 10);
         const { start, end } = periodOf(FROM, toDay);
         await insert(generated, start);
+        // Every primary line of the organisation's events carries the fee its terms say; resale lines none.
+        const lines = await t.db
+          .select({ price: s.orderItems.priceAmount, fee: s.orderItems.platformFeeAmount, listingId: s.orderItems.listingId })
+          .from(s.orderItems)
+          .innerJoin(s.orders, eq(s.orders.id, s.orderItems.orderId))
+          .where(and(inArray(s.orders.eventId, events.map((e) => e.id)), notInArray(s.orders.id, seededOrders.length ? seededOrders : [randomUUID()])));
+        for (const line of lines) expect(line.fee).toBe(line.listingId ? 0 : platformFeeOf(line.price));
 
         const ledgers = await eventLedgers({ eventIds: all().map((e) => e.id), from: start, to: end });
         const expected = new Map<string, Independent>();
@@ -219,8 +231,9 @@ describe('reconciliation of the money model', () => {
           expect(net.serviceFees).toBe(sums.serviceFees);
           expect(net.resaleFees).toBe(sums.resaleFees);
           expect(net.organiserResaleShare).toBe(sums.share);
-          expect(net.owedToOrganiser).toBe(sums.primaryNet + sums.share);
-          expect(net.platformFees).toBe(sums.serviceFees + sums.resaleFees - sums.share);
+          expect(net.ticketFees).toBe(sums.ticketFees);
+          expect(net.owedToOrganiser).toBe(sums.primaryNet - sums.ticketFees + sums.share);
+          expect(net.platformFees).toBe(sums.serviceFees + sums.ticketFees + sums.resaleFees - sums.share);
           expect(net.collectedNet).toBe(sums.collected);
           // Every cent the buyers paid is someone's: the organiser's net sales, Tribuna's service fees, the
           // resellers' prices and the resale buyer fees (what credit and points paid is off the organiser's sales).
@@ -243,7 +256,8 @@ describe('reconciliation of the money model', () => {
           expect(total.serviceFees).toBe(sumOf('serviceFees'));
           expect(total.resaleFees).toBe(sumOf('resaleFees'));
           expect(total.organiserResaleShare).toBe(sumOf('share'));
-          expect(total.owed).toBe(sumOf('primaryNet') + sumOf('share'));
+          expect(total.ticketFees).toBe(sumOf('ticketFees'));
+          expect(total.owed).toBe(sumOf('primaryNet') - sumOf('ticketFees') + sumOf('share'));
           expect(total.collected).toBe(sumOf('collected'));
           for (const value of Object.values(total)) expect(Number.isInteger(value)).toBe(true);
         }
@@ -251,7 +265,7 @@ describe('reconciliation of the money model', () => {
         for (const event of events) {
           const listed = result.settlement.currencies.some((c) => c.lines.some((l) => l.eventId === event.id));
           const sums = expected.get(event.id)!;
-          if (!listed) expect(sums).toEqual({ primaryNet: 0, serviceFees: 0, resaleFees: 0, share: 0, collected: 0, primaryGross: 0, discounts: 0, credits: 0, refunds: 0 });
+          if (!listed) expect(sums).toEqual({ primaryNet: 0, ticketFees: 0, serviceFees: 0, resaleFees: 0, share: 0, collected: 0, primaryGross: 0, discounts: 0, credits: 0, refunds: 0 });
         }
       }),
       { numRuns: 60 },
@@ -263,7 +277,7 @@ describe('reconciliation of the money model', () => {
     for (const ledger of ledgers) {
       const sums = await independent(ledger.eventId, new Date('2000-01-01T00:00:00Z'), new Date('2100-01-01T00:00:00Z'));
       expect(netFigures(ledger).collectedNet).toBe(sums.collected);
-      expect(netFigures(ledger).owedToOrganiser).toBe(sums.primaryNet + sums.share);
+      expect(netFigures(ledger).owedToOrganiser).toBe(sums.primaryNet - sums.ticketFees + sums.share);
     }
     expect(localToInstant(`${FROM}T00:00`)).toBe(periodOf(FROM, FROM).start.toISOString());
   });

@@ -317,7 +317,8 @@ describe('settlement statement', () => {
           sums.share,
           sums.collected,
         ]);
-        expect(line.owed).toBe(sums.primaryNet + sums.share);
+        expect(line.ticketFees).toBe(sums.ticketFees);
+        expect(line.owed).toBe(sums.primaryNet - sums.ticketFees + sums.share);
       }
     }
   });
@@ -389,6 +390,7 @@ describe('the CSV', () => {
       'Vrátené platby',
       'Čistý predaj vstupeniek',
       'Servisné poplatky (Tribuna)',
+      'Poplatok platformy (Tribuna)',
       'Ďalej predané vstupenky',
       'Poplatky za ďalší predaj',
       'Váš podiel z poplatkov za ďalší predaj',

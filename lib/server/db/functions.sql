@@ -1109,3 +1109,30 @@ BEGIN
 END
 $$;
 SELECT order_split_missing();
+
+-- ── Tribuna's platform fee (issue 32 item 3) ─────────────────────────────────
+-- Set on every primary order line as it is written, from the organisation's commercial terms at that
+-- moment (organisations.platform_fee_per_ticket + platform_fee_bps of the face price, rounded half up),
+-- never more than the ticket's price: a free ticket carries none. A resale line carries none (the resale
+-- fees are the platform's there). Written only here, so a change of terms applies to lines written after it
+-- and a settled period never changes. The ledger sums it (reports/ledger.ts); a refunded share gives it back.
+CREATE OR REPLACE FUNCTION order_item_platform_fee()
+RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.listing_id IS NOT NULL THEN
+    NEW.platform_fee_amount := 0;
+  ELSE
+    SELECT least(greatest(NEW.price_amount, 0),
+      o.platform_fee_per_ticket + ((greatest(NEW.price_amount, 0)::bigint * o.platform_fee_bps + 5000) / 10000)::int)
+    INTO NEW.platform_fee_amount
+    FROM ticket_types t JOIN events e ON e.id = t.event_id JOIN organisations o ON o.id = e.org_id
+    WHERE t.id = NEW.ticket_type_id;
+    NEW.platform_fee_amount := coalesce(NEW.platform_fee_amount, 0);
+  END IF;
+  RETURN NEW;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER order_items_platform_fee BEFORE INSERT ON order_items
+  FOR EACH ROW EXECUTE FUNCTION order_item_platform_fee();

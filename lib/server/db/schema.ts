@@ -737,6 +737,12 @@ export const orderItems = pgTable(
     ticketTypeId: uuid('ticket_type_id').notNull().references(() => ticketTypes.id),
     priceAmount: integer('price_amount').notNull(),
     feeAmount: integer('fee_amount').notNull().default(0),
+    /**
+     * Tribuna's platform fee on a primary ticket (the organisation's terms when the line was written: per ticket
+     * plus a share of the face price, never more than the price), set only by functions.sql
+     * order_item_platform_fee; 0 on resale lines. Deducted from what the organiser is owed (reports/ledger.ts).
+     */
+    platformFeeAmount: integer('platform_fee_amount').notNull().default(0),
     /** The package this ticket was bought in (its cart line, hold_packages): the receipt shows the package as one line. */
     packageLineId: uuid('package_line_id').references(() => holdPackages.id),
   },
@@ -1088,6 +1094,57 @@ export const payouts = pgTable(
     uniqueIndex('payouts_listing_uq').on(t.listingId),
     index('payouts_user_idx').on(t.userId),
     index('payouts_waiting_idx').on(t.status, t.runId),
+  ],
+);
+
+export const organiserPayoutStatusEnum = pgEnum('organiser_payout_status', ['pending', 'carried', 'paid']);
+
+/**
+ * What Tribuna pays an organisation (payouts/organisers.ts): one row per settlement period (a calendar month
+ * in Europe/Bratislava) or per event, as the organisation's payout_schedule says, made once (period_key).
+ * `cum_*` is the organisation's ledger up to `cutoff` (what it has been owed in total); the row's figures are
+ * the difference to the previous row's, and `amount` = owed + carried_in, where carried_in is what earlier
+ * rows left unpaid (a negative balance: a refund after a payout). A row with amount ≤ 0 pays nothing
+ * ('carried') and the next row carries it.
+ */
+export const organiserPayouts = pgTable(
+  'organiser_payouts',
+  {
+    id: id(),
+    orgId: uuid('org_id').notNull().references(() => organisations.id),
+    currency: currencyEnum('currency').notNull(),
+    /** 'period:2026-10' or 'event:<uuid>': the payout of that period or event, once. */
+    periodKey: text('period_key').notNull(),
+    /** 1, 2, 3… per organisation and currency: the order the rows were made in (each carries the previous). */
+    seq: integer('seq').notNull(),
+    eventId: uuid('event_id').references(() => events.id),
+    /** The period's first instant (a period's payout), null for an event's. */
+    periodStart: ts('period_start'),
+    /** The ledger counts sales paid and refunds made before this instant. */
+    cutoff: ts('cutoff').notNull(),
+    cumPrimaryNet: bigint('cum_primary_net', { mode: 'number' }).notNull(),
+    cumPlatformFee: bigint('cum_platform_fee', { mode: 'number' }).notNull(),
+    cumResaleShare: bigint('cum_resale_share', { mode: 'number' }).notNull(),
+    cumOwed: bigint('cum_owed', { mode: 'number' }).notNull(),
+    primaryNet: integer('primary_net').notNull(),
+    platformFee: integer('platform_fee').notNull(),
+    resaleShare: integer('resale_share').notNull(),
+    /** primaryNet − platformFee + resaleShare. */
+    owed: integer('owed').notNull(),
+    /** The previous rows' unpaid balance (≤ 0). */
+    carriedIn: integer('carried_in').notNull(),
+    /** owed + carriedIn: paid when positive, carried to the next row otherwise. */
+    amount: integer('amount').notNull(),
+    status: organiserPayoutStatusEnum('status').notNull(),
+    runId: uuid('run_id').references(() => payoutRuns.id),
+    paidTo: text('paid_to'),
+    paidAt: ts('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('organiser_payouts_period_uq').on(t.orgId, t.currency, t.periodKey),
+    uniqueIndex('organiser_payouts_seq_uq').on(t.orgId, t.currency, t.seq),
+    index('organiser_payouts_waiting_idx').on(t.status, t.runId),
   ],
 );
 

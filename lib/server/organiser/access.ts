@@ -13,13 +13,14 @@ export type OrgRole = 'owner' | 'manager' | 'scanner';
  * - `gate`: scan tickets at the events' gates — every member;
  * - `support`: the support desk — find the organisation's orders, read their timeline, resend, move,
  *   void and refund with a reason (lib/server/support) — owner and manager;
- * - `audit`: read and export the organisation's audit log — the owner only.
+ * - `audit`: read and export the organisation's audit log — the owner only;
+ * - `payout-list`: see the organisation's payouts (period, figures, status) — owner and manager.
  */
-export type Capability = 'team' | 'payouts' | 'events' | 'gate' | 'support' | 'audit';
+export type Capability = 'team' | 'payouts' | 'events' | 'gate' | 'support' | 'audit' | 'payout-list';
 
 const CAPABILITIES: Record<OrgRole, readonly Capability[]> = {
-  owner: ['team', 'payouts', 'events', 'gate', 'support', 'audit'],
-  manager: ['events', 'gate', 'support'],
+  owner: ['team', 'payouts', 'events', 'gate', 'support', 'audit', 'payout-list'],
+  manager: ['events', 'gate', 'support', 'payout-list'],
   scanner: ['gate'],
 };
 

@@ -3,11 +3,14 @@ import 'server-only';
 // admins (a pain.001 credit-transfer file per currency, confirmed or cancelled once the bank has it).
 import type { Caller } from '@/lib/server/api/authenticate';
 import { defineModule, operation } from '@/lib/server/api/operation';
+import { requestLocale } from '@/lib/server/api/request-locale';
 import { failureOf, json, parseWith } from '@/lib/server/api/respond';
 import { enforceRateLimit } from '@/lib/server/rate-limit';
 import {
   bankAccountResultSchema,
   bankAccountSchema,
+  organiserPayoutsQuerySchema,
+  organiserPayoutsSchema,
   payoutRunChangeSchema,
   payoutRunCreateSchema,
   payoutRunResultSchema,
@@ -15,7 +18,12 @@ import {
   runIdParamSchema,
 } from '@/lib/schemas/payouts';
 import { getBankAccount, removeBankAccount, setBankAccount } from './bank-account';
+import { organiserPayouts, settleOrganiserPayouts } from './organisers';
 import { cancelRun, confirmRun, payoutRunsOverview, prepareRun, runFile } from './runs';
+
+/** How often a server process looks for closed periods and ended events to turn into organiser payouts. */
+const SETTLE_EVERY_MS = 10 * 60_000;
+let lastSettled = 0;
 
 const privately = { headers: { 'Cache-Control': 'private, no-store' } };
 
@@ -29,7 +37,36 @@ const bankAccountWrites = async (_request: Request, caller: Caller) => {
 
 export default defineModule({
   name: 'payouts',
+  jobs: [
+    // Closed settlement periods and ended events become organiser payouts (made once: the organisation's row lock and period key).
+    {
+      name: 'organiser payouts',
+      order: 90,
+      run: async () => {
+        if (Date.now() - lastSettled < SETTLE_EVERY_MS) return false;
+        lastSettled = Date.now();
+        await settleOrganiserPayouts();
+        return false;
+      },
+    },
+  ],
   operations: [
+    // GET /api/v1/organiser/payouts?organisation= — the organisation's payouts, newest first (owner, manager)
+    operation({
+      method: 'get',
+      path: '/api/v1/organiser/payouts',
+      summary:
+        "The organisation's payouts, newest first (owner and manager; a scanner is 403, another organisation 404): one per settlement period (a calendar month in Europe/Bratislava) or per event, as the organisation's payout schedule says — primary sales net of refunds (primaryNet), Tribuna's platform fee on them (platformFee, deducted), the organisation's share of resale fees (resaleShare), owed = primaryNet − platformFee + resaleShare, the balance carried in from earlier payouts (≤ 0: a refund after a payout), amount = owed + carriedIn and its status (carried when not positive: nothing is paid and it goes on to the next payout; due; waiting for a payout account; processing in a run; paid). balances: what each currency carries into its next payout",
+      access: { capability: 'payout-list', owner: 'organisation', query: 'organisation' },
+      query: organiserPayoutsQuerySchema,
+      answer: organiserPayoutsSchema,
+      failures: [],
+      handle: async ({ request, query, caller }) => {
+        const result = await organiserPayouts(caller.user.id, query.organisation, requestLocale(request));
+        if (!result.ok) throw failureOf(result);
+        return json(result.result, privately);
+      },
+    }),
     operation({
       method: 'get',
       path: '/api/v1/payouts/bank-account',

@@ -17,6 +17,8 @@ export type FilePayment = {
   bic: string | null;
   holderName: string;
   eventSlug: string;
+  /** The transfer's text when it is not a resale payout's (an organiser's payout: payouts/organisers.ts). */
+  remittance?: string;
 };
 
 export type PayoutFile = { messageId: string; currency: 'EUR' | 'CZK'; createdAt: Date; debtor: Debtor; payments: FilePayment[] };
@@ -44,7 +46,8 @@ export function endToEndId(payoutId: string): string {
   return payoutId.replace(/-/g, '');
 }
 
-export function remittanceOf(payment: Pick<FilePayment, 'payoutId' | 'eventSlug'>): string {
+export function remittanceOf(payment: Pick<FilePayment, 'payoutId' | 'eventSlug' | 'remittance'>): string {
+  if (payment.remittance) return `${payment.remittance} ${payment.payoutId.slice(0, 8)}`.slice(0, 140);
   return `Tribuna resale ${payment.eventSlug} ${payment.payoutId.slice(0, 8)}`.slice(0, 140);
 }
 

@@ -7,6 +7,7 @@ import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';
 import { isAdmin } from '@/lib/server/organiser/access';
 import { payoutDebtor, type Debtor } from './debtor';
 import { buildPain001 } from './pain001';
+import { organiserDueSql, settleOrganiserPayouts } from './organisers';
 import { dueSql } from './state';
 
 // Payout runs: Tribuna's admins (users.is_admin) — or the CLI, as the system — collect every due payout
@@ -17,6 +18,9 @@ import { dueSql } from './state';
 // `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) AND run_id IS NULL`, so two runs prepared at
 // once take different payouts; confirming and cancelling move the run out of 'prepared' with one
 // conditional UPDATE, so of two at once one acts and the other finds it done.
+//
+// A run pays the organisers' payouts of its currency too (payouts/organisers.ts: per settlement period or
+// per event), claimed the same way, to the organisation's legal name and payout account.
 
 /** The CLI's actor (npm run payouts:run): no user, so the run's created_by/confirmed_by stay null. */
 export const SYSTEM_ACTOR = { system: true } as const;
@@ -75,10 +79,20 @@ async function dueSummary(now: Date): Promise<DueSummary[]> {
       join events e on e.id = l.event_id
       left join bank_accounts b on b.user_id = p.user_id
       where ${dueSql(now)}
-      group by p.currency`),
+      group by p.currency
+      union all
+      select op.currency,
+        count(*) filter (where o.payout_iban is not null)::int,
+        coalesce(sum(op.amount) filter (where o.payout_iban is not null), 0)::bigint,
+        count(*) filter (where o.payout_iban is null)::int
+      from organiser_payouts op
+      join organisations o on o.id = op.org_id
+      where op.status = 'pending' and op.run_id is null and o.approved_at is not null
+      group by op.currency`),
   );
   return CURRENCIES.map((currency) => {
-    const row = rows.find((r) => r.currency === currency);
+    const all = rows.filter((r) => r.currency === currency);
+    const row = all.length ? { count: all.reduce((a, r) => a + Number(r.count), 0), total: all.reduce((a, r) => a + Number(r.total), 0), without_account: all.reduce((a, r) => a + Number(r.without_account), 0) } : undefined;
     return { currency, count: Number(row?.count ?? 0), total: Number(row?.total ?? 0), withoutBankAccount: Number(row?.without_account ?? 0) };
   });
 }
@@ -87,6 +101,7 @@ async function dueSummary(now: Date): Promise<DueSummary[]> {
 export async function payoutRunsOverview(actor: RunActor, now = new Date()): Promise<{ ok: true; due: DueSummary[]; runs: PayoutRunView[] } | AdminFailure> {
   const access = await adminOf(actor);
   if (!access.ok) return access;
+  await settleOrganiserPayouts(now);
   const runs = await getDb()
     .select({ run: tables.payoutRuns, email: tables.users.email })
     .from(tables.payoutRuns)
@@ -98,7 +113,7 @@ export async function payoutRunsOverview(actor: RunActor, now = new Date()): Pro
 
 class NothingDue extends Error {}
 
-type Claimed = { id: string; net_amount: number; iban: string; holder_name: string; bic: string | null; slug: string };
+type Claimed = { id: string; net_amount: number; iban: string; holder_name: string; bic: string | null; slug: string; remittance?: string };
 
 /** pain.001 MsgId: unique per run and short enough that the ids the file derives from it stay within 35 characters. */
 function messageIdOf(runId: string): string {
@@ -122,6 +137,8 @@ export async function prepareRun(
   if (!access.ok) return access;
   const debtor = options.debtor === undefined ? payoutDebtor(currency) : options.debtor;
   if (!debtor) return { ok: false, code: 'PAYOUT_DEBTOR_MISSING' };
+  // The organisers' periods and events that closed since the last look: made before the claim.
+  await settleOrganiserPayouts(now);
   const runId = randomUUID();
   const messageId = messageIdOf(runId);
   try {
@@ -143,7 +160,20 @@ export async function prepareRun(
           and run_id is null and status = 'pending'
           returning id`),
       );
-      if (!claimed.length) throw new NothingDue();
+      // The organisers' payouts of the currency whose organisation has a payout account, claimed the same way.
+      const claimedOrganisers = rowsOf<{ id: string }>(
+        await tx.execute(sql`
+          update organiser_payouts set run_id = ${runId}
+          where id in (
+            select op.id from organiser_payouts op
+            join organisations o on o.id = op.org_id
+            where op.currency = ${currency} and ${organiserDueSql}
+            order by op.created_at, op.seq, op.id
+            for update of op skip locked)
+          and run_id is null and status = 'pending'
+          returning id`),
+      );
+      if (!claimed.length && !claimedOrganisers.length) throw new NothingDue();
       // The accounts as they are now, locked until the run is written: the file and paid_to name the same one.
       const payments = rowsOf<Claimed>(
         await tx.execute(sql`
@@ -160,21 +190,52 @@ export async function prepareRun(
       const kept = new Set(payments.map((p) => p.id));
       const dropped = claimed.filter((c) => !kept.has(c.id)).map((c) => c.id);
       if (dropped.length) await tx.execute(sql`update payouts set run_id = null where id in (${sql.join(dropped.map((id) => sql`${id}::uuid`), sql`, `)})`);
-      if (!payments.length) throw new NothingDue();
+      // The organisations' accounts as they are now, locked until the run is written (another helper's
+      // cooling period lands a changed account in these columns only once it has passed).
+      const organisers = rowsOf<Claimed>(
+        await tx.execute(sql`
+          select op.id, op.amount as net_amount, o.payout_iban as iban, coalesce(nullif(o.legal_name, ''), o.name) as holder_name, o.payout_bic as bic,
+            coalesce(e.slug, '') as slug, 'Tribuna payout ' || coalesce(e.slug, substr(op.period_key, 8)) as remittance
+          from organiser_payouts op
+          join organisations o on o.id = op.org_id
+          left join events e on e.id = op.event_id
+          where op.run_id = ${runId} and o.payout_iban is not null
+          order by op.created_at, op.seq, op.id
+          for share of o`),
+      );
+      const keptOrganisers = new Set(organisers.map((p) => p.id));
+      const droppedOrganisers = claimedOrganisers.filter((c) => !keptOrganisers.has(c.id)).map((c) => c.id);
+      if (droppedOrganisers.length)
+        await tx.execute(sql`update organiser_payouts set run_id = null where id in (${sql.join(droppedOrganisers.map((id) => sql`${id}::uuid`), sql`, `)})`);
+      if (!payments.length && !organisers.length) throw new NothingDue();
 
       const file = buildPain001({
         messageId,
         currency,
         createdAt: now,
         debtor,
-        payments: payments.map((p) => ({ payoutId: p.id, amountMinor: Number(p.net_amount), iban: p.iban, bic: p.bic, holderName: p.holder_name, eventSlug: p.slug })),
+        payments: [...payments, ...organisers].map((p) => ({
+          payoutId: p.id,
+          amountMinor: Number(p.net_amount),
+          iban: p.iban,
+          bic: p.bic,
+          holderName: p.holder_name,
+          eventSlug: p.slug,
+          remittance: p.remittance,
+        })),
       });
-      const masked = payments.map((p) => sql`(${p.id}::uuid, ${maskIban(p.iban)})`);
-      await tx.execute(sql`update payouts set paid_to = v.masked from (values ${sql.join(masked, sql`, `)}) as v(id, masked) where payouts.id = v.id`);
-      const total = payments.reduce((sum, p) => sum + Number(p.net_amount), 0);
+      if (payments.length) {
+        const masked = payments.map((p) => sql`(${p.id}::uuid, ${maskIban(p.iban)})`);
+        await tx.execute(sql`update payouts set paid_to = v.masked from (values ${sql.join(masked, sql`, `)}) as v(id, masked) where payouts.id = v.id`);
+      }
+      if (organisers.length) {
+        const masked = organisers.map((p) => sql`(${p.id}::uuid, ${maskIban(p.iban)})`);
+        await tx.execute(sql`update organiser_payouts set paid_to = v.masked from (values ${sql.join(masked, sql`, `)}) as v(id, masked) where organiser_payouts.id = v.id`);
+      }
+      const total = [...payments, ...organisers].reduce((sum, p) => sum + Number(p.net_amount), 0);
       const [row] = await tx
         .update(tables.payoutRuns)
-        .set({ file, payoutCount: payments.length, totalAmount: total })
+        .set({ file, payoutCount: payments.length + organisers.length, totalAmount: total })
         .where(eq(tables.payoutRuns.id, runId))
         .returning();
       return row;
@@ -205,6 +266,7 @@ export async function confirmRun(actor: RunActor, runId: string, now = new Date(
       .returning();
     if (!run) return unchanged(tx, runId, 'confirmed');
     await tx.execute(sql`update payouts set status = 'paid', paid_at = ${now.toISOString()}::timestamptz where run_id = ${runId} and status <> 'paid'`);
+    await tx.execute(sql`update organiser_payouts set status = 'paid', paid_at = ${now.toISOString()}::timestamptz where run_id = ${runId} and status = 'pending'`);
     return { ok: true, run: await viewOf(run, tx), changed: true };
   });
   return result;
@@ -222,6 +284,7 @@ export async function cancelRun(actor: RunActor, runId: string, now = new Date()
       .returning();
     if (!run) return unchanged(tx, runId, 'cancelled');
     await tx.execute(sql`update payouts set run_id = null, paid_to = null where run_id = ${runId} and status <> 'paid'`);
+    await tx.execute(sql`update organiser_payouts set run_id = null, paid_to = null where run_id = ${runId} and status = 'pending'`);
     return { ok: true, run: await viewOf(run, tx), changed: true };
   });
 }

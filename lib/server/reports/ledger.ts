@@ -37,6 +37,12 @@ export type LedgerSide = {
   credits: number;
   /** Service fees the buyers paid on primary tickets: Tribuna's. */
   serviceFees: number;
+  /**
+   * Tribuna's platform fee on the primary tickets (the organisation's terms, fixed on each order line:
+   * functions.sql order_item_platform_fee): deducted from what the organiser is owed. A refunded share gives
+   * its tickets' platform fee back in full, like every other figure of the share.
+   */
+  ticketFees: number;
   resaleTickets: number;
   /** Listing prices of tickets resold: the sellers'. */
   resaleVolume: number;
@@ -57,6 +63,7 @@ const SIDE_KEYS = [
   'discounts',
   'credits',
   'serviceFees',
+  'ticketFees',
   'resaleTickets',
   'resaleVolume',
   'resaleBuyerFees',
@@ -78,18 +85,21 @@ export function netFigures(ledger: { sales: LedgerSide; refunds: LedgerSide }) {
   const { sales, refunds } = ledger;
   const primaryNet = sales.ticketRevenue - sales.discounts - sales.credits - (refunds.ticketRevenue - refunds.discounts - refunds.credits);
   const serviceFees = sales.serviceFees - refunds.serviceFees;
+  const ticketFees = sales.ticketFees - refunds.ticketFees;
   const organiserResaleShare = sales.organiserResaleShare - refunds.organiserResaleShare;
   const resaleFees = sales.resaleBuyerFees + sales.resaleSellerFees - (refunds.resaleBuyerFees + refunds.resaleSellerFees);
   return {
     /** Primary ticket sales net of coupons, wallet credit and loyalty points spent, and refunds: the organiser's. */
     primaryNet,
-    /** The platform's fees: service fees kept, and the resale fees less the organiser's share. */
-    platformFees: serviceFees + resaleFees - organiserResaleShare,
+    /** The platform's fees: service fees kept, the platform fee on tickets, and the resale fees less the organiser's share. */
+    platformFees: serviceFees + ticketFees + resaleFees - organiserResaleShare,
     serviceFees,
+    /** Tribuna's platform fee on primary tickets (the organisation's commercial terms), less refunded ones: deducted from what it is owed. */
+    ticketFees,
     resaleFees,
     organiserResaleShare,
-    /** What Tribuna owes the organiser. */
-    owedToOrganiser: primaryNet + organiserResaleShare,
+    /** What Tribuna owes the organiser: its sales and resale share, less the platform fee. */
+    owedToOrganiser: primaryNet - ticketFees + organiserResaleShare,
     /** What buyers paid and kept paid. */
     collectedNet: sales.collected - refunds.collected,
   };
@@ -104,6 +114,7 @@ const COLUMNS: Record<(typeof SIDE_KEYS)[number], string> = {
   discounts: 'discounts',
   credits: 'credits',
   serviceFees: 'service_fees',
+  ticketFees: 'ticket_fees',
   resaleTickets: 'resale_tickets',
   resaleVolume: 'resale_volume',
   resaleBuyerFees: 'resale_buyer_fees',
@@ -116,7 +127,7 @@ const COLUMNS: Record<(typeof SIDE_KEYS)[number], string> = {
  * The ledger of each event in scope (events without sales included, all zero). Callers check access
  * first: this reads whatever events it is given.
  */
-export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
+export async function eventLedgers(scope: LedgerScope, db: Pick<ReturnType<typeof getDb>, 'execute'> = getDb()): Promise<EventLedger[]> {
   if (!scope.eventIds.length) return [];
   // As ISO text: postgres.js takes no Date as a raw query's parameter (PGlite does, so only PostgreSQL failed).
   const from = scope.from?.toISOString() ?? null;
@@ -126,7 +137,7 @@ export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
     sql`, `,
   );
   const inPeriod = (column: string) => sql`(${from}::timestamptz is null or ${sql.raw(column)} >= ${from}::timestamptz) and (${to}::timestamptz is null or ${sql.raw(column)} < ${to}::timestamptz)`;
-  const result = await getDb().execute(sql`
+  const result = await db.execute(sql`
     with sale as (
       select s.order_id as id, s.event_id, o.event_id as order_event_id, o.paid_at, s.refunded_at, s.discount_amount, s.credit_amount, s.total_amount, s.refunded_amount
       from order_shares s
@@ -139,6 +150,7 @@ export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
         count(oi.id) filter (where oi.listing_id is null) as primary_tickets,
         coalesce(sum(oi.price_amount) filter (where oi.listing_id is null), 0) as ticket_revenue,
         coalesce(sum(oi.fee_amount) filter (where oi.listing_id is null), 0) as service_fees,
+        coalesce(sum(oi.platform_fee_amount) filter (where oi.listing_id is null), 0) as ticket_fees,
         count(oi.id) filter (where oi.listing_id is not null) as resale_tickets,
         coalesce(sum(oi.price_amount) filter (where oi.listing_id is not null), 0) as resale_volume,
         coalesce(sum(oi.fee_amount) filter (where oi.listing_id is not null), 0) as resale_buyer_fees,
@@ -158,13 +170,17 @@ export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
     -- when it was made; a fee kept stays a sale.
     part as (
       select p.order_id, p.event_id, p.created_at, (p.kind = 'ticket')::int as tickets, p.price_amount, p.discount_amount, p.fee_amount,
-        p.fee_kept_amount, p.wallet_amount + p.points_amount as credits, p.money_amount
+        p.fee_kept_amount, p.wallet_amount + p.points_amount as credits, p.money_amount,
+        -- a refunded ticket gives back its platform fee, as a refunded order gives back its tickets' (organiser-payouts.md)
+        coalesce(oi.platform_fee_amount, 0) as ticket_fees
       from partial_refunds p join orders o on o.id = p.order_id
+      left join tickets t on t.id = p.ticket_id
+      left join order_items oi on oi.order_id = t.order_id and oi.unit_id = t.unit_id and oi.listing_id is null
       where p.event_id in (${ids}) and o.paid_at is not null
     ),
     part_sum as (
       select order_id, event_id, sum(tickets)::int as tickets, sum(price_amount)::int as price, sum(discount_amount)::int as discount,
-        sum(fee_amount + fee_kept_amount)::int as fees, sum(credits)::int as credits, sum(money_amount + fee_kept_amount)::int as money
+        sum(fee_amount + fee_kept_amount)::int as fees, sum(credits)::int as credits, sum(money_amount + fee_kept_amount)::int as money, sum(ticket_fees)::int as ticket_fees
       from part group by order_id, event_id
     ),
     -- A refunded share gives back its money (refunded_amount) and whatever of it was not paid back as money
@@ -172,19 +188,19 @@ export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
     -- credits: the organiser owes it to the fan as credit, as it owes a release's. What part refunds gave
     -- back of it before is counted there, not again here.
     sides as (
-      select 'sales' as side, id, event_id, primary_tickets, ticket_revenue, discount_amount, credits, service_fees,
+      select 'sales' as side, id, event_id, primary_tickets, ticket_revenue, discount_amount, credits, service_fees, ticket_fees,
         resale_tickets, resale_volume, resale_buyer_fees, resale_seller_fees, organiser_resale_share, total_amount
       from per_order where ${inPeriod('paid_at')}
       union all
       select 'refunds' as side, s.id, s.event_id, s.primary_tickets - coalesce(ps.tickets, 0), s.ticket_revenue - coalesce(ps.price, 0),
         s.discount_amount - coalesce(ps.discount, 0),
         s.credits - coalesce(ps.credits, 0) + s.total_amount - coalesce(ps.money, 0) - s.refunded_amount,
-        s.service_fees - coalesce(ps.fees, 0),
+        s.service_fees - coalesce(ps.fees, 0), s.ticket_fees - coalesce(ps.ticket_fees, 0),
         s.resale_tickets, s.resale_volume, s.resale_buyer_fees, s.resale_seller_fees, s.organiser_resale_share, s.refunded_amount
       from per_order s left join part_sum ps on ps.order_id = s.id and ps.event_id = s.event_id
       where s.refunded_at is not null and ${inPeriod('s.refunded_at')}
       union all
-      select 'refunds' as side, null::uuid, event_id, tickets, price_amount, discount_amount, credits, fee_amount, 0, 0, 0, 0, 0, money_amount
+      select 'refunds' as side, null::uuid, event_id, tickets, price_amount, discount_amount, credits, fee_amount, ticket_fees, 0, 0, 0, 0, 0, money_amount
       from part where ${inPeriod('created_at')}
     )
     select e.id as event_id, e.currency, x.side,
@@ -194,6 +210,7 @@ export async function eventLedgers(scope: LedgerScope): Promise<EventLedger[]> {
       coalesce(sum(s.discount_amount), 0)::bigint as discounts,
       coalesce(sum(s.credits), 0)::bigint as credits,
       coalesce(sum(s.service_fees), 0)::bigint as service_fees,
+      coalesce(sum(s.ticket_fees), 0)::bigint as ticket_fees,
       coalesce(sum(s.resale_tickets), 0)::int as resale_tickets,
       coalesce(sum(s.resale_volume), 0)::bigint as resale_volume,
       coalesce(sum(s.resale_buyer_fees), 0)::bigint as resale_buyer_fees,

@@ -17,8 +17,10 @@ import { eventLedgers, netFigures, type EventLedger } from './ledger';
 //
 // The organiser is owed its primary ticket sales net of coupon discounts, the wallet credit and loyalty
 // points buyers paid with (the organiser's, like coupons: ledger.ts), and refunds, plus its share of
-// the resale fees. Service fees are paid by buyers on top of the ticket price and are Tribuna's, like the
-// rest of the resale fees: they are shown, not deducted.
+// the resale fees, less Tribuna's platform fee on its tickets (its commercial terms; a refunded ticket's fee
+// is given back). Service fees are paid by buyers on top of the ticket price and are Tribuna's, like the
+// rest of the resale fees: they are shown, not deducted. The organiser's payouts (payouts/organisers.ts)
+// are made of these same figures.
 
 /** The instants of a period of whole days in Europe/Bratislava: [from 00:00, the day after `to` 00:00). */
 export function periodOf(from: string, to: string): { start: Date; end: Date } {
@@ -47,6 +49,7 @@ function figuresOf(ledger: Pick<EventLedger, 'sales' | 'refunds'>): SettlementFi
     refunds: refunds.ticketRevenue - refunds.discounts - refunds.credits,
     primaryNet: net.primaryNet,
     serviceFees: net.serviceFees,
+    ticketFees: net.ticketFees,
     resaleTickets: sales.resaleTickets,
     resaleFees: net.resaleFees,
     organiserResaleShare: net.organiserResaleShare,
@@ -64,6 +67,7 @@ const FIGURE_KEYS = [
   'refunds',
   'primaryNet',
   'serviceFees',
+  'ticketFees',
   'resaleTickets',
   'resaleFees',
   'organiserResaleShare',
@@ -147,6 +151,7 @@ export function settlementExportRows(settlement: Settlement, totalLabel: string)
     refunds: figures.refunds,
     primaryNet: figures.primaryNet,
     serviceFees: figures.serviceFees,
+    ticketFees: figures.ticketFees,
     resaleTickets: figures.resaleTickets,
     resaleFees: figures.resaleFees,
     organiserResaleShare: figures.organiserResaleShare,
@@ -170,6 +175,7 @@ export const SETTLEMENT_EXPORT_COLUMNS: readonly [string, ExportColumnKind][] = 
   ['refunds', 'money'],
   ['primaryNet', 'money'],
   ['serviceFees', 'money'],
+  ['ticketFees', 'money'],
   ['resaleTickets', 'number'],
   ['resaleFees', 'money'],
   ['organiserResaleShare', 'money'],

@@ -4,6 +4,7 @@ import { ConsoleFrame, ConsoleSkeleton } from '@/components/organiser/console-fr
 import { SettlementDocuments } from '@/components/documents/settlement-documents';
 import { SettlementPeriodForm } from '@/components/organiser/settlement-period-form';
 import { SettlementStatement } from '@/components/organiser/settlement-statement';
+import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { settlementQuerySchema } from '@/lib/schemas/settlements';
 import { consolePage } from '@/lib/server/organiser/console';
@@ -40,6 +41,11 @@ async function SettlementsScreen({ locale, searchParams }: { locale: Locale; sea
     <ConsoleFrame access={access} title={t('title')}>
       <div className="space-y-8">
         <p className="max-w-3xl text-slate-700">{t('intro')}</p>
+        <p>
+          <Link href="/organiser/payouts" className="font-medium text-emerald-900 underline underline-offset-2">
+            {t('payoutsLink')}
+          </Link>
+        </p>
         <SettlementPeriodForm values={values} errors={errors} events={events.ok ? events.events : []} />
         {statement?.ok ? (
           <>

@@ -19,6 +19,11 @@ export type OrgLegalSeed = {
   vatRegistered: boolean;
   payoutIban: string;
   payoutBic: string;
+  /** The commercial terms (issue 32 item 3): Tribuna's platform fee per ticket (minor units) and share of the price (basis points); 0 when not given. */
+  platformFeePerTicket?: number;
+  platformFeeBps?: number;
+  /** When Tribuna pays it: per calendar month (the default) or after each event. */
+  payoutSchedule?: 'period' | 'event';
 };
 export type OrgSeed = { slug: string; name: string; kind: 'club' | 'promoter' | 'festival'; country: 'SK' | 'CZ'; website: string; contactEmail: string; language?: 'sk' | 'cs' | 'en'; currency?: 'EUR' | 'CZK' } & OrgLegalSeed;
 export type VenueSeed = {
@@ -92,6 +97,8 @@ export const organisations: OrgSeed[] = [
     vatRegistered: true,
     payoutIban: 'SK3311000000002931234568',
     payoutBic: 'TATRSKBX',
+    // Paid after each match: the demo's past match (seed/reports.ts) has its payout due at once (admin/payouts).
+    payoutSchedule: 'event',
   },
   {
     slug: 'hc-vltava-praha',
@@ -113,6 +120,9 @@ export const organisations: OrgSeed[] = [
     vatRegistered: true,
     payoutIban: 'CZ7108000000001928374661',
     payoutBic: 'GIBACZPX',
+    // Demo terms: 10 Kč per ticket, paid after each match.
+    platformFeePerTicket: 1000,
+    payoutSchedule: 'event',
   },
   {
     slug: 'pulz-live',
@@ -132,6 +142,9 @@ export const organisations: OrgSeed[] = [
     vatRegistered: true,
     payoutIban: 'SK5509000000005012345682',
     payoutBic: 'GIBASKBX',
+    // Demo terms: 0,50 € per ticket plus 1,5 % of its price, paid per calendar month.
+    platformFeePerTicket: 50,
+    platformFeeBps: 150,
   },
   {
     slug: 'luka-fest',
