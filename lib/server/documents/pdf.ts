@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
-import { getDb, tables, type Db } from '@/lib/server/db';
+import { getDb, tables, type Db, type Tx } from '@/lib/server/db';
 import { translator } from '@/lib/server/api/translate';
 import { formatAmount } from '@/lib/money';
 import type { DocumentParty } from '@/lib/server/db/schema';
@@ -160,7 +160,7 @@ export async function renderDocumentPdf(document: StoredDocument, lines: StoredL
 }
 
 /** The document's PDF: stored bytes, or rendered now and stored (once: a concurrent render's bytes win and are served). */
-export async function documentPdf(documentId: string, db: Db = getDb()): Promise<{ number: string; bytes: Buffer } | null> {
+export async function documentPdf(documentId: string, db: Db | Tx = getDb()): Promise<{ number: string; bytes: Buffer } | null> {
   const [document] = await db.select().from(tables.taxDocuments).where(eq(tables.taxDocuments.id, documentId));
   if (!document) return null;
   if (document.pdf) return { number: document.number, bytes: document.pdf };

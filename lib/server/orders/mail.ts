@@ -70,7 +70,7 @@ async function orderEmail(orderId: string, mail: OrderMail, db: Db | Tx = getDb(
     total: formatMoney(money, locale),
     link: `${appUrl()}${path}`,
   };
-  const attachments = mail.kind === 'paid' ? await orderDocumentFiles(orderId) : [];
+  const attachments = mail.kind === 'paid' ? await orderDocumentFiles(orderId, db) : [];
   const prefix = { paid: row.season ? 'orders.email.seasonPaid' : 'orders.email.paid', refunded: 'orders.email.refunded', 'payment-refunded': 'orders.email.paymentRefunded' }[mail.kind];
   return {
     to: row.email,
@@ -84,16 +84,18 @@ async function orderEmail(orderId: string, mail: OrderMail, db: Db | Tx = getDb(
 }
 
 /** The PDFs of the order's invoices (documents/), attached to its confirmation. */
-async function orderDocumentFiles(orderId: string): Promise<EmailAttachment[]> {
+// In the caller's transaction when there is one (a support desk's resend): on the embedded database a read
+// outside it would wait for it to end, and it waits for the read.
+async function orderDocumentFiles(orderId: string, db: Db | Tx): Promise<EmailAttachment[]> {
   const { documentPdf, documentFileName } = await import('@/lib/server/documents/pdf');
-  const documents = await getDb()
+  const documents = await db
     .select({ id: tables.taxDocuments.id, kind: tables.taxDocuments.kind, number: tables.taxDocuments.number })
     .from(tables.taxDocuments)
     .where(and(eq(tables.taxDocuments.orderId, orderId), eq(tables.taxDocuments.kind, 'invoice')))
     .orderBy(asc(tables.taxDocuments.createdAt), asc(tables.taxDocuments.number));
   const files: EmailAttachment[] = [];
   for (const document of documents) {
-    const pdf = await documentPdf(document.id);
+    const pdf = await documentPdf(document.id, db);
     if (pdf) files.push({ filename: documentFileName(document), content: pdf.bytes, contentType: 'application/pdf' });
   }
   return files;
