@@ -49,7 +49,7 @@ test.describe('buying tickets', () => {
     await expect(pay).toContainText(total.trim());
     await pay.click();
     await expect(page.getByText(sk.checkout.termsRequired)).toBeVisible();
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /podmienkami|podmínkami|terms and conditions/ }).check();
     await pay.click();
 
     await expect(page).toHaveURL(/\/sk\/platba\/[0-9a-f-]{36}$/);
@@ -120,7 +120,7 @@ test.describe('buying tickets', () => {
     const eventId = seeded.stadiumEvent;
     await holdSeats(page, eventId, await freeSeats(page, eventId, 1));
     await page.goto(`/sk/podujatia/${eventId}/pokladna`);
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /podmienkami|podmínkami|terms and conditions/ }).check();
     await page.getByRole('button', { name: /^Zaplatiť/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(sk.gateway.title);
     await page.getByRole('button', { name: sk.gateway.decline }).click();

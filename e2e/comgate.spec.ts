@@ -20,7 +20,7 @@ test('a fan of the club that uses Comgate pays with a bank button on its page an
   await page.goto(`/cs/udalosti/${EVENT}/kosik`);
   const total = (await page.getByTestId('cart-total').textContent())!.trim();
   await page.getByRole('link', { name: cs.cart.toCheckout }).click();
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /podmienkami|podmínkami|terms and conditions/ }).check();
   await page.getByRole('button', { name: /^Zaplatit/ }).click();
 
   // Comgate's page (its local fake): card, Apple Pay, Google Pay and the banks' buttons, for the cart's total.

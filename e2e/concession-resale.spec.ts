@@ -9,7 +9,7 @@ const childBadge = sk.concessions.ticket.badge.replace('{kind}', sk.concessions.
 
 async function payCart(page: import('@playwright/test').Page) {
   await page.goto(`/sk/podujatia/${MATCH}/pokladna`);
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /podmienkami|podmínkami|terms and conditions/ }).check();
   await page.getByRole('button', { name: /^Zaplatiť/ }).click();
   await expect(page).toHaveURL(/\/sk\/platba\/[0-9a-f-]{36}$/);
   await page.getByRole('button', { name: sk.gateway.pay, exact: true }).click();

@@ -38,7 +38,7 @@ test('a fan buys a wheelchair place with a ZŤP-S card and its free companion se
   await noSeriousViolations(page, { include: 'main' });
 
   await page.goto(`/sk/podujatia/${MATCH}/pokladna`);
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /podmienkami|podmínkami|terms and conditions/ }).check();
   await page.getByRole('button', { name: /^Zaplatiť/ }).click();
   await expect(page).toHaveURL(/\/sk\/platba\/[0-9a-f-]{36}$/);
   await page.getByRole('button', { name: sk.gateway.pay, exact: true }).click();

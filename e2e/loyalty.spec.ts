@@ -73,7 +73,7 @@ test('on a phone, a fan pays part of the cart with points: a line in the cart an
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   await page.getByRole('link', { name: sk.cart.toCheckout }).click();
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /podmienkami|podmínkami|terms and conditions/ }).check();
   await page.getByRole('button', { name: /^Zaplatiť/ }).click();
   await page.getByRole('button', { name: sk.gateway.pay, exact: true }).click();
   await expect(page).toHaveURL(/\/sk\/objednavky\/[0-9a-f-]{36}$/);

@@ -17,7 +17,7 @@ test('a fan buys a named ticket giving the holder’s name; the gate shows the n
   await page.goto(`/sk/podujatia/${RISK_MATCH}/pokladna`);
   const holders = page.getByTestId('holder-names');
   await expect(holders.getByRole('heading', { name: sk.namedTickets.cart.title })).toBeVisible();
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /podmienkami|podmínkami|terms and conditions/ }).check();
   const pay = page.getByRole('button', { name: /^Zaplatiť/ });
   // Without the holder's name there is no paying.
   await pay.click();

@@ -127,7 +127,7 @@ test('an organiser sets up, sells, runs and cancels an event through the console
   const held = await fan.page.request.post(`/api/v1/events/${slug}/cart/items`, { data: { seatIds: [await freeSeatOf(fan.page, slug, 'P')] }, headers: await xsrf(fan.page) });
   expect(held.status(), await held.text()).toBe(200);
   await fan.page.goto(`/sk/podujatia/${slug}/pokladna`);
-  await fan.page.getByRole('checkbox').check();
+  await fan.page.getByRole('checkbox', { name: /podmienkami|podmínkami|terms and conditions/ }).check();
   await fan.page.getByRole('button', { name: /^Zaplatiť/ }).click();
   await expect(fan.page).toHaveURL(/\/sk\/platba\/[0-9a-f-]{36}$/);
   await fan.page.getByRole('button', { name: sk.gateway.pay, exact: true }).click();

@@ -60,7 +60,7 @@ test.describe('a family package on a phone', () => {
     await page.getByRole('link', { name: sk.cart.toCheckout }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(sk.checkout.title);
     await expect(page.getByTestId('package-tickets').getByRole('listitem')).toHaveCount(4);
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /podmienkami|podmínkami|terms and conditions/ }).check();
     await page.getByRole('button', { name: /^Zaplatiť/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(sk.gateway.title);
     await payOnGateway(page, sk.gateway.pay);
@@ -227,7 +227,7 @@ test('a fan picks four seats together on the map, adds the family ticket, pays, 
 
   await page.getByRole('link', { name: sk.cart.toCheckout }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(sk.checkout.title);
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /podmienkami|podmínkami|terms and conditions/ }).check();
   await page.getByRole('button', { name: /^Zaplatiť/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(sk.gateway.title);
   await payOnGateway(page, sk.gateway.pay);

@@ -16,7 +16,7 @@ async function seriousViolations(page: Page, selector = 'main') {
 /** From the cart page: checkout, accept the terms, pay at the test gateway; ends on the order page. */
 async function payCart(page: Page) {
   await page.getByRole('link', { name: sk.cart.toCheckout }).click();
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /podmienkami|podmínkami|terms and conditions/ }).check();
   await page.getByRole('button', { name: /^Zaplatiť/ }).click();
   await page.getByRole('button', { name: sk.gateway.pay, exact: true }).click();
   await expect(page).toHaveURL(/\/sk\/objednavky\/[0-9a-f-]{36}$/);

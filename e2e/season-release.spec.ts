@@ -203,7 +203,7 @@ test.describe('credit that covers the whole cart, on a phone', () => {
     await expect(holder.getByRole('button', { name: /^Zaplatiť/ })).toHaveCount(0);
     await fitsThePhone(holder);
     await noSeriousViolations(holder);
-    await holder.getByRole('checkbox').check();
+    await holder.getByRole('checkbox', { name: /podmienkami|podmínkami|terms and conditions/ }).check();
     const confirm = holder.getByRole('button', { name: sk.checkout.free });
     await confirm.focus();
     await holder.keyboard.press('Enter');

@@ -248,7 +248,7 @@ test.describe('Your tickets', () => {
     await buyer.page.goto('/sk/podujatia/dunaj-bratislava-fc-kosice/kosik');
     await expect(buyer.page.getByTestId('cart-item')).toHaveCount(1);
     await buyer.page.getByRole('link', { name: sk.cart.toCheckout }).click();
-    await buyer.page.getByRole('checkbox').check();
+    await buyer.page.getByRole('checkbox', { name: /podmienkami|podmínkami|terms and conditions/ }).check();
     await buyer.page.getByRole('button', { name: /^Zaplatiť/ }).click();
     await buyer.page.getByRole('button', { name: sk.gateway.pay, exact: true }).click();
     await expect(buyer.page.getByTestId('order-result')).toHaveAttribute('data-result', 'paid');

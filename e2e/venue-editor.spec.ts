@@ -190,7 +190,7 @@ test('a club draws its stadium with the editor, publishes a match there and a fa
   await expect(fan.page).toHaveURL(new RegExp(`/sk/podujatia/${slug}/kosik`));
   await expect(fan.page.getByTestId('cart-item')).toContainText('Východ');
   await fan.page.goto(`/sk/podujatia/${slug}/pokladna`);
-  await fan.page.getByRole('checkbox').check();
+  await fan.page.getByRole('checkbox', { name: /podmienkami|podmínkami|terms and conditions/ }).check();
   await fan.page.getByRole('button', { name: /^Zaplatiť/ }).click();
   await expect(fan.page).toHaveURL(/\/sk\/platba\/[0-9a-f-]{36}$/);
   await payOnGateway(fan.page, sk.gateway.pay);

@@ -65,7 +65,7 @@ test('a fan joins the waiting list of a sold-out event, gets the returned ticket
   await expect(page.getByTestId('cart-item')).toHaveCount(1);
   await expect(page.getByTestId('countdown')).toHaveText(/^(29:[0-5]\d|30:00)$/);
   await page.goto(`/sk/podujatia/${EVENT}/pokladna`);
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /podmienkami|podmínkami|terms and conditions/ }).check();
   await page.getByRole('button', { name: /^Zaplatiť/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(sk.gateway.title);
   await page.getByRole('button', { name: sk.gateway.pay, exact: true }).click();

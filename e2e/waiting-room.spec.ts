@@ -113,7 +113,7 @@ test('a fan joins before the start, watches their place come closer, is admitted
   const held = await page.request.post(`/api/v1/events/${slug}/cart/items`, { data: { ticketTypeId: type, quantity: 1 }, headers: await xsrfHeaders(page) });
   expect(held.status(), await held.text()).toBe(200);
   await page.goto(`/sk/podujatia/${slug}/pokladna`);
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /podmienkami|podmínkami|terms and conditions/ }).check();
   await page.getByRole('button', { name: /^Zaplatiť/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(sk.gateway.title);
   await page.getByRole('button', { name: sk.gateway.pay, exact: true }).click();
