@@ -32,11 +32,14 @@ test('the admin runs a payout run with FK Dunaj’s payout; the club sees it pai
   await admin.page.goto('/sk/admin/vyplaty');
   await expect(admin.page.getByRole('heading', { level: 1 })).toHaveText(sk.payouts.admin.title);
   const prepare = admin.page.getByRole('button', { name: sk.payouts.admin.prepare.replace('{currency}', 'EUR') });
-  // The club's payout is due (the owner's list made it), so the EUR run can be prepared
-  await expect(prepare).toBeEnabled();
-  await prepare.click();
-  await expect(admin.page.getByTestId('payout-run').first()).toHaveAttribute('data-status', 'prepared');
+  // The club's payout is due (the owner's list made it), so the EUR run can be prepared — unless another
+  // journey on this shared server (the resale sellers' payouts) prepared an EUR run first: the payout is in it.
   const prepared = admin.page.locator('[data-testid="payout-run"][data-status="prepared"]');
+  await expect(prepare).toBeVisible();
+  if (await prepare.isEnabled()) {
+    await prepare.click();
+    await expect(admin.page.getByTestId('payout-run').first()).toHaveAttribute('data-status', 'prepared');
+  }
   await expect(prepared.first()).toBeVisible();
   // The club's transfer is in a prepared run's file: its legal name, its account, the amount
   const files: string[] = [];
@@ -49,7 +52,7 @@ test('the admin runs a payout run with FK Dunaj’s payout; the club sees it pai
   const transfer = xml!.slice(xml!.indexOf(`<EndToEndId>${payout.id.replace(/-/g, '')}</EndToEndId>`));
   expect(transfer).toContain(`Ccy="EUR">${(payout.amount / 100).toFixed(2)}</InstdAmt>`);
   expect(transfer).toContain('<Nm>FK Dunaj Bratislava, a.s.</Nm>');
-  expect(transfer).toContain('<IBAN>SK6011000000002931234567</IBAN>');
+  expect(transfer).toContain('<IBAN>SK3311000000002931234568</IBAN>');
 
   for (let left = await prepared.count(); left > 0; left = await prepared.count()) {
     const run = prepared.first();
@@ -69,7 +72,7 @@ test('the admin runs a payout run with FK Dunaj’s payout; the club sees it pai
   await expect(owner.page.getByRole('heading', { level: 1 })).toHaveText(sk.organiser.payouts.title);
   const row = owner.page.getByTestId('organiser-payout').filter({ hasText: 'Slovan Liberec' });
   await expect(row).toContainText(sk.organiser.payouts.statuses.paid);
-  await expect(row).toContainText('SK60 •••• •••• 4567');
+  await expect(row).toContainText('SK33 •••• •••• 4568');
   const axe = await new AxeBuilder({ page: owner.page }).include('main').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
   expect(await owner.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
