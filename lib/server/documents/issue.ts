@@ -80,18 +80,23 @@ async function issuerOf(tx: Tx, issuer: IssuerRef): Promise<{ key: string; orgId
     orgId: org.id,
     country: org.country,
     vatRegistered: org.vatRegistered,
-    party: {
-      name: org.legalName ?? org.name,
-      legalForm: org.legalForm,
-      street: org.street,
-      city: org.city,
-      postcode: org.postcode,
-      country: org.country,
-      ico: org.ico,
-      dic: org.dic,
-      vatId: org.vatRegistered ? org.vatId : null,
-      email: org.contactEmail,
-    },
+    party: organisationParty(org),
+  };
+}
+
+/** An organisation on a document (as its issuer or as the buyer of Tribuna's platform fees): its legal profile as it stands. */
+export function organisationParty(org: typeof tables.organisations.$inferSelect): DocumentParty {
+  return {
+    name: org.legalName ?? org.name,
+    legalForm: org.legalForm,
+    street: org.street,
+    city: org.city,
+    postcode: org.postcode,
+    country: org.country,
+    ico: org.ico,
+    dic: org.dic,
+    vatId: org.vatRegistered ? org.vatId : null,
+    email: org.contactEmail,
   };
 }
 

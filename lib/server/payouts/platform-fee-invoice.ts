@@ -4,7 +4,7 @@ import { dayOf } from '@/lib/organiser/zoned-time';
 import { rowsOf, tables, type Tx } from '@/lib/server/db';
 import type { DocumentParty } from '@/lib/server/db/schema';
 import { translator } from '@/lib/server/api/translate';
-import { issueDocument, type IssuedDocument } from '@/lib/server/documents/issue';
+import { issueDocument, organisationParty, type IssuedDocument } from '@/lib/server/documents/issue';
 
 // Tribuna's invoice for its platform fees (issue 32, item 4), issued to the organisation when a payout is made
 // (payouts/organisers.ts), in the transaction that makes it: one document per payout row, for the platform
@@ -17,21 +17,7 @@ type PayoutRow = typeof tables.organiserPayouts.$inferSelect;
 /** The organisation as a document's buyer: its legal profile as it stands. */
 async function buyerOf(tx: Tx, orgId: string): Promise<{ party: DocumentParty; locale: 'sk' | 'cs' | 'en' }> {
   const [org] = await tx.select().from(tables.organisations).where(eq(tables.organisations.id, orgId));
-  return {
-    locale: org.language,
-    party: {
-      name: org.legalName ?? org.name,
-      legalForm: org.legalForm,
-      street: org.street,
-      city: org.city,
-      postcode: org.postcode,
-      country: org.country,
-      ico: org.ico,
-      dic: org.dic,
-      vatId: org.vatRegistered ? org.vatId : null,
-      email: org.contactEmail,
-    },
-  };
+  return { locale: org.language, party: organisationParty(org) };
 }
 
 /** The days the payout covers (Europe/Bratislava, both included): a month, or from the event's day to the cutoff. */
