@@ -33,6 +33,26 @@ const applicationWrites = async (_request: Request, caller: Caller) => {
   await enforceRateLimit([{ key: `application:user:${caller.user.id}`, limit: 20, windowSeconds: 3600 }]);
 };
 
+/** An admin's decision on an application that carries only a message (asking for changes, rejecting). */
+function reviewOperation(review: 'changes' | 'rejected', summary: string) {
+  return operation({
+    method: 'post',
+    path: `/api/v1/admin/applications/{applicationId}/${review === 'changes' ? 'changes' : 'reject'}`,
+    summary,
+    access: 'admin',
+    params: applicationIdParamSchema,
+    body: reviewSchema,
+    answer: applicationResultSchema,
+    failures: ['APPLICATION_NOT_FOUND', 'APPLICATION_DECIDED'],
+    handle: async ({ params, body, caller }) => {
+      const { applicationId } = parseWith(applicationIdParamSchema, params);
+      const result = await reviewApplication(caller.user, applicationId, { review, message: body.message });
+      if (!result.ok) throw failureOf(result);
+      return json({ application: result.application }, privately);
+    },
+  });
+}
+
 export default defineModule({
   name: 'onboarding',
   operations: [
@@ -107,38 +127,14 @@ export default defineModule({
         return json({ application: result.application }, privately);
       },
     }),
-    operation({
-      method: 'post',
-      path: '/api/v1/admin/applications/{applicationId}/changes',
-      summary: "Tribuna admins: ask for changes of a waiting application, with a message mailed in the applicant's language; the applicant edits and submits again. Audited",
-      access: 'admin',
-      params: applicationIdParamSchema,
-      body: reviewSchema,
-      answer: applicationResultSchema,
-      failures: ['APPLICATION_NOT_FOUND', 'APPLICATION_DECIDED'],
-      handle: async ({ params, body, caller }) => {
-        const { applicationId } = parseWith(applicationIdParamSchema, params);
-        const result = await reviewApplication(caller.user, applicationId, { review: 'changes', message: body.message });
-        if (!result.ok) throw failureOf(result);
-        return json({ application: result.application }, privately);
-      },
-    }),
-    operation({
-      method: 'post',
-      path: '/api/v1/admin/applications/{applicationId}/reject',
-      summary: "Tribuna admins: reject an open application, with a message mailed in the applicant's language; the organisation stays unapproved (it never publishes). Audited",
-      access: 'admin',
-      params: applicationIdParamSchema,
-      body: reviewSchema,
-      answer: applicationResultSchema,
-      failures: ['APPLICATION_NOT_FOUND', 'APPLICATION_DECIDED'],
-      handle: async ({ params, body, caller }) => {
-        const { applicationId } = parseWith(applicationIdParamSchema, params);
-        const result = await reviewApplication(caller.user, applicationId, { review: 'rejected', message: body.message });
-        if (!result.ok) throw failureOf(result);
-        return json({ application: result.application }, privately);
-      },
-    }),
+    reviewOperation(
+      'changes',
+      "Tribuna admins: ask for changes of a waiting application, with a message mailed in the applicant's language; the applicant edits and submits again. Audited",
+    ),
+    reviewOperation(
+      'rejected',
+      "Tribuna admins: reject an open application, with a message mailed in the applicant's language; the organisation stays unapproved (it never publishes). Audited",
+    ),
     operation({
       method: 'get',
       path: '/api/v1/organiser/organisations/{orgId}/legal-profile',
