@@ -118,7 +118,9 @@ export async function issueRefundCreditNotes(tx: Tx, refund: Pick<RefundRow, 'id
     .select()
     .from(tables.taxDocuments)
     .where(and(eq(tables.taxDocuments.orderId, paid.orderId), eq(tables.taxDocuments.kind, 'invoice')))
-    .orderBy(asc(tables.taxDocuments.seq));
+    // The organiser's before Tribuna's, as issueOrderDocuments takes them: each issue locks its series'
+    // counter to the end of the transaction, so two refunds recorded at once wait, never deadlock.
+    .orderBy(sql`${tables.taxDocuments.issuerOrgId} is null`, asc(tables.taxDocuments.seq));
   if (!invoices.length) return [];
   // What is left of each invoice's rates: its lines plus the (negative) lines of its earlier credit notes.
   const left = rowsOf<{ document_id: string; supply: string; rate_bps: number; gross: number }>(

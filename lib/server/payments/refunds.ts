@@ -1,4 +1,5 @@
 import 'server-only';
+import { retryOnConflict } from '@/lib/server/db/errors';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { getDb, tables, type Db, type Tx } from '@/lib/server/db';
 import { paymentProviderByName } from './index';
@@ -143,12 +144,15 @@ export async function processDueRefunds(
       if (!provider) throw new Error(`no payment provider "${refund.provider}"`);
       const [payment] = await db.select({ providerRef: tables.payments.providerRef }).from(tables.payments).where(eq(tables.payments.id, refund.paymentId));
       await provider.refund({ id: refund.paymentId, providerRef: payment.providerRef, amount: refund.amount, idempotencyKey: refundIdempotencyKey(refund) });
-      // Done: recorded with its credit notes (documents/order-documents.ts) in one transaction.
-      await db.transaction(async (tx) => {
-        const refundedAt = clock();
-        await tx.update(r).set({ status: 'succeeded', refundedAt, lastError: null }).where(eq(r.id, refund.id));
-        await issueRefundCreditNotes(tx, refund, refundedAt);
-      });
+      // Done: recorded with its credit notes (documents/order-documents.ts) in one transaction, run again
+      // if PostgreSQL rolled it back for a conflict: the provider has paid, and is not asked again for that.
+      await retryOnConflict(() =>
+        db.transaction(async (tx) => {
+          const refundedAt = clock();
+          await tx.update(r).set({ status: 'succeeded', refundedAt, lastError: null }).where(eq(r.id, refund.id));
+          await issueRefundCreditNotes(tx, refund, refundedAt);
+        }),
+      );
       attempts.push({ paymentId: refund.paymentId, ok: true });
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);

@@ -212,7 +212,11 @@ export async function acceptInvitation(
         ),
       )
       .returning({ id: tables.orgInvitations.id });
-    if (!taken.length) return null;
+    if (!taken.length) {
+      // Lost to an acceptance a moment earlier (a double tap): answered as a second click would be.
+      const [current] = await tx.select({ acceptedAt: tables.orgInvitations.acceptedAt }).from(tables.orgInvitations).where(eq(tables.orgInvitations.id, row.id));
+      return current?.acceptedAt ? ('used' as const) : null;
+    }
     if (!account.verifiedAt) await tx.update(tables.users).set({ emailVerifiedAt: now, updatedAt: now }).where(and(eq(tables.users.id, user.id), isNull(tables.users.emailVerifiedAt)));
     const [existing] = await tx
       .select({ role: tables.orgMembers.role })
@@ -234,6 +238,7 @@ export async function acceptInvitation(
     return role;
   });
   if (!result) return { ok: false, code: 'INVITATION_INVALID' };
+  if (result === 'used') return { ok: false, code: 'INVITATION_USED' };
   return { ok: true, organisation: { id: row.orgId, name: row.orgName, slug: row.orgSlug }, role: result };
 }
 
