@@ -1,7 +1,7 @@
 // Shared by the bench scripts: start a production server on a fresh demo database, run autocannon, measure JS.
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -30,7 +30,13 @@ export async function startServer({ port, env = {}, seed = true }) {
   // The production server as `npm start` runs it: Next behind the public-page cache (scripts/serve.mjs).
   // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean);
-  const child = spawn('node', [...nodeArgs, 'scripts/serve.mjs'], { env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  // Its JSON log (one line a request, errors with their request id) goes to a file the run names at the end:
+  // a pipe nobody reads would fill and leave the logger buffering in the server's memory.
+  mkdirSync('.data', { recursive: true });
+  const logPath = `.data/bench-server-${port}.log`;
+  const logFd = openSync(logPath, 'w');
+  const child = spawn('node', [...nodeArgs, 'scripts/serve.mjs'], { env: serverEnv, stdio: ['ignore', logFd, 'inherit'], detached: true });
+  closeSync(logFd);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
     try {
@@ -41,6 +47,7 @@ export async function startServer({ port, env = {}, seed = true }) {
   }
   return {
     base,
+    logPath,
     stop: () => {
       try {
         process.kill(-child.pid, 'SIGTERM');
@@ -219,4 +226,46 @@ export function machineBusyMs() {
   } catch {
     return null;
   }
+}
+
+/**
+ * What the server's log says went wrong in a run: its 5xx answers per route and status, and its error
+ * lines per message (first 160 characters), most frequent first.
+ */
+export function serverLogSummary(logPath) {
+  const fiveXX = new Map();
+  const errors = new Map();
+  let text = '';
+  try {
+    text = readFileSync(logPath, 'utf8');
+  } catch {
+    return { fiveXX: [], errors: [] };
+  }
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (entry.msg === 'request' && entry.status >= 500) {
+      const key = `${entry.status} ${entry.method} ${entry.route}`;
+      fiveXX.set(key, (fiveXX.get(key) ?? 0) + 1);
+    } else if (entry.level >= 50) {
+      const key = `${entry.msg}${entry.err ? `: ${entry.err.message ?? ''}${entry.err.cause ? ` ← ${entry.err.cause.message ?? ''}` : ''}` : ''}`.slice(0, 160);
+      errors.set(key, (errors.get(key) ?? 0) + 1);
+    }
+  }
+  const sorted = (map) => [...map.entries()].sort((a, b) => b[1] - a[1]);
+  return { fiveXX: sorted(fiveXX), errors: sorted(errors) };
+}
+
+/** Prints serverLogSummary's findings (nothing when the log is clean). */
+export function printServerLogSummary(logPath) {
+  const { fiveXX, errors } = serverLogSummary(logPath);
+  if (!fiveXX.length && !errors.length) return console.log(`server log (${logPath}): no 5xx, no errors`);
+  console.log(`server log (${logPath}):`);
+  for (const [key, n] of fiveXX) console.log(`  ${n} × ${key}`);
+  for (const [key, n] of errors.slice(0, 8)) console.log(`  ${n} × error: ${key}`);
 }

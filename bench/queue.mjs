@@ -19,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import postgres from 'postgres';
-import { BENCH_POOL_SIZE, frameworkFloor, jsonClient, listenerPid, serverDatabaseUrl, startServer } from './lib.mjs';
+import { BENCH_POOL_SIZE, frameworkFloor, jsonClient, listenerPid, printServerLogSummary, serverDatabaseUrl, startServer } from './lib.mjs';
 import { percentile, sessionUsers } from './rush.mjs';
 
 const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -169,6 +169,7 @@ try {
   console.log(`admitted ${admittedAt.length} over ${admitSpan.toFixed(1)} s: ${(admittedAt.length / admitSpan).toFixed(1)} admissions/s (rate set ${rate}/min = ${(rate / 60).toFixed(1)}/s)`);
   console.log(`holds ${counts.held} over ${holdSpan.toFixed(1)} s: ${(counts.held / holdSpan).toFixed(1)} holds/s; 409 taken ${counts.conflict}, released ${counts.released}, no seat after 5 tries ${counts.noSeat}, other ${counts.other}`);
   console.log(`5xx: ${counts.fiveXX}`);
+  printServerLogSummary(server.logPath);
   console.log(`oversell check: client saw ${counts.oversold}; SQL: ${dupHolds.n} unit(s) in two live holds, ${dupTickets.n} in two tickets`);
   console.log(oversold === 0 ? 'OVERSOLD: 0' : `OVERSOLD: ${oversold}  ← FAILURE`);
   const fairEarly = spearman(early.map((p) => Number(p.joined)), early.map((p) => p.position));
