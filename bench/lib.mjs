@@ -27,6 +27,9 @@ export async function startServer({ port, env = {}, seed = true }) {
     const seeded = spawnSync('npx', ['tsx', 'scripts/db-seed.ts'], { stdio: 'inherit', env: serverEnv });
     if (seeded.status !== 0) throw new Error('seed failed');
   }
+  // A server left from an interrupted run would answer instead of this one: refuse plainly.
+  const taken = await fetch(`http://127.0.0.1:${port}/builds/latest.json`).then(() => true, () => false);
+  if (taken) throw new Error(`port ${port} is in use (a server of an earlier run?): stop it, or set BENCH_PORT`);
   // The production server as `npm start` runs it: Next behind the public-page cache (scripts/serve.mjs).
   // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean);
