@@ -1,7 +1,8 @@
 // Operating one production server (README, "Operating"; issue 35 items 2–5): its own `scripts/serve.mjs`
 // on the e2e build and a fresh demo database, its standard output captured. Health and readiness; the
 // metrics refused without the token and counting a request, a hold and a scan; one JSON log line per
-// request carrying the X-Request-Id the answer gave, and no password, token, code or cookie in the log;
+// request carrying the X-Request-Id the answer gave, and no password, token, code, cookie, presale code,
+// waiting-room admission, IBAN or metrics token in the log;
 // then SIGTERM with a request in flight: it completes, readiness says draining, new connections are
 // refused, the process exits 0.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -239,6 +240,43 @@ test('one JSON line per request with the id the answer gave, and no secret in th
   const scanned = await scanner.post('/api/v1/scan', { data: { payload: scanPayload } });
   expect(scanned.status()).toBe(200);
   remember(scanPayload);
+
+  // A queued sale (issue 34): presale codes the organiser makes (one typed by a fan), the fan's signed
+  // admission, carried by a hold in its header (and set as a cookie).
+  const detail = (await (await anyone.get(`/api/v1/events/${seeded.stadiumEvent}?include=seats`)).json()) as { layout: { sections: { rows: { seats: { id: string }[] }[] }[] } };
+  const { events } = (await (await owner.get(`/api/v1/organiser/events?organisation=${orgId}`)).json()) as { events: { id: string; slug: string }[] };
+  const queueUrl = `/api/v1/organiser/events/${events.find((e) => e.slug === seeded.stadiumEvent)!.id}/waiting-room`;
+  const queued = await owner.put(queueUrl, { data: { ratePerMinute: 12_000 } });
+  expect(queued.status(), await queued.text()).toBe(200);
+  try {
+    const made = await owner.post(`${queueUrl}/codes`, { data: { count: 2 } });
+    expect(made.status(), await made.text()).toBe(201);
+    const { codes } = (await made.json()) as { codes: string[] };
+    remember(...codes);
+    // Typed by a fan (the general sale is open, so it is refused: the code still went through the server).
+    const typed = await fan.post(`/api/v1/events/${seeded.stadiumEvent}/queue/presale-code`, { data: { code: codes[0] } });
+    expect(typed.status()).toBeLessThan(500);
+    const joined = await fan.post(`/api/v1/events/${seeded.stadiumEvent}/queue`);
+    expect(joined.status(), await joined.text()).toBe(200);
+    const admission = ((await joined.json()) as { admission: { token: string } | null }).admission;
+    expect(admission, 'admitted at once: nobody else waits').not.toBeNull();
+    remember(admission!.token);
+    const taken = new Set(((await (await anyone.get(`/api/v1/events/${seeded.stadiumEvent}/availability`)).json()) as { takenSeatIds: string[] }).takenSeatIds);
+    const seat = detail.layout.sections.flatMap((section) => section.rows.flatMap((row) => row.seats.map((x) => x.id))).reverse().find((id) => !taken.has(id))!;
+    const admitted = await fan.post(`/api/v1/events/${seeded.stadiumEvent}/cart/items`, { data: { seatIds: [seat] }, headers: { 'x-tribuna-admission': admission!.token } });
+    expect(admitted.status(), await admitted.text()).toBe(200);
+  } finally {
+    expect((await owner.delete(queueUrl)).status()).toBe(200);
+  }
+
+  // A seller's bank account for resale payouts: the IBAN typed with spaces, stored without.
+  const iban = 'SK06 0900 0000 0050 2847 1941';
+  const account = await fan.put('/api/v1/payouts/bank-account', { data: { iban, holderName: 'Ján Fanúšik' } });
+  expect(account.status(), await account.text()).toBe(200);
+  remember(iban, iban.replaceAll(' ', ''), '50284719');
+  // The metrics' own token, as a scraper sends it.
+  remember(METRICS_TOKEN);
+  await scrape();
 
   // Every answer carries its id; the log has its line with route, status and duration.
   const id = me.headers()['x-request-id'];

@@ -11,6 +11,9 @@ import { comgateApiAllowed, ModeError, resolveMode } from '@/lib/server/mode';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import { s3ConfigFromEnv } from '@/lib/server/storage/s3';
+import { MAX_RATE_PER_MINUTE } from '@/lib/server/queue/rate';
+import { compactId, isDic, isIco, isVatId, LEGAL_COUNTRIES, type LegalCountry } from '@/lib/legal-ids';
+import { isBic, isIban, normalizeBic, normalizeIban } from '@/lib/payouts/iban';
 
 type Env = Record<string, string | undefined>;
 
@@ -206,6 +209,77 @@ export async function checkDeployment(env: Env, options: DoctorOptions = {}): Pr
     if (set('COMGATE_MERCHANT') && set('COMGATE_SECRET')) {
       note('COMGATE_MERCHANT', `In the Comgate client portal, set the shop's notification URL (URL pro předání výsledku platby) to ${(env.APP_URL ?? 'https://<your site>').replace(/\/+$/, '')}/api/v1/payments/comgate/webhook and allow the servers' IP addresses.`);
     }
+  }
+
+  // Tribuna's own legal identity: the seller on the documents it issues for its fees (lib/server/documents/tribuna.ts,
+  // whose defaults are the demo company's).
+  const vatText = (env.TRIBUNA_LEGAL_VAT_REGISTERED ?? '').trim();
+  if (vatText && vatText !== 'true' && vatText !== 'false') {
+    problem('TRIBUNA_LEGAL_VAT_REGISTERED', `TRIBUNA_LEGAL_VAT_REGISTERED must be true or false, not "${vatText}".`);
+  }
+  const vatRegistered = vatText !== 'false';
+  const legalNeeded = ['TRIBUNA_LEGAL_NAME', 'TRIBUNA_LEGAL_STREET', 'TRIBUNA_LEGAL_CITY', 'TRIBUNA_LEGAL_POSTCODE', 'TRIBUNA_LEGAL_ICO', 'TRIBUNA_LEGAL_DIC', ...(vatRegistered ? ['TRIBUNA_LEGAL_VAT_ID'] : [])];
+  const legalMissing = legalNeeded.filter((name) => !set(name));
+  if (legalMissing.length) {
+    problem(
+      legalMissing[0],
+      `${legalMissing.join(', ')} ${legalMissing.length > 1 ? 'are' : 'is'} not set: the tax documents Tribuna issues for its fees (the fans' service fee, the organisers' platform fee) would name the demo company (Tribuna s. r. o., IČO 51761432) instead. Set Tribuna's own legal name, registered address, IČO, DIČ${vatRegistered ? ' and VAT number (TRIBUNA_LEGAL_VAT_REGISTERED=false if it is no VAT payer)' : ''}.`,
+    );
+  }
+  const countryText = (env.TRIBUNA_LEGAL_COUNTRY ?? 'SK').trim() || 'SK';
+  if (!(LEGAL_COUNTRIES as readonly string[]).includes(countryText)) {
+    problem('TRIBUNA_LEGAL_COUNTRY', `TRIBUNA_LEGAL_COUNTRY is "${countryText}": Tribuna's documents follow Slovak or Czech rules, so it is SK or CZ.`);
+  } else {
+    const country = countryText as LegalCountry;
+    const countryName = country === 'SK' ? 'Slovak' : 'Czech';
+    const ico = compactId(env.TRIBUNA_LEGAL_ICO ?? '');
+    const dic = compactId(env.TRIBUNA_LEGAL_DIC ?? '');
+    const vatId = compactId(env.TRIBUNA_LEGAL_VAT_ID ?? '');
+    if (ico && !isIco(ico)) problem('TRIBUNA_LEGAL_ICO', `TRIBUNA_LEGAL_ICO "${env.TRIBUNA_LEGAL_ICO}" is not a valid IČO (8 digits, the last a check digit): copy it from the business register.`);
+    if (dic && !isDic(dic, country)) problem('TRIBUNA_LEGAL_DIC', `TRIBUNA_LEGAL_DIC "${env.TRIBUNA_LEGAL_DIC}" is not a ${countryName} DIČ (${country === 'SK' ? '10 digits' : 'CZ and 8–10 digits'}).`);
+    if (vatId && !isVatId(vatId, country)) problem('TRIBUNA_LEGAL_VAT_ID', `TRIBUNA_LEGAL_VAT_ID "${env.TRIBUNA_LEGAL_VAT_ID}" is not a ${countryName} ${country === 'SK' ? 'IČ DPH (SK and 10 digits)' : 'VAT number (CZ and 8–10 digits)'}.`);
+  }
+
+  // Payouts: Tribuna's own account the payout files pay from (lib/server/payouts/debtor.ts refuses a run without a valid one).
+  const debtorSettings = ['PAYOUT_DEBTOR_IBAN', 'PAYOUT_DEBTOR_IBAN_CZK', 'PAYOUT_DEBTOR_NAME', 'PAYOUT_DEBTOR_BIC', 'PAYOUT_DEBTOR_BIC_CZK'].filter(set);
+  if (!debtorSettings.length) {
+    note('PAYOUT_DEBTOR_IBAN', 'PAYOUT_DEBTOR_IBAN and PAYOUT_DEBTOR_NAME are not set: no payout run can be prepared (PAYOUT_DEBTOR_MISSING) until Tribuna’s own account is. Set them before the first payouts are due.');
+  } else {
+    for (const suffix of ['', '_CZK']) {
+      const iban = (env[`PAYOUT_DEBTOR_IBAN${suffix}`] ?? '').trim();
+      const bic = (env[`PAYOUT_DEBTOR_BIC${suffix}`] ?? '').trim();
+      if (iban && !isIban(normalizeIban(iban))) {
+        problem(`PAYOUT_DEBTOR_IBAN${suffix}`, `PAYOUT_DEBTOR_IBAN${suffix} "${iban}" is not a valid IBAN (its check digits or length are wrong): ${suffix ? 'CZK' : 'EUR'} payout runs would be refused (PAYOUT_DEBTOR_MISSING).`);
+      }
+      if (bic && !isBic(normalizeBic(bic))) problem(`PAYOUT_DEBTOR_BIC${suffix}`, `PAYOUT_DEBTOR_BIC${suffix} "${bic}" is not a valid BIC (8 or 11 letters and digits); leave it unset if the bank needs none.`);
+    }
+    const name = (env.PAYOUT_DEBTOR_NAME ?? '').trim();
+    if (name.length < 2 || name.length > 70) problem('PAYOUT_DEBTOR_NAME', 'PAYOUT_DEBTOR_NAME must be the account holder’s name, 2–70 characters: without it every payout run is refused (PAYOUT_DEBTOR_MISSING).');
+  }
+
+  // Metrics (lib/server/serving/server.ts): on METRICS_PORT, and with METRICS_TOKEN to its bearer on either port.
+  const metricsToken = (env.METRICS_TOKEN ?? '').trim();
+  const metricsPortText = (env.METRICS_PORT ?? '').trim();
+  const metricsHost = (env.METRICS_HOST ?? '').trim() || '127.0.0.1';
+  if (metricsPortText) {
+    const metricsPort = Number(metricsPortText);
+    if (!/^\d+$/.test(metricsPortText) || metricsPort < 1 || metricsPort > 65535) problem('METRICS_PORT', `METRICS_PORT "${metricsPortText}" is not a port number (1–65535).`);
+    else if (metricsPortText === portText) problem('METRICS_PORT', `METRICS_PORT is PORT (${portText}): the metrics need a port of their own, or unset METRICS_PORT and scrape with METRICS_TOKEN.`);
+    else if (!metricsToken && !LOOPBACK.has(metricsHost)) {
+      problem('METRICS_HOST', `METRICS_PORT listens on ${metricsHost} without METRICS_TOKEN: anyone who reaches that address reads the metrics. Set METRICS_TOKEN (openssl rand -hex 24) or keep METRICS_HOST on 127.0.0.1.`);
+    }
+  }
+  if (metricsToken && metricsToken.length < 24) {
+    problem('METRICS_TOKEN', 'METRICS_TOKEN is shorter than 24 characters: the public port serves /metrics to whoever guesses it. Use openssl rand -hex 24.');
+  }
+  if (!metricsPortText && !metricsToken) {
+    note('METRICS_PORT', 'Neither METRICS_PORT nor METRICS_TOKEN is set: /metrics is served nowhere. Set METRICS_PORT for a Prometheus on this host, or METRICS_TOKEN for one that scrapes each server’s port with the token.');
+  }
+
+  // Waiting rooms: the default rate of a room whose organiser set none (lib/server/queue/rate.ts).
+  const rate = (env.QUEUE_RATE_PER_MINUTE ?? '').trim();
+  if (rate && !(/^\d+$/.test(rate) && Number(rate) >= 1 && Number(rate) <= MAX_RATE_PER_MINUTE)) {
+    problem('QUEUE_RATE_PER_MINUTE', `QUEUE_RATE_PER_MINUTE "${rate}" is not a whole number from 1 to ${MAX_RATE_PER_MINUTE}: the fans a waiting room admits a minute when its organiser set no rate (default 1200, a third of what the hold path serves).`);
   }
 
   return [...found.filter((f) => f.level === 'problem'), ...found.filter((f) => f.level === 'note')];

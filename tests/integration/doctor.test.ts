@@ -20,6 +20,16 @@ const good = {
   SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465',
   STRIPE_SECRET_KEY: 'sk_live_51AbCdEfGhIjKlMnOp',
   STRIPE_WEBHOOK_SECRET: 'whsec_AbCdEfGhIjKlMnOp',
+  TRIBUNA_LEGAL_NAME: 'Vstupenky Slovensko s. r. o.',
+  TRIBUNA_LEGAL_STREET: 'Hlavná 12',
+  TRIBUNA_LEGAL_CITY: 'Košice',
+  TRIBUNA_LEGAL_POSTCODE: '040 01',
+  TRIBUNA_LEGAL_ICO: '35612347',
+  TRIBUNA_LEGAL_DIC: '2020123456',
+  TRIBUNA_LEGAL_VAT_ID: 'SK2020123456',
+  PAYOUT_DEBTOR_IBAN: 'SK31 1200 0000 1987 4263 7541',
+  PAYOUT_DEBTOR_NAME: 'Vstupenky Slovensko s. r. o.',
+  METRICS_PORT: '9464',
 };
 const fine: DoctorOptions = { probeDatabase: async () => ({ reachable: true, pending: [] }), portFree: async () => true };
 
@@ -114,6 +124,54 @@ describe('npm run doctor', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('✗ APP_URL: APP_URL "http://x.example.com" is not https');
+  });
+});
+
+describe('npm run doctor: the settings of the newer parts', () => {
+  it('wants Tribuna’s own legal identity for the tax documents it issues, with valid numbers', async () => {
+    const { TRIBUNA_LEGAL_NAME: _n, TRIBUNA_LEGAL_ICO: _i, TRIBUNA_LEGAL_VAT_ID: _v, ...demoCompany } = good;
+    expect(await problems(demoCompany)).toEqual([expect.stringMatching(/^TRIBUNA_LEGAL_NAME: TRIBUNA_LEGAL_NAME, TRIBUNA_LEGAL_ICO, TRIBUNA_LEGAL_VAT_ID are not set: .*would name the demo company/)]);
+    // Not a VAT payer: no IČ DPH needed.
+    const { TRIBUNA_LEGAL_VAT_ID: _vat, ...noVat } = good;
+    expect(await problems({ ...noVat, TRIBUNA_LEGAL_VAT_REGISTERED: 'false' })).toEqual([]);
+    expect(await problems(noVat)).toEqual([expect.stringMatching(/^TRIBUNA_LEGAL_VAT_ID: TRIBUNA_LEGAL_VAT_ID is not set/)]);
+    expect(await problems({ ...good, TRIBUNA_LEGAL_ICO: '35612348' })).toEqual([expect.stringMatching(/^TRIBUNA_LEGAL_ICO: TRIBUNA_LEGAL_ICO "35612348" is not a valid IČO/)]);
+    expect(await problems({ ...good, TRIBUNA_LEGAL_DIC: 'CZ12345678' })).toEqual([expect.stringMatching(/^TRIBUNA_LEGAL_DIC: .*not a Slovak DIČ/)]);
+    expect(await problems({ ...good, TRIBUNA_LEGAL_VAT_ID: '2020123456' })).toEqual([expect.stringMatching(/^TRIBUNA_LEGAL_VAT_ID: .*not a Slovak IČ DPH/)]);
+    expect(await problems({ ...good, TRIBUNA_LEGAL_COUNTRY: 'AT' })).toEqual([expect.stringMatching(/^TRIBUNA_LEGAL_COUNTRY: .*SK or CZ/)]);
+    expect(await problems({ ...good, TRIBUNA_LEGAL_VAT_REGISTERED: 'no' })).toEqual([expect.stringMatching(/^TRIBUNA_LEGAL_VAT_REGISTERED: .*true or false/)]);
+    // A Czech company: its DIČ is the VAT number.
+    expect(await problems({ ...good, TRIBUNA_LEGAL_COUNTRY: 'CZ', TRIBUNA_LEGAL_DIC: 'CZ35612347', TRIBUNA_LEGAL_VAT_ID: 'CZ35612347' })).toEqual([]);
+  });
+
+  it('checks Tribuna’s payout account, and says payout runs are refused without one', async () => {
+    expect(await problems({ ...good, PAYOUT_DEBTOR_IBAN: 'SK31 1200 0000 1987 4263 7542' })).toEqual([expect.stringMatching(/^PAYOUT_DEBTOR_IBAN: .*not a valid IBAN.*PAYOUT_DEBTOR_MISSING/)]);
+    expect(await problems({ ...good, PAYOUT_DEBTOR_NAME: undefined })).toEqual([expect.stringMatching(/^PAYOUT_DEBTOR_NAME: .*2–70 characters/)]);
+    expect(await problems({ ...good, PAYOUT_DEBTOR_BIC: 'NOT A BIC' })).toEqual([expect.stringMatching(/^PAYOUT_DEBTOR_BIC: .*not a valid BIC/)]);
+    expect(await problems({ ...good, PAYOUT_DEBTOR_IBAN_CZK: 'CZ65 0800 0000 1920 0014 5398' })).toEqual([expect.stringMatching(/^PAYOUT_DEBTOR_IBAN_CZK: .*not a valid IBAN/)]);
+    expect(await problems({ ...good, PAYOUT_DEBTOR_IBAN_CZK: 'CZ65 0800 0000 1920 0014 5399' })).toEqual([]);
+    const { PAYOUT_DEBTOR_IBAN: _iban, PAYOUT_DEBTOR_NAME: _name, ...noAccount } = good;
+    const findings = await checkDeployment(noAccount, fine);
+    expect(findings.filter((f) => f.level === 'problem')).toEqual([]);
+    expect(findings).toContainEqual(expect.objectContaining({ level: 'note', setting: 'PAYOUT_DEBTOR_IBAN', message: expect.stringMatching(/PAYOUT_DEBTOR_MISSING/) }));
+  });
+
+  it('keeps the metrics off the public: a port of their own, a token long enough, never the network without one', async () => {
+    expect(await problems({ ...good, METRICS_PORT: 'metrics' })).toEqual(['METRICS_PORT: METRICS_PORT "metrics" is not a port number (1–65535).']);
+    expect(await problems({ ...good, METRICS_PORT: '3001' })).toEqual([expect.stringMatching(/^METRICS_PORT: METRICS_PORT is PORT \(3001\)/)]);
+    expect(await problems({ ...good, METRICS_TOKEN: 'short' })).toEqual([expect.stringMatching(/^METRICS_TOKEN: METRICS_TOKEN is shorter than 24 characters/)]);
+    expect(await problems({ ...good, METRICS_HOST: '0.0.0.0' })).toEqual([expect.stringMatching(/^METRICS_HOST: .*0\.0\.0\.0 without METRICS_TOKEN/)]);
+    expect(await problems({ ...good, METRICS_HOST: '10.0.3.7', METRICS_TOKEN: 'a'.repeat(32) })).toEqual([]);
+    const { METRICS_PORT: _port, ...unscraped } = good;
+    expect(await problems(unscraped)).toEqual([]);
+    expect(await checkDeployment(unscraped, fine)).toContainEqual(expect.objectContaining({ level: 'note', setting: 'METRICS_PORT', message: expect.stringMatching(/served nowhere/) }));
+  });
+
+  it('checks the waiting rooms’ default rate', async () => {
+    for (const rate of ['fast', '0', '20000', '1.5']) {
+      expect(await problems({ ...good, QUEUE_RATE_PER_MINUTE: rate })).toEqual([expect.stringMatching(new RegExp(`^QUEUE_RATE_PER_MINUTE: QUEUE_RATE_PER_MINUTE "${rate.replace('.', '\\.')}" is not a whole number from 1 to 12000`))]);
+    }
+    expect(await problems({ ...good, QUEUE_RATE_PER_MINUTE: '600' })).toEqual([]);
   });
 });
 

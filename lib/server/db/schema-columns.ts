@@ -87,3 +87,72 @@ export function contractViolations(previous: SchemaColumns, current: SchemaColum
   }
   return problems;
 }
+
+/** A unique index as PostgreSQL describes it: its table, key columns (or expressions) and partial predicate. */
+export type UniqueIndex = { table: string; columns: string; predicate: string | null };
+/** The unique indexes (and unique and primary-key constraints' indexes) of the public schema, by name. */
+export type SchemaUniqueIndexes = Record<string, UniqueIndex>;
+
+const UNIQUE_INDEXES = sql`
+  select i.relname as "name", t.relname as "table",
+         (select string_agg(pg_get_indexdef(x.indexrelid, k, true), ', ' order by k) from generate_series(1, x.indnkeyatts) k) as "columns",
+         pg_get_expr(x.indpred, x.indrelid, true) as "predicate"
+  from pg_index x
+  join pg_class i on i.oid = x.indexrelid
+  join pg_class t on t.oid = x.indrelid
+  join pg_namespace n on n.oid = t.relnamespace
+  where n.nspname = 'public' and x.indisunique
+  order by i.relname`;
+
+export async function schemaUniqueIndexes(db: Pick<Db, 'execute'>): Promise<SchemaUniqueIndexes> {
+  return Object.fromEntries(
+    rowsOf<{ name: string; table: string; columns: string; predicate: string | null }>(await db.execute(UNIQUE_INDEXES)).map((row) => [
+      row.name,
+      { table: row.table, columns: row.columns, predicate: row.predicate ?? null },
+    ]),
+  );
+}
+
+/**
+ * What the previous release loses when a unique index it had is gone or narrowed (made partial, or given
+ * another predicate) and no other unique index on the same table and columns covers every row: its
+ * `ON CONFLICT (columns)` no longer finds an arbiter (PostgreSQL refuses the statement), and rows it
+ * relied on being unique may repeat. A renamed index, or a partial one made whole, is fine.
+ */
+export function uniqueIndexViolations(previous: SchemaUniqueIndexes, current: SchemaUniqueIndexes): string[] {
+  const now = Object.values(current);
+  return Object.entries(previous).flatMap(([name, index]) => {
+    const covered = now.some((other) => other.table === index.table && other.columns === index.columns && (other.predicate === null || other.predicate === index.predicate));
+    if (covered) return [];
+    const partial = now.find((other) => other.table === index.table && other.columns === index.columns);
+    const was = `unique index ${name} on ${index.table} (${index.columns})${index.predicate ? ` where ${index.predicate}` : ''}`;
+    return [partial ? `${was} was narrowed to where ${partial.predicate}` : `${was} was dropped`];
+  });
+}
+
+/** The public schema's functions: `name(argument types)` → what they return. */
+export type SchemaFunctions = Record<string, string>;
+
+const FUNCTIONS = sql`
+  select p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as "signature", pg_get_function_result(p.oid) as "result"
+  from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+  where n.nspname = 'public' and p.prokind = 'f'
+  order by 1`;
+
+export async function schemaFunctions(db: Pick<Db, 'execute'>): Promise<SchemaFunctions> {
+  return Object.fromEntries(rowsOf<{ signature: string; result: string }>(await db.execute(FUNCTIONS)).map((row) => [row.signature, row.result]));
+}
+
+/**
+ * The database functions (lib/server/db/functions.sql, re-applied by every migrate) the previous release
+ * calls: each must still take the same arguments and return the same shape, or its calls fail.
+ */
+export function functionViolations(previous: SchemaFunctions, current: SchemaFunctions): string[] {
+  return Object.entries(previous).flatMap(([signature, result]) =>
+    !(signature in current)
+      ? [`function ${signature} was dropped or its arguments changed`]
+      : current[signature] !== result
+        ? [`function ${signature} returns ${current[signature]} instead of ${result}`]
+        : [],
+  );
+}

@@ -25,6 +25,8 @@ function createMetrics() {
     holds: new Counter({ name: 'tribuna_holds_total', help: 'Holds asked for, by result: held, or the failure code', labelNames: ['result'] as const, registers }),
     /** Gate scans, by their answer (admitted is an admission). */
     scans: new Counter({ name: 'tribuna_scans_total', help: 'Gate scans, by result: admitted, already_used, invalid, wrong_event, expired, not_valid, or the failure code', labelNames: ['result'] as const, registers }),
+    /** Fans a waiting room admitted (lib/server/queue/room.ts admitStep, counted once its transaction committed). */
+    queueAdmissions: new Counter({ name: 'tribuna_queue_admissions_total', help: 'Fans admitted from a waiting room to buy (every room of every event)', registers }),
     jobRuns: new Counter({ name: 'tribuna_job_runs_total', help: 'Background job runs (the sweeper’s jobs), by job', labelNames: ['job'] as const, registers }),
     jobFailures: new Counter({ name: 'tribuna_job_failures_total', help: 'Background job runs that failed, by job', labelNames: ['job'] as const, registers }),
     jobDuration: new Histogram({

@@ -1,7 +1,8 @@
 // What the production server answers at /metrics (lib/server/serving/server.ts): this thread's counters
 // summed with every fast-lane thread's (prom-client's AggregatorRegistry.aggregate), then what only the
 // main thread knows: the process's default metrics, requests in flight and draining, and — read from the
-// database at scrape time, never on a request's path — the queues' depths and this process's connections.
+// database at scrape time, never on a request's path — the queues' depths, the waiting rooms' fans and
+// this process's connections.
 import { sql } from 'drizzle-orm';
 import { AggregatorRegistry, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { connectionName, databaseKind, getDb, rowsOf } from '@/lib/server/db/client';
@@ -29,6 +30,17 @@ const QUEUES = sql`
   select 'payouts', count(*)::int, coalesce(extract(epoch from now() - min(created_at)), 0)::float8
     from payouts where status = 'pending' and run_id is null`;
 
+/**
+ * The waiting rooms' fans (lib/server/queue/room.ts), every room together: in the pre-queue (joined before
+ * their window opened, not yet drawn), waiting (numbered, not yet admitted: the queue's length), admitted
+ * (an admission not yet expired). Expired admissions are no one's place any more.
+ */
+const WAITING_ROOMS = sql`
+  select count(*) filter (where position is null)::int as prequeue,
+         count(*) filter (where position is not null and admitted_at is null)::int as waiting,
+         count(*) filter (where admitted_at is not null and expires_at > now())::int as admitted
+    from waiting_room_places`;
+
 /** Returns scrape(): the metrics text in Prometheus's format. */
 export function createScrape(sources: ScrapeSources): () => Promise<{ contentType: string; text: string }> {
   const own = new Registry();
@@ -42,6 +54,7 @@ export function createScrape(sources: ScrapeSources): () => Promise<{ contentTyp
   } });
   const depth = new Gauge({ name: 'tribuna_queue_depth', help: 'Rows waiting in a queue: refunds pending, notifications queued, payouts due and in no run', labelNames: ['queue'] as const, registers });
   const oldest = new Gauge({ name: 'tribuna_queue_oldest_seconds', help: 'Age of the oldest row waiting in a queue', labelNames: ['queue'] as const, registers });
+  const roomFans = new Gauge({ name: 'tribuna_waiting_room_fans', help: 'Fans in the waiting rooms, by state: prequeue (before the start, not yet drawn), waiting (in line: the queue’s length), admitted (admission not yet expired)', labelNames: ['state'] as const, registers });
   const connections = new Gauge({ name: 'tribuna_db_connections', help: 'This process’s PostgreSQL connections (every thread’s pool), by state in pg_stat_activity', labelNames: ['state'] as const, registers });
   new Gauge({ name: 'tribuna_db_pool_max', help: 'Connections this process may open to PostgreSQL', registers, collect() {
     this.set(databaseKind() === 'postgres' ? sources.poolMax : 1);
@@ -55,6 +68,8 @@ export function createScrape(sources: ScrapeSources): () => Promise<{ contentTyp
         depth.set({ queue: row.queue }, Number(row.depth));
         oldest.set({ queue: row.queue }, Number(row.oldest));
       }
+      const [rooms] = rowsOf<{ prequeue: number; waiting: number; admitted: number }>(await db.execute(WAITING_ROOMS));
+      for (const state of ['prequeue', 'waiting', 'admitted'] as const) roomFans.set({ state }, Number(rooms?.[state] ?? 0));
       if (databaseKind() === 'postgres') {
         connections.reset();
         const states = rowsOf<{ state: string | null; n: number }>(

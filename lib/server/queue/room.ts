@@ -13,6 +13,7 @@ import 'server-only';
 //   their turn (they may join again, at the end).
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf, type Db, type Tx } from '@/lib/server/db';
+import { metrics } from '@/lib/server/ops/metrics';
 import { admissionRate } from './rate';
 
 /** What the room's state needs of its room and event, times as epoch milliseconds. */
@@ -98,7 +99,7 @@ const BURST_MS = 2000;
  * last step, in position order. Returns how many were admitted (0 when another process is running it).
  */
 export async function admitStep(roomId: string, now = Date.now(), db: Db = getDb()): Promise<number> {
-  return db.transaction(async (tx) => {
+  const admitted = await db.transaction(async (tx) => {
     let room = await lockRoom(tx, roomId, true);
     if (!room) return 0;
     room = await draw(tx, room, now);
@@ -125,6 +126,8 @@ export async function admitStep(roomId: string, now = Date.now(), db: Db = getDb
     await tx.execute(sql`update waiting_rooms set admit_clock = to_timestamp(${nextClock} / 1000.0), admitted_through = ${through} where id = ${room.id}`);
     return admitted.length;
   });
+  if (admitted > 0) metrics().queueAdmissions.inc(admitted);
+  return admitted;
 }
 
 // Each process runs a room's step at most once per STEP_EVERY_MS, driven by the fans' polls (and the sweeper).
