@@ -11,6 +11,7 @@ const SOURCE = 'dunaj-bratislava-fc-kosice';
 const shown = (locator: Locator) => locator.filter({ visible: true });
 
 test('an owner duplicates a match and lands on the new draft', async ({ page, signIn }) => {
+  test.setTimeout(120_000);
   await signIn(OWNER, DEMO_PASSWORD);
   const mine = await (await page.request.get('/api/v1/organiser/organisations')).json();
   const list = await (await page.request.get(`/api/v1/organiser/events?organisation=${mine.organisations[0].id}`)).json();
@@ -56,7 +57,8 @@ test('an owner duplicates a match and lands on the new draft', async ({ page, si
   const { event } = (await (await page.request.get(`/api/v1/organiser/events/${draftId}`)).json()) as { event: { slug: string } };
   expect((await page.request.get(`/api/v1/events/${event.slug}`)).status()).toBe(404);
   // Published only after confirming.
-  await shown(page.getByRole('link', { name: 'Späť na podujatie' })).click();
+  await expect(shown(page.getByRole('link', { name: 'Späť na podujatie' }))).toHaveAttribute('href', new URL(draftUrl).pathname);
+  await page.goto(draftUrl);
   await shown(page.getByRole('button', { name: 'Zverejniť', exact: true })).click();
   const confirm = page.getByRole('dialog', { name: 'Zverejniť podujatie?' });
   await expect(confirm).toBeVisible();
