@@ -5,7 +5,7 @@ import { TOOLTIP_SETTINGS } from '@/lib/client/tooltip';
 import { memo, startTransition, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { neighbour, type Direction, type FlatSeats, type MapLayout } from '@/lib/seats/layout';
 import { VenueOutline } from './outline';
-import { clampView as clampTo, minViewWidth, sectionAt, sectionBoxes, seatsBox, seatsTappable, toBoxFraction, zoomAround, zoomToBox, zoomToSeats, SEAT_RADIUS, type ViewBox } from './zoom';
+import { clampView as clampTo, labelBesideSeats, minViewWidth, sectionAt, sectionBoxes, seatsBox, seatsTappable, toBoxFraction, zoomAround, zoomToBox, zoomToSeats, SEAT_RADIUS, type ViewBox } from './zoom';
 
 // One SVG for the whole venue. Performance rules (a 10,000-seat stadium must not jank a phone):
 // - the seats are drawn ONCE by a memoised static layer; nothing per seat lives in React state;
@@ -48,6 +48,11 @@ type Props = {
   focus?: { seats: readonly string[] } | null;
   /** Wheelchair places and companion seats (lib/server/concessions): ringed on the map and named so for screen readers. */
   marks?: AccessibleMarks | null;
+  /**
+   * The console's plans, where the office picks single seats: a section label placed among its seats is
+   * shown beside them instead (zoom.ts labelBesideSeats), so it hides none. The fans' map keeps it there.
+   */
+  labelsBeside?: boolean;
 };
 
 export type AccessibleMarks = { wheelchair: ReadonlySet<string>; companion: ReadonlySet<string>; wheelchairName: string; companionName: string };
@@ -88,7 +93,7 @@ const Overlay = memo(function Overlay({ flat, ids, fill, stroke, strokeWidth = 0
 /** A section's short name for its label: the last word ("Main stand A1" → "A1"). */
 const shortName = (name: string) => name.replace(/^.*\s(\S+)$/, '$1');
 
-export function SeatMap({ layout, flat, types, taken, resale, selected, ready, onToggle, text, focus, marks }: Props) {
+export function SeatMap({ layout, flat, types, taken, resale, selected, ready, onToggle, text, focus, marks, labelsBeside = false }: Props) {
   const helpId = useId();
   const svgRef = useRef<SVGSVGElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -367,14 +372,20 @@ export function SeatMap({ layout, flat, types, taken, resale, selected, ready, o
   const outlineLabelSize = scale > 0 ? 14 / scale : 18;
   const labels = layout.sections.map((s, i) => {
     const box = boxes[i];
-    const x = s.labelX ?? (box ? (box.x0 + box.x1) / 2 : null);
-    const y = s.labelY ?? (box ? (box.y0 + box.y1) / 2 : null);
+    let x = s.labelX ?? (box ? (box.x0 + box.x1) / 2 : null);
+    let y = s.labelY ?? (box ? (box.y0 + box.y1) / 2 : null);
     if (x == null || y == null) return null;
-    const at = toBoxFraction(view, x, y);
-    if (at.left < 0 || at.left > 1 || at.top < 0 || at.top > 1) return null;
     // A label point beside the seats (as the venue editor places it) keeps the whole label on that side of
     // them, whatever its size on screen; one among or on them is centred there, as before.
     const side = (v: number, lo: number | undefined, hi: number | undefined) => (lo !== undefined && v < lo ? 'before' : hi !== undefined && v > hi ? 'after' : 'centre');
+    // In the console a label among the seats moves beside them (when that is still on the map).
+    if (labelsBeside && box && side(x, box.x0, box.x1) === 'centre' && side(y, box.y0, box.y1) === 'centre') {
+      const beside = labelBesideSeats(box, { w: layout.width, h: layout.height });
+      const there = toBoxFraction(full, beside.x, beside.y);
+      if (there.left >= 0 && there.left <= 1 && there.top >= 0 && there.top <= 1) ({ x, y } = beside);
+    }
+    const at = toBoxFraction(view, x, y);
+    if (at.left < 0 || at.left > 1 || at.top < 0 || at.top > 1) return null;
     const shift = { before: '-100%', after: '0%', centre: '-50%' } as const;
     return { i, name: s.name, short: shortName(s.name), left: at.left, top: at.top, tx: shift[side(x, box?.x0, box?.x1)], ty: shift[side(y, box?.y0, box?.y1)] };
   });

@@ -81,6 +81,21 @@ export function sectionBoxes(flat: FlatSeats, sectionCount: number): (Box | null
   return members.map((seats) => seatsBox(flat, seats));
 }
 
+/**
+ * Where a section's label goes so it covers none of its seats (the console's plans, where every seat must
+ * stay visible to be picked): just beside the seats' box, on the side facing away from the map's centre —
+ * above a block in the top half, left of one on the left, and so on — centred along that side.
+ */
+export function labelBesideSeats(box: Box, map: Size): { x: number; y: number } {
+  const gap = SEAT_RADIUS + 3;
+  const cx = (box.x0 + box.x1) / 2;
+  const cy = (box.y0 + box.y1) / 2;
+  const dx = map.w > 0 ? (cx - map.w / 2) / map.w : 0;
+  const dy = map.h > 0 ? (cy - map.h / 2) / map.h : 0;
+  if (Math.abs(dy) >= Math.abs(dx)) return { x: cx, y: dy < 0 ? box.y0 - gap : box.y1 + gap };
+  return { x: dx < 0 ? box.x0 - gap : box.x1 + gap, y: cy };
+}
+
 /** The section whose box (widened by half a seat gap) holds the map point, or null. */
 export function sectionAt(boxes: readonly (Box | null)[], x: number, y: number): number | null {
   const pad = (SEAT_PITCH - 2 * SEAT_RADIUS) / 2 + SEAT_RADIUS;

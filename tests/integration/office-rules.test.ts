@@ -1,5 +1,5 @@
 // The ticket office's smaller rules (issue 31 item 8): a concession is never dearer than full price; a
-// played event is read-only; a cancellation shows what it will do (reconciled here in SQL with the
+// played event is read-only (its details, prices, concessions, named-ticket rule and seats); a cancellation shows what it will do (reconciled here in SQL with the
 // orders) and carries the office's message into the holders' mail; a new category takes the next colour;
 // another organiser's event at a shared venue is not linked.
 import { and, eq, sql } from 'drizzle-orm';
@@ -8,6 +8,8 @@ import { POST as cancelPost } from '@/tests/helpers/api';
 import { PATCH as eventPatch } from '@/tests/helpers/api';
 import { POST as categoryPost } from '@/tests/helpers/api';
 import { PUT as concessionsPut } from '@/tests/helpers/api';
+import { PUT as namedPut } from '@/tests/helpers/api';
+import { POST as blocksPost } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
@@ -77,6 +79,47 @@ describe('a played event', () => {
     const [after] = await t.db.select().from(s.events).where(eq(s.events.id, event.id));
     expect(after.status).not.toBe('cancelled');
     expect(after.title.sk).not.toBe('Iný názov');
+  });
+
+  it('keeps its concession prices, named-ticket rule and seats as its match day left them (translated 409)', async () => {
+    const event = await eventBySlug(t.db, PLAYED);
+    const played = { code: 'EVENT_PLAYED', message: 'Podujatie sa už odohralo: nedá sa upraviť, stiahnuť z predaja ani zrušiť.' };
+    const [category] = await t.db.select().from(s.ticketTypes).where(eq(s.ticketTypes.eventId, event.id)).limit(1);
+    const concessionsBefore = await t.db.select().from(s.ticketTypeConcessions).where(eq(s.ticketTypeConcessions.ticketTypeId, category.id));
+    const concessions = await concessionsPut(
+      request(`/api/v1/organiser/events/${event.id}/price-categories/${category.id}/concessions`, {
+        method: 'PUT',
+        headers: editor(),
+        body: { concessions: [{ kind: 'child', priceAmount: 1, companion: false, resaleAllowed: false }] },
+      }),
+      params({ eventId: event.id, categoryId: category.id }),
+    );
+    expect(concessions.status).toBe(409);
+    expect(await concessions.json()).toMatchObject(played);
+    expect(await t.db.select().from(s.ticketTypeConcessions).where(eq(s.ticketTypeConcessions.ticketTypeId, category.id))).toEqual(concessionsBefore);
+
+    const named = await namedPut(
+      request(`/api/v1/organiser/events/${event.id}/named-tickets`, { method: 'PUT', headers: editor(), body: { namedTickets: true, sectionIds: [] } }),
+      params({ eventId: event.id }),
+    );
+    expect(named.status).toBe(409);
+    expect(await named.json()).toMatchObject(played);
+    const [after] = await t.db.select({ namedTickets: s.events.namedTickets }).from(s.events).where(eq(s.events.id, event.id));
+    expect(after.namedTickets).toBe(event.namedTickets);
+
+    const [free] = await t.db
+      .select({ seatId: s.inventoryUnits.seatId })
+      .from(s.inventoryUnits)
+      .where(and(eq(s.inventoryUnits.eventId, event.id), eq(s.inventoryUnits.status, 'available'), sql`${s.inventoryUnits.seatId} is not null`))
+      .limit(1);
+    const blocks = await blocksPost(
+      request(`/api/v1/organiser/events/${event.id}/seat-blocks`, { method: 'POST', headers: editor(), body: { seatIds: [free.seatId], action: 'block' } }),
+      params({ eventId: event.id }),
+    );
+    expect(blocks.status).toBe(409);
+    expect(await blocks.json()).toMatchObject(played);
+    const [unit] = await t.db.select({ status: s.inventoryUnits.status }).from(s.inventoryUnits).where(and(eq(s.inventoryUnits.eventId, event.id), eq(s.inventoryUnits.seatId, free.seatId!)));
+    expect(unit.status).toBe('available');
   });
 });
 

@@ -15,7 +15,7 @@ import { PayoutLedger } from '@/components/tickets/payout-ledger';
 import { pageMetadata } from '@/lib/i18n/metadata';
 import type { Locale } from '@/lib/i18n/routing';
 import { requireSignedIn } from '@/lib/server/auth/guard';
-import { myOrganisations } from '@/lib/server/organiser/access';
+import { myOrganisations, roleCan } from '@/lib/server/organiser/access';
 import { getBankAccount } from '@/lib/server/payouts/bank-account';
 import { isAdmin } from '@/lib/server/payouts/runs';
 import { listPayouts } from '@/lib/server/resale/payouts';
@@ -45,13 +45,15 @@ async function ProfileForUser({ locale }: { locale: Locale }) {
     myWallet(user),
     myApplication(user),
   ]);
+  // Staff see their way to work first: the console, or the scanner for gate-only staff (sign-in's landing rule).
+  const home = organisations.some((o) => roleCan(o.role, 'events')) ? 'console' : 'scanner';
   return (
     <>
+      <ProfileConsoleLink organisations={organisations.length} home={home} />
       <QueryProvider>
         <ProfileView initialUser={profile ?? { ...user, emailVerified: false, pendingEmail: null }} />
       </QueryProvider>
       <MyOrdersLink boxed />
-      <ProfileConsoleLink organisations={organisations.length} />
       <ProfileAdminLink admin={admin} />
       <ProfileApplicationsLink admin={admin} />
       <ProfileApplyLink application={application} />

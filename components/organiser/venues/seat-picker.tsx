@@ -89,7 +89,7 @@ export function SeatPicker<S extends PickerSeat>({ map, locale, types, typeOf, s
 
   return (
     <>
-      <SeatMap layout={layout} flat={flat} types={types} taken={empty} resale={empty} selected={selected} ready={ready} onToggle={toggle} text={mapText} marks={marks} />
+      <SeatMap layout={layout} flat={flat} types={types} taken={empty} resale={empty} selected={selected} ready={ready} onToggle={toggle} text={mapText} marks={marks} labelsBeside />
       <section aria-labelledby={rowsId} className="space-y-3">
         <h2 id={rowsId} className="text-lg font-semibold">
           {text.rowsTitle}

@@ -104,11 +104,11 @@ export default defineModule({
     operation({
       method: 'put',
       path: '/api/v1/organiser/events/{eventId}/price-categories/{categoryId}/concessions',
-      summary: 'Replace the category’s concessions (owner, manager): those left out are not offered; a companion rule only for ZŤP and ZŤP-S; a price above the category’s full price is 422 CONCESSION_ABOVE_FULL_PRICE. Lines already in carts keep their price',
+      summary: 'Replace the category’s concessions (owner, manager): those left out are not offered; a companion rule only for ZŤP and ZŤP-S; a price above the category’s full price is 422 CONCESSION_ABOVE_FULL_PRICE; a played event’s are 409 EVENT_PLAYED. Lines already in carts keep their price',
       access: byEvent,
       body: categoryConcessionsSchema,
       answer: categoryConcessionsResultSchema,
-      failures: ['CATEGORY_NOT_FOUND', 'CONCESSION_ABOVE_FULL_PRICE'],
+      failures: ['CATEGORY_NOT_FOUND', 'CONCESSION_ABOVE_FULL_PRICE', 'EVENT_PLAYED'],
       handle: async ({ params, body, caller }) => {
         const { eventId, categoryId } = parseWith(priceCategoryParamSchema, params);
         const result = await setCategoryConcessions(caller.user.id, eventId, categoryId, body);

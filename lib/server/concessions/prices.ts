@@ -4,6 +4,7 @@ import type { CategoryConcession, CategoryConcessionsInput } from '@/lib/schemas
 import { CONCESSION_KINDS } from '@/lib/schemas/concessions';
 import { getDb, tables, type Db, type Tx } from '@/lib/server/db';
 import { eventChanged } from '@/lib/server/events/changed';
+import { eventIsPlayed, type EventPlayed } from '@/lib/server/events/played';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 
 // The organiser's concession prices per price category (child, student, senior, ZŤP, ZŤP-S), each with
@@ -12,7 +13,7 @@ import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 const c = tables.ticketTypeConcessions;
 const order = (kind: string) => CONCESSION_KINDS.indexOf(kind as never);
 
-export type ConcessionsFailure = AccessFailure | { ok: false; code: 'CATEGORY_NOT_FOUND' } | { ok: false; code: 'CONCESSION_ABOVE_FULL_PRICE' };
+export type ConcessionsFailure = AccessFailure | EventPlayed | { ok: false; code: 'CATEGORY_NOT_FOUND' } | { ok: false; code: 'CONCESSION_ABOVE_FULL_PRICE' };
 
 /**
  * The one rule of a concession's price: a reduction, so never more than the category's full price (a
@@ -25,8 +26,13 @@ export function concessionsAboveFullPrice(concessions: readonly { priceAmount: n
 
 async function categoryOf(eventId: string, categoryId: string) {
   const [row] = await getDb()
-    .select({ id: tables.ticketTypes.id, priceAmount: tables.ticketTypes.priceAmount })
+    .select({
+      id: tables.ticketTypes.id,
+      priceAmount: tables.ticketTypes.priceAmount,
+      event: { status: tables.events.status, startsAt: tables.events.startsAt, endsAt: tables.events.endsAt },
+    })
     .from(tables.ticketTypes)
+    .innerJoin(tables.events, eq(tables.events.id, tables.ticketTypes.eventId))
     .where(and(eq(tables.ticketTypes.id, categoryId), eq(tables.ticketTypes.eventId, eventId)));
   return row ?? null;
 }
@@ -65,6 +71,8 @@ export async function setCategoryConcessions(userId: string, eventId: string, ca
   if (!access.ok) return access;
   const category = await categoryOf(eventId, categoryId);
   if (!category) return { ok: false, code: 'CATEGORY_NOT_FOUND' };
+  // A played event's prices stay as they were when its fans came (events/played.ts).
+  if (eventIsPlayed(category.event, new Date())) return { ok: false, code: 'EVENT_PLAYED' };
   if (concessionsAboveFullPrice(input.concessions, category.priceAmount)) return { ok: false, code: 'CONCESSION_ABOVE_FULL_PRICE' };
   await getDb().transaction(async (tx) => {
     const kept = input.concessions.map((x) => x.kind);

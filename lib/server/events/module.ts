@@ -500,12 +500,12 @@ export default defineModule({
       method: 'post',
       path: '/api/v1/organiser/events/{eventId}/seat-blocks',
       summary:
-        'Block free seats (held back from sale: press, sponsors, safety) or release blocked ones ({seatIds, action}); sold seats and seats in live carts are refused and listed',
+        'Block free seats (held back from sale: press, sponsors, safety) or release blocked ones ({seatIds, action}); sold seats and seats in live carts are refused and listed; a played event’s seats stay (409 EVENT_PLAYED)',
       tag: 'organiser: venues',
       access: eventEditor,
       body: seatBlockSchema,
       answer: seatBlockResultSchema,
-      failures: [],
+      failures: ['EVENT_PLAYED'],
       handle: async ({ caller, params, body }) => {
         const result = await blockSeats(caller.user.id, eventIdOf(params), body);
         if (!result.ok) throw failureOf(result);

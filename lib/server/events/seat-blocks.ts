@@ -4,6 +4,7 @@ import type { EventSeatsAnswer, SeatBlockInput } from '@/lib/schemas/organiser-v
 import { getDb, rowsOf, tables } from '@/lib/server/db';
 import type { LocalizedText, VenueOutlineShape } from '@/lib/server/db/schema';
 import { availabilityChanged, eventChanged } from '@/lib/server/events/changed';
+import { eventIsPlayed, type EventPlayed } from '@/lib/server/events/played';
 import { offerReturned } from '@/lib/server/waiting-list/offers';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { RETIRED_SECTION_CODE } from '@/lib/server/venues/layout';
@@ -65,9 +66,15 @@ export type SeatBlockResult = { ok: true; changed: number; refused: { seatId: st
  * by a cart whose time ran out) are blocked; only seats the event sells (their section is one of the
  * event's) are released. The rest is answered in `refused` with why.
  */
-export async function blockSeats(userId: string, eventId: string, input: SeatBlockInput): Promise<SeatBlockResult | AccessFailure> {
+export async function blockSeats(userId: string, eventId: string, input: SeatBlockInput): Promise<SeatBlockResult | AccessFailure | EventPlayed> {
   const access = await eventAccess(userId, eventId, 'events');
   if (!access.ok) return access;
+  // A played event's seats stay as its match day left them (events/played.ts): its capacity is the report's.
+  const [event] = await getDb()
+    .select({ status: tables.events.status, startsAt: tables.events.startsAt, endsAt: tables.events.endsAt })
+    .from(tables.events)
+    .where(eq(tables.events.id, eventId));
+  if (event && eventIsPlayed(event, new Date())) return { ok: false, code: 'EVENT_PLAYED' };
   const ids = [...new Set(input.seatIds)];
   const array = `{${ids.join(',')}}`;
   const result = await getDb().transaction(async (tx) => {

@@ -87,11 +87,11 @@ export default defineModule({
       method: 'put',
       path: '/api/v1/organiser/events/{eventId}/named-tickets',
       summary:
-        'Turn named tickets on for the whole event or for some sections (owner, manager); tickets already issued follow at once (a newly named one needs its owner to name the holder)',
+        'Turn named tickets on for the whole event or for some sections (owner, manager); tickets already issued follow at once (a newly named one needs its owner to name the holder); a played event’s rule stays (409 EVENT_PLAYED)',
       access: byEvent,
       body: namedTicketsSettingsSchema,
       answer: namedTicketsSettingsResultSchema,
-      failures: ['SECTION_NOT_IN_VENUE'],
+      failures: ['SECTION_NOT_IN_VENUE', 'EVENT_PLAYED'],
       handle: async ({ params, body, caller }) => {
         const { eventId } = parseWith(eventIdParamSchema, params);
         const result = await setNamedTickets(caller.user.id, eventId, body);

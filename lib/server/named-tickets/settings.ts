@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { eventChanged } from '@/lib/server/events/changed';
+import { eventIsPlayed, type EventPlayed } from '@/lib/server/events/played';
 import type { NamedTicketsSettings, NamedTicketsSettingsInput } from '@/lib/schemas/named-tickets';
 
 type Db = ReturnType<typeof getDb> | Tx;
@@ -30,7 +31,7 @@ export async function getNamedTickets(userId: string, eventId: string): Promise<
   return { ok: true, ...(await readSettings(getDb(), eventId)) };
 }
 
-export type SetNamedTicketsResult = ({ ok: true } & NamedTicketsSettings) | AccessFailure | { ok: false; code: 'SECTION_NOT_IN_VENUE' };
+export type SetNamedTicketsResult = ({ ok: true } & NamedTicketsSettings) | AccessFailure | EventPlayed | { ok: false; code: 'SECTION_NOT_IN_VENUE' };
 
 /**
  * PUT …/named-tickets: names every ticket of the event, or those of some sections. Tickets already
@@ -42,7 +43,13 @@ export async function setNamedTickets(userId: string, eventId: string, input: Na
   if (!access.ok) return access;
   const db = getDb();
   const result = await db.transaction(async (tx) => {
-    const [event] = await tx.select({ venueId: tables.events.venueId }).from(tables.events).where(eq(tables.events.id, eventId)).for('update');
+    const [event] = await tx
+      .select({ venueId: tables.events.venueId, status: tables.events.status, startsAt: tables.events.startsAt, endsAt: tables.events.endsAt })
+      .from(tables.events)
+      .where(eq(tables.events.id, eventId))
+      .for('update');
+    // A played event keeps the names its gate checked (events/played.ts): its rule is not changed after the fact.
+    if (eventIsPlayed(event, new Date())) return { ok: false as const, code: 'EVENT_PLAYED' as const };
     const sectionIds = [...new Set(input.sectionIds.map((id) => id.toLowerCase()))];
     if (sectionIds.length) {
       const found = await tx

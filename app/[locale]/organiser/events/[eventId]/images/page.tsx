@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { PlayedLock } from '@/components/organiser/played-lock';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ConsoleSkeleton } from '@/components/organiser/console-frame';
@@ -28,7 +29,9 @@ async function ImagesScreen({ params }: { params: Props['params'] }) {
         <h2 className="text-xl font-semibold">{t('title')}</h2>
         <p className="max-w-3xl text-slate-700">{t('intro')}</p>
       </div>
-      <ImageManager eventId={eventId} gallery={gallery.gallery} cover={gallery.cover} cdnHost={process.env.STORAGE_CDN_HOST} />
+      <PlayedLock played={event.played}>
+        <ImageManager eventId={eventId} gallery={gallery.gallery} cover={gallery.cover} cdnHost={process.env.STORAGE_CDN_HOST} />
+      </PlayedLock>
     </EventFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { PlayedLock } from '@/components/organiser/played-lock';
 import { EventFrame } from '@/components/organiser/event-frame';
 import { NamedTicketsForm } from '@/components/organiser/named-tickets-form';
 import type { Locale } from '@/lib/i18n/routing';
@@ -18,7 +19,9 @@ async function NamedTicketsScreen({ locale, eventId }: { locale: Locale; eventId
       {settings?.ok && (
         <TitledSection id="named-title" title={t('title')} className="space-y-4">
           <p className="max-w-2xl text-slate-700">{t('intro')}</p>
-          <NamedTicketsForm eventId={eventId} initial={{ namedTickets: settings.namedTickets, sections: settings.sections, namedCount: settings.namedCount, unnamedCount: settings.unnamedCount }} />
+          <PlayedLock played={event?.played ?? false}>
+            <NamedTicketsForm eventId={eventId} initial={{ namedTickets: settings.namedTickets, sections: settings.sections, namedCount: settings.namedCount, unnamedCount: settings.unnamedCount }} />
+          </PlayedLock>
         </TitledSection>
       )}
     </EventFrame>

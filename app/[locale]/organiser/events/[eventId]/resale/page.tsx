@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { PlayedLock } from '@/components/organiser/played-lock';
 import { EventFrame } from '@/components/organiser/event-frame';
 import { ResalePolicyForm } from '@/components/organiser/resale-policy-form';
 import { WaitingListForm } from '@/components/organiser/waiting-list-form';
@@ -23,26 +24,28 @@ async function ResaleScreen({ locale, eventId }: { locale: Locale; eventId: stri
   const ts = await getTranslations('refunds.organiser.selfCancel');
   return (
     <EventFrame access={access} event={event} deniedTitle={t('title')}>
-      {policy?.ok && (
-        <TitledSection id="resale-title" title={t('title')} className="space-y-4">
-          <p className="max-w-2xl text-slate-700">{t('intro')}</p>
-          <p className="text-slate-800">{t('activeListings', { count: policy.activeListings })}</p>
-          <ResalePolicyForm target={{ kind: 'event', eventId }} initial={policy.policy} currency={policy.currency} />
-        </TitledSection>
-      )}
-      {waiting?.ok && (
-        <TitledSection id="waiting-list-title" title={tw('title')} className="mt-10 space-y-4">
-          <WaitingListForm
-            eventId={eventId}
-            initial={{ enabled: waiting.enabled, offerMinutes: waiting.offerMinutes, waiting: waiting.waiting, offered: waiting.offered, bought: waiting.bought }}
-          />
-        </TitledSection>
-      )}
-      {selfCancel?.ok && (
-        <TitledSection id="self-cancel-title" title={ts('title')} className="mt-10 space-y-4">
-          <SelfCancelForm eventId={eventId} initial={selfCancel.rules} />
-        </TitledSection>
-      )}
+      <PlayedLock played={event?.played ?? false}>
+        {policy?.ok && (
+          <TitledSection id="resale-title" title={t('title')} className="space-y-4">
+            <p className="max-w-2xl text-slate-700">{t('intro')}</p>
+            <p className="text-slate-800">{t('activeListings', { count: policy.activeListings })}</p>
+            <ResalePolicyForm target={{ kind: 'event', eventId }} initial={policy.policy} currency={policy.currency} />
+          </TitledSection>
+        )}
+        {waiting?.ok && (
+          <TitledSection id="waiting-list-title" title={tw('title')} className="mt-10 space-y-4">
+            <WaitingListForm
+              eventId={eventId}
+              initial={{ enabled: waiting.enabled, offerMinutes: waiting.offerMinutes, waiting: waiting.waiting, offered: waiting.offered, bought: waiting.bought }}
+            />
+          </TitledSection>
+        )}
+        {selfCancel?.ok && (
+          <TitledSection id="self-cancel-title" title={ts('title')} className="mt-10 space-y-4">
+            <SelfCancelForm eventId={eventId} initial={selfCancel.rules} />
+          </TitledSection>
+        )}
+      </PlayedLock>
     </EventFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { PlayedLock } from '@/components/organiser/played-lock';
 import { EventFrame } from '@/components/organiser/event-frame';
 import { SeatBlocker } from '@/components/organiser/venues/seat-blocker';
 import type { Locale } from '@/lib/i18n/routing';
@@ -17,7 +18,13 @@ async function Seats({ locale, eventId }: { locale: Locale; eventId: string }) {
   return (
     <EventFrame access={access} event={event} deniedTitle={t('title')}>
       <TitledSection id="seats-title" title={t('title')} className="space-y-4">
-        {seats && seats.sections.length > 0 ? <SeatBlocker eventId={eventId} seats={seats} locale={locale} /> : <p className="text-slate-700">{t('noLayout')}</p>}
+        {seats && seats.sections.length > 0 ? (
+          <PlayedLock played={event?.played ?? false}>
+            <SeatBlocker eventId={eventId} seats={seats} locale={locale} />
+          </PlayedLock>
+        ) : (
+          <p className="text-slate-700">{t('noLayout')}</p>
+        )}
       </TitledSection>
     </EventFrame>
   );

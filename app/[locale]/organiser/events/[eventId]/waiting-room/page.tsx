@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { PlayedLock } from '@/components/organiser/played-lock';
 import { EventFrame } from '@/components/organiser/event-frame';
 import { WaitingRoomForm } from '@/components/queue/waiting-room-form';
 import type { Locale } from '@/lib/i18n/routing';
@@ -18,7 +19,9 @@ async function WaitingRoomScreen({ locale, eventId }: { locale: Locale; eventId:
       {room?.ok && (
         <TitledSection id="waiting-room-title" title={t('title')} className="space-y-4">
           <p className="max-w-2xl text-slate-700">{t('intro')}</p>
-          <WaitingRoomForm eventId={eventId} initial={{ room: room.room, defaultRatePerMinute: room.defaultRatePerMinute }} />
+          <PlayedLock played={event?.played ?? false}>
+            <WaitingRoomForm eventId={eventId} initial={{ room: room.room, defaultRatePerMinute: room.defaultRatePerMinute }} />
+          </PlayedLock>
         </TitledSection>
       )}
     </EventFrame>
