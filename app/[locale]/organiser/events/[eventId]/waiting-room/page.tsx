@@ -12,7 +12,7 @@ export const generateMetadata = eventScreenMetadata('/organiser/events/[eventId]
 async function WaitingRoomScreen({ locale, eventId }: { locale: Locale; eventId: string }) {
   const { access, event } = await eventScreen(locale, '/organiser/events/[eventId]/waiting-room', eventId);
   const t = await getTranslations('queue.organiser');
-  const room = access.ok && event ? await getWaitingRoom(access.context.user.id, eventId) : null;
+  const room = access.ok && event ? await getWaitingRoom(access.context.user.id, { kind: 'event', id: eventId }) : null;
   return (
     <EventFrame access={access} event={event} deniedTitle={t('title')}>
       {room?.ok && (
