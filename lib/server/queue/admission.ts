@@ -124,7 +124,11 @@ export async function checkSeasonAdmission(request: Request, userId: string, sea
 
 function admitted(request: Request, userId: string, saleId: string | null, now: number): AdmissionCheck {
   if (!saleId) return NOT_QUEUED;
-  const token = request.headers.get(ADMISSION_HEADER) ?? cookieValue(request.headers.get('cookie'), admissionCookie(saleId));
+  return admissionIn(request.headers.get(ADMISSION_HEADER) ?? cookieValue(request.headers.get('cookie'), admissionCookie(saleId)), userId, saleId, now);
+}
+
+/** Whether `token` is the caller's unexpired admission for the queued sale `saleId` (a page reads it from the sale's cookie). */
+export function admissionIn(token: string | null | undefined, userId: string, saleId: string, now = Date.now()): AdmissionCheck {
   const admission = token ? readAdmission(token) : null;
   if (!admission || admission.userId !== userId || admission.saleId !== saleId) return { ok: false, code: 'ADMISSION_REQUIRED' };
   if (admission.expiresAt <= now) return { ok: false, code: 'ADMISSION_EXPIRED' };

@@ -18,7 +18,7 @@ async function WaitingRoomScreen({ locale, eventId }: { locale: Locale; eventId:
       {room?.ok && (
         <TitledSection id="waiting-room-title" title={t('title')} className="space-y-4">
           <p className="max-w-2xl text-slate-700">{t('intro')}</p>
-          <WaitingRoomForm eventId={eventId} initial={{ room: room.room, defaultRatePerMinute: room.defaultRatePerMinute }} />
+          <WaitingRoomForm url={`/api/v1/organiser/events/${eventId}/waiting-room`} codesFile={eventId} initial={{ room: room.room, defaultRatePerMinute: room.defaultRatePerMinute }} />
         </TitledSection>
       )}
     </EventFrame>
