@@ -10,6 +10,7 @@ import { ApiError, failureOf, parseWith } from '@/lib/server/api/respond';
 import { translator } from '@/lib/server/api/translate';
 import { listSeasonAnnouncements, sendSeasonAnnouncement } from '@/lib/server/notifications/announcements';
 import { checkSeasonAdmission } from '@/lib/server/queue/admission';
+import { seasonQueueOperations } from '@/lib/server/queue/operations';
 import { cancelSeason } from '@/lib/server/events/cancel';
 import { announcementCreateSchema, announcementListSchema, announcementSchema } from '@/lib/schemas/notifications';
 import { organisationQuerySchema } from '@/lib/schemas/organiser';
@@ -332,6 +333,8 @@ export default defineModule({
         return { season: sale };
       },
     }),
+    // A queued season sale's waiting room: the fan's queue operations, as an event's (queue/operations.ts).
+    ...seasonQueueOperations,
     operation({
       method: 'post',
       path: '/api/v1/seasons/{seasonId}/purchase',
