@@ -24,6 +24,7 @@ const SIGNED_IN_ONLY: AppPathname[] = [
   '/events/[id]/checkout',
   '/events/[id]/feedback',
   '/events/[id]/queue',
+  '/seasons/[slug]/queue',
   '/orders/[id]',
   '/orders',
   // Applying to sell on Tribuna (onboarding/).

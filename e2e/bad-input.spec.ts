@@ -1248,6 +1248,27 @@ function seasonWrites(): Record<string, (request: APIRequestContext) => Promise<
       const eventId = await publishedMatch(request, caller, fresh.where);
       return { caller, url: `${seasonUrl(seasonId)}/matches`, body: { eventId }, observe: () => readSeason(caller, seasonId) };
     },
+    // a season's ticket sale queued like an event's, on seasons of their own (a queued sale's season holds need an admission)
+    'PUT /api/v1/organiser/seasons/[seasonId]/waiting-room': async () => {
+      const caller = await owner();
+      const url = `${seasonUrl(await (await freshSeason(caller)).seasonId())}/waiting-room`;
+      return { caller, url, method: 'PUT', body: { ratePerMinute: 300, admissionMinutes: 5 }, observe: () => readAs(caller, url) };
+    },
+    'POST /api/v1/organiser/seasons/[seasonId]/waiting-room/codes': async () => {
+      const caller = await owner();
+      const url = `${seasonUrl(await (await freshSeason(caller)).seasonId())}/waiting-room`;
+      await postJson(caller, url, {}, 'PUT');
+      return { caller, url: `${url}/codes`, body: { count: 2 }, observe: () => readAs(caller, url) };
+    },
+    'POST /api/v1/seasons/[seasonId]/queue/presale-code': async (request) => {
+      const caller = await owner();
+      const { body } = await freshSeason(caller);
+      const seasonId = (await postJson(caller, '/api/v1/organiser/seasons', { ...body, saleOpensAt: new Date(Date.now() + 3_600_000).toISOString() })).season.id as string;
+      await postJson(caller, `${seasonUrl(seasonId)}/waiting-room`, { presaleStartsAt: new Date(Date.now() - 60_000).toISOString() }, 'PUT');
+      const { codes } = (await postJson(caller, `${seasonUrl(seasonId)}/waiting-room/codes`, { count: 1 })) as { codes: string[] };
+      const fan = await signUp(request);
+      return { caller: fan, url: `/api/v1/seasons/${seasonId}/queue/presale-code`, body: { code: codes[0] }, observe: () => readAs(fan, `/api/v1/seasons/${seasonId}/queue`) };
+    },
     // a new fan buys a free seat of the winter season (its sale is open): the seat is held and an order waits for payment
     'POST /api/v1/seasons/[seasonId]/purchase': async (request) => {
       const fan = await signUp(request);

@@ -1,6 +1,6 @@
 'use client';
 
-// The fan's place in an event's waiting room: position, fans ahead, an estimated wait from the measured
+// The fan's place in a waiting room (an event's sale or a season's ticket sale): position, fans ahead, an estimated wait from the measured
 // admission rate and a progress bar; it asks again after the server's nextPollSeconds with ±30 % jitter
 // (so thousands of open pages do not ask at the same instant), backs off exponentially when the network
 // or server fails, and stops once admitted. The place is the account's: a reload or another device shows
@@ -10,7 +10,10 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatDateTime } from '@/components/tickets/format';
 import { api } from '@/lib/client/api-client';
 import { Link } from '@/lib/i18n/navigation';
-import type { QueueStatus } from '@/lib/schemas/queue';
+import type { QueueStatus, SeasonQueueStatus } from '@/lib/schemas/queue';
+
+/** Which sale's queue: an event's or a season's (by id or slug), as the page's path names it. */
+export type QueueSale = { kind: 'event' | 'season'; ref: string };
 
 const card = 'rounded-xl border border-slate-200 bg-white p-5 space-y-3';
 const button = 'inline-flex min-h-11 items-center justify-center rounded-lg bg-emerald-700 px-5 py-2 font-semibold text-white hover:bg-emerald-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60';
@@ -19,7 +22,7 @@ export function jittered(seconds: number): number {
   return seconds * 1000 * (0.7 + Math.random() * 0.6);
 }
 
-export function QueueRoom({ eventRef, initial }: { eventRef: string; initial: QueueStatus }) {
+export function QueueRoom({ sale, initial }: { sale: QueueSale; initial: QueueStatus | SeasonQueueStatus }) {
   const t = useTranslations('queue');
   const locale = useLocale();
   const [status, setStatus] = useState(initial);
@@ -28,10 +31,10 @@ export function QueueRoom({ eventRef, initial }: { eventRef: string; initial: Qu
   const [codeError, setCodeError] = useState<string | null>(null);
   const [codeAccepted, setCodeAccepted] = useState(false);
   const failures = useRef(0);
-  const path = `/api/v1/events/${encodeURIComponent(eventRef)}/queue`;
+  const path = `/api/v1/${sale.kind === 'season' ? 'seasons' : 'events'}/${encodeURIComponent(sale.ref)}/queue`;
 
   const refresh = useCallback(async () => {
-    const result = await api.get<QueueStatus>(path, { toast: false, retries: 0 });
+    const result = await api.get<QueueStatus | SeasonQueueStatus>(path, { toast: false, retries: 0 });
     if (result.ok) {
       failures.current = 0;
       setOffline(false);
@@ -53,7 +56,7 @@ export function QueueRoom({ eventRef, initial }: { eventRef: string; initial: Qu
 
   async function join() {
     setPending(true);
-    const result = await api.post<QueueStatus>(path, undefined);
+    const result = await api.post<QueueStatus | SeasonQueueStatus>(path, undefined);
     setPending(false);
     if (result.ok) setStatus(result.data);
   }
@@ -62,7 +65,7 @@ export function QueueRoom({ eventRef, initial }: { eventRef: string; initial: Qu
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code') ?? '');
     setPending(true);
-    const result = await api.post<QueueStatus>(`${path}/presale-code`, { code }, { toast: false });
+    const result = await api.post<QueueStatus | SeasonQueueStatus>(`${path}/presale-code`, { code }, { toast: false });
     setPending(false);
     if (result.ok) {
       setCodeError(null);
@@ -128,7 +131,7 @@ export function QueueRoom({ eventRef, initial }: { eventRef: string; initial: Qu
           <section className={`${card} border-emerald-300 bg-emerald-50`} aria-labelledby="queue-heading">
             <h2 id="queue-heading" className="text-xl font-semibold">{t('admittedTitle')}</h2>
             <p>{t('admittedBody', { time: time(status.admission.expiresAt) })}</p>
-            <Link href={{ pathname: '/events/[id]', params: { id: status.slug } }} className={button}>
+            <Link href={sale.kind === 'season' ? { pathname: '/seasons/[slug]', params: { slug: status.slug } } : { pathname: '/events/[id]', params: { id: status.slug } }} className={button}>
               {t('buy')}
             </Link>
           </section>

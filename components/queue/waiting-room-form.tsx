@@ -40,11 +40,11 @@ function errorsOf(failure: ApiFailure): { fields: Errors; form: string | null } 
 }
 
 /**
- * The event's queued on-sale in the console: queue the sale or stop queuing it, the admission rate (blank:
+ * A queued on-sale in the console (an event's sale or a season's ticket sale: `url` is its waiting room's API): queue the sale or stop queuing it, the admission rate (blank:
  * the automatic default), how long a turn lasts, the presale window and who may use it, presale codes
  * (shown once), and the live queue figures (asked again every 15 s while the sale is queued).
  */
-export function WaitingRoomForm({ eventId, initial }: { eventId: string; initial: WaitingRoomAnswer }) {
+export function WaitingRoomForm({ url, codesFile, initial }: { url: string; codesFile: string; initial: WaitingRoomAnswer }) {
   const t = useTranslations('queue.organiser');
   const hydrated = useHydrated();
   const [answer, setAnswer] = useState(initial);
@@ -58,7 +58,6 @@ export function WaitingRoomForm({ eventId, initial }: { eventId: string; initial
   const [codes, setCodes] = useState<string[] | null>(null);
   const [generating, setGenerating] = useState(false);
   const room = answer.room;
-  const url = `/api/v1/organiser/events/${eventId}/waiting-room`;
 
   // The live figures: how many wait and were admitted, the codes used.
   useEffect(() => {
@@ -239,7 +238,7 @@ export function WaitingRoomForm({ eventId, initial }: { eventId: string; initial
                 ))}
               </ul>
               {download && (
-                <a href={download} download={`presale-codes-${eventId}.txt`} className="inline-block rounded-lg border border-slate-300 px-4 py-2 font-medium text-emerald-900 hover:bg-slate-50">
+                <a href={download} download={`presale-codes-${codesFile}.txt`} className="inline-block rounded-lg border border-slate-300 px-4 py-2 font-medium text-emerald-900 hover:bg-slate-50">
                   {t('download')}
                 </a>
               )}

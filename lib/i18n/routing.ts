@@ -23,6 +23,7 @@ export const pathnames = {
   '/ios-payment-redirect': '/ios-payment-redirect',
   '/tickets': { sk: '/vstupenky', cs: '/vstupenky', en: '/tickets' },
   '/seasons/[slug]': { sk: '/permanentky/[slug]', cs: '/permanentky/[slug]', en: '/seasons/[slug]' },
+  '/seasons/[slug]/queue': { sk: '/permanentky/[slug]/rad', cs: '/permanentky/[slug]/fronta', en: '/seasons/[slug]/queue' },
   '/scanner': { sk: '/skener', cs: '/skener', en: '/scanner' },
   '/signin': { sk: '/prihlasenie', cs: '/prihlaseni', en: '/signin' },
   '/signup': { sk: '/registracia', cs: '/registrace', en: '/signup' },
@@ -63,6 +64,7 @@ export const pathnames = {
   '/organiser/invitation': { sk: '/organizator/pozvanka', cs: '/poradatel/pozvanka', en: '/organiser/invitation' },
   '/organiser/seasons': { sk: '/organizator/permanentky', cs: '/poradatel/permanentky', en: '/organiser/seasons' },
   '/organiser/seasons/[seasonId]': { sk: '/organizator/permanentky/[seasonId]', cs: '/poradatel/permanentky/[seasonId]', en: '/organiser/seasons/[seasonId]' },
+  '/organiser/seasons/[seasonId]/waiting-room': { sk: '/organizator/permanentky/[seasonId]/cakaren', cs: '/poradatel/permanentky/[seasonId]/cekarna', en: '/organiser/seasons/[seasonId]/waiting-room' },
   '/organiser/packages': { sk: '/organizator/baliky', cs: '/poradatel/balicky', en: '/organiser/packages' },
   '/organiser/announcements': { sk: '/organizator/oznamenia', cs: '/poradatel/oznameni', en: '/organiser/announcements' },
   // Applying to sell on Tribuna (onboarding/): a signed-in person's application.

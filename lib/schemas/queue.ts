@@ -10,9 +10,8 @@ export const presaleCodeSchema = z.object({
 export const queueStateSchema = z.enum(['none', 'prequeue', 'waiting', 'admitted', 'expired']);
 export type QueueState = z.infer<typeof queueStateSchema>;
 
-/** The fan's place: what the queue page shows, and when to ask again. */
-export const queueStatusSchema = z.object({
-  eventId: z.string(),
+/** The fan's place in a queued sale (an event's or a season's): what the queue page shows, and when to ask again. */
+const placeSchema = z.object({
   slug: z.string(),
   state: queueStateSchema.describe('none: not joined; prequeue: came before the start, the order is drawn when it opens; waiting: numbered; admitted: may buy until admission.expiresAt; expired: the admission ran out unused (join again: at the end)'),
   presale: z.boolean().describe('this place is in the presale window'),
@@ -28,11 +27,16 @@ export const queueStatusSchema = z.object({
   admission: z.object({ token: z.string(), expiresAt: z.string() }).nullable(),
   nextPollSeconds: z.number().int().describe('ask again after about this long (add jitter); 0: no need'),
 });
+/** The fan's place in an event's waiting room. */
+export const queueStatusSchema = z.object({ eventId: z.string(), ...placeSchema.shape });
 export type QueueStatus = z.infer<typeof queueStatusSchema>;
+/** The fan's place in a season's ticket sale's waiting room (the same place; its admission is the season holds'). */
+export const seasonQueueStatusSchema = z.object({ seasonId: z.string(), ...placeSchema.shape });
+export type SeasonQueueStatus = z.infer<typeof seasonQueueStatusSchema>;
 
 const rate = z.number({ error: 'queue.errors.rateInvalid' }).int('queue.errors.rateInvalid').min(1, 'queue.errors.rateInvalid').max(12_000, 'queue.errors.rateInvalid');
 
-/** PUT /api/v1/organiser/events/{eventId}/waiting-room: queue the event's sale. */
+/** PUT /api/v1/organiser/events/{eventId}/waiting-room (or …/seasons/{seasonId}/waiting-room): queue the sale. */
 export const waitingRoomInputSchema = z.object({
   ratePerMinute: rate.nullable().default(null).describe('fans admitted per minute; null: the automatic default'),
   admissionMinutes: z.number({ error: 'queue.errors.admissionMinutesInvalid' }).int('queue.errors.admissionMinutesInvalid').min(2, 'queue.errors.admissionMinutesInvalid').max(60, 'queue.errors.admissionMinutesInvalid').default(10),

@@ -248,6 +248,16 @@ async function winterSeason(): Promise<string> {
   return season.id;
 }
 
+/** A season of the demo club of its own (no matches), its sale opening at `opens` (none: not on sale). */
+async function ownSeason(label: string, opens: Date | null = null) {
+  const event = await eventBySlug(t.db, EVENT);
+  const [season] = await t.db
+    .insert(s.seasons)
+    .values({ orgId: event.orgId, venueId: event.venueId, slug: `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`, name: { sk: label, cs: label, en: label }, startsOn: '2027-01-01', endsOn: '2027-06-30', saleOpensAt: opens })
+    .returning({ id: s.seasons.id, slug: s.seasons.slug, orgId: s.seasons.orgId });
+  return season;
+}
+
 async function organiserDraft(state: 'draft' | 'publishable' | 'published' = 'draft') {
   const owner = await makeScanner(t.db, EVENT, 'owner');
   const [venue] = await t.db.select({ id: s.venues.id, orgId: s.venues.orgId }).from(s.venues).innerJoin(s.events, eq(s.events.venueId, s.venues.id)).where(eq(s.events.id, eventUuid));
@@ -482,6 +492,22 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     const [room] = await t.db.insert(s.waitingRooms).values({ eventId: event.id, presaleStartsAt: new Date(Date.now() - 60_000) }).returning({ id: s.waitingRooms.id });
     const [code] = await generateCodes(room.id, 1);
     return { caller: await makeUser(t.db, 'presale-code'), params: { id: event.slug }, body: { code } };
+  },
+  // a season's ticket sale queued the same way: a season of its own (holds of the demo's seasons need no admission)
+  'PUT /api/v1/organiser/seasons/[seasonId]/waiting-room': async () => {
+    const season = await ownSeason('queue-put');
+    return { caller: await makeMember(t.db, season.orgId, 'manager', 'season-queue-put'), params: { seasonId: season.id }, body: { ratePerMinute: 300, admissionMinutes: 5 } };
+  },
+  'POST /api/v1/organiser/seasons/[seasonId]/waiting-room/codes': async () => {
+    const season = await ownSeason('queue-codes');
+    await t.db.insert(s.waitingRooms).values({ seasonId: season.id });
+    return { caller: await makeMember(t.db, season.orgId, 'manager', 'season-queue-codes'), params: { seasonId: season.id }, body: { count: 2 } };
+  },
+  'POST /api/v1/seasons/[seasonId]/queue/presale-code': async () => {
+    const season = await ownSeason('queue-presale', new Date(Date.now() + 3_600_000));
+    const [room] = await t.db.insert(s.waitingRooms).values({ seasonId: season.id, presaleStartsAt: new Date(Date.now() - 60_000) }).returning({ id: s.waitingRooms.id });
+    const [code] = await generateCodes(room.id, 1);
+    return { caller: await makeUser(t.db, 'season-presale-code'), params: { seasonId: season.slug }, body: { code } };
   },
   'PUT /api/v1/organiser/events/[eventId]/waiting-list': async () => ({
     caller: await makeScanner(t.db, EVENT, 'manager'),

@@ -1,5 +1,5 @@
 // A queued on-sale (issue 34): the waiting room admits fans at its rate, every hold kind of a queued
-// event needs the fan's signed admission, an unused admission expires and the turn passes, one place per
+// event (and the season hold of a queued season sale) needs the fan's signed admission, an unused admission expires and the turn passes, one place per
 // account, the fair draw of the pre-queue, and presale windows by season ticket, points and code.
 import { and, eq, sql } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
@@ -7,10 +7,12 @@ import { rowsOf } from '@/lib/server/db/client';
 import { runSeed } from '@/lib/server/db/seed';
 import { FAMILY_EVENT } from '@/lib/server/db/seed/packages';
 import { eventChanged } from '@/lib/server/events/changed';
-import { queueStatusSchema, waitingRoomSchema, presaleCodesSchema, type QueueStatus } from '@/lib/schemas/queue';
+import { queueStatusSchema, seasonQueueStatusSchema, waitingRoomSchema, presaleCodesSchema, type QueueStatus } from '@/lib/schemas/queue';
 import { cartSchema } from '@/lib/schemas/cart';
+import { seasonPaymentSchema } from '@/lib/schemas/seasons';
+import { seasonSale } from '@/lib/server/seasons/sale';
 import { checkAdmission, forgetQueuedEvents, ADMISSION_HEADER } from '@/lib/server/queue/admission';
-import { admitStep, roomOfEvent } from '@/lib/server/queue/room';
+import { admitStep, roomOf, roomOfEvent } from '@/lib/server/queue/room';
 import { joinQueue, queueStatus } from '@/lib/server/queue/fan';
 import { DEFAULT_RATE_PER_MINUTE } from '@/lib/server/queue/rate';
 import { callApi } from '@/tests/helpers/api';
@@ -23,6 +25,7 @@ import { makeMember } from '../helpers/organiser';
 const t = useTestDatabase();
 const STADIUM = 'dunaj-bratislava-fc-kosice';
 const CONCERT = 'polarna-ziara-kosice';
+const SEASON = 'fk-dunaj-bratislava-zima';
 const MIN = 60_000;
 
 let owner: TestUser;
@@ -52,6 +55,28 @@ async function queueSale(slug: string, body: Record<string, unknown> = {}) {
   owner = await organiserOf(slug);
   const response = await callApi(request(`/api/v1/organiser/events/${event.id}/waiting-room`, { method: 'PUT', headers: auth(owner), body }));
   return { event, room: await answerOf(waitingRoomSchema, response) };
+}
+
+async function seasonOf(slug: string) {
+  const [row] = await t.db.select().from(s.seasons).where(eq(s.seasons.slug, slug));
+  return row;
+}
+
+/** Queues a season's ticket sale through the organiser's API (a manager of its organisation). */
+async function queueSeason(slug: string, body: Record<string, unknown> = {}) {
+  const season = await seasonOf(slug);
+  const manager = await makeMember(t.db, season.orgId, 'manager', `queue-season-${slug}`);
+  const response = await callApi(request(`/api/v1/organiser/seasons/${season.id}/waiting-room`, { method: 'PUT', headers: auth(manager), body }));
+  return { season, manager, room: await answerOf(waitingRoomSchema, response) };
+}
+
+const seasonHold = (fan: TestUser, slug: string, seatIds: string[], admission?: string) =>
+  callApi(request(`/api/v1/seasons/${slug}/purchase`, { method: 'POST', headers: auth(fan, admission ? { [ADMISSION_HEADER]: admission } : {}), body: { seatIds } }));
+
+async function freeSeasonSeat(slug: string, userId: string, skip: number): Promise<string> {
+  const sale = await seasonSale(slug, userId);
+  const free = sale!.sections.flatMap((sec) => sec.rows.flatMap((r) => r.seats.filter((seat) => seat.state === 'free').map((seat) => seat.id)));
+  return free[skip];
 }
 
 async function stopQueue(slug: string) {
@@ -84,11 +109,13 @@ describe('a queued sale: every hold needs an admission', () => {
     await stopQueue(FAMILY_EVENT);
   });
 
-  it('seat, standing, resale and package holds answer ADMISSION_REQUIRED without one, and succeed with the fan’s own', async () => {
+  it('seat, standing, resale, package and season holds answer ADMISSION_REQUIRED without one, and succeed with the fan’s own', async () => {
     const { room } = await queueSale(STADIUM, { ratePerMinute: 6000 });
     expect(room).toMatchObject({ defaultRatePerMinute: DEFAULT_RATE_PER_MINUTE, room: { ratePerMinute: 6000, effectiveRatePerMinute: 6000, admissionMinutes: 10 } });
     await queueSale(CONCERT, { ratePerMinute: 6000 });
     await queueSale(FAMILY_EVENT, { ratePerMinute: 6000 });
+    const { room: seasonRoom, season } = await queueSeason(SEASON, { ratePerMinute: 6000 });
+    expect(seasonRoom.room).toMatchObject({ ratePerMinute: 6000, waiting: 0, admitted: 0 });
 
     const fan = await makeUser(t.db, 'queue-holds');
     const other = await makeUser(t.db, 'queue-other');
@@ -108,6 +135,7 @@ describe('a queued sale: every hold needs an admission', () => {
       await hold(fan, CONCERT, { ticketTypeId: standing.id, quantity: 2 }),
       await hold(fan, STADIUM, { listingId: listing.id }),
       await packageHold(),
+      await seasonHold(fan, SEASON, [await freeSeasonSeat(SEASON, fan.id, 40)]),
     ];
     for (const response of refused) {
       expect(response.status).toBe(403);
@@ -122,14 +150,24 @@ describe('a queued sale: every hold needs an admission', () => {
       expect(place.state).toBe('admitted');
       admissions[slug] = place.admission!.token;
     }
-    // Someone else's admission, or one for another event, is no admission.
+    // A season's ticket sale: the same queue, its own place and admission (by id or slug).
+    expect(await answerOf(seasonQueueStatusSchema, await callApi(request(`/api/v1/seasons/${season.id}/queue`, { method: 'POST', headers: auth(fan) })))).toMatchObject({ seasonId: season.id, slug: SEASON });
+    const seasonPlace = await answerOf(seasonQueueStatusSchema, await callApi(request(`/api/v1/seasons/${SEASON}/queue`, { headers: auth(fan) })));
+    expect(seasonPlace.state).toBe('admitted');
+    const seasonAdmission = seasonPlace.admission!.token;
+    // Someone else's admission, or one for another event or sale, is no admission.
     expect((await hold(other, STADIUM, { seatIds: [seat] }, admissions[STADIUM])).status).toBe(403);
     expect((await hold(fan, STADIUM, { seatIds: [seat] }, admissions[CONCERT])).status).toBe(403);
+    expect((await hold(fan, STADIUM, { seatIds: [seat] }, seasonAdmission)).status).toBe(403);
+    const seasonSeat = await freeSeasonSeat(SEASON, fan.id, 40);
+    expect((await seasonHold(other, SEASON, [seasonSeat], seasonAdmission)).status).toBe(403);
+    expect((await seasonHold(fan, SEASON, [seasonSeat], admissions[STADIUM])).status).toBe(403);
 
     expect((await answerOf(cartSchema, await hold(fan, STADIUM, { seatIds: [seat] }, admissions[STADIUM]))).items).toHaveLength(1);
     expect((await hold(fan, CONCERT, { ticketTypeId: standing.id, quantity: 2 }, admissions[CONCERT])).status).toBe(200);
     expect((await hold(fan, STADIUM, { listingId: listing.id }, admissions[STADIUM])).status).toBe(200);
     expect((await packageHold(admissions[FAMILY_EVENT])).status).toBe(200);
+    expect(await answerOf(seasonPaymentSchema, await seasonHold(fan, SEASON, [seasonSeat], seasonAdmission))).toMatchObject({ orderId: expect.any(String) });
 
     // The browser carries it as the event's cookie, set by the poll's answer.
     const answer = await poll(fan, STADIUM);
@@ -142,6 +180,9 @@ describe('a queued sale: every hold needs an admission', () => {
     await stopQueue(CONCERT);
     const free = await makeUser(t.db, 'queue-free');
     expect((await hold(free, CONCERT, { ticketTypeId: standing.id, quantity: 1 })).status).toBe(200);
+    const { manager } = await queueSeason(SEASON, { ratePerMinute: 6000 });
+    expect((await callApi(request(`/api/v1/organiser/seasons/${season.id}/waiting-room`, { method: 'DELETE', headers: auth(manager) }))).status).toBe(200);
+    expect((await seasonHold(free, SEASON, [await freeSeasonSeat(SEASON, free.id, 60)])).status).toBe(200);
   });
 });
 
@@ -229,6 +270,10 @@ describe('the queue', () => {
     const fan = await makeUser(t.db, 'queue-not-organiser');
     expect((await callApi(request(`/api/v1/organiser/events/${event.id}/waiting-room`, { method: 'PUT', headers: auth(fan), body: {} }))).status).toBe(404);
     expect((await callApi(request(`/api/v1/organiser/events/${event.id}/waiting-room`, { method: 'PUT', headers: auth(await organiserOf(CONCERT)), body: { ratePerMinute: 0 } }))).status).toBe(422);
+    // A season's sale: only its organisation's owners and managers.
+    const season = await seasonOf(SEASON);
+    expect((await callApi(request(`/api/v1/organiser/seasons/${season.id}/waiting-room`, { method: 'PUT', headers: auth(fan), body: {} }))).status).toBe(404);
+    expect((await callApi(request(`/api/v1/organiser/seasons/${season.id}/waiting-room`, { headers: auth(fan) }))).status).toBe(404);
   });
 });
 
@@ -295,5 +340,42 @@ describe('presales through the queue', () => {
     expect(guesses).toEqual([422, 422, 422, 422, 422, 429]);
     await stopQueue(STADIUM);
     await setSaleStart(STADIUM, null);
+  });
+});
+
+describe('a season sale through the queue', () => {
+  it('its presale lets members and code holders hold season seats before the sale opens; others wait for the opening', async () => {
+    const now = Date.now();
+    const season = await seasonOf(SEASON);
+    const opens = season.saleOpensAt;
+    const general = now + 60 * MIN;
+    await t.db.update(s.seasons).set({ saleOpensAt: new Date(general) }).where(eq(s.seasons.id, season.id));
+    try {
+      const { manager } = await queueSeason(SEASON, { ratePerMinute: 6000, presaleStartsAt: new Date(now - MIN).toISOString(), presaleMinPoints: 100 });
+      const member = await makeUser(t.db, 'queue-season-member');
+      const plain = await makeUser(t.db, 'queue-season-plain');
+      const coder = await makeUser(t.db, 'queue-season-coder');
+      await t.db.insert(s.loyaltyBalances).values({ orgId: season.orgId, userId: member.id, points: 150 });
+      const made = await answerOf(presaleCodesSchema, await callApi(request(`/api/v1/organiser/seasons/${season.id}/waiting-room/codes`, { method: 'POST', headers: auth(manager), body: { count: 1 } })));
+      const seasonQueue = `/api/v1/seasons/${SEASON}/queue`;
+
+      expect(await answerOf(seasonQueueStatusSchema, await callApi(request(seasonQueue, { method: 'POST', headers: auth(member) })))).toMatchObject({ presale: true });
+      const waiting = await answerOf(seasonQueueStatusSchema, await callApi(request(seasonQueue, { method: 'POST', headers: auth(plain) })));
+      expect(waiting).toMatchObject({ presale: false, state: 'prequeue', opensAt: new Date(general).toISOString(), presaleKinds: { minPoints: 100, codes: true } });
+      const coded = await callApi(request(`${seasonQueue}/presale-code`, { method: 'POST', headers: auth(coder), body: { code: made.codes[0] } }));
+      expect(await answerOf(seasonQueueStatusSchema, coded)).toMatchObject({ presale: true });
+
+      await admitStep((await roomOf({ kind: 'season', id: season.id }))!.id);
+      for (const [fan, skip] of [[member, 70], [coder, 72]] as const) {
+        const place = await answerOf(seasonQueueStatusSchema, await callApi(request(seasonQueue, { headers: auth(fan) })));
+        expect(place).toMatchObject({ state: 'admitted', presale: true });
+        // Before the sale opens: a presale admission holds, as a presale admission passes an event's 'not yet'.
+        expect((await seasonHold(fan, SEASON, [await freeSeasonSeat(SEASON, fan.id, skip)], place.admission!.token)).status).toBe(200);
+      }
+      const told = await seasonHold(plain, SEASON, [await freeSeasonSeat(SEASON, plain.id, 74)]);
+      expect(await failureBodyOf(told)).toMatchObject({ code: 'ADMISSION_REQUIRED', message: expect.stringContaining('waiting room') });
+    } finally {
+      await t.db.update(s.seasons).set({ saleOpensAt: opens }).where(eq(s.seasons.id, season.id));
+    }
   });
 });

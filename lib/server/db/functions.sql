@@ -490,7 +490,10 @@ $$;
 -- the renewal is open (season_seats). The caller has ended the fan's previous open hold of the season.
 -- outcome: 'held' (hold_id, expires_at), 'taken' (detail: the seat ids nobody could have),
 -- 'not_on_sale' (outside the windows, or no remaining match). Anything but 'held' changes nothing.
-CREATE OR REPLACE FUNCTION season_hold(p_user uuid, p_season uuid, p_seats uuid[], p_now timestamptz, p_minutes integer)
+-- p_presale: the fan was admitted by the season sale's waiting room in its presale window (issue 34): the
+-- general sale counts as open from now until it closes, before its opening.
+DROP FUNCTION IF EXISTS season_hold(uuid, uuid, uuid[], timestamptz, integer);
+CREATE OR REPLACE FUNCTION season_hold(p_user uuid, p_season uuid, p_seats uuid[], p_now timestamptz, p_minutes integer, p_presale boolean)
 RETURNS TABLE (outcome text, hold_id uuid, expires_at timestamptz, detail jsonb)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -515,7 +518,7 @@ BEGIN
     RETURN QUERY SELECT 'not_on_sale'::text, NULL::uuid, NULL::timestamptz, NULL::jsonb;
     RETURN;
   END IF;
-  v_sale := season_sale_open(v_season.sale_opens_at, v_season.sale_closes_at, p_now);
+  v_sale := season_sale_open(CASE WHEN p_presale AND v_season.sale_opens_at IS NOT NULL THEN least(v_season.sale_opens_at, p_now) ELSE v_season.sale_opens_at END, v_season.sale_closes_at, p_now);
   v_renewal := season_renewal(v_season.renewal_opens_at, v_season.renewal_closes_at, p_now) = 'open';
   BEGIN
     -- Seats the fan may not have now: not 'free' in the sale, not their own 'renew' in the renewal.

@@ -1635,32 +1635,39 @@ export const auditLog = pgTable(
 );
 
 /**
- * A queued on-sale (issue 34): the event's waiting room. While it exists every hold of the event needs a
- * signed admission (lib/server/queue/admission.ts); the queue admits fans at `ratePerMinute` (null: the
+ * A queued on-sale (issue 34): the waiting room of an event's sale or of a season's ticket sale. While it
+ * exists every hold of the event (or every season hold of the season) needs a signed admission (lib/server/queue/admission.ts); the queue admits fans at `ratePerMinute` (null: the
  * automatic default, lib/server/queue/rate.ts). An optional presale window from `presaleStartsAt` to the
  * event's sale_starts_at lets season-ticket holders of the club, fans with `presaleMinPoints` points and
  * holders of a presale code in first, through the same queue.
  */
-export const waitingRooms = pgTable('waiting_rooms', {
-  id: id(),
-  eventId: uuid('event_id')
-    .notNull()
-    .unique()
-    .references(() => events.id, { onDelete: 'cascade' }),
-  ratePerMinute: integer('rate_per_minute'),
-  /** How long an admission lasts if unused (minutes). */
-  admissionMinutes: integer('admission_minutes').notNull().default(10),
-  presaleStartsAt: ts('presale_starts_at'),
-  presaleSeasonHolders: boolean('presale_season_holders').notNull().default(false),
-  presaleMinPoints: integer('presale_min_points'),
-  /** The last position given out (places are numbered 1, 2, … in the order they are admitted). */
-  lastPosition: bigint('last_position', { mode: 'number' }).notNull().default(0),
-  /** The highest position admitted so far: a place's position minus this is the number ahead. */
-  admittedThrough: bigint('admitted_through', { mode: 'number' }).notNull().default(0),
-  /** The admission clock: one admission per 60 000 / rate ms is due after it (token bucket). */
-  admitClock: ts('admit_clock'),
-  createdAt: createdAt(),
-});
+export const waitingRooms = pgTable(
+  'waiting_rooms',
+  {
+    id: id(),
+    /** The queued sale: one event's, or one season's ticket sale (exactly one of the two). */
+    eventId: uuid('event_id')
+      .unique()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    seasonId: uuid('season_id')
+      .unique()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    ratePerMinute: integer('rate_per_minute'),
+    /** How long an admission lasts if unused (minutes). */
+    admissionMinutes: integer('admission_minutes').notNull().default(10),
+    presaleStartsAt: ts('presale_starts_at'),
+    presaleSeasonHolders: boolean('presale_season_holders').notNull().default(false),
+    presaleMinPoints: integer('presale_min_points'),
+    /** The last position given out (places are numbered 1, 2, … in the order they are admitted). */
+    lastPosition: bigint('last_position', { mode: 'number' }).notNull().default(0),
+    /** The highest position admitted so far: a place's position minus this is the number ahead. */
+    admittedThrough: bigint('admitted_through', { mode: 'number' }).notNull().default(0),
+    /** The admission clock: one admission per 60 000 / rate ms is due after it (token bucket). */
+    admitClock: ts('admit_clock'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('waiting_rooms_sale_ck', sql`num_nonnulls(${t.eventId}, ${t.seasonId}) = 1`)],
+);
 
 /** One place per fan per waiting room (a second tab or device finds the same place). */
 export const waitingRoomPlaces = pgTable(

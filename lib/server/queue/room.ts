@@ -1,6 +1,7 @@
 import 'server-only';
 // The waiting room of a queued on-sale (issue 34), all its state in PostgreSQL so that every server
-// process shares one queue:
+// process shares one queue. A room queues one sale: an event's, or a season's ticket sale (the same
+// room, places, draw, rate and admission for both; only where the general sale's start comes from differs).
 // - Joining: one place per account (unique (room, user)). A fan who comes before their window opens (the
 //   presale's, if they qualify, else the general sale's) waits in the pre-queue with a random draw key;
 //   a fan who comes later is placed at once at the end, in arrival order.
@@ -16,17 +17,23 @@ import { getDb, rowsOf, type Db, type Tx } from '@/lib/server/db';
 import { metrics } from '@/lib/server/ops/metrics';
 import { admissionRate } from './rate';
 
-/** What the room's state needs of its room and event, times as epoch milliseconds. */
+/** Which sale a room queues: an event's, or a season's ticket sale. */
+export type SaleKind = 'event' | 'season';
+export type Sale = { kind: SaleKind; id: string };
+
+/** What the room's state needs of its room and sale, times as epoch milliseconds. */
 export type RoomState = {
   id: string;
-  eventId: string;
+  kind: SaleKind;
+  /** The queued sale's id: the event's or the season's (what an admission is bound to). */
+  saleId: string;
   orgId: string;
   ratePerMinute: number | null;
   admissionMinutes: number;
   presaleStartsAt: number | null;
   presaleSeasonHolders: boolean;
   presaleMinPoints: number | null;
-  /** When the general sale opens (the event's sale start; without one, when the room was made). */
+  /** When the general sale opens (the event's sale start or the season's sale opening; without one, when the room was made). */
   generalAt: number;
   lastPosition: number;
   admittedThrough: number;
@@ -35,16 +42,25 @@ export type RoomState = {
 
 const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
 
-const roomColumns = sql`r.id, r.event_id as "eventId", e.org_id as "orgId", r.rate_per_minute as "ratePerMinute",
+const roomColumns = sql`r.id, case when r.season_id is null then 'event' else 'season' end as kind, coalesce(r.event_id, r.season_id) as "saleId",
+  coalesce(e.org_id, s.org_id) as "orgId", r.rate_per_minute as "ratePerMinute",
   r.admission_minutes as "admissionMinutes", ${ms('r.presale_starts_at')} as "presaleStartsAt",
   r.presale_season_holders as "presaleSeasonHolders", r.presale_min_points as "presaleMinPoints",
-  ${ms('coalesce(e.sale_starts_at, r.created_at)')} as "generalAt", r.last_position::float8 as "lastPosition",
+  ${ms('coalesce(e.sale_starts_at, s.sale_opens_at, r.created_at)')} as "generalAt", r.last_position::float8 as "lastPosition",
   r.admitted_through::float8 as "admittedThrough", ${ms('r.admit_clock')} as "admitClock"`;
 
-export async function roomOfEvent(eventId: string, db: Tx | ReturnType<typeof getDb> = getDb()): Promise<RoomState | null> {
-  const [row] = rowsOf<RoomState>(await db.execute(sql`select ${roomColumns} from waiting_rooms r join events e on e.id = r.event_id where r.event_id = ${eventId}`));
+/** A room with its sale: the event's or the season's row (exactly one of the two is the room's). */
+const roomsWithSale = sql`waiting_rooms r left join events e on e.id = r.event_id left join seasons s on s.id = r.season_id`;
+
+/** The column of waiting_rooms naming a sale of this kind. */
+export const saleColumn = (kind: SaleKind) => sql.raw(kind === 'season' ? 'season_id' : 'event_id');
+
+export async function roomOf(sale: Sale, db: Tx | ReturnType<typeof getDb> = getDb()): Promise<RoomState | null> {
+  const [row] = rowsOf<RoomState>(await db.execute(sql`select ${roomColumns} from ${roomsWithSale} where r.${saleColumn(sale.kind)} = ${sale.id}`));
   return row ?? null;
 }
+
+export const roomOfEvent = (eventId: string, db: Tx | ReturnType<typeof getDb> = getDb()) => roomOf({ kind: 'event', id: eventId }, db);
 
 /**
  * The room, locked for this transaction (`skip`: null when another process holds it). NO KEY UPDATE: a
@@ -52,7 +68,7 @@ export async function roomOfEvent(eventId: string, db: Tx | ReturnType<typeof ge
  */
 async function lockRoom(tx: Tx, roomId: string, skip = false): Promise<RoomState | null> {
   const [row] = rowsOf<RoomState>(
-    await tx.execute(sql`select ${roomColumns} from waiting_rooms r join events e on e.id = r.event_id where r.id = ${roomId} for no key update of r ${skip ? sql`skip locked` : sql``}`),
+    await tx.execute(sql`select ${roomColumns} from ${roomsWithSale} where r.id = ${roomId} for no key update of r ${skip ? sql`skip locked` : sql``}`),
   );
   return row ?? null;
 }

@@ -9,6 +9,8 @@ import { requestLocale } from '@/lib/server/api/request-locale';
 import { ApiError, failureOf, parseWith } from '@/lib/server/api/respond';
 import { translator } from '@/lib/server/api/translate';
 import { listSeasonAnnouncements, sendSeasonAnnouncement } from '@/lib/server/notifications/announcements';
+import { checkSeasonAdmission } from '@/lib/server/queue/admission';
+import { seasonQueueOperations } from '@/lib/server/queue/operations';
 import { cancelSeason } from '@/lib/server/events/cancel';
 import { announcementCreateSchema, announcementListSchema, announcementSchema } from '@/lib/schemas/notifications';
 import { organisationQuerySchema } from '@/lib/schemas/organiser';
@@ -331,18 +333,31 @@ export default defineModule({
         return { season: sale };
       },
     }),
+    // A queued season sale's waiting room: the fan's queue operations, as an event's (queue/operations.ts).
+    ...seasonQueueOperations,
     operation({
       method: 'post',
       path: '/api/v1/seasons/{seasonId}/purchase',
-      summary: 'Hold seats for the whole season (all or nothing over every remaining match, like any seat hold) and start the payment → { orderId, paymentUrl, paid }',
+      summary:
+        'Hold seats for the whole season (all or nothing over every remaining match, like any seat hold) and start the payment → { orderId, paymentUrl, paid }. A queued season sale needs the caller’s admission from its waiting room (…/seasons/{seasonId}/queue): 403 ADMISSION_REQUIRED or ADMISSION_EXPIRED without one',
       access: 'signed-in',
       body: seasonPurchaseSchema,
       answer: seasonPaymentSchema,
-      failures: PAYMENT_FAILURES,
+      failures: [...PAYMENT_FAILURES, 'ADMISSION_REQUIRED', 'ADMISSION_EXPIRED'],
       handle: async ({ request, params, body, caller }) => {
         const seasonId = seasonRefOf(params);
+        // A queued season sale: the caller's admission from its waiting room first, as every hold (lib/server/queue/admission.ts).
+        const admission = await checkSeasonAdmission(request, caller.user.id, seasonId);
+        if (!admission.ok) throw new ApiError(admission.code);
         const locale = requestLocale(request);
-        const result = await purchaseSeason({ user: caller.user, seasonRef: seasonId, seatIds: body.seatIds, locale, urls: seasonCheckoutUrls(locale, seasonId) });
+        const result = await purchaseSeason({
+          user: caller.user,
+          seasonRef: seasonId,
+          seatIds: body.seatIds,
+          locale,
+          urls: seasonCheckoutUrls(locale, seasonId),
+          presaleAdmitted: admission.presale,
+        });
         if (!result.ok) throw failureOf(result);
         return { orderId: result.orderId, paymentUrl: result.paymentUrl, paid: result.paid };
       },

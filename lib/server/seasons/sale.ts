@@ -128,10 +128,12 @@ export type SeasonHoldResult =
 
 /**
  * Holds the seats for a season ticket of `userId`, all or nothing over every remaining match (season_hold).
+ * `presaleAdmitted`: the fan's admission came from the season sale's presale window (queue/admission.ts),
+ * so the general sale counts as open before its opening (until it closes).
  * The fan's previous unpaid season hold of this season ends first (its seats go back on sale), through
  * the one way a hold ends (cart/lifecycle.ts).
  */
-export async function holdSeasonSeats(input: { userId: string; seasonRef: string; seatIds: string[]; now?: Date }): Promise<SeasonHoldResult> {
+export async function holdSeasonSeats(input: { userId: string; seasonRef: string; seatIds: string[]; now?: Date; presaleAdmitted?: boolean }): Promise<SeasonHoldResult> {
   const now = input.now ?? new Date();
   const season = await findSeason(input.seasonRef);
   if (!season) return { ok: false, code: 'SEASON_NOT_FOUND' };
@@ -145,7 +147,7 @@ export async function holdSeasonSeats(input: { userId: string; seasonRef: string
     for (const hold of open) await endHold(tx, hold.id, 'released', now);
     const [row] = rowsOf<{ outcome: 'held' | 'taken' | 'not_on_sale'; hold_id: string | null; expires_at: string | Date | null; detail: unknown }>(
       await tx.execute(
-        sql`select * from season_hold(${input.userId}::uuid, ${season.id}::uuid, ${seats}::uuid[], ${now.toISOString()}::timestamptz, ${SEASON_HOLD_MINUTES}::int)`,
+        sql`select * from season_hold(${input.userId}::uuid, ${season.id}::uuid, ${seats}::uuid[], ${now.toISOString()}::timestamptz, ${SEASON_HOLD_MINUTES}::int, ${input.presaleAdmitted ?? false}::boolean)`,
       ),
     );
     return row;
@@ -173,8 +175,10 @@ export async function purchaseSeason(input: {
   locale: Locale;
   urls: CheckoutUrls;
   now?: Date;
+  /** Admitted by the season sale's waiting room in its presale window: the sale counts as open before its opening. */
+  presaleAdmitted?: boolean;
 }): Promise<SeasonPurchaseResult> {
-  const held = await holdSeasonSeats({ userId: input.user.id, seasonRef: input.seasonRef, seatIds: input.seatIds, now: input.now });
+  const held = await holdSeasonSeats({ userId: input.user.id, seasonRef: input.seasonRef, seatIds: input.seatIds, now: input.now, presaleAdmitted: input.presaleAdmitted });
   if (!held.ok) return held;
   const [hold] = await getDb().select({ eventId: tables.holds.eventId, seasonId: tables.holds.seasonId }).from(tables.holds).where(eq(tables.holds.id, held.holdId));
   const result = await checkout({ user: input.user, eventRef: hold.eventId, seasonId: hold.seasonId!, locale: input.locale, urls: input.urls, now: input.now });

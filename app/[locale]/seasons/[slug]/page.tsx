@@ -8,7 +8,9 @@ import { formatDateTime, formatMoney } from '@/components/tickets/format';
 import { getPathname, Link } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/i18n/metadata';
 import type { Locale } from '@/lib/i18n/routing';
+import { cookies } from 'next/headers';
 import { getCurrentUser } from '@/lib/server/auth/current-user';
+import { admissionCookie, admissionIn, queuedSeasonId } from '@/lib/server/queue/admission';
 import { seasonSale } from '@/lib/server/seasons/sale';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/seasons/[slug]'>) {
@@ -23,9 +25,16 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/seasons/
 /** What depends on the viewer: their seats to renew, the payment they gave up, the map and the buy button. */
 async function SeasonForViewer({ locale, slug, searchParams }: { locale: Locale; slug: string; searchParams: PageProps<'/[locale]/seasons/[slug]'>['searchParams'] }) {
   const user = await getCurrentUser();
-  const sale = await seasonSale(slug, user?.id ?? null);
-  if (!sale) return null;
+  const found = await seasonSale(slug, user?.id ?? null);
+  if (!found) return null;
+  // A queued season sale: the fan's admission from its waiting room, if any; one given in the presale
+  // window lets them choose seats before the sale opens (as the season hold then lets them: season_hold).
+  const queued = await queuedSeasonId(found.id);
+  const admission = queued && user ? admissionIn((await cookies()).get(admissionCookie(queued))?.value, user.id, queued) : null;
+  const presale = admission?.ok === true && admission.presale && found.saleOpensAt !== null && (found.saleClosesAt === null || Date.parse(found.saleClosesAt) > Date.now());
+  const sale = presale ? { ...found, saleOpen: true } : found;
   const t = await getTranslations('seasons.sale');
+  const tq = queued && !admission?.ok ? await getTranslations('queue') : null;
   const cancelled = (await searchParams).payment === 'cancelled';
   const here = getPathname({ locale, href: { pathname: '/seasons/[slug]', params: { slug } } });
   return (
@@ -33,6 +42,13 @@ async function SeasonForViewer({ locale, slug, searchParams }: { locale: Locale;
       {cancelled && (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3">
           {t('paymentCancelled')}
+        </p>
+      )}
+      {tq && (
+        <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <Link href={{ pathname: '/seasons/[slug]/queue', params: { slug: sale.slug } }} className="font-semibold text-emerald-900 underline underline-offset-2" data-testid="join-queue">
+            {tq('joinQueue')}
+          </Link>
         </p>
       )}
       <p className="font-medium">{sale.saleOpen ? t('saleOpen') : t('saleNotOpen')}</p>

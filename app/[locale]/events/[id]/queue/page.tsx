@@ -22,7 +22,7 @@ async function Place({ locale, id }: { locale: Locale; id: string }) {
   const user = await requireSignedIn(locale, { pathname: '/events/[id]/queue', params: { id } });
   const result = await queueStatus({ userId: user.id, eventRef: id });
   if (!result.ok) notFound();
-  return <QueueRoom eventRef={id} initial={result.status} />;
+  return <QueueRoom sale={{ kind: 'event', ref: id }} initial={result.status} />;
 }
 
 export default async function QueuePage({ params }: Props) {

@@ -28,6 +28,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/organise
 async function SeasonScreen({ locale, seasonId, query }: { locale: Locale; seasonId: string; query: Promise<Record<string, string | string[] | undefined>> }) {
   const access = await consolePage(locale, { pathname: '/organiser/seasons/[seasonId]', params: { seasonId } }, 'events');
   const t = await getTranslations('seasons.organiser');
+  const tq = await getTranslations('queue.organiser');
   if (!access.ok) return <ConsoleFrame access={access} title={t('title')} />;
   if (!isUuid(seasonId)) notFound();
   // ?match= narrows the released seats to one match (an id that is no match of the season shows none).
@@ -45,9 +46,14 @@ async function SeasonScreen({ locale, seasonId, query }: { locale: Locale; seaso
   return (
     <ConsoleFrame access={access} title={result.season.name[locale]}>
       <div className="space-y-6">
-        <Link href="/organiser/seasons" className="inline-flex min-h-11 items-center font-medium text-emerald-800 underline">
-          {t('back')}
-        </Link>
+        <div className="flex flex-wrap gap-x-6">
+          <Link href="/organiser/seasons" className="inline-flex min-h-11 items-center font-medium text-emerald-800 underline">
+            {t('back')}
+          </Link>
+          <Link href={{ pathname: '/organiser/seasons/[seasonId]/waiting-room', params: { seasonId } }} className="inline-flex min-h-11 items-center font-medium text-emerald-800 underline" data-testid="season-waiting-room">
+            {tq('title')}
+          </Link>
+        </div>
         <SeasonEditor season={result.season} locale={locale} />
         <SeasonTemplate season={result.season} locale={locale} />
         <SeasonHoldersPanel seasonId={seasonId} list={holders.list} categories={result.season.categories} filters={filters} locale={locale} />

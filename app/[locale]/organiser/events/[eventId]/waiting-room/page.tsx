@@ -13,14 +13,14 @@ export const generateMetadata = eventScreenMetadata('/organiser/events/[eventId]
 async function WaitingRoomScreen({ locale, eventId }: { locale: Locale; eventId: string }) {
   const { access, event } = await eventScreen(locale, '/organiser/events/[eventId]/waiting-room', eventId);
   const t = await getTranslations('queue.organiser');
-  const room = access.ok && event ? await getWaitingRoom(access.context.user.id, eventId) : null;
+  const room = access.ok && event ? await getWaitingRoom(access.context.user.id, { kind: 'event', id: eventId }) : null;
   return (
     <EventFrame access={access} event={event} deniedTitle={t('title')}>
       {room?.ok && (
         <TitledSection id="waiting-room-title" title={t('title')} className="space-y-4">
           <p className="max-w-2xl text-slate-700">{t('intro')}</p>
           <PlayedLock played={event?.played ?? false}>
-            <WaitingRoomForm eventId={eventId} initial={{ room: room.room, defaultRatePerMinute: room.defaultRatePerMinute }} />
+            <WaitingRoomForm url={`/api/v1/organiser/events/${eventId}/waiting-room`} codesFile={eventId} initial={{ room: room.room, defaultRatePerMinute: room.defaultRatePerMinute }} />
           </PlayedLock>
         </TitledSection>
       )}
