@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
-import { useId, useState, useTransition } from 'react';
+import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
 import { applyServerErrors, FORM_STATUSES } from '@/components/auth/auth-helpers';
 import { FormAlert, SelectField, SubmitButton, TextField } from '@/components/auth/form-parts';
@@ -54,6 +54,13 @@ function OrganisationCard({ organisation: initial, providers }: { organisation: 
   const [editing, setEditing] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [, startTransition] = useTransition();
+  // Closing the form (saved or cancelled) gives the keyboard back to the button that opened it.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (!editing && wasEditing.current) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const defaults = (o: OrganisationAdminView): OrganisationTermsForm => ({
     paymentProvider: o.paymentProvider,
     platformFeePerTicket: o.platformFeePerTicket,
@@ -100,7 +107,7 @@ function OrganisationCard({ organisation: initial, providers }: { organisation: 
       </header>
       <p data-testid="organisation-terms">{current}</p>
       {!editing && (
-        <button type="button" onClick={() => setEditing(true)} aria-expanded={false} aria-controls={`${id}-form`} className={`${button} border-slate-300 bg-white hover:bg-slate-50`}>
+        <button ref={editButton} type="button" onClick={() => setEditing(true)} className={`${button} border-slate-300 bg-white hover:bg-slate-50`}>
           {t('edit')}
         </button>
       )}
