@@ -34,6 +34,7 @@ const SIGNED_IN_ONLY: AppPathname[] = [
   // Tribuna's administration (payout runs, applications): the page itself answers 404 to anyone but an admin.
   '/admin/payouts',
   '/admin/applications',
+  '/admin/organisations',
 ];
 
 function localizedPattern(locale: Locale, pathname: AppPathname): RegExp {

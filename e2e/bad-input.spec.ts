@@ -531,6 +531,17 @@ const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWr
     const { applicant, id } = await ownApplication(request);
     return { caller: await signInAs('admin@tribuna.sk', DEMO_PASSWORD), url: `/api/v1/admin/applications/${id}/reject`, body: { message: 'IČO sa nepodarilo overiť.' }, observe: () => readAs(applicant, '/api/v1/onboarding/application') };
   },
+  // The demo admin switches an organisation of its own to Comgate (the e2e server runs the Comgate fake); its owner reads the terms and the audit log.
+  'PUT /api/v1/admin/organisations/[orgId]/terms': async (request) => {
+    const { applicant, orgId } = await ownApplication(request);
+    return {
+      caller: await signInAs('admin@tribuna.sk', DEMO_PASSWORD),
+      url: `/api/v1/admin/organisations/${orgId}/terms`,
+      method: 'PUT',
+      body: { paymentProvider: 'comgate', platformFeePerTicket: 40, platformFeeBps: 150, payoutSchedule: 'event', reason: 'Klub chce platby cez Comgate.' },
+      observe: async () => `${await readAs(applicant, `/api/v1/organiser/organisations/${orgId}/legal-profile`)}\n${await readAs(applicant, `/api/v1/audit-log?organisation=${orgId}`)}`,
+    };
+  },
   // An address change applies at once (no password needed).
   'PUT /api/v1/organiser/organisations/[orgId]/legal-profile': async (request) => {
     const { applicant, orgId } = await ownApplication(request);

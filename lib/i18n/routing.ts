@@ -74,6 +74,7 @@ export const pathnames = {
   '/admin/applications': { sk: '/admin/ziadosti', cs: '/admin/zadosti', en: '/admin/applications' },
   '/admin/support': { sk: '/admin/podpora', cs: '/admin/podpora', en: '/admin/support' },
   '/admin/audit-log': { sk: '/admin/auditny-zaznam', cs: '/admin/auditni-zaznam', en: '/admin/audit-log' },
+  '/admin/organisations': { sk: '/admin/organizacie', cs: '/admin/organizace', en: '/admin/organisations' },
 } as const;
 
 export type AppPathname = keyof typeof pathnames;

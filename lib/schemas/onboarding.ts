@@ -149,12 +149,17 @@ export const reviewSchema = z.object({ message: reviewMessage });
 export const MAX_FEE_PER_TICKET = 10_000;
 export const MAX_FEE_BPS = 5_000;
 
-/** POST /api/v1/admin/applications/{applicationId}/approve: the commercial terms and the message. */
-export const approveSchema = z.object({
-  message: reviewMessage,
+/**
+ * The platform fee of the commercial terms, as an admin sets it at approval and changes it later
+ * (lib/schemas/organisations.ts): the one rule of what a fee may be.
+ */
+export const platformFeeFields = {
   platformFeePerTicket: z.number({ error: `${E}.feePerTicket` }).int(`${E}.feePerTicket`).min(0, `${E}.feePerTicket`).max(Math.min(MAX_FEE_PER_TICKET, INT32_MAX), `${E}.feePerTicket`).describe('minor units of the organisation’s currency per ticket sold'),
   platformFeeBps: z.number({ error: `${E}.feeBps` }).int(`${E}.feeBps`).min(0, `${E}.feeBps`).max(MAX_FEE_BPS, `${E}.feeBps`).describe('a share of the ticket price in basis points (250 = 2.5 %)'),
-});
+};
+
+/** POST /api/v1/admin/applications/{applicationId}/approve: the commercial terms and the message. */
+export const approveSchema = z.object({ message: reviewMessage, ...platformFeeFields });
 export type ApproveInput = z.output<typeof approveSchema>;
 
 // ── the legal profile (console, owners) ──────────────────────────────────────

@@ -735,6 +735,11 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
     const { id } = await ownApplication();
     return { caller: await makeAdminUser(), params: { applicationId: id }, body: { message: 'IČO sa nepodarilo overiť.' } };
   },
+  // organisations: an admin changes the terms of an organisation of its own (the deployment's default provider: no Comgate here)
+  'PUT /api/v1/admin/organisations/[orgId]/terms': async () => {
+    const { orgId } = await ownApplication();
+    return { caller: await makeAdminUser(), params: { orgId }, body: { paymentProvider: 'default', platformFeePerTicket: 40, platformFeeBps: 150, payoutSchedule: 'event', reason: 'Nové podmienky klubu' } };
+  },
   // An address change applies at once (no password): the approved organisation of its own applicant.
   'PUT /api/v1/organiser/organisations/[orgId]/legal-profile': async () => {
     const { user, id, orgId } = await ownApplication();

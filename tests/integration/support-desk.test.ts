@@ -301,3 +301,55 @@ describe('refunds through the refund core, audited', () => {
     expect((await again.json()).code).toBe('SUPPORT_NOT_REFUNDABLE');
   });
 });
+
+// Issue 33: a refund that sends back an order's last money turns the order refunded (the rule a cancellation
+// follows: an order is refunded once no share of it stands), for the fan's orders and the desk alike; a part
+// of it leaves the order paid.
+describe('an order whose last money went back is refunded', () => {
+  const statusOf = async (orderId: string) => (await t.db.select().from(s.orders).where(eq(s.orders.id, orderId)))[0];
+  const seenAsRefunded = async (orderId: string, buyer: TestUser) => {
+    const mine = await (await get(buyer, `/api/v1/orders/${orderId}`)).json();
+    expect(mine.status).toBe('refunded');
+    const list = await (await get(buyer, '/api/v1/orders')).json();
+    expect(list.orders.find((o: { id: string }) => o.id === orderId)).toMatchObject({ status: 'refunded' });
+    const desk = await (await get(cast.owner, `/api/v1/support/orders/${orderId}`)).json();
+    expect(desk.order.status).toBe('refunded');
+    expect(desk.timeline.map((e: { kind: string }) => e.kind)).toContain('order.refunded');
+    const [share] = await t.db.select().from(s.orderShares).where(eq(s.orderShares.orderId, orderId));
+    expect(share.refundedAt).not.toBeNull();
+  };
+
+  it('the whole order refunded at the desk', async () => {
+    const buyer = await makeUser(t.db, 'whole');
+    const paid = await buy(t.db, buyer, EUR_EVENT, { seatIds: await freeSeatsOf(t.db, EUR_EVENT, 2, 100) });
+    expect((await post(cast.owner, `/api/v1/support/orders/${paid.id}/refund`, { reason: 'Customer request' })).status).toBe(200);
+    const order = await statusOf(paid.id);
+    expect(order.status).toBe('refunded');
+    expect(order.refundedAt).not.toBeNull();
+    await seenAsRefunded(paid.id, buyer);
+  });
+
+  it('every ticket refunded one by one: paid until the last one', async () => {
+    const buyer = await makeUser(t.db, 'one-by-one');
+    const paid = await buy(t.db, buyer, EUR_EVENT, { seatIds: await freeSeatsOf(t.db, EUR_EVENT, 2, 120) });
+    const [first, second] = await ticketsOf(paid.id);
+    expect((await post(cast.manager, `/api/v1/support/tickets/${first.id}/refund`, { reason: 'First' })).status).toBe(200);
+    expect((await statusOf(paid.id)).status).toBe('paid');
+    expect((await post(cast.manager, `/api/v1/support/tickets/${second.id}/refund`, { reason: 'Second' })).status).toBe(200);
+    expect((await statusOf(paid.id)).status).toBe('refunded');
+    await seenAsRefunded(paid.id, buyer);
+  });
+
+  it('an amount equal to what is left: refunded; less: still paid', async () => {
+    const buyer = await makeUser(t.db, 'amount');
+    const paid = await buy(t.db, buyer, EUR_EVENT, { seatIds: await freeSeatsOf(t.db, EUR_EVENT, 1, 140) });
+    expect((await post(cast.owner, `/api/v1/support/orders/${paid.id}/refund`, { reason: 'Part', amount: 100 })).status).toBe(200);
+    expect((await statusOf(paid.id)).status).toBe('paid');
+    const rest = await post(cast.owner, `/api/v1/support/orders/${paid.id}/refund`, { reason: 'The rest', amount: paid.totalAmount - 100 });
+    expect(rest.status).toBe(200);
+    expect((await statusOf(paid.id)).status).toBe('refunded');
+    await seenAsRefunded(paid.id, buyer);
+    // Nothing more to refund: the desk says so.
+    expect((await (await post(cast.owner, `/api/v1/support/orders/${paid.id}/refund`, { reason: 'Again', amount: 1 })).json()).code).toBe('SUPPORT_NOT_REFUNDABLE');
+  });
+});

@@ -11,6 +11,7 @@ import { failures as namedTickets, type Codes as namedTicketsCodes } from '@/lib
 import { failures as notifications, type Codes as notificationsCodes } from '@/lib/server/notifications/failures';
 import { failures as onboarding, type Codes as onboardingCodes } from '@/lib/server/onboarding/failures';
 import { failures as orders, type Codes as ordersCodes } from '@/lib/server/orders/failures';
+import { failures as organisations, type Codes as organisationsCodes } from '@/lib/server/organisations/failures';
 import { failures as packages, type Codes as packagesCodes } from '@/lib/server/packages/failures';
 import { failures as payments, type Codes as paymentsCodes } from '@/lib/server/payments/failures';
 import { failures as payouts, type Codes as payoutsCodes } from '@/lib/server/payouts/failures';
@@ -26,10 +27,10 @@ import { failures as venues, type Codes as venuesCodes } from '@/lib/server/venu
 import { failures as waitingList, type Codes as waitingListCodes } from '@/lib/server/waiting-list/failures';
 
 /** The failure codes the features' domain functions return. */
-export type ModuleFailureCode = authCodes | cartCodes | concessionsCodes | couponsCodes | documentsCodes | eventsCodes | feedbackCodes | loyaltyCodes | namedTicketsCodes | notificationsCodes | onboardingCodes | ordersCodes | packagesCodes | paymentsCodes | payoutsCodes | queueCodes | refundsCodes | resaleCodes | scanCodes | seasonsCodes | supportCodes | teamCodes | ticketsCodes | venuesCodes | waitingListCodes;
+export type ModuleFailureCode = authCodes | cartCodes | concessionsCodes | couponsCodes | documentsCodes | eventsCodes | feedbackCodes | loyaltyCodes | namedTicketsCodes | notificationsCodes | onboardingCodes | ordersCodes | organisationsCodes | packagesCodes | paymentsCodes | payoutsCodes | queueCodes | refundsCodes | resaleCodes | scanCodes | seasonsCodes | supportCodes | teamCodes | ticketsCodes | venuesCodes | waitingListCodes;
 
 /** The features' failure rows, each feature's own. */
-export const moduleFailures = { ...auth, ...cart, ...concessions, ...coupons, ...documents, ...events, ...feedback, ...loyalty, ...namedTickets, ...notifications, ...onboarding, ...orders, ...packages, ...payments, ...payouts, ...queue, ...refunds, ...resale, ...scan, ...seasons, ...support, ...team, ...tickets, ...venues, ...waitingList } as const;
+export const moduleFailures = { ...auth, ...cart, ...concessions, ...coupons, ...documents, ...events, ...feedback, ...loyalty, ...namedTickets, ...notifications, ...onboarding, ...orders, ...organisations, ...packages, ...payments, ...payouts, ...queue, ...refunds, ...resale, ...scan, ...seasons, ...support, ...team, ...tickets, ...venues, ...waitingList } as const;
 
 /** Which feature declares each row (a code declared twice is a test failure). */
-export const failureRowsByModule = { 'auth': auth, 'cart': cart, 'concessions': concessions, 'coupons': coupons, 'documents': documents, 'events': events, 'feedback': feedback, 'loyalty': loyalty, 'named-tickets': namedTickets, 'notifications': notifications, 'onboarding': onboarding, 'orders': orders, 'packages': packages, 'payments': payments, 'payouts': payouts, 'queue': queue, 'refunds': refunds, 'resale': resale, 'scan': scan, 'seasons': seasons, 'support': support, 'team': team, 'tickets': tickets, 'venues': venues, 'waiting-list': waitingList } as const;
+export const failureRowsByModule = { 'auth': auth, 'cart': cart, 'concessions': concessions, 'coupons': coupons, 'documents': documents, 'events': events, 'feedback': feedback, 'loyalty': loyalty, 'named-tickets': namedTickets, 'notifications': notifications, 'onboarding': onboarding, 'orders': orders, 'organisations': organisations, 'packages': packages, 'payments': payments, 'payouts': payouts, 'queue': queue, 'refunds': refunds, 'resale': resale, 'scan': scan, 'seasons': seasons, 'support': support, 'team': team, 'tickets': tickets, 'venues': venues, 'waiting-list': waitingList } as const;

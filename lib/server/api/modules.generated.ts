@@ -14,6 +14,7 @@ import notifications from '@/lib/server/notifications/module';
 import onboarding from '@/lib/server/onboarding/module';
 import openapi from '@/lib/server/openapi/module';
 import orders from '@/lib/server/orders/module';
+import organisations from '@/lib/server/organisations/module';
 import packages from '@/lib/server/packages/module';
 import payments from '@/lib/server/payments/module';
 import payouts from '@/lib/server/payouts/module';
@@ -30,4 +31,4 @@ import venues from '@/lib/server/venues/module';
 import waitingList from '@/lib/server/waiting-list/module';
 import wallet from '@/lib/server/wallet/module';
 
-export const apiModules: readonly Module[] = [auth, cart, concessions, coupons, documents, events, feedback, loyalty, namedTickets, notifications, onboarding, openapi, orders, packages, payments, payouts, queue, refunds, reports, resale, scan, seasons, support, team, tickets, venues, waitingList, wallet];
+export const apiModules: readonly Module[] = [auth, cart, concessions, coupons, documents, events, feedback, loyalty, namedTickets, notifications, onboarding, openapi, orders, organisations, packages, payments, payouts, queue, refunds, reports, resale, scan, seasons, support, team, tickets, venues, waitingList, wallet];

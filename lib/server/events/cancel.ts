@@ -6,6 +6,7 @@ import { endHold } from '@/lib/server/cart/lifecycle';
 import { queueEmail, type EmailInput, type QueuedEmail } from '@/lib/server/email';
 import { availabilityChanged, eventChanged } from '@/lib/server/events/changed';
 import { queueRefund } from '@/lib/server/payments/refunds';
+import { refundOrderWhenNoShareStands } from '@/lib/server/orders/refunded';
 import { notifyEventHolders } from '@/lib/server/notifications/scheduled';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { seasonAccess } from '@/lib/server/seasons/organiser';
@@ -398,9 +399,8 @@ async function refundNextShare(
     update order_shares set refunded_at = ${now.toISOString()}::timestamptz, refund_mode = ${mode}::refund_mode,
       refunded_amount = ${refunded}::int, credited_amount = ${credited}::int
     where order_id = ${share.order_id}::uuid and event_id = ${eventId}::uuid`);
-  if (whole) {
-    await tx.execute(sql`update orders set status = 'refunded', note = ${EVENT_CANCELLED}, refunded_at = ${now.toISOString()}::timestamptz where id = ${share.order_id}::uuid`);
-  }
+  // The last share of the order refunded: the order turns refunded (the one rule, orders/refunded.ts).
+  await refundOrderWhenNoShareStands(tx, share.order_id, { now, note: EVENT_CANCELLED });
 
   // Listings first, then tickets: the order a resale sale locks them in (payments/outcome.ts), so the two never deadlock.
   const ofOrderHere = and(eq(tk.orderId, share.order_id), eq(tk.eventId, eventId));

@@ -186,7 +186,7 @@ async function cancelledMatchesOf(orderId: string, locale: Locale): Promise<Orde
       join events e on e.id = s.event_id
       join organisations org on org.id = e.org_id
       left join refunds r on r.payment_id = o.current_payment_id and (r.scope = s.event_id::text or r.scope = 'whole')
-      where s.order_id = ${orderId}::uuid and s.refunded_at is not null
+      where s.order_id = ${orderId}::uuid and s.refunded_at is not null and e.status = 'cancelled'
       order by e.starts_at, e.id`),
   );
   return rows.map((r) => ({

@@ -10,8 +10,8 @@ import type { PaymentProvider } from './types';
 export type { PaymentProvider, PaymentNotice, PaymentOutcome } from './types';
 export { WebhookSignatureError } from './types';
 
-/** The providers an organisation may choose (organisations.payment_provider); null is the deployment's default. */
-export const ORGANISATION_PAYMENT_PROVIDERS = ['comgate'] as const;
+/** The providers an organisation may choose (organisations.payment_provider, lib/schemas/organisations.ts); null is the deployment's default. */
+export { ORGANISATION_PAYMENT_PROVIDERS } from '@/lib/schemas/organisations';
 
 /**
  * The deployment's default: Stripe Checkout when STRIPE_SECRET_KEY is set; else the built-in test gateway

@@ -6,6 +6,7 @@ import { availabilityChanged } from '@/lib/server/events/changed';
 import { queueScopedRefund, refundableOfPayment, type RefundReason } from '@/lib/server/payments/refunds';
 import { offerReturned } from '@/lib/server/waiting-list/offers';
 import { log } from '@/lib/server/ops/log';
+import { refundOrderWhenNoShareStands } from '@/lib/server/orders/refunded';
 
 // Part refunds (issue 33 item 3; docs/decisions/partial-refunds.md): one ticket of a paid order, or an amount.
 // The one place that says what a ticket was paid with and what of it goes back where:
@@ -23,6 +24,11 @@ import { log } from '@/lib/server/ops/log';
 //    (functions.sql loyalty_reverse subtracts them when the whole order is refunded later).
 //  • The ticket turns void, its listing is withdrawn, a pending gift cancelled, and its place is for sale
 //    again (the unit available; the waiting list is offered it first: placesFreed).
+//  • The order turns 'refunded' once its last money has gone back, by the rule a cancellation follows (an order
+//    is refunded when no share of it stands: orders/refunded.ts): a share whose every ticket was refunded, or
+//    whose order's payment has nothing left to refund (an amount refund counts at the order's own event), is
+//    closed like a cancelled one (refunded_at; its money counted by the parts, refunded_amount 0). Until then
+//    it stays 'paid' (one ticket of two refunded, a goodwill amount). closeSpentShares.
 //  • Each ticket at most once (partial_refunds_ticket_uq; the order row's lock makes concurrent requests queue
 //    and the second finds the ticket void). Order, listings, tickets are locked in the order events/cancel.ts
 //    locks them, so a cancellation running at once never deadlocks with a refund.
@@ -379,7 +385,9 @@ export async function refundTickets(
       });
     }
     if (walletBack > 0) await giveBackWalletCredit(tx, order.id, walletBack);
-    if (payment && refundable <= 0) await tx.update(tables.payments).set({ status: 'refunded', updatedAt: now }).where(eq(tables.payments.id, payment.id));
+    const moneyGone = Boolean(payment) && refundable <= 0;
+    if (payment && moneyGone) await tx.update(tables.payments).set({ status: 'refunded', updatedAt: now }).where(eq(tables.payments.id, payment.id));
+    await closeSpentShares(tx, order, { moneyGone, reason: input.reason, now });
   }
 
   // The tickets: listings withdrawn, gifts cancelled, void; their places on sale again.
@@ -397,6 +405,36 @@ export async function refundTickets(
     .set({ status: 'available', holdId: null, heldUntil: null })
     .where(and(inArray(tables.inventoryUnits.id, rows.map((t) => t.unit_id)), eq(tables.inventoryUnits.status, 'sold')));
   return { ok: true, refunds, eventIds: [...new Set(rows.map((t) => t.event_id))] };
+}
+
+/**
+ * After a part refund of the order (its row locked by the caller): the shares whose last money has gone back are
+ * closed — every ticket of the share refunded, or (`moneyGone`) nothing left to refund of the order's payment,
+ * for the share of the order's own event, where amount refunds count — and the order turns refunded once no
+ * share of it stands (the cancellation's rule, orders/refunded.ts). A share's money went back as the parts, which
+ * the ledger counts (reports/ledger.ts subtracts them from a refunded share), so it closes with refunded_amount 0.
+ * A share a cancellation runner holds is skipped (SKIP LOCKED): that runner refunds it, and the order with it.
+ */
+async function closeSpentShares(tx: Tx, order: OrderFigures, input: { moneyGone: boolean; reason: RefundReason; now: Date }): Promise<void> {
+  const spent = rowsOf<{ event_id: string }>(
+    await tx.execute(sql`
+      select s.event_id from order_shares s
+      where s.order_id = ${order.id}::uuid and s.refunded_at is null
+        and ((${input.moneyGone}::boolean and s.event_id = ${order.eventId}::uuid)
+          or (exists (select 1 from partial_refunds p where p.order_id = s.order_id and p.event_id = s.event_id and p.kind = 'ticket')
+            and not exists (select 1 from tickets t where t.order_id = s.order_id and t.event_id = s.event_id
+              and not exists (select 1 from partial_refunds p where p.ticket_id = t.id))))
+      order by s.event_id
+      for update of s skip locked`),
+  );
+  if (!spent.length) return;
+  await tx.execute(sql`
+    update order_shares set refunded_at = ${input.now.toISOString()}::timestamptz, refund_mode = 'payment', refunded_amount = 0, credited_amount = 0
+    where order_id = ${order.id}::uuid and event_id in (${sql.join(
+      spent.map((r) => sql`${r.event_id}::uuid`),
+      sql`, `,
+    )})`);
+  await refundOrderWhenNoShareStands(tx, order.id, { now: input.now, note: input.reason });
 }
 
 /** The order's wallet spend shrinks by what goes back (a spend of 0 is no spend): the credit is the fan's again at once. */
@@ -450,7 +488,9 @@ export async function refundAmount(
     refundId,
     createdAt: now,
   });
-  if (input.amount === refundable) await tx.update(tables.payments).set({ status: 'refunded', updatedAt: now }).where(eq(tables.payments.id, payment.id));
+  const moneyGone = input.amount === refundable;
+  if (moneyGone) await tx.update(tables.payments).set({ status: 'refunded', updatedAt: now }).where(eq(tables.payments.id, payment.id));
+  await closeSpentShares(tx, order, { moneyGone, reason, now });
   return { ok: true, refund: { id, orderId: order.id, eventId: order.eventId, amount: input.amount, currency: order.currency, refundId: refundId! } };
 }
 
