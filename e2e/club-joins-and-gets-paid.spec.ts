@@ -3,8 +3,8 @@
 // application with commercial terms (a fee per ticket and a percentage), the new owner sets up a venue and
 // a match in the console and publishes it, a fan finds it, buys a seat through the test gateway and
 // downloads the club's tax document from My orders — a PDF in the club's legal name with its IČO — and
-// the club's settlement of the month owes it the sale less exactly the fees the admin set, which is the
-// payout its period makes once the month closes. Every step on its own data: fresh accounts, organisation,
+// the club's settlement of the month owes it the sale less exactly the fees the admin set — what the
+// payout after the match pays, as the owner chose in the console's settings. Every step on its own data: fresh accounts, organisation,
 // venue and event.
 import type { Browser, Locator } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
@@ -71,6 +71,17 @@ test('a new club applies, is approved, publishes a match; a fan buys and downloa
   await card.getByRole('button', { name: sk.onboarding.admin.approve }).click();
   await expect(admin.page.getByText(sk.onboarding.admin.done.approved)).toBeVisible();
   await admin.context.close();
+
+  // ── the new owner chooses to be paid after each match, not once a month ─────
+  const schedule = sk.onboarding.profile.schedule;
+  await page.goto('/sk/organizator/nastavenia');
+  const payoutForm = page.getByTestId('payout-schedule');
+  await expect(payoutForm.getByLabel(schedule.period)).toBeChecked();
+  await payoutForm.getByLabel(schedule.event).check();
+  await payoutForm.getByRole('button', { name: schedule.save }).click();
+  await expect(page.getByText(schedule.saved)).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('payout-schedule').getByLabel(schedule.event)).toBeChecked();
 
   // ── the new owner: a venue, a match with a price, an image, published ──────
   const venueName = `Ihrisko ${stamp}`;
