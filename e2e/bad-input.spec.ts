@@ -555,6 +555,16 @@ const REAL_WRITES: Record<string, (request: APIRequestContext) => Promise<RealWr
       observe: () => readAs(applicant, url),
     };
   },
+  'PUT /api/v1/organiser/organisations/[orgId]/payout-schedule': async (request) => {
+    const { applicant, orgId } = await ownApplication(request);
+    return {
+      caller: applicant,
+      url: `/api/v1/organiser/organisations/${orgId}/payout-schedule`,
+      method: 'PUT',
+      body: { schedule: 'event' },
+      observe: () => readAs(applicant, `/api/v1/organiser/organisations/${orgId}/legal-profile`),
+    };
+  },
   // The demo's past resale sale of fanusik@tribuna.cz is due once he has a bank account: the admin's run takes it.
   'POST /api/v1/admin/payout-runs': async () => {
     const seller = await signInAs('fanusik@tribuna.cz', DEMO_PASSWORD);

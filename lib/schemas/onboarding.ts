@@ -179,6 +179,15 @@ const sensitiveSchema = z.object({
   bic: z.string().nullable(),
 });
 
+/** How Tribuna pays the organisation what it owes: once per settlement period (a calendar month) or after each event. */
+export const PAYOUT_SCHEDULES = ['period', 'event'] as const;
+
+/** PUT /api/v1/organiser/organisations/{orgId}/payout-schedule: the owner's choice. */
+export const payoutScheduleSchema = z.object({
+  schedule: z.enum(PAYOUT_SCHEDULES, { error: `${E}.payoutSchedule` }).describe('period: one payout per settlement period (a calendar month); event: one after each event'),
+});
+export type PayoutScheduleInput = z.output<typeof payoutScheduleSchema>;
+
 export const legalProfileViewSchema = z.object({
   orgId: z.string(),
   country: z.enum(LEGAL_COUNTRIES),
@@ -193,6 +202,7 @@ export const legalProfileViewSchema = z.object({
   city: z.string(),
   postcode: z.string(),
   ...sensitiveSchema.shape,
+  payoutSchedule: z.enum(PAYOUT_SCHEDULES),
   /** The bank account or tax data waiting out the cooling period, and when they apply. */
   pending: sensitiveSchema.extend({ requestedAt: z.string(), effectiveAt: z.string() }).nullable(),
 });

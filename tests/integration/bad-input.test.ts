@@ -752,6 +752,10 @@ const REAL_WRITES: Record<string, () => Promise<RealWrite>> = {
       body: { legalName: 'Iný klub, o.z.', legalForm: 'o.z.', street: 'Nová 2', city: 'Žilina', postcode: '010 01', ico: body.ico, dic: body.dic, vatRegistered: false, vatId: null, iban: body.iban, bic: body.bic },
     };
   },
+  'PUT /api/v1/organiser/organisations/[orgId]/payout-schedule': async () => {
+    const { user, orgId } = await ownApplication();
+    return { caller: user, params: { orgId }, body: { schedule: 'event' } };
+  },
   // notifications: push, settings, announcements
   'PUT /api/v1/notifications/settings': async () => ({ caller: await makeUser(t.db, 'notified'), params: {}, body: { push: ['gift-received'], email: ['announcement'], locale: 'cs' } }),
   'POST /api/v1/notifications/push-subscriptions': async () => ({

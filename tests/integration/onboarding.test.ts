@@ -327,4 +327,29 @@ describe('the legal profile', () => {
     expect(await applyDueProfileChanges(new Date(later.getTime() + PROFILE_COOLING_DAYS * DAY))).toBe(1);
     expect(await orgOf(orgId)).toMatchObject({ payoutBic: 'SUBASKBX', vatRegistered: true });
   });
+
+  it('the owner chooses the payout schedule — per settlement period or after each event — (audited); a manager may not, and a bad choice is a translated 422', async () => {
+    const schedulePath = () => `/api/v1/organiser/organisations/${orgId}/payout-schedule`;
+    expect((await (await call(owner, 'GET', path())).json()).payoutSchedule).toBe('period');
+    expect((await call(manager, 'PUT', schedulePath(), { schedule: 'event' })).status).toBe(403);
+    expect((await call(stranger, 'PUT', schedulePath(), { schedule: 'event' })).status).toBe(404);
+    const bad = await call(owner, 'PUT', schedulePath(), { schedule: 'weekly' }, 'sk');
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(await bad.json())).toContain(sk.onboarding.errors.payoutSchedule);
+    expect((await orgOf(orgId)).payoutSchedule).toBe('period');
+
+    const answer = await call(owner, 'PUT', schedulePath(), { schedule: 'event' });
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).payoutSchedule).toBe('event');
+    expect((await orgOf(orgId)).payoutSchedule).toBe('event');
+    // Saving the same choice again changes nothing and records nothing.
+    expect((await call(owner, 'PUT', schedulePath(), { schedule: 'event' })).status).toBe(200);
+    const entries = await t.db.select().from(s.auditLog).where(and(eq(s.auditLog.orgId, orgId), eq(s.auditLog.action, 'organisation.payout_schedule')));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actorId: owner.id, before: { payoutSchedule: 'period' }, after: { payoutSchedule: 'event' } });
+
+    expect((await call(coOwner, 'PUT', schedulePath(), { schedule: 'period' })).status).toBe(200);
+    expect((await orgOf(orgId)).payoutSchedule).toBe('period');
+    for (const m of [sk, cs, en]) expect(m.onboarding.profile.schedule).toMatchObject({ title: expect.any(String), period: expect.any(String), event: expect.any(String), save: expect.any(String), saved: expect.any(String) });
+  });
 });

@@ -16,6 +16,8 @@ import type { PaymentProvider } from '@/lib/server/payments/types';
 import { eventLedgers, netFigures } from '@/lib/server/reports/ledger';
 import { releaseTicket } from '@/lib/server/seasons/release';
 import { walletBalance } from '@/lib/server/wallet';
+import { listOrderDocuments } from '@/lib/server/documents/read';
+import { documentExportRows } from '@/lib/server/documents/export';
 import { useTestDatabase } from '../helpers/db';
 import { expectedStatuses, makeCast, orgIdOfSlug, statusesOf, type Cast } from '../helpers/organiser';
 import { buy } from '../helpers/purchases';
@@ -278,6 +280,51 @@ describe('cancelling the whole season', () => {
     expect(await cancelSeason(cast.owner, seasonId)).toEqual({ ok: false, code: 'SEASON_NOTHING_TO_CANCEL' });
     const [season] = await t.db.select({ saleClosesAt: s.seasons.saleClosesAt }).from(s.seasons).where(eq(s.seasons.id, seasonId));
     expect(season.saleClosesAt!.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('credits the holders’ invoices for what went back as credit, in the same transaction: each credit note’s total equals its wallet credit (SQL), on My orders and in the accountant’s export', async () => {
+    // Per wallet credit: the credit notes issued with it (its source key, at its instant) refer to its order's invoices and add up to it.
+    const credits = rowsOf<{ id: string; order_id: string; amount: number; credited: number; notes: number; foreign: number }>(
+      await t.db.execute(sql`select w.id, w.order_id, w.amount,
+          coalesce((select -sum(d.total_gross) from tax_documents d where d.kind = 'credit-note' and d.source_key like 'wallet:' || w.id || ':%'
+            and d.issued_at = w.created_at), 0)::int as credited,
+          (select count(*) from tax_documents d where d.kind = 'credit-note' and d.source_key like 'wallet:' || w.id || ':%' and d.issued_at = w.created_at)::int as notes,
+          (select count(*) from tax_documents d join tax_documents i on i.id = d.refers_to
+            where d.kind = 'credit-note' and d.refund_id is null and d.order_id = w.order_id and (i.order_id <> w.order_id or i.kind <> 'invoice' or d.user_id <> w.user_id))::int as foreign
+        from wallet_ledger w where w.kind = 'refund_credit' and w.org_id = ${orgId}::uuid order by w.created_at, w.id`),
+    );
+    expect(credits.length).toBe(6);
+    for (const credit of credits) {
+      expect({ order: credit.order_id, credited: Number(credit.credited) }).toEqual({ order: credit.order_id, credited: Number(credit.amount) });
+      expect(Number(credit.notes)).toBeGreaterThan(0);
+      expect(Number(credit.foreign)).toBe(0);
+    }
+    // Per order: every credit note without a refund adds up to the order's wallet credits.
+    const orders = rowsOf<{ order_id: string; credited: number; noted: number }>(
+      await t.db.execute(sql`select w.order_id, sum(w.amount)::int as credited,
+          (select coalesce(-sum(d.total_gross), 0) from tax_documents d where d.order_id = w.order_id and d.kind = 'credit-note' and d.refund_id is null)::int as noted
+        from wallet_ledger w where w.kind = 'refund_credit' and w.org_id = ${orgId}::uuid group by w.order_id`),
+    );
+    for (const order of orders) expect(Number(order.noted)).toBe(Number(order.credited));
+    // Once: finishing the cancellation again issues nothing more.
+    const before = await t.db.select({ id: s.taxDocuments.id }).from(s.taxDocuments);
+    await finishCancelledEvents();
+    expect((await t.db.select({ id: s.taxDocuments.id }).from(s.taxDocuments)).length).toBe(before.length);
+    // The holder's My orders lists them, referring to the invoices; the organiser's accountant export has a row per rate of each.
+    const listed = (await listOrderDocuments(h1.holder.id, h1.orderId, t.db))!;
+    const notes = listed.filter((doc) => doc.kind === 'credit-note');
+    const invoices = listed.filter((doc) => doc.kind === 'invoice');
+    expect(notes.length).toBeGreaterThan(0);
+    for (const note of notes) expect(invoices.map((doc) => doc.number)).toContain(note.refersTo);
+    const h1Credited = credits.filter((c) => c.order_id === h1.orderId).reduce((sum, c) => sum + Number(c.amount), 0);
+    expect(-notes.reduce((sum, doc) => sum + doc.total.amount, 0)).toBe(h1Credited);
+    const exported = await documentExportRows({ organisation: orgId, from: '2000-01-01', to: '2100-12-31' }, (key) => key, t.db);
+    const organiserNotes = notes.filter((doc) => doc.purpose === 'tickets');
+    expect(organiserNotes.length).toBeGreaterThan(0);
+    for (const note of organiserNotes) {
+      const rows = exported.filter((row) => row.number === note.number && row.kind === 'kind.credit-note');
+      expect(rows.reduce((sum, row) => sum + Number(row.total), 0)).toBe(note.total.amount);
+    }
   });
 
   it('sends each refund to the provider with its own amount and key, once', async () => {

@@ -11,7 +11,8 @@ import { splitProportionally, type Supply } from './vat';
 
 // The documents of a fan's order: issued in the transaction that marks it paid (orders/fulfil.ts
 // markOrderPaid), and a credit note per invoice for each refund of its payment recorded as done
-// (payments/refunds.ts), in proportion to the refund's amount.
+// (payments/refunds.ts) and for each credit to the fan's wallet given back instead of a refund
+// (events/cancel.ts), in proportion to the amount.
 //
 // - the tickets' invoice, in the organiser's name: one line per price category and price, the coupon's
 //   discount and the loyalty points' discount as negative lines of the same kind of supply (they lower the
@@ -103,9 +104,8 @@ type RefundRow = typeof tables.refunds.$inferSelect;
 
 /**
  * The credit notes of a refund recorded as done, in its transaction: when the refunded payment is the one
- * that paid the order, each of the order's invoices is credited its part of the refund's amount — the
- * amount spread over what is still not credited of every rate of every invoice (and the resale listings'
- * price, on no document) in proportion. Once per refund and invoice (source key).
+ * that paid the order, each of the order's invoices is credited its part of the refund's amount
+ * (creditOrderInvoices). Once per refund and invoice (source key).
  */
 export async function issueRefundCreditNotes(tx: Tx, refund: Pick<RefundRow, 'id' | 'paymentId' | 'amount'>, now: Date): Promise<IssuedDocument[]> {
   const [paid] = await tx
@@ -114,10 +114,34 @@ export async function issueRefundCreditNotes(tx: Tx, refund: Pick<RefundRow, 'id
     .innerJoin(tables.orders, eq(tables.orders.id, tables.payments.orderId))
     .where(and(eq(tables.payments.id, refund.paymentId), eq(tables.orders.currentPaymentId, refund.paymentId), inArray(tables.orders.status, ['paid', 'refunded'])));
   if (!paid) return [];
+  return creditOrderInvoices(tx, { orderId: paid.orderId, amount: refund.amount, source: `refund:${refund.id}`, refundId: refund.id, reason: 'documents.creditNote.reason', now });
+}
+
+/**
+ * The credit notes of money given back as wallet credit with the club instead of to the payment (a cancelled
+ * match of a season that refunds as credit: events/cancel.ts), in the transaction that writes the credit:
+ * the credited amount spread over the order's invoices as a refund's is. Once per wallet entry and invoice
+ * (source key).
+ */
+export async function issueWalletCreditNotes(tx: Tx, credit: { entryId: string; orderId: string; amount: number }, now: Date): Promise<IssuedDocument[]> {
+  return creditOrderInvoices(tx, { orderId: credit.orderId, amount: credit.amount, source: `wallet:${credit.entryId}`, reason: 'documents.creditNote.walletReason', now });
+}
+
+/**
+ * Credits each of the order's invoices its part of `amount`: the amount spread over what is still not
+ * credited of every rate of every invoice (and the resale listings' price, on no document) in proportion.
+ * Each credit note's source key is `<source>:<invoice id>`.
+ */
+async function creditOrderInvoices(
+  tx: Tx,
+  input: { orderId: string; amount: number; source: string; refundId?: string; reason: 'documents.creditNote.reason' | 'documents.creditNote.walletReason'; now: Date },
+): Promise<IssuedDocument[]> {
+  const { orderId } = input;
+  if (input.amount <= 0) return [];
   const invoices = await tx
     .select()
     .from(tables.taxDocuments)
-    .where(and(eq(tables.taxDocuments.orderId, paid.orderId), eq(tables.taxDocuments.kind, 'invoice')))
+    .where(and(eq(tables.taxDocuments.orderId, orderId), eq(tables.taxDocuments.kind, 'invoice')))
     // The organiser's before Tribuna's, as issueOrderDocuments takes them: each issue locks its series'
     // counter to the end of the transaction, so two refunds recorded at once wait, never deadlock.
     .orderBy(sql`${tables.taxDocuments.issuerOrgId} is null`, asc(tables.taxDocuments.seq));
@@ -126,15 +150,15 @@ export async function issueRefundCreditNotes(tx: Tx, refund: Pick<RefundRow, 'id
   const left = rowsOf<{ document_id: string; supply: string; rate_bps: number; gross: number }>(
     await tx.execute(sql`select coalesce(d.refers_to, d.id) as document_id, l.supply, l.rate_bps, sum(l.gross)::int as gross
       from tax_documents d join tax_document_lines l on l.document_id = d.id
-      where d.order_id = ${paid.orderId}::uuid
+      where d.order_id = ${orderId}::uuid
       group by coalesce(d.refers_to, d.id), l.supply, l.rate_bps
       order by coalesce(d.refers_to, d.id), l.rate_bps desc, l.supply`),
   );
   const [resale] = rowsOf<{ gross: number }>(
-    await tx.execute(sql`select coalesce(sum(price_amount), 0)::int as gross from order_items where order_id = ${paid.orderId}::uuid and listing_id is not null`),
+    await tx.execute(sql`select coalesce(sum(price_amount), 0)::int as gross from order_items where order_id = ${orderId}::uuid and listing_id is not null`),
   );
   const parts = [...left.map((part) => ({ ...part, gross: Number(part.gross) })), { document_id: null, supply: '', rate_bps: 0, gross: Number(resale?.gross ?? 0) }];
-  const shares = splitProportionally(parts, refund.amount);
+  const shares = splitProportionally(parts, input.amount);
   const issued: IssuedDocument[] = [];
   for (const invoice of invoices) {
     const t = translator(invoice.locale);
@@ -157,14 +181,14 @@ export async function issueRefundCreditNotes(tx: Tx, refund: Pick<RefundRow, 'id
         lines,
         currency: invoice.currency,
         locale: invoice.locale,
-        sourceKey: `refund:${refund.id}:${invoice.id}`,
+        sourceKey: `${input.source}:${invoice.id}`,
         refersTo: invoice.id,
-        orderId: paid.orderId,
+        orderId,
         userId: invoice.userId ?? undefined,
         orgId: invoice.orgId ?? undefined,
-        refundId: refund.id,
-        note: t('documents.creditNote.reason', { order: orderReference(paid.orderId) }),
-        issuedAt: now,
+        ...(input.refundId ? { refundId: input.refundId } : {}),
+        note: t(input.reason, { order: orderReference(orderId) }),
+        issuedAt: input.now,
       }),
     );
   }

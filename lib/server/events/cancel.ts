@@ -7,6 +7,7 @@ import { queueEmail, type EmailInput, type QueuedEmail } from '@/lib/server/emai
 import { availabilityChanged, eventChanged } from '@/lib/server/events/changed';
 import { queueRefund } from '@/lib/server/payments/refunds';
 import { refundOrderWhenNoShareStands } from '@/lib/server/orders/refunded';
+import { issueWalletCreditNotes } from '@/lib/server/documents/order-documents';
 import { notifyEventHolders } from '@/lib/server/notifications/scheduled';
 import { eventAccess, type AccessFailure } from '@/lib/server/organiser/access';
 import { seasonAccess } from '@/lib/server/seasons/organiser';
@@ -381,7 +382,12 @@ async function refundNextShare(
   let refunded = 0;
   let credited = 0;
   if (mode === 'credit') {
-    if (await creditRefund(tx, { userId: share.user_id, orgId: share.org_id, currency: share.currency, orderId: share.order_id, eventId, amount: back, now })) credited = back;
+    const entryId = await creditRefund(tx, { userId: share.user_id, orgId: share.org_id, currency: share.currency, orderId: share.order_id, eventId, amount: back, now });
+    if (entryId) {
+      credited = back;
+      // The club gives the money back as credit, not to the payment: its invoices are credited as a refund's are.
+      await issueWalletCreditNotes(tx, { entryId, orderId: share.order_id, amount: back }, now);
+    }
   } else if (share.current_payment_id && back > 0) {
     const [payment] = await tx
       .select({ id: tables.payments.id, provider: tables.payments.provider, amount: tables.payments.amount, currency: tables.payments.currency })

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { LegalCountry } from '@/lib/legal-ids';
-import { checkLegalProfile, type LegalProfileInput, type LegalProfileView } from '@/lib/schemas/onboarding';
+import { checkLegalProfile, type LegalProfileInput, type LegalProfileView, type PayoutScheduleInput } from '@/lib/schemas/onboarding';
 import { recordAudit } from '@/lib/server/audit/record';
 import { verifyPassword } from '@/lib/server/auth/password';
 import { getDb, tables, type Tx } from '@/lib/server/db';
@@ -54,6 +54,7 @@ function view(org: Org, pending: Change | undefined): LegalProfileView {
     vatId: s.vatId,
     iban: s.payoutIban,
     bic: s.payoutBic,
+    payoutSchedule: org.payoutSchedule,
     pending: pending
       ? {
           ico: pending.values.ico,
@@ -168,6 +169,30 @@ export async function updateLegalProfile(userId: string, orgId: string, input: L
     return { profile: view(fresh, await openChange(tx, orgId)), mails: queued };
   });
   await Promise.all(mails.map((m) => m.deliver()));
+  return { ok: true, profile };
+}
+
+/**
+ * The owner chooses when Tribuna pays the organisation: once per settlement period or after each event
+ * (payouts/organisers.ts reads it under the same row lock when it makes the payout rows, so a choice and a
+ * payout being made never cross). It moves no money — what is owed stays owed, only when it is paid
+ * changes — so it needs no password nor cooling period; a change is in the audit log.
+ */
+export async function setPayoutSchedule(userId: string, orgId: string, input: PayoutScheduleInput): Promise<{ ok: true; profile: LegalProfileView } | AccessFailure> {
+  const access = await orgAccess(userId, orgId, 'payouts');
+  if (!access.ok) return access;
+  const profile = await getDb().transaction(async (tx) => {
+    const [org] = await tx.select().from(tables.organisations).where(eq(tables.organisations.id, orgId)).for('update');
+    if (org.payoutSchedule !== input.schedule) {
+      await tx.update(tables.organisations).set({ payoutSchedule: input.schedule }).where(eq(tables.organisations.id, orgId));
+      await recordAudit(
+        { actorId: userId, orgId, action: 'organisation.payout_schedule', subjectType: 'organisation', subjectId: orgId, before: { payoutSchedule: org.payoutSchedule }, after: { payoutSchedule: input.schedule } },
+        tx,
+      );
+    }
+    const [fresh] = await tx.select().from(tables.organisations).where(eq(tables.organisations.id, orgId));
+    return view(fresh, await openChange(tx, orgId));
+  });
   return { ok: true, profile };
 }
 

@@ -12,6 +12,7 @@ import {
   legalProfileSchema,
   legalProfileViewSchema,
   myApplicationSchema,
+  payoutScheduleSchema,
   reviewSchema,
 } from '@/lib/schemas/onboarding';
 import { orgIdParamSchema } from '@/lib/schemas/organiser';
@@ -21,7 +22,7 @@ import { defineModule, operation } from '@/lib/server/api/operation';
 import { failureOf, json, parseWith } from '@/lib/server/api/respond';
 import { enforceRateLimit } from '@/lib/server/rate-limit';
 import { listApplications, myApplication, resubmitApplication, reviewApplication, submitApplication } from './applications';
-import { APPLY_BATCH, applyDueProfileChanges, getLegalProfile, PROFILE_COOLING_DAYS, updateLegalProfile } from './legal-profile';
+import { APPLY_BATCH, applyDueProfileChanges, getLegalProfile, PROFILE_COOLING_DAYS, setPayoutSchedule, updateLegalProfile } from './legal-profile';
 
 const privately = { headers: { 'Cache-Control': 'private, no-store' } };
 
@@ -168,6 +169,22 @@ export default defineModule({
           if (result.code === 'PROFILE_INVALID') throw new ApiError('PROFILE_INVALID', { fieldErrors: result.errors });
           throw failureOf(result);
         }
+        return json(result.profile, privately);
+      },
+    }),
+    operation({
+      method: 'put',
+      path: '/api/v1/organiser/organisations/{orgId}/payout-schedule',
+      summary:
+        'Choose when Tribuna pays the organisation what it owes (owners only): once per settlement period (a calendar month) or after each event (its end plus the payout wait). Applies to the payouts made from now; nothing owed is lost either way. Audited',
+      access: ownersOfOrg,
+      body: payoutScheduleSchema,
+      answer: legalProfileViewSchema,
+      failures: [],
+      handle: async ({ params, body, caller }) => {
+        const { orgId } = parseWith(orgIdParamSchema, params);
+        const result = await setPayoutSchedule(caller.user.id, orgId, body);
+        if (!result.ok) throw failureOf(result);
         return json(result.profile, privately);
       },
     }),

@@ -87,17 +87,17 @@ export async function creditRelease(tx: Tx, input: WalletKey & { releaseId: stri
 
 /**
  * Credits a wallet with a cancelled event's share of an order, once per order and event
- * (wallet_refund_once_uq); answers whether this call credited it.
+ * (wallet_refund_once_uq); answers the ledger entry when this call credited it (null otherwise).
  */
-export async function creditRefund(tx: Tx, input: WalletKey & { orderId: string; eventId: string; amount: number; now: Date }): Promise<boolean> {
-  if (input.amount <= 0) return false;
+export async function creditRefund(tx: Tx, input: WalletKey & { orderId: string; eventId: string; amount: number; now: Date }): Promise<string | null> {
+  if (input.amount <= 0) return null;
   await tx.insert(tables.wallets).values({ userId: input.userId, orgId: input.orgId, currency: input.currency, createdAt: input.now }).onConflictDoNothing();
   const rows = await tx
     .insert(tables.walletLedger)
     .values({ userId: input.userId, orgId: input.orgId, currency: input.currency, kind: 'refund_credit', amount: input.amount, orderId: input.orderId, eventId: input.eventId, createdAt: input.now })
     .onConflictDoNothing()
     .returning({ id: tables.walletLedger.id });
-  return rows.length > 0;
+  return rows[0]?.id ?? null;
 }
 
 /** How much of `total` a wallet of this balance covers. */

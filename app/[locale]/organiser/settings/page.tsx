@@ -13,6 +13,8 @@ import { LegalProfileForm } from '@/components/onboarding/legal-profile-form';
 import { formatDate } from '@/lib/i18n/formats';
 import { formatMoney } from '@/lib/money';
 import { getLegalProfile, PROFILE_COOLING_DAYS } from '@/lib/server/onboarding/legal-profile';
+import { PayoutScheduleForm } from '@/components/onboarding/payout-schedule-form';
+import { PAYOUT_WAIT_HOURS } from '@/lib/server/payouts/state';
 
 export const generateMetadata = orgScreenMetadata('/organiser/settings', 'organiser.settings.title');
 
@@ -59,6 +61,12 @@ async function SettingsScreen({ locale }: { locale: Locale }) {
                   : tp('notApproved')}
               </p>
               <LegalProfileForm profile={legal.profile} coolingDays={PROFILE_COOLING_DAYS} />
+            </TitledSection>
+          )}
+          {legal?.ok && (
+            <TitledSection id="payout-schedule-title" title={tp('schedule.title')} className="space-y-4">
+              <p className="max-w-2xl text-slate-700">{tp('schedule.intro')}</p>
+              <PayoutScheduleForm orgId={legal.profile.orgId} initial={legal.profile.payoutSchedule} waitHours={PAYOUT_WAIT_HOURS} />
             </TitledSection>
           )}
           <TitledSection id="defaults-title" title={t('defaultsTitle')} className="space-y-4">
