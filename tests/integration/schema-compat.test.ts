@@ -6,7 +6,8 @@
 // column and enum value it declared is still there with a type its queries can use, and no column it
 // does not know is NOT NULL without a default, so its inserts still work; every unique index it had still
 // holds for every row (its ON CONFLICT finds its arbiter), and every database function it calls still takes
-// the same arguments and returns the same shape. Refresh the snapshot at each release.
+// the same arguments and returns the same shape; and every table's read, insert, update and delete of the
+// columns it knew prepares on the new schema. Refresh the snapshot at each release.
 // The snapshot is of f421f0e (migrations through 0032), the release before this wave's 0033–0041.
 import { sql } from 'drizzle-orm';
 import {
@@ -25,6 +26,7 @@ import {
 } from '@/lib/server/db/schema-columns';
 import previous from '../fixtures/previous-release-schema.json';
 import { useTestDatabase } from '../helpers/db';
+import { rowsOf } from '@/lib/server/db/client';
 
 const t = useTestDatabase();
 const release = previous as { release: string; tables: SchemaColumns; enums: SchemaEnums; uniqueIndexes: SchemaUniqueIndexes; functions: SchemaFunctions };
@@ -55,6 +57,42 @@ describe('this release’s migrations against the previous release', () => {
     expect(Object.keys(release.functions).length).toBeGreaterThan(20);
     expect(uniqueIndexViolations(release.uniqueIndexes, await schemaUniqueIndexes(t.db))).toEqual(Object.keys(REVIEWED_NARROWINGS));
     expect(functionViolations(release.functions, await schemaFunctions(t.db))).toEqual([]);
+  });
+
+  it('run the previous release’s statement shapes: every table’s read of its columns, and its insert, update and delete of them, prepared by PostgreSQL on the new schema', async () => {
+    // Prepared, not executed: PostgreSQL parses, resolves every name and type, and plans each statement as
+    // the previous release's code would send it, and a contracted schema refuses it here.
+    const generated = new Set(
+      rowsOf<{ key: string }>(
+        await t.db.execute(sql`select c.relname || '.' || a.attname as key from pg_attribute a join pg_class c on c.oid = a.attrelid
+          join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and a.attgenerated <> ''`),
+      ).map((row) => row.key),
+    );
+    const refused: string[] = [];
+    let prepared = 0;
+    for (const [table, columns] of Object.entries(release.tables)) {
+      const names = Object.keys(columns);
+      const writable = names.filter((name) => !generated.has(`${table}.${name}`));
+      const q = (name: string) => `"${name}"`;
+      const statements = [
+        `select ${names.map(q).join(', ')} from "${table}" where ${q(names[0])} = $1`,
+        `insert into "${table}" (${writable.map(q).join(', ')}) values (${writable.map((_, i) => `$${i + 1}`).join(', ')})`,
+        `update "${table}" set ${writable.map((name, i) => `${q(name)} = $${i + 1}`).join(', ')} where ${q(names[0])} = $${writable.length + 1}`,
+        `delete from "${table}" where ${q(names[0])} = $1`,
+      ];
+      for (const statement of statements) {
+        try {
+          await t.db.execute(sql.raw(`prepare previous_release_shape as ${statement}`));
+          prepared++;
+        } catch (error) {
+          refused.push(`${statement.slice(0, 80)}…: ${(error as Error).message.split('\n')[0]}`);
+        } finally {
+          await t.db.execute(sql.raw('deallocate all'));
+        }
+      }
+    }
+    expect(refused).toEqual([]);
+    expect(prepared).toBe(Object.keys(release.tables).length * 4);
   });
 
   it('would catch a dropped or narrowed unique index, and a function dropped, given other arguments or another result', async () => {

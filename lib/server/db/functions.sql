@@ -492,7 +492,6 @@ $$;
 -- 'not_on_sale' (outside the windows, or no remaining match). Anything but 'held' changes nothing.
 -- p_presale: the fan was admitted by the season sale's waiting room in its presale window (issue 34): the
 -- general sale counts as open from now until it closes, before its opening.
-DROP FUNCTION IF EXISTS season_hold(uuid, uuid, uuid[], timestamptz, integer);
 CREATE OR REPLACE FUNCTION season_hold(p_user uuid, p_season uuid, p_seats uuid[], p_now timestamptz, p_minutes integer, p_presale boolean)
 RETURNS TABLE (outcome text, hold_id uuid, expires_at timestamptz, detail jsonb)
 LANGUAGE plpgsql AS $$
@@ -577,6 +576,13 @@ BEGIN
   END;
   RETURN QUERY SELECT 'held'::text, v_hold, v_until, NULL::jsonb;
 END
+$$;
+-- The previous release's call (five arguments, no presale), kept while it may still run during an upgrade
+-- (expand-then-contract, tests/integration/schema-compat.test.ts): a hold as the general sale allows.
+CREATE OR REPLACE FUNCTION season_hold(p_user uuid, p_season uuid, p_seats uuid[], p_now timestamptz, p_minutes integer)
+RETURNS TABLE (outcome text, hold_id uuid, expires_at timestamptz, detail jsonb)
+LANGUAGE sql AS $$
+  SELECT * FROM season_hold(p_user, p_season, p_seats, p_now, p_minutes, false);
 $$;
 
 -- Keeps last season's seats for their holders while a season's renewal window lasts: at the season's
