@@ -36,7 +36,7 @@ describe('a live hold is decided by hold_is_live (lib/server/db/functions.sql)',
     // Other things expire too: sessions, e-mail and password links, invitations, a waiting room's admission
     // (lib/server/queue: a turn to buy, not a hold). A hold's own clock lives in hold_is_live alone (its
     // p_expires_at is not this pattern's).
-    const elsewhere = /^lib\/server\/(auth\/(session-token|email-verification|password-reset)|team\/(invitations|team)|queue\/(admission|fan))\.ts:/;
+    const elsewhere = /^lib\/server\/(auth\/(session-token|email-verification|password-reset)|team\/(invitations|team)|queue\/(admission|fan|figures))\.ts:/;
     expect(compared.filter((line) => !elsewhere.test(line))).toEqual([
       // Not whether it is live (hold_is_live, asked beside them) but how long ago it ended, and whether it ends soon.
       'lib/server/cart/read.ts: if (latest && latest.expiresAt.getTime() > now.getTime() - EXPIRED_NOTICE_MS) {',

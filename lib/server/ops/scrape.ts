@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { AggregatorRegistry, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { connectionName, databaseKind, getDb, rowsOf } from '@/lib/server/db/client';
+import { WAITING_ROOM_FIGURES } from '@/lib/server/queue/figures';
 import { log } from './log';
 import { metrics, type ThreadMetrics } from './metrics';
 
@@ -30,16 +31,6 @@ const QUEUES = sql`
   select 'payouts', count(*)::int, coalesce(extract(epoch from now() - min(created_at)), 0)::float8
     from payouts where status = 'pending' and run_id is null`;
 
-/**
- * The waiting rooms' fans (lib/server/queue/room.ts), every room together: in the pre-queue (joined before
- * their window opened, not yet drawn), waiting (numbered, not yet admitted: the queue's length), admitted
- * (an admission not yet expired). Expired admissions are no one's place any more.
- */
-const WAITING_ROOMS = sql`
-  select count(*) filter (where position is null)::int as prequeue,
-         count(*) filter (where position is not null and admitted_at is null)::int as waiting,
-         count(*) filter (where admitted_at is not null and expires_at > now())::int as admitted
-    from waiting_room_places`;
 
 /** Returns scrape(): the metrics text in Prometheus's format. */
 export function createScrape(sources: ScrapeSources): () => Promise<{ contentType: string; text: string }> {
@@ -68,7 +59,7 @@ export function createScrape(sources: ScrapeSources): () => Promise<{ contentTyp
         depth.set({ queue: row.queue }, Number(row.depth));
         oldest.set({ queue: row.queue }, Number(row.oldest));
       }
-      const [rooms] = rowsOf<{ prequeue: number; waiting: number; admitted: number }>(await db.execute(WAITING_ROOMS));
+      const [rooms] = rowsOf<{ prequeue: number; waiting: number; admitted: number }>(await db.execute(WAITING_ROOM_FIGURES));
       for (const state of ['prequeue', 'waiting', 'admitted'] as const) roomFans.set({ state }, Number(rooms?.[state] ?? 0));
       if (databaseKind() === 'postgres') {
         connections.reset();
