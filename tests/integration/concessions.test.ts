@@ -213,6 +213,18 @@ describe('wheelchair places', () => {
       expect(body.code).toBe('ACCESSIBLE_SEAT');
       expect(body.message).toContain('vyhrazené pro držitele průkazu ZTP a ZTP/P');
     }
+    // Named by its unit of the event (a hold takes seat or unit ids): held back all the same.
+    const event = await eventBySlug(t.db, SLUG);
+    const units = await t.db
+      .select({ id: s.inventoryUnits.id })
+      .from(s.inventoryUnits)
+      .where(and(eq(s.inventoryUnits.eventId, event.id), inArray(s.inventoryUnits.seatId, [wheelchair[0], companionSeats[0]])));
+    expect(units).toHaveLength(2);
+    for (const unit of units) {
+      const refused = await addItems(request(`/api/v1/events/${SLUG}/cart/items`, { method: 'POST', headers: auth(fan), body: { seatIds: [unit.id] } }), params({ id: SLUG }));
+      expect(refused.status).toBe(409);
+      expect((await refused.json()).code).toBe('ACCESSIBLE_SEAT');
+    }
     expect((await cartOf(fan)).count).toBe(0);
     // A companion seat is no wheelchair place to hold; ZŤP-S is needed for the place itself.
     expect((await holdWheelchair(fan, companionSeats[0], 'ztp')).status).toBe(422);

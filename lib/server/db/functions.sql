@@ -64,13 +64,22 @@ $$;
 -- (accessible_seats) that a general cart may not hold. The one exception: the wheelchair place the
 -- concessions' hold names for its transaction (set_config('tribuna.accessible_seat', seat id, true))
 -- with a ZŤP or ZŤP-S concession. Companion seats go only as a ZŤP-S ticket's free companion, claimed
--- by that module itself. An index probe per seat; inlined into cart_hold.
+-- by that module itself. Every seat hold asks this, so it is an index probe per asked id, seat ids
+-- through accessible_seats' key and unit ids through the units' key (one query with "seat_id = ANY OR
+-- id = ANY" read every unit of the event), and PL/pgSQL, whose plan the connection keeps: a SQL
+-- function with a subquery is not inlined, and PostgreSQL parsed and planned its body at every call.
 CREATE OR REPLACE FUNCTION seats_held_back(p_event uuid, p_seats uuid[])
-RETURNS boolean LANGUAGE sql STABLE AS $$
-  SELECT EXISTS (
-    SELECT 1 FROM inventory_units u JOIN accessible_seats a ON a.seat_id = u.seat_id
-    WHERE u.event_id = p_event AND (u.seat_id = ANY (p_seats) OR u.id = ANY (p_seats))
-      AND (a.kind = 'companion' OR a.seat_id::text IS DISTINCT FROM nullif(current_setting('tribuna.accessible_seat', true), '')))
+RETURNS boolean LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN EXISTS (
+      SELECT 1 FROM accessible_seats a JOIN inventory_units u ON u.seat_id = a.seat_id
+      WHERE a.seat_id = ANY (p_seats) AND u.event_id = p_event
+        AND (a.kind = 'companion' OR a.seat_id::text IS DISTINCT FROM nullif(current_setting('tribuna.accessible_seat', true), '')))
+    OR EXISTS (
+      SELECT 1 FROM inventory_units u JOIN accessible_seats a ON a.seat_id = u.seat_id
+      WHERE u.id = ANY (p_seats) AND u.event_id = p_event
+        AND (a.kind = 'companion' OR a.seat_id::text IS DISTINCT FROM nullif(current_setting('tribuna.accessible_seat', true), '')));
+END
 $$;
 
 -- ── The cart's lines ────────────────────────────────────────────────────────────────────────────────
@@ -232,12 +241,16 @@ DO $$ BEGIN
     DROP FUNCTION cart_hold(uuid, uuid, uuid[], uuid, integer, uuid, timestamptz, integer, integer, integer, integer, integer);
   END IF;
 END $$;
+-- cart_hold and cart_release_item (and what they call) run on the connection's generic plans: with the
+-- default plan choice PostgreSQL planned most of their statements again at every call (their custom plan
+-- looked cheaper than the generic one on paper), about a quarter of the database's work per hold in the
+-- on-sale bench. Every statement here is an index probe either way (docs/decisions/hot-paths-again.md).
 CREATE OR REPLACE FUNCTION cart_hold(
   p_user uuid, p_event uuid, p_seats uuid[], p_type uuid, p_quantity integer, p_listing uuid,
   p_now timestamptz, p_minutes integer, p_max_order integer, p_max_user integer, p_fee integer, p_resale_fee integer
 )
 RETURNS TABLE (outcome text, hold_id uuid, expires_at timestamptz, coupon_id uuid, detail jsonb)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_hold holds%ROWTYPE;
   v_seats uuid[];
@@ -261,7 +274,7 @@ BEGIN
         FROM (SELECT DISTINCT w FROM unnest(p_seats) w) asked
         WHERE NOT EXISTS (
           SELECT 1 FROM inventory_units u
-          WHERE u.event_id = p_event AND u.hold_id = v_hold.id AND u.status = 'held' AND (u.seat_id = asked.w OR u.id = asked.w));
+          WHERE u.hold_id = v_hold.id AND u.status = 'held' AND (u.seat_id = asked.w OR u.id = asked.w));
       v_wanted := cardinality(v_seats);
       -- Wheelchair places and companion seats are held back for those who need them: only the
       -- concessions' own hold (lib/server/concessions/accessible.ts) may take one, naming it here.
@@ -356,7 +369,7 @@ $$;
 -- 'settle' as above.
 CREATE OR REPLACE FUNCTION cart_release_item(p_user uuid, p_event uuid, p_item uuid, p_now timestamptz)
 RETURNS TABLE (outcome text, hold_id uuid, expires_at timestamptz, coupon_id uuid, detail jsonb)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_hold holds%ROWTYPE;
   v_removed integer;
