@@ -6,7 +6,7 @@
 // afterwards), and the CPU a hold cycle costs the server, the simulated fans and the rest of the machine.
 // The fans speak node:http over kept-alive connections (bench/lib.mjs jsonClient): the load generator
 // shares the machine, and fetch cost it three times the CPU.
-// Targets on the 2-core machine: ≥ 400 holds/s, p99 ≤ 250 ms at 64 fans, 0 oversold, 0 5xx. The framework
+// Targets (issue 34): holds ≥ 0.5 × the framework floor of the same run, p99 ≤ 250 ms at 64 fans, 0 oversold, 0 5xx. The framework
 // floor (a tiny Next route, printed last) tells how fast the machine was at the moment.
 // Env: BENCH_PG_URL (admin URL, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_FANS,
 // BENCH_SECONDS, BENCH_SEATS (size of the contested seat pool, default 400), BENCH_PORT, BENCH_KEEP_DB=1,
@@ -85,8 +85,11 @@ try {
   const floor = await frameworkFloor(server.base, serverPid, { connections: fans });
   console.log(`framework floor: GET /builds/latest.json ${floor.requestsPerSecond} req/s, server CPU ${floor.cpuPerRequest ?? '?'} ms a request`);
   console.log(`machine load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (${cpus().length} cores)`);
-  const met = counts.held / elapsed >= 400 && pct(99) <= 250 && counts.fiveXX === 0 && oversold === 0;
-  console.log(`target ≥ 400 holds/s, p99 ≤ 250 ms, 0 5xx, 0 oversold: ${met ? 'MET' : 'NOT MET'}`);
+  // The target of issue 34, as a ratio to the floor of this run (the machine's speed drifts 2× in a day).
+  const ratio = floor.requestsPerSecond ? counts.held / elapsed / floor.requestsPerSecond : 0;
+  const met = ratio >= 0.5 && pct(99) <= 250 && counts.fiveXX === 0 && oversold === 0;
+  console.log(`holds/s ÷ floor: ${ratio.toFixed(2)} ×`);
+  console.log(`target holds ≥ 0.5 × floor, p99 ≤ 250 ms, 0 5xx, 0 oversold: ${met ? 'MET' : 'NOT MET'}`);
 } finally {
   server.stop();
   await sql.end({ timeout: 5 });

@@ -1,7 +1,7 @@
 // npm run bench:scan — gate scans (POST /api/v1/scan) against a production server on PostgreSQL.
 // Every request scans a DIFFERENT valid ticket with its current rotating code, so each one pays the
 // whole path: session lookup, ticket + membership read, the Ed25519 signature check and the atomic
-// check-in write with its scan_log line. Target: ≥ 1,400 scans/s with p99 ≤ 50 ms.
+// check-in write with its scan_log line. Target (issue 34): scans ≥ 1.5 × the framework floor of the same run, p99 ≤ 50 ms.
 // The tickets are at the demo's match of the day, whose entry window the seed opens.
 //
 // Env: BENCH_DATABASE_URL (admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
@@ -128,12 +128,16 @@ try {
         `CPU per scan: server ${perScan.toFixed(2)} ms, load generator ${clientPer.toFixed(2)} ms, PostgreSQL and the rest ${(machinePer - perScan - clientPer).toFixed(2)} ms; machine ${machinePer.toFixed(2)} ms`,
       );
     }
-    // The framework's own floor on this machine: the cheapest route there is, same server, same load.
-    const floor = await frameworkFloor(server.base, serverPid, { connections });
-    console.log(`server CPU per scan ${perScan.toFixed(2)} ms; per GET /builds/latest.json (framework floor) ${floor.cpuPerRequest} ms at ${floor.requestsPerSecond} req/s`);
-    console.log(`machine load average during the run: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (${(await import('node:os')).cpus().length} cores)`);
+    console.log(`server CPU per scan ${perScan.toFixed(2)} ms`);
   }
-  console.log(`target ≥ 1400 scans/s and p99 ≤ 50 ms: ${result.requestsPerSecond >= 1400 && result.p99 <= 50 ? 'MET' : 'NOT MET'}`);
+  // The framework's own floor on this machine: the cheapest route there is, same server, same load.
+  const floor = await frameworkFloor(server.base, serverPid, { connections });
+  console.log(`framework floor: GET /builds/latest.json ${floor.requestsPerSecond} req/s, server CPU ${floor.cpuPerRequest ?? '?'} ms a request`);
+  console.log(`machine load average during the run: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (${(await import('node:os')).cpus().length} cores)`);
+  // The target of issue 34, as a ratio to the floor of this run (the machine's speed drifts 2× in a day).
+  const ratio = floor.requestsPerSecond ? result.requestsPerSecond / floor.requestsPerSecond : 0;
+  console.log(`scans/s ÷ floor: ${ratio.toFixed(2)} ×`);
+  console.log(`target scans ≥ 1.5 × floor and p99 ≤ 50 ms: ${ratio >= 1.5 && result.p99 <= 50 ? 'MET' : 'NOT MET'}`);
 } finally {
   server?.stop();
   await db.end({ timeout: 5 });
