@@ -4,8 +4,10 @@
 // a match in the console and publishes it, a fan finds it, buys a seat through the test gateway and
 // downloads the club's tax document from My orders — a PDF in the club's legal name with its IČO — and
 // the club's settlement of the month owes it the sale less exactly the fees the admin set — what the
-// payout after the match pays, as the owner chose in the console's settings. Every step on its own data: fresh accounts, organisation,
-// venue and event.
+// payout after the match pays, as the owner chose in the console's settings. The match starts minutes after
+// it is made and lasts a minute; once it is over (the e2e server pays at the end: PAYOUT_WAIT_HOURS=0) the
+// admin prepares the payout run on the payout screen and the owner sees the match's payout in it, in the
+// console. Every step on its own data: fresh accounts, organisation, venue and event.
 import type { Browser, Locator } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
@@ -16,6 +18,17 @@ const a = sk.onboarding.apply;
 const o = sk.organiser;
 const ui = sk.documents.ui;
 const shown = (locator: Locator) => locator.filter({ visible: true });
+const MINUTE = 60_000;
+
+/** `at` as the console's date-time fields take it: the Bratislava wall clock, to the minute. */
+function wallClock(at: Date): string {
+  const part = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bratislava', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`;
+}
 
 const layout = {
   width: 400,
@@ -35,8 +48,9 @@ async function newFan(browser: Browser, baseURL: string) {
   return { context, page };
 }
 
-test('a new club applies, is approved, publishes a match; a fan buys and downloads the club’s tax document; the club is owed the sale less its fees', async ({ page, browser, baseURL, signUpFresh }) => {
-  test.setTimeout(300_000);
+test('a new club applies, is approved, publishes a match; a fan buys and downloads the club’s tax document; the club is owed the sale less its fees and sees the match’s payout in the next run', async ({ page, browser, baseURL, signUpFresh }) => {
+  // The match starts two to three minutes after it is made, so that the fan can still buy, and ends a minute later.
+  test.setTimeout(540_000);
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
   const club = `TJ Platená ${stamp}`;
   const legalName = `${club}, o.z.`;
@@ -101,9 +115,13 @@ test('a new club applies, is approved, publishes a match; a fan buys and downloa
   await page.getByRole('group', { name: o.events.languages.sk }).getByLabel(o.events.fields.title).fill(title);
   await page.getByLabel(o.events.fields.venue, { exact: true }).selectOption({ label: `${venueName}, Banská Bystrica` });
   await page.getByLabel(o.events.fields.category, { exact: true }).selectOption({ label: o.events.categories.sport });
-  await page.getByLabel(o.events.fields.startsAt, { exact: true }).fill('2027-09-04T17:00');
+  // Kick-off on the next minute two minutes from now, the final whistle a minute later: the payout is due soon after the sale.
+  const startsAt = new Date(Math.ceil((Date.now() + 2 * MINUTE) / MINUTE) * MINUTE);
+  await page.getByLabel(o.events.fields.startsAt, { exact: true }).fill(wallClock(startsAt));
+  await page.getByLabel(`${o.events.fields.endsAt} (${o.events.optional})`, { exact: true }).fill(wallClock(new Date(startsAt.getTime() + MINUTE)));
   await page.getByRole('button', { name: o.events.create }).click();
   await expect(page).toHaveURL(/\/sk\/organizator\/podujatia\/[0-9a-f-]{36}$/);
+  const eventId = page.url().split('/').pop()!;
 
   await shown(page.getByRole('link', { name: o.eventTabs.prices })).click();
   const form = shown(page.getByRole('form', { name: o.prices.newCategory }));
@@ -167,4 +185,58 @@ test('a new club applies, is approved, publishes a match; a fan buys and downloa
   await page.goto('/sk/organizator/vyuctovanie');
   const table = page.getByRole('table', { name: o.settlements.tableCaption.replace('{currency}', 'EUR') });
   await expect(table.getByRole('rowheader', { name: new RegExp(title) })).toBeVisible();
+
+  // ── the match is over: its payout, 11,20 €, in the next payout run ──────────
+  // The owner's list makes the payout once the match has ended (the e2e server waits 0 hours after it).
+  type Payout = { id: string; kind: string; event: { id: string } | null; amount: number };
+  let payout: Payout | undefined;
+  await expect
+    .poll(
+      async () => {
+        const answer = await (await page.request.get(`/api/v1/organiser/payouts?organisation=${orgId}`)).json();
+        payout = (answer.payouts as Payout[]).find((p) => p.kind === 'event' && p.event?.id === eventId);
+        return payout?.amount ?? 'no payout yet';
+      },
+      { timeout: 300_000, intervals: [5_000] },
+    )
+    .toBe(1120);
+
+  const payoutAdmin = await signedInContext(browser, baseURL!, 'admin@tribuna.sk');
+  await payoutAdmin.page.goto('/sk/admin/vyplaty');
+  await expect(payoutAdmin.page.getByRole('heading', { level: 1 })).toHaveText(sk.payouts.admin.title);
+  const prepare = payoutAdmin.page.getByRole('button', { name: sk.payouts.admin.prepare.replace('{currency}', 'EUR') });
+  await expect(prepare).toBeVisible();
+  // The run holding the club's payout: its file pays the club's legal name and account exactly 11,20 €. The
+  // admin prepares the EUR run (the button works once the screen has hydrated) — unless another journey on
+  // this server already prepared one that took the club's payout (runs are Tribuna's, not one club's), and
+  // may have confirmed it too.
+  const endToEnd = `<EndToEndId>${payout!.id.replace(/-/g, '')}</EndToEndId>`;
+  let transfer = '';
+  await expect(async () => {
+    const runs = payoutAdmin.page.getByTestId('payout-run');
+    for (let i = 0; i < (await runs.count()) && !transfer; i++) {
+      const file = await payoutAdmin.page.request.get((await runs.nth(i).getByRole('link', { name: /^Stiahnuť súbor dávky/ }).getAttribute('href'))!);
+      const xml = await file.text();
+      if (xml.includes(endToEnd)) transfer = xml.slice(xml.indexOf(endToEnd), xml.indexOf('</CdtTrfTxInf>', xml.indexOf(endToEnd)));
+    }
+    if (!transfer && (await prepare.isEnabled())) {
+      await Promise.all([payoutAdmin.page.waitForResponse((r) => r.url().endsWith('/api/v1/admin/payout-runs') && r.request().method() === 'POST'), prepare.click()]);
+    }
+    if (!transfer) await payoutAdmin.page.reload();
+    expect(transfer, 'no payout run holds the club’s payout').not.toBe('');
+  }).toPass({ timeout: 60_000 });
+  expect(transfer).toContain('Ccy="EUR">11.20</InstdAmt>');
+  // (in the SEPA character set: banks get “Platena”)
+  expect(transfer).toContain(`<Nm>TJ Platena ${stamp}, o.z.</Nm>`);
+  expect(transfer).toContain('<IBAN>SK0911000000002944556689</IBAN>');
+  await payoutAdmin.context.close();
+
+  // The owner: from the settlement to the payouts, the match's payout of 11,20 € with the bank (or already paid).
+  await page.getByRole('link', { name: o.settlements.payoutsLink }).click();
+  await expect(page).toHaveURL(/\/sk\/organizator\/vyplaty$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(o.payouts.title);
+  const row = page.getByTestId('organiser-payout').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  // Its figures, in the columns' order: 12,00 € sold, 0,80 € Tribuna's fee, no resale share, 11,20 € owed, nothing carried, 11,20 € paid out.
+  await expect(row.getByRole('cell')).toHaveText([/^12,00\s€$/, /^[−-]0,80\s€$/, /^0,00\s€$/, /^11,20\s€$/, /^0,00\s€$/, /^11,20\s€$/, new RegExp(`^(${o.payouts.statuses.processing}|${o.payouts.statuses.paid})$`), /.*/]);
 });

@@ -29,6 +29,8 @@ const env = {
   // A line per request would bury the test report (Playwright prints the server's output); warnings and errors stay.
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
   NEXT_TELEMETRY_DISABLED: '1',
+  // Payouts due as soon as their event ended, as on scripts/e2e-server.mjs.
+  PAYOUT_WAIT_HOURS: process.env.PAYOUT_WAIT_HOURS || '0',
 };
 
 function run(command, args, runEnv = env) {

@@ -31,6 +31,10 @@ const env = {
   COMGATE_SECRET: randomBytes(24).toString('base64url'),
   COMGATE_API_URL: `http://127.0.0.1:${Number(port) + 1}/v1.0`,
   COMGATE_TEST: '1',
+  // Payouts are due as soon as their event ended (lib/server/payouts/state.ts): the club's journey sees its
+  // match's payout in the next run minutes after the sale. PAYOUT_WAIT_HOURS=12 npx playwright test … runs
+  // them on a deployment's default instead.
+  PAYOUT_WAIT_HOURS: process.env.PAYOUT_WAIT_HOURS || '0',
 };
 
 function run(command, args, runEnv = env) {

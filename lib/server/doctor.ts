@@ -3,7 +3,7 @@ import 'server-only';
 // problem said in plain words, so an operator learns "SMTP_URL is not set: nobody gets any mail" at the
 // deploy rather than from a fan. Rules that already have a home are asked there, not repeated: the mode
 // and SESSION_SECRET (lib/server/mode.ts), S3 (lib/server/storage/s3.ts), pending migrations
-// (lib/server/db/migration-status.ts). Problems fail the check (exit 1); notes are printed and pass.
+// (lib/server/db/migration-status.ts), the payouts' wait (lib/server/payouts/state.ts). Problems fail the check (exit 1); notes are printed and pass.
 import { createServer } from 'node:net';
 import { openDatabase } from '@/lib/server/db/client';
 import { pendingMigrations } from '@/lib/server/db/migration-status';
@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import { s3ConfigFromEnv } from '@/lib/server/storage/s3';
 import { MAX_RATE_PER_MINUTE } from '@/lib/server/queue/rate';
+import { payoutWaitHours, PayoutWaitError } from '@/lib/server/payouts/state';
 import { compactId, isDic, isIco, isVatId, LEGAL_COUNTRIES, type LegalCountry } from '@/lib/legal-ids';
 import { isBic, isIban, normalizeBic, normalizeIban } from '@/lib/payouts/iban';
 
@@ -255,6 +256,14 @@ export async function checkDeployment(env: Env, options: DoctorOptions = {}): Pr
     }
     const name = (env.PAYOUT_DEBTOR_NAME ?? '').trim();
     if (name.length < 2 || name.length > 70) problem('PAYOUT_DEBTOR_NAME', 'PAYOUT_DEBTOR_NAME must be the account holder’s name, 2–70 characters: without it every payout run is refused (PAYOUT_DEBTOR_MISSING).');
+  }
+
+  // How long after an event its payouts wait: lib/server/payouts/state.ts reads it, doctor only reports its words.
+  try {
+    if (payoutWaitHours(env) === 0) note('PAYOUT_WAIT_HOURS', 'PAYOUT_WAIT_HOURS=0: payouts are due as soon as their event ended, so a cancellation or a date moved on the night cannot stop money already paid out. Right for staging and the tests.');
+  } catch (error) {
+    if (!(error instanceof PayoutWaitError)) throw error;
+    problem('PAYOUT_WAIT_HOURS', error.message);
   }
 
   // Metrics (lib/server/serving/server.ts): on METRICS_PORT, and with METRICS_TOKEN to its bearer on either port.

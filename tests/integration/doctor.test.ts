@@ -173,6 +173,16 @@ describe('npm run doctor: the settings of the newer parts', () => {
     }
     expect(await problems({ ...good, QUEUE_RATE_PER_MINUTE: '600' })).toEqual([]);
   });
+
+  it('checks how long payouts wait after an event: whole hours, 0 allowed (with a note), nothing else', async () => {
+    for (const wait of ['twelve', '-1', '1.5', '12h', '9000']) {
+      expect(await problems({ ...good, PAYOUT_WAIT_HOURS: wait })).toEqual([`PAYOUT_WAIT_HOURS: PAYOUT_WAIT_HOURS "${wait}" is not a whole number of hours from 0 to 8760: how long after an event ended its payouts wait (default 12; 0 pays as soon as it ended).`]);
+    }
+    expect(await problems({ ...good, PAYOUT_WAIT_HOURS: '24' })).toEqual([]);
+    const immediate = await checkDeployment({ ...good, PAYOUT_WAIT_HOURS: '0' }, fine);
+    expect(immediate.filter((f) => f.level === 'problem')).toEqual([]);
+    expect(immediate).toContainEqual(expect.objectContaining({ level: 'note', setting: 'PAYOUT_WAIT_HOURS' }));
+  });
 });
 
 describe('npm run doctor: Comgate', () => {

@@ -1,13 +1,13 @@
 // Dates money depends on (issue 28 item 9): once anything is sold, an event's start and end cannot move
 // into the past, and a resale payout waits for the event to have really ended — the later of its end now
-// and the latest end it had while sold, plus PAYOUT_WAIT_HOURS — so moving a match does not pay a seller
-// early, and a cancelled match pays nobody.
+// and the latest end it had while sold, plus the deployment's wait (PAYOUT_WAIT_HOURS, default 12) — so moving
+// a match does not pay a seller early, and a cancelled match pays nobody.
 import { eq } from 'drizzle-orm';
 import { PATCH as eventPatch } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
 import { runSeed } from '@/lib/server/db/seed';
 import { updateEvent } from '@/lib/server/events/edit';
-import { PAYOUT_WAIT_HOURS } from '@/lib/server/payouts/state';
+import { DEFAULT_PAYOUT_WAIT_HOURS } from '@/lib/server/payouts/state';
 import { listPayouts } from '@/lib/server/resale/payouts';
 import { useTestDatabase } from '../helpers/db';
 import { headersOf, makeCast, orgIdOfSlug, type Cast } from '../helpers/organiser';
@@ -73,19 +73,39 @@ describe('a resale payout', () => {
   it('is due only a set time after the event really ended', async () => {
     // The previous case moved the end an hour later and back: the latest end it had counts.
     const latest = new Date(originalEnd.getTime() + HOUR);
-    expect(await payoutState(new Date(latest.getTime() + (PAYOUT_WAIT_HOURS - 1) * HOUR))).toBe('waiting');
-    expect(await payoutState(new Date(latest.getTime() + PAYOUT_WAIT_HOURS * HOUR))).toBe('due');
+    expect(await payoutState(new Date(latest.getTime() + (DEFAULT_PAYOUT_WAIT_HOURS - 1) * HOUR))).toBe('waiting');
+    expect(await payoutState(new Date(latest.getTime() + DEFAULT_PAYOUT_WAIT_HOURS * HOUR))).toBe('due');
+  });
+
+  it('waits as long as the deployment says (PAYOUT_WAIT_HOURS): 0 hours, due the moment the match ended; a wait that is no whole number of hours is refused, never read as the default', async () => {
+    const latest = new Date(originalEnd.getTime() + HOUR);
+    const configured = process.env.PAYOUT_WAIT_HOURS;
+    try {
+      process.env.PAYOUT_WAIT_HOURS = '0';
+      expect(await payoutState(new Date(latest.getTime() - 60_000))).toBe('waiting');
+      expect(await payoutState(latest)).toBe('due');
+      process.env.PAYOUT_WAIT_HOURS = '3';
+      expect(await payoutState(new Date(latest.getTime() + 2 * HOUR))).toBe('waiting');
+      expect(await payoutState(new Date(latest.getTime() + 3 * HOUR))).toBe('due');
+      for (const wrong of ['twelve', '-1', '1.5', '9000']) {
+        process.env.PAYOUT_WAIT_HOURS = wrong;
+        await expect(payoutState(new Date(latest.getTime() + 30 * 24 * HOUR))).rejects.toThrow(`PAYOUT_WAIT_HOURS "${wrong}" is not a whole number of hours from 0 to 8760`);
+      }
+    } finally {
+      if (configured === undefined) delete process.env.PAYOUT_WAIT_HOURS;
+      else process.env.PAYOUT_WAIT_HOURS = configured;
+    }
   });
 
   it('waits for the later end when the match is moved later, and moving it back does not make it due sooner', async () => {
     const postponedEnd = new Date(originalEnd.getTime() + 3 * 24 * HOUR);
     expect((await updateEvent(cast.owner.id, eventId, moveTo(new Date(originalStart.getTime() + 3 * 24 * HOUR), postponedEnd))).ok).toBe(true);
-    const afterOriginal = new Date(originalEnd.getTime() + (PAYOUT_WAIT_HOURS + 2) * HOUR);
+    const afterOriginal = new Date(originalEnd.getTime() + (DEFAULT_PAYOUT_WAIT_HOURS + 2) * HOUR);
     expect(await payoutState(afterOriginal)).toBe('waiting');
     // Back to the original date: the buyers were promised the later one, the payout still waits for it.
     expect((await updateEvent(cast.owner.id, eventId, moveTo(originalStart, originalEnd))).ok).toBe(true);
     expect(await payoutState(afterOriginal)).toBe('waiting');
-    expect(await payoutState(new Date(postponedEnd.getTime() + PAYOUT_WAIT_HOURS * HOUR))).toBe('due');
+    expect(await payoutState(new Date(postponedEnd.getTime() + DEFAULT_PAYOUT_WAIT_HOURS * HOUR))).toBe('due');
   });
 
   it('never becomes due for a cancelled event', async () => {

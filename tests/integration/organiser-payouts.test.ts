@@ -203,6 +203,33 @@ describe('an event’s payout (payout schedule: after each event) in Czech crown
     expect(paid).toMatchObject({ status: 'paid', runId });
   });
 
+  it('waits as long as the deployment says (PAYOUT_WAIT_HOURS): with 3 hours nothing before, with 0 the payout is made the moment the event ended; a wait that is no whole number of hours is refused, never read as the default', async () => {
+    const org = await payoutOrganisation(t.db, { name: 'Quick club', legalName: 'Rýchly klub Nitra, o.z.', iban: electronic(IBANS.sk), terms: { ...EUR_TERMS, schedule: 'event' }, slugs: ['dunaj-bratislava-fc-kosice'] });
+    const [event] = org.events;
+    const ends = new Date('2027-09-25T20:00:00Z');
+    await t.db.update(s.events).set({ startsAt: new Date('2027-09-25T18:00:00Z'), endsAt: ends, latestEndAt: ends }).where(eq(s.events.id, event.id));
+    await sell(t.db, buyer.id, event, [2000], new Date('2027-09-10T10:00:00Z'));
+    const configured = process.env.PAYOUT_WAIT_HOURS;
+    try {
+      process.env.PAYOUT_WAIT_HOURS = '3';
+      expect(await settleOrganiserPayouts(new Date(ends.getTime() + 2 * 3_600_000 + 59 * 60_000), org.id)).toBe(0);
+      for (const wrong of ['twelve', '-1', '1.5']) {
+        process.env.PAYOUT_WAIT_HOURS = wrong;
+        await expect(settleOrganiserPayouts(new Date(ends.getTime() + 30 * 86_400_000), org.id)).rejects.toThrow(`PAYOUT_WAIT_HOURS "${wrong}" is not a whole number of hours`);
+      }
+      expect(await rowsOfOrg(org.id)).toEqual([]);
+      process.env.PAYOUT_WAIT_HOURS = '0';
+      expect(await settleOrganiserPayouts(new Date(ends.getTime() - 60_000), org.id)).toBe(0);
+      expect(await settleOrganiserPayouts(ends, org.id)).toBe(1);
+      const [row] = await rowsOfOrg(org.id);
+      expect(row).toMatchObject({ periodKey: `event:${event.id}`, cutoff: ends, status: 'pending' });
+      expect(row.primaryNet).toBeGreaterThanOrEqual(2000);
+    } finally {
+      if (configured === undefined) delete process.env.PAYOUT_WAIT_HOURS;
+      else process.env.PAYOUT_WAIT_HOURS = configured;
+    }
+  });
+
   it('waits for a payout account: counted on the admin screen as waiting, paid by the next run once the account is there', async () => {
     const org = await payoutOrganisation(t.db, { name: 'No account', legalName: 'No account s.r.o.', iban: null, terms: EUR_TERMS, slugs: ['dunaj-bratislava-spartak-trnava'] });
     await sell(t.db, buyer.id, org.events[0], [2500], bratislava('2027-10-03T10:00:00'));

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 function serve(vars: Record<string, string>) {
   const env: NodeJS.ProcessEnv = { NODE_ENV: 'production' };
   for (const [name, value] of Object.entries(process.env)) {
-    if (value !== undefined && !['SESSION_SECRET', 'TRIBUNA_MODE', 'PAYMENTS_TEST_GATEWAY'].includes(name)) env[name] = value;
+    if (value !== undefined && !['SESSION_SECRET', 'TRIBUNA_MODE', 'PAYMENTS_TEST_GATEWAY', 'PAYOUT_WAIT_HOURS'].includes(name)) env[name] = value;
   }
   // No build there: a server that got past the mode check would fail later, for another reason.
   Object.assign(env, { PORT: '3299', NEXT_DIST_DIR: '.next-none', PGLITE_DIR: 'memory://', ...vars });
@@ -23,6 +23,12 @@ describe('the production server at start', () => {
     const started = serve({ SESSION_SECRET: 'too-short' });
     expect(started.code).toBe(1);
     expect(started.stderr).toContain('Tribuna will not start: SESSION_SECRET must be at least 32 characters');
+  });
+
+  it('refuses a payouts’ wait that is no whole number of hours, rather than paying on the default', () => {
+    const started = serve({ PAYOUT_WAIT_HOURS: '12h' });
+    expect(started.code).toBe(1);
+    expect(started.stderr).toContain('Tribuna will not start: PAYOUT_WAIT_HOURS "12h" is not a whole number of hours from 0 to 8760');
   });
 });
 

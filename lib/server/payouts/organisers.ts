@@ -10,7 +10,7 @@ import { getDb, rowsOf, tables, type Tx } from '@/lib/server/db';
 import { eventLedgers, netFigures } from '@/lib/server/reports/ledger';
 import { periodOf } from '@/lib/server/reports/settlement';
 import { issuePlatformFeeDocument } from './platform-fee-invoice';
-import { payoutEndSql, PAYOUT_WAIT_HOURS } from './state';
+import { payoutDueAtSql } from './state';
 
 // Organiser payouts (issue 32, item 3): what Tribuna owes an organisation, turned into payouts — one per
 // settlement period (a calendar month in Europe/Bratislava) or one after each event, as the organisation's
@@ -32,8 +32,8 @@ import { payoutEndSql, PAYOUT_WAIT_HOURS } from './state';
 //   period   every event of the organisation in the currency; sales by when paid and refunds by when made,
 //            before the month's end (so the month's row equals the month's settlement exactly);
 //   event    the organisation's events that have ended (their end, the latest they had while sold, plus
-//            PAYOUT_WAIT_HOURS — the resale payouts' rule) or were cancelled, before the row's cutoff:
-//            the event's end + PAYOUT_WAIT_HOURS (never before the previous row's cutoff).
+//            the deployment's wait — the resale payouts' rule, state.ts payoutDueAtSql) or were cancelled,
+//            before the row's cutoff: that moment (never before the previous row's cutoff).
 // A row is made once (unique org + currency + period_key) and only when its figures change anything; the
 // organisation's row lock serialises the makers (several server processes, a payout run).
 
@@ -54,7 +54,7 @@ export async function owedUpTo(orgId: string, currency: Currency, cutoff: Date, 
       select e.id from events e
       where e.org_id = ${orgId}::uuid and e.currency = ${currency}
         and (${schedule} = 'period' or e.status = 'cancelled'
-          or ${payoutEndSql} + make_interval(hours => ${PAYOUT_WAIT_HOURS}::int) <= ${at}::timestamptz)`),
+          or ${payoutDueAtSql()} <= ${at}::timestamptz)`),
   );
   const ledgers = await eventLedgers({ eventIds: events.map((e) => e.id), to: cutoff }, db);
   return ledgers.reduce((sum, ledger) => {
@@ -112,10 +112,10 @@ async function periodCandidates(orgId: string, currency: Currency, last: Row | u
 async function eventCandidates(orgId: string, currency: Currency, last: Row | undefined, now: Date, db: Db): Promise<Candidate[]> {
   const rows = rowsOf<{ id: string; due_at: string | Date }>(
     await db.execute(sql`
-      select e.id, ${payoutEndSql} + make_interval(hours => ${PAYOUT_WAIT_HOURS}::int) as due_at
+      select e.id, ${payoutDueAtSql()} as due_at
       from events e
       where e.org_id = ${orgId}::uuid and e.currency = ${currency} and e.status <> 'cancelled'
-        and ${payoutEndSql} + make_interval(hours => ${PAYOUT_WAIT_HOURS}::int) <= ${now.toISOString()}::timestamptz
+        and ${payoutDueAtSql()} <= ${now.toISOString()}::timestamptz
         and exists (select 1 from order_shares s join orders o on o.id = s.order_id where s.event_id = e.id and o.paid_at is not null)
         and not exists (select 1 from organiser_payouts p where p.org_id = e.org_id and p.currency = e.currency and p.period_key = 'event:' || e.id::text)
       order by 2, e.id`),

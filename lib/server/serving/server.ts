@@ -15,6 +15,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Outgoi
 import { closeDatabase } from '@/lib/server/db/client';
 import { onEventChanged } from '@/lib/server/events/change-listeners';
 import { modeAtStart, modeBanner } from '@/lib/server/mode';
+import { payoutWaitHours, PayoutWaitError } from '@/lib/server/payouts/state';
 import { readiness } from '@/lib/server/ops/health';
 import { stopJobLoop } from '@/lib/server/ops/job-loop';
 import { flushLog, log } from '@/lib/server/ops/log';
@@ -40,6 +41,14 @@ export async function startServer({ apiBundle, laneThread }: ServerFiles): Promi
   Object.assign(process.env, { NODE_ENV: 'production' });
   // Before anything loads: production without a key stops here, and the demo's keys exist for every thread.
   modeAtStart();
+  // A payouts' wait the operator mistyped stops here too, not at the first payout list (lib/server/payouts/state.ts).
+  try {
+    payoutWaitHours();
+  } catch (error) {
+    if (!(error instanceof PayoutWaitError)) throw error;
+    console.error(`Tribuna will not start: ${error.message}`);
+    process.exit(1);
+  }
   // The secret by which this process asks its own Next for a page's signed-in shell (./page-cache.ts); the
   // app reads it from the environment (lib/server/auth/shared-shell.ts). New at every start, never sent out.
   const shellToken = randomBytes(24).toString('base64url');

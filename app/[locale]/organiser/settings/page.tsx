@@ -14,7 +14,7 @@ import { formatDate } from '@/lib/i18n/formats';
 import { formatMoney } from '@/lib/money';
 import { getLegalProfile, PROFILE_COOLING_DAYS } from '@/lib/server/onboarding/legal-profile';
 import { PayoutScheduleForm } from '@/components/onboarding/payout-schedule-form';
-import { PAYOUT_WAIT_HOURS } from '@/lib/server/payouts/state';
+import { payoutWaitHours } from '@/lib/server/payouts/state';
 
 export const generateMetadata = orgScreenMetadata('/organiser/settings', 'organiser.settings.title');
 
@@ -66,7 +66,7 @@ async function SettingsScreen({ locale }: { locale: Locale }) {
           {legal?.ok && (
             <TitledSection id="payout-schedule-title" title={tp('schedule.title')} className="space-y-4">
               <p className="max-w-2xl text-slate-700">{tp('schedule.intro')}</p>
-              <PayoutScheduleForm orgId={legal.profile.orgId} initial={legal.profile.payoutSchedule} waitHours={PAYOUT_WAIT_HOURS} />
+              <PayoutScheduleForm orgId={legal.profile.orgId} initial={legal.profile.payoutSchedule} waitHours={payoutWaitHours()} />
             </TitledSection>
           )}
           <TitledSection id="defaults-title" title={t('defaultsTitle')} className="space-y-4">
