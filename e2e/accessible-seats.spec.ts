@@ -5,7 +5,7 @@
 // through the API), so no other journey meets its held-back seats.
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, messages, test, uniqueEmail, xsrfHeaders } from './fixtures';
+import { expect, messages, test, toTickets, uniqueEmail, xsrfHeaders } from './fixtures';
 import { noSeriousViolations } from './axe';
 
 const sk = messages.sk;
@@ -128,6 +128,7 @@ test('the organiser marks a wheelchair place and companion seats on a phone; a f
   expect(await refused.json()).toMatchObject({ code: 'ACCESSIBLE_SEAT', message: sk.concessions.errors.accessibleSeat });
 
   await fan.goto(`/sk/podujatia/${slug}`);
+  await toTickets(fan, 'sk');
   const places = fan.getByTestId('wheelchair-places');
   await expect(places.getByRole('heading', { name: sk.concessions.seats.heading })).toBeVisible();
   const place = places.getByTestId('wheelchair-place');

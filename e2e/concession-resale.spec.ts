@@ -1,7 +1,7 @@
 // Issue 28 items 3 and 4 on a 390 px phone, in Slovak: a ZŤP-S holder's companion seat offers no Sell
 // nor Gift on Your tickets; a child ticket resold by a fan says "Dieťa" to its buyer on the event page,
 // in the cart and at checkout, before anything is paid. On the e2e-only accessible match.
-import { demo, expect, freeSeats, messages, signedInContext, test, xsrfHeaders } from './fixtures';
+import { demo, expect, freeSeats, messages, signedInContext, test, toTickets, xsrfHeaders } from './fixtures';
 
 const sk = messages.sk;
 const MATCH = 'e2e-bezbarierovy-zapas';
@@ -20,6 +20,7 @@ test('a ZŤP-S companion seat offers no Sell and no Gift', async ({ page, signUp
   test.setTimeout(120_000);
   await signUpFresh();
   await page.goto(`/sk/podujatia/${MATCH}`);
+  await toTickets(page, 'sk');
   await page.getByTestId('wheelchair-places').getByRole('button', { name: /^Pridať do košíka: miesto pre vozičkára/ }).first().click();
   await expect(page.getByTestId('companion-line')).toBeVisible();
   await payCart(page);

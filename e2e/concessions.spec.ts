@@ -3,7 +3,7 @@
 // A general buyer cannot hold a wheelchair place (a translated 409); a student concession in the cart
 // changes the total; the console sets the prices. On the e2e-only accessible match
 // (lib/server/db/seed/concessions.ts), gates open like the match of the day.
-import { demo, expect, freeSeats, messages, seeded, signedInContext, test, xsrfHeaders } from './fixtures';
+import { demo, expect, freeSeats, messages, seeded, signedInContext, test, toTickets, xsrfHeaders } from './fixtures';
 import { noSeriousViolations } from './axe';
 
 const sk = messages.sk;
@@ -15,6 +15,7 @@ test('a fan buys a wheelchair place with a ZŤP-S card and its free companion se
   test.setTimeout(120_000);
   await signUpFresh();
   await page.goto(`/sk/podujatia/${MATCH}`);
+  await toTickets(page, 'sk');
   const places = page.getByTestId('wheelchair-places');
   await expect(places.getByRole('heading', { name: sk.concessions.seats.heading })).toBeVisible();
   await expect(places.getByTestId('wheelchair-place').first()).toBeVisible();

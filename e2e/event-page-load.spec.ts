@@ -3,7 +3,7 @@
 // (15–20 ms of number data, now built by the inline warm-up in <head>, lib/intl-warm-up.ts) and a whole
 // validation library (zod, ~30 kB gzip) that one error check of the packages card pulled in. And V8
 // compiling the app's functions on the main thread as hydration first calls them (scripts/build-app.mjs).
-import { expect, messages, seeded, test } from './fixtures';
+import { expect, messages, seeded, test, toTickets } from './fixtures';
 
 const PATHS = { sk: `/sk/podujatia/${seeded.stadiumEvent}`, en: `/en/events/${seeded.stadiumEvent}` } as const;
 
@@ -24,6 +24,7 @@ for (const [locale, path] of Object.entries(PATHS) as [keyof typeof PATHS, strin
       });
     });
     await page.goto(path);
+    await toTickets(page, locale);
     // The live availability has arrived and its counts are written ("… left" formats a number).
     await expect(page.getByText(messages[locale].event.loadingAvailability).first()).toBeHidden();
     await expect(page.getByTestId('seat-map')).toBeVisible();
@@ -40,6 +41,7 @@ test('the event page loads no validation library', async ({ page }) => {
     if (/javascript/.test(response.headers()['content-type'] ?? '')) scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
   });
   await page.goto(PATHS.sk);
+  await toTickets(page, 'sk');
   await expect(page.getByText(messages.sk.event.loadingAvailability).first()).toBeHidden();
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);
@@ -65,14 +67,35 @@ test('links prefetch their page when the fan reaches for them, not while the pag
   await expect.poll(() => prefetched).toContain('/en');
 });
 
-test('on a phone the stadium’s seats are drawn when the fan scrolls to the map, not while the page loads', async ({ page }) => {
+test('on a phone the seats (their layout, map and wheelchair places) load when the fan comes to the tickets, not while the page loads', async ({ page }) => {
+  // issue 34: fetching, parsing and laying out a stadium's thousand seats at load was most of the event
+  // page's blocking time on Lighthouse's phone, for a map two screens below the first
+  // (docs/decisions/event-page-seats-on-approach.md).
+  const requested: string[] = [];
+  const scripts: { url: string; body: string }[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  page.on('response', async (response) => {
+    if (/javascript/.test(response.headers()['content-type'] ?? '')) scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
+  });
   await page.setViewportSize({ width: 390, height: 844 });
+  const availability = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/availability'));
   await page.goto(PATHS.sk);
-  await expect(page.getByText(messages.sk.event.loadingAvailability).first()).toBeHidden();
+  expect((await availability).status()).toBe(200);
+  await page.waitForLoadState('networkidle');
+  const seatsData = () => requested.filter((url) => url.includes('include=seats') || url.includes('/accessible-seats'));
+  expect(seatsData()).toEqual([]);
+  await expect(page.getByTestId('seat-map')).toHaveCount(0);
+  // The map's own code (its venue outline's test id is one of its strings) is not fetched either.
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => s.body.includes('venue-outline')).map((s) => s.url)).toEqual([]);
+
+  // The fan scrolls to the tickets: the layout and the wheelchair places are fetched, the map appears,
+  // and its seats are drawn as it nears the window.
+  await toTickets(page, 'sk');
+  await expect.poll(() => seatsData().length).toBe(2);
   const map = page.getByTestId('seat-map');
   await expect(map).toBeAttached();
-  await page.waitForLoadState('networkidle');
-  await expect(map.locator('circle[data-i]')).toHaveCount(0);
+  await expect(page.getByText(messages.sk.event.loadingAvailability).first()).toBeHidden();
   await map.scrollIntoViewIfNeeded();
   await expect.poll(() => map.locator('circle[data-i]').count()).toBeGreaterThan(1000);
 });

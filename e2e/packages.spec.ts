@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, messages, payOnGateway, test, uniqueEmail } from './fixtures';
+import { DEMO_PASSWORD, expect, messages, payOnGateway, test, toTickets, uniqueEmail } from './fixtures';
 import { noSeriousViolations } from './axe';
 
 // Packages (issue 18 item 4): on a 390 px phone a fan buys the family ticket of four seats together
@@ -159,6 +159,7 @@ async function everyAsync<T>(list: T[], test: (x: T) => Promise<boolean>): Promi
 /** The family event's page with its seat map ready, and a way to click a seat of it. */
 async function familyPage(page: Page) {
   await page.goto(`/sk/podujatia/${FAMILY_EVENT}`);
+  await toTickets(page, 'sk');
   await expect(page.getByTestId('seat-map')).toBeVisible();
   await expect(page.getByText(sk.event.loadingAvailability).first()).toBeHidden();
   const family = page.getByTestId('package').filter({ has: page.getByRole('heading', { name: FAMILY, exact: true }) });

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { bestAvailable } from '../lib/seats/best-available';
 import { flatten, toMapLayout, type ApiLayout } from '../lib/seats/layout';
-import { expect, messages, seatMapReady, seeded, test } from './fixtures';
+import { expect, messages, seatMapReady, seeded, test, toTickets } from './fixtures';
 import { noSeriousViolations } from './axe';
 
 // The seat map as a fan on a 390 px phone uses it: tap a section to zoom, tap seats, best available,
@@ -138,6 +138,7 @@ test('desktop, Czech: Enter on a section label zooms; no N seats together is sai
     await route.fulfill({ json: { ...answer, takenSeatIds: [...answer.takenSeatIds, ...extra] } });
   });
   await page.goto(`/cs/udalosti/${STADIUM}`);
+  await toTickets(page, 'cs');
   const map = page.getByTestId('seat-map');
   await expect(map).toBeVisible();
   await expect(page.getByText(cs.event.loadingAvailability).first()).toBeHidden();

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { apiQuery } from '@/lib/client/api-client';
 import { holdInCart } from '@/lib/client/cart';
 import { queryKeys } from '@/lib/client/query-keys';
@@ -30,6 +30,37 @@ const SeatMap = lazy(() => import('@/components/seats/seat-map').then((m) => ({ 
 const BestAvailableForm = lazy(() => import('@/components/seats/best-available-form').then((m) => ({ default: m.BestAvailableForm })));
 const SeatLists = lazy(() => import('@/components/seats/seat-lists').then((m) => ({ default: m.SeatLists })));
 const mapPlaceholder = <div className="aspect-[10/7] animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />;
+
+/**
+ * Whether the fan has come to the tickets: the section is within a quarter screen of the window, or the
+ * fan has focused something in it. The seat layout (a stadium's thousand seats), its wheelchair places and
+ * the map's code are loaded only then (issue 34, docs/decisions/event-page-seats-on-approach.md): on a phone
+ * the tickets start more than a screen below the first, and fetching, parsing and laying out the seats at
+ * load was most of the page's blocking time on Lighthouse's phone. On a desktop the section is in reach at
+ * once. Without IntersectionObserver the seats load at once, as before.
+ */
+function useApproached(ref: RefObject<HTMLElement | null>, wanted: boolean): boolean {
+  const [approached, setApproached] = useState(false);
+  useEffect(() => {
+    const section = ref.current;
+    if (!wanted || approached) return;
+    if (!section || typeof IntersectionObserver === 'undefined') {
+      setApproached(true);
+      return;
+    }
+    const come = () => setApproached(true);
+    const near = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) come();
+    }, { rootMargin: '25% 0px' });
+    near.observe(section);
+    section.addEventListener('focusin', come);
+    return () => {
+      near.disconnect();
+      section.removeEventListener('focusin', come);
+    };
+  }, [ref, wanted, approached]);
+  return approached;
+}
 import { returnPathFrom } from '@/lib/auth/return-path';
 
 /** `priceText`: the price formatted by the server (see Props.formatted). */
@@ -62,6 +93,8 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
   const queryClient = useQueryClient();
   const { signedIn } = useSession();
   const headingId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  const approached = useApproached(sectionRef, hasLayout && onSale);
 
   // Live availability: polled every 10 s while the tab is visible, so seats others take turn grey.
   const availability = useQuery({
@@ -73,11 +106,12 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
     refetchOnWindowFocus: true,
     staleTime: 0,
   });
-  // The seat layout never changes while the page is open: loaded once (texts in the page language).
+  // The seat layout never changes while the page is open: loaded once (texts in the page language), when
+  // the fan comes to the tickets.
   const layoutQuery = useQuery({
     queryKey: queryKeys.layout(eventId, locale),
     queryFn: apiQuery<{ layout: ApiLayout | null }>(`/api/v1/events/${encodeURIComponent(eventId)}`, { query: { include: 'seats' }, toast: false }),
-    enabled: hasLayout && onSale,
+    enabled: hasLayout && onSale && approached,
     staleTime: Infinity,
   });
   const layout = useMemo(
@@ -86,10 +120,12 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
   );
 
   // Wheelchair places and companion seats (held back for ZŤP / ZŤP-S card holders): marked on the map, offered below it.
-  const accessible = useAccessibleSeats(eventId, hasLayout && onSale);
+  const accessible = useAccessibleSeats(eventId, hasLayout && onSale && approached);
 
   const data = availability.data;
-  const ready = Boolean(data) && (!hasLayout || Boolean(layout));
+  // Standing places need the availability only; seats also their layout.
+  const standingReady = Boolean(data);
+  const ready = standingReady && (!hasLayout || Boolean(layout));
 
   const flat = useMemo(() => (layout ? flatten(layout) : null), [layout]);
   const taken = useMemo(() => new Set(data?.takenSeatIds ?? []), [data]);
@@ -272,7 +308,7 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
 
   return (
     <>
-      <section aria-labelledby={headingId} className="space-y-5">
+      <section ref={sectionRef} aria-labelledby={headingId} className="space-y-5">
         <h2 id={headingId} className="text-2xl font-semibold">
           {t('tickets')}
         </h2>
@@ -376,12 +412,12 @@ export function TicketPicker({ eventId, onSale, maxPerOrder, ticketTypes, hasLay
                         {t('quantityFor', { name: type.name })}
                       </label>
                       <p className="text-sm text-slate-700">
-                        {type.priceText} · {ready ? (left > 0 ? t('left', { count: left }) : t('soldOut')) : t('loadingAvailability')}
+                        {type.priceText} · {standingReady ? (left > 0 ? t('left', { count: left }) : t('soldOut')) : t('loadingAvailability')}
                       </p>
                       <select
                         id={id}
                         value={current}
-                        disabled={!ready || left === 0}
+                        disabled={!standingReady || left === 0}
                         onChange={(e) => setQuantities((q) => ({ ...q, [type.id]: Number(e.target.value) }))}
                         className="mt-2 w-full rounded-lg border border-slate-400 bg-white px-3 py-2"
                         data-testid="ticket-count"
