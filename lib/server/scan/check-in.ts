@@ -16,7 +16,7 @@ export type CheckIn = { ticketId: string; version: number; scannerId: string; ga
  * version, no gift waiting), so of two gates scanning one code exactly one admits; the same ticket is
  * never twice in one group (the second scan goes in the next and reads "already used").
  */
-export const checkIn: (item: CheckIn) => Promise<boolean> = grouped(commitGroup, { max: 200, distinct: (item) => item.ticketId });
+export const checkIn: (item: CheckIn) => Promise<boolean> = grouped(commitGroup, { max: 200, distinct: (item) => item.ticketId, parallel: 2 });
 
 async function commitGroup(db: Db, group: CheckIn[]): Promise<boolean[]> {
   const input = group.map((item) => ({ ticket_id: item.ticketId, version: item.version, scanner_id: item.scannerId, gate: item.gate, scanned_at: item.at.toISOString() }));

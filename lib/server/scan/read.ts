@@ -41,7 +41,7 @@ export type FoundRow = {
  * check-ins do: at a busy gate a scan then costs the database and the server about one round trip
  * instead of two (README, Decisions: gate scans).
  */
-export const readScan: (read: ScanRead) => Promise<FoundRow> = grouped(readGroup, { max: 200 });
+export const readScan: (read: ScanRead) => Promise<FoundRow> = grouped(readGroup, { max: 200, parallel: 2 });
 
 async function readGroup(db: Db, reads: ScanRead[]): Promise<FoundRow[]> {
   const input = reads.map((read, n) => ({ n, caller_id: read.callerId, token_hash: read.tokenHash, ticket_id: read.ticketId, at: read.at.toISOString() }));
