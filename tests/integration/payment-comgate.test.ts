@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, notExists } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { getDb } from '@/lib/server/db';
 import { runSeed } from '@/lib/server/db/seed';
@@ -46,7 +46,16 @@ async function freeSeats(n: number): Promise<string[]> {
   const units = await t.db
     .select({ seatId: s.inventoryUnits.seatId })
     .from(s.inventoryUnits)
-    .where(and(eq(s.inventoryUnits.eventId, e.id), eq(s.inventoryUnits.status, 'available'), isNotNull(s.inventoryUnits.seatId)))
+    .where(
+      and(
+        eq(s.inventoryUnits.eventId, e.id),
+        eq(s.inventoryUnits.status, 'available'),
+        isNotNull(s.inventoryUnits.seatId),
+        // Never a wheelchair place or companion seat (a general cart may not hold one, and the arena has eight:
+        // in the random order of unit ids they were now and then the last ones).
+        notExists(t.db.select({ one: s.accessibleSeats.seatId }).from(s.accessibleSeats).where(eq(s.accessibleSeats.seatId, s.inventoryUnits.seatId))),
+      ),
+    )
     .orderBy(desc(s.inventoryUnits.id))
     .limit(n);
   return units.map((u) => u.seatId!);
