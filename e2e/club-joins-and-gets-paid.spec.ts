@@ -11,6 +11,7 @@
 import type { Browser, Locator } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
+import { instantToLocal } from '../lib/organiser/zoned-time';
 import { buyTicket, expect, messages, signedInContext, test, uniqueEmail } from './fixtures';
 
 const sk = messages.sk;
@@ -19,16 +20,6 @@ const o = sk.organiser;
 const ui = sk.documents.ui;
 const shown = (locator: Locator) => locator.filter({ visible: true });
 const MINUTE = 60_000;
-
-/** `at` as the console's date-time fields take it: the Bratislava wall clock, to the minute. */
-function wallClock(at: Date): string {
-  const part = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bratislava', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`;
-}
 
 const layout = {
   width: 400,
@@ -118,8 +109,8 @@ test('a new club applies, is approved, publishes a match; a fan buys and downloa
   await page.getByLabel(o.events.fields.category, { exact: true }).selectOption({ label: o.events.categories.sport });
   // Kick-off on the next minute three minutes from now, the final whistle a minute later: the payout is due soon after the sale.
   const startsAt = new Date(Math.ceil((Date.now() + 3 * MINUTE) / MINUTE) * MINUTE);
-  await page.getByLabel(o.events.fields.startsAt, { exact: true }).fill(wallClock(startsAt));
-  await page.getByLabel(`${o.events.fields.endsAt} (${o.events.optional})`, { exact: true }).fill(wallClock(new Date(startsAt.getTime() + MINUTE)));
+  await page.getByLabel(o.events.fields.startsAt, { exact: true }).fill(instantToLocal(startsAt.toISOString()));
+  await page.getByLabel(`${o.events.fields.endsAt} (${o.events.optional})`, { exact: true }).fill(instantToLocal(new Date(startsAt.getTime() + MINUTE).toISOString()));
   await page.getByRole('button', { name: o.events.create }).click();
   await expect(page).toHaveURL(/\/sk\/organizator\/podujatia\/[0-9a-f-]{36}$/);
   const eventId = page.url().split('/').pop()!;

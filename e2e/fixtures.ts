@@ -136,10 +136,6 @@ export async function redeemVoucher(page: Page, code: string) {
 }
 
 /**
- * The event page's seat map once usable: availability has arrived (its loading note is gone) and the
- * seats are drawn, which happens when the map nears the window, as a fan scrolls to it.
- */
-/**
  * The fan comes to the event page's tickets (scrolls to their heading): the seat layout, its map and the
  * wheelchair places load only then (docs/decisions/event-page-seats-on-approach.md).
  */
@@ -147,6 +143,10 @@ export async function toTickets(page: Page, locale: Locale) {
   await page.getByRole('heading', { level: 2, name: messages[locale].event.tickets, exact: true }).scrollIntoViewIfNeeded();
 }
 
+/**
+ * The event page's seat map once usable: availability has arrived (its loading note is gone) and the
+ * seats are drawn, which happens when the map nears the window, as a fan scrolls to it.
+ */
 export async function seatMapReady(page: Page, locale: Locale) {
   await toTickets(page, locale);
   const map = page.getByTestId('seat-map');

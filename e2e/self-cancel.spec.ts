@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { demo, expect, freeSeats, messages, payOnGateway, signedInContext, test, xsrfHeaders } from './fixtures';
 import { noSeriousViolations } from './axe';
+import { instantToLocal } from '../lib/organiser/zoned-time';
 
 // Fans returning tickets (issue 33 items 4 and 5) on a 390 px phone:
 //  • the organiser lets fans cancel; a fan with two tickets of one order cancels one from Your tickets in two
@@ -35,16 +36,6 @@ async function buySeats(page: Page, slug: string, count: number): Promise<string
 async function eventIdOf(office: Page, slug: string): Promise<string> {
   const { events } = (await (await office.request.get('/api/v1/scan/events')).json()) as { events: { id: string; slug: string }[] };
   return events.find((e) => e.slug === slug)!.id;
-}
-
-/** An instant as the console's datetime-local field takes it: the wall clock in Bratislava. */
-function bratislava(date: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bratislava', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
 /** An amount as the Slovak pages write it, whatever space precedes the sign: "12,50". */
@@ -108,8 +99,8 @@ test.describe('returning tickets on a phone', () => {
     const form = office.getByTestId('postpone-form');
     await expect(form).toBeVisible();
     const newStart = new Date(new Date(before.startsAt).getTime() + 7 * 86_400_000);
-    await form.getByLabel(sk.refunds.organiser.postpone.startsAt).fill(bratislava(newStart));
-    await form.getByLabel(sk.refunds.organiser.postpone.refundDeadline).fill(bratislava(new Date(Date.now() + 3 * 86_400_000)));
+    await form.getByLabel(sk.refunds.organiser.postpone.startsAt).fill(instantToLocal(newStart.toISOString()));
+    await form.getByLabel(sk.refunds.organiser.postpone.refundDeadline).fill(instantToLocal(new Date(Date.now() + 3 * 86_400_000).toISOString()));
     await form.getByRole('button', { name: sk.refunds.organiser.postpone.submit }).click();
     await expect(office.getByTestId('postponement-state')).toBeVisible();
     await context.close();

@@ -6,6 +6,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useStat
 import { apiQuery } from '@/lib/client/api-client';
 import { holdInCart } from '@/lib/client/cart';
 import { queryKeys } from '@/lib/client/query-keys';
+import { returnPathFrom } from '@/lib/auth/return-path';
 import { useSession } from '@/lib/client/session';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -61,7 +62,6 @@ function useApproached(ref: RefObject<HTMLElement | null>, wanted: boolean): boo
   }, [ref, wanted, approached]);
   return approached;
 }
-import { returnPathFrom } from '@/lib/auth/return-path';
 
 /** `priceText`: the price formatted by the server (see Props.formatted). */
 export type PickerTicketType = { id: string; name: string; kind: 'seated' | 'standing'; price: Money; priceText: string; color: string };

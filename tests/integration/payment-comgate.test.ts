@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, notExists } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { getDb } from '@/lib/server/db';
 import { runSeed } from '@/lib/server/db/seed';
@@ -9,6 +9,7 @@ import { comgateApiAllowed } from '@/lib/server/mode';
 import { POST as webhookRoute } from '@/tests/helpers/api';
 import { startComgateFake, type ComgateFake } from '@/scripts/comgate-fake';
 import { useTestDatabase } from '../helpers/db';
+import { freeSeatsOf } from '../helpers/seats';
 
 // Comgate against its local fake (scripts/comgate-fake.ts), which follows Comgate's documented protocol:
 // checkout creates the payment there, the fan acts on its page, its background notice reaches the
@@ -41,25 +42,8 @@ afterAll(async () => {
 const urls = { success: (id: string) => `http://x/orders/${id}`, cancel: () => 'http://x/cart', gateway: (id: string) => `/cs/platba/${id}` };
 let fans = 0;
 
-async function freeSeats(n: number): Promise<string[]> {
-  const [e] = await t.db.select({ id: s.events.id }).from(s.events).where(eq(s.events.slug, MATCH));
-  const units = await t.db
-    .select({ seatId: s.inventoryUnits.seatId })
-    .from(s.inventoryUnits)
-    .where(
-      and(
-        eq(s.inventoryUnits.eventId, e.id),
-        eq(s.inventoryUnits.status, 'available'),
-        isNotNull(s.inventoryUnits.seatId),
-        // Never a wheelchair place or companion seat (a general cart may not hold one, and the arena has eight:
-        // in the random order of unit ids they were now and then the last ones).
-        notExists(t.db.select({ one: s.accessibleSeats.seatId }).from(s.accessibleSeats).where(eq(s.accessibleSeats.seatId, s.inventoryUnits.seatId))),
-      ),
-    )
-    .orderBy(desc(s.inventoryUnits.id))
-    .limit(n);
-  return units.map((u) => u.seatId!);
-}
+/** `n` seats of the match still free for a general cart (never a wheelchair place or companion seat). */
+const freeSeats = (n: number) => freeSeatsOf(t.db, MATCH, n);
 
 /** A fan with `seats` seats of the match in the cart, checked out: the Comgate payment waiting on its page. */
 async function checkedOut(seats = 2) {
