@@ -15,6 +15,9 @@ const config: Config = {
     '^@/(.*)$': '<rootDir>/$1',
   },
   setupFilesAfterEnv: ['<rootDir>/tests/helpers/setup.ts'],
+  // The demo data seeded once for the run; test files with useTestDatabase({ seeded: true }) start from a copy of it.
+  globalSetup: '<rootDir>/tests/helpers/jest-global-setup.cjs',
+  globalTeardown: '<rootDir>/tests/helpers/jest-global-teardown.cjs',
   testTimeout: 60_000,
   // PGlite is several hundred MB per instance: two files at a time on a 2-core machine.
   maxWorkers: 2,

@@ -6,6 +6,7 @@ import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
 import { useRouter } from '@/lib/i18n/navigation';
 import { localToInstant } from '@/lib/organiser/zoned-time';
+import { useHydrated } from '@/components/ui/use-hydrated';
 
 type Answer = { holders: number; postponement: { kept: number; refunded: number } };
 
@@ -22,6 +23,8 @@ export function PostponeForm({ eventId }: { eventId: string }) {
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // Until React listens, what is typed would be reset at hydration and a click would post the form to the page itself.
+  const hydrated = useHydrated();
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -71,20 +74,22 @@ export function PostponeForm({ eventId }: { eventId: string }) {
   return (
     <form onSubmit={submit} className="max-w-2xl space-y-4" data-testid="postpone-form">
       <p className="text-slate-700">{t('intro')}</p>
-      {field(ids.start, 'startsAt', t('startsAt'), startsAt, setStartsAt)}
-      {field(ids.deadline, 'refundDeadline', t('refundDeadline'), deadline, setDeadline)}
-      <div className="space-y-1">
-        <label htmlFor={ids.message} className="block font-medium">
-          {t('message')}
-        </label>
-        <textarea id={ids.message} value={message} maxLength={1000} onChange={(e) => setMessage(e.target.value)} rows={3} className="w-full rounded-lg border border-slate-400 px-3 py-2" />
-      </div>
+      <fieldset disabled={!hydrated} className="space-y-4">
+        {field(ids.start, 'startsAt', t('startsAt'), startsAt, setStartsAt)}
+        {field(ids.deadline, 'refundDeadline', t('refundDeadline'), deadline, setDeadline)}
+        <div className="space-y-1">
+          <label htmlFor={ids.message} className="block font-medium">
+            {t('message')}
+          </label>
+          <textarea id={ids.message} value={message} maxLength={1000} onChange={(e) => setMessage(e.target.value)} rows={3} className="w-full rounded-lg border border-slate-400 px-3 py-2" />
+        </div>
+      </fieldset>
       {errors.form && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           {errors.form}
         </p>
       )}
-      <button type="submit" disabled={busy} className="rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white disabled:opacity-60">
+      <button type="submit" disabled={busy || !hydrated} className="rounded-lg bg-emerald-800 px-5 py-3 font-medium text-white disabled:opacity-60">
         {t('submit')}
       </button>
     </form>

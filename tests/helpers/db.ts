@@ -1,8 +1,12 @@
 // A fresh database per test file: in-memory PGlite by default, or a new PostgreSQL database
-// when TEST_DATABASE_URL is set (npm run test:pg). Call useTestDatabase() at the top of a file.
+// when TEST_DATABASE_URL is set (npm run test:pg). Call useTestDatabase() at the top of a file;
+// useTestDatabase({ seeded: true }) starts it with the demo data (lib/server/db/seed), copied from the one
+// seeded copy the run made at its start (tests/helpers/jest-global.cjs) instead of seeding it again.
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { closeDatabase, openDatabase, useDatabase, type Db } from '@/lib/server/db/client';
+import { runSeed } from '@/lib/server/db/seed';
 
 export type TestDatabase = { db: Db; kind: 'pglite' | 'postgres'; url?: string };
 
@@ -16,7 +20,14 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
-export function useTestDatabase(): TestDatabase {
+/** The run's seeded copy (a PostgreSQL template database, or a PGlite dump file), when it has one. */
+function seededCopy(): string | null {
+  const copy = process.env.TEST_SEEDED_COPY;
+  if (!copy) return null;
+  return isPostgresRun() ? copy : existsSync(copy) ? copy : null;
+}
+
+export function useTestDatabase({ seeded = false }: { seeded?: boolean } = {}): TestDatabase {
   const state = {} as TestDatabase;
   let dropName: string | null = null;
   let admin: ReturnType<typeof postgres> | null = null;
@@ -26,17 +37,21 @@ export function useTestDatabase(): TestDatabase {
     if (adminUrl) {
       dropName = `tribuna_t_${randomBytes(6).toString('hex')}`;
       admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`CREATE DATABASE ${dropName}`);
+      const template = seeded ? seededCopy() : null;
+      await admin.unsafe(template ? `CREATE DATABASE ${dropName} TEMPLATE ${template}` : `CREATE DATABASE ${dropName}`);
       state.url = withDatabase(adminUrl, dropName);
       const handle = openDatabase({ url: state.url, poolSize: 20 });
-      await handle.migrate();
+      if (!template) await handle.migrate();
       useDatabase(handle);
+      if (seeded && !template) await runSeed(handle.db);
       state.db = handle.db;
       state.kind = 'postgres';
     } else {
-      const handle = openDatabase({ dataDir: 'memory://' });
-      await handle.migrate();
+      const copy = seeded ? seededCopy() : null;
+      const handle = openDatabase({ dataDir: 'memory://', ...(copy ? { loadDataDir: new Blob([readFileSync(copy)]) } : {}) });
+      if (!copy) await handle.migrate();
       useDatabase(handle);
+      if (seeded && !copy) await runSeed(handle.db);
       state.db = handle.db;
       state.kind = 'pglite';
     }

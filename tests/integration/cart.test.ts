@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { hashToken, newSessionToken } from '@/lib/server/auth/session-token';
 import { addToCart, applyCoupon, getCart, removeFromCart } from '@/lib/server/cart';
 import { reservationMinutes } from '@/lib/server/cart/event';
@@ -16,16 +15,13 @@ import { useTestDatabase } from '../helpers/db';
 import { freeSeatsOf } from '../helpers/seats';
 import { giveTicket, makeUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 
 const STADIUM = 'dunaj-bratislava-fc-kosice';
 const CONCERT = 'polarna-ziara-kosice';
 const FEST = 'luka-fest-2027';
 const MIN = 60_000;
 
-beforeAll(async () => {
-  await runSeed(t.db);
-}, 180_000);
 
 let userCounter = 0;
 async function newFan() {

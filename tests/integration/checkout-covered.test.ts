@@ -8,7 +8,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { POST as checkoutRoute } from '@/tests/helpers/api';
 import { addToCart, applyCoupon, getCart, removeFromCart, setCartPoints } from '@/lib/server/cart';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { eventChanged } from '@/lib/server/events/changed';
 import { checkout } from '@/lib/server/orders/checkout';
 import { getOrder } from '@/lib/server/orders/read';
@@ -27,7 +26,7 @@ import { auth, eventBySlug, makeScanner, makeUser, params, request, type TestUse
 
 jest.mock('next/server', () => ({ ...jest.requireActual('next/server'), connection: async () => {} }));
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 /** FK Dunaj's matches: the club's wallet credit and loyalty points pay for them. */
 const SLUG = 'dunaj-bratislava-msk-zilina';
 /** Cancelled by the last test. */
@@ -91,9 +90,6 @@ async function paidMails(fan: TestUser) {
   return t.db.select().from(s.emailOutbox).where(and(eq(s.emailOutbox.toAddress, fan.email), eq(s.emailOutbox.kind, 'order-paid')));
 }
 
-beforeAll(async () => {
-  await runSeed(t.db);
-}, 180_000);
 
 it('credit covering the whole cart: checkout pays the order itself, with no payment at the provider, and sends the fan to the order', async () => {
   const fan = await makeUser(t.db, 'covered');

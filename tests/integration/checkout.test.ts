@@ -1,6 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart, applyCoupon, getCart, removeFromCart } from '@/lib/server/cart';
 import { eventChanged } from '@/lib/server/events/changed';
 import { checkout } from '@/lib/server/orders/checkout';
@@ -15,15 +14,12 @@ import { useTestDatabase } from '../helpers/db';
 import { freeSeatsOf } from '../helpers/seats';
 import { log } from '@/lib/server/ops/log';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 
 const STADIUM = 'dunaj-bratislava-fc-kosice';
 const MIN = 60_000;
 const urls = { success: (id: string) => `http://x/orders/${id}`, cancel: () => 'http://x/cart', gateway: (id: string) => `/en/pay/${id}` };
 
-beforeAll(async () => {
-  await runSeed(t.db);
-}, 180_000);
 
 let n = 0;
 async function newFan(locale: 'sk' | 'cs' | 'en' = 'en') {

@@ -12,7 +12,6 @@ import { GET as listTickets } from '@/tests/helpers/api';
 import { addToCart, getCart } from '@/lib/server/cart';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { FAMILY_EVENT } from '@/lib/server/db/seed/packages';
 import { addPackageToCart } from '@/lib/server/packages/sale';
 import { setCartConcession } from '@/lib/server/concessions/cart';
@@ -25,7 +24,7 @@ import { answerOf } from '../helpers/contract';
 import { useTestDatabase } from '../helpers/db';
 import { auth, eventBySlug, giveTicket, makeScanner, makeUser, params, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const SLUG = 'vltava-praha-kometa-brno';
 
 let eventId: string;
@@ -65,7 +64,6 @@ const gift = (fan: TestUser, ticketId: string, email: string, language = 'en') =
 const myTickets = async (fan: TestUser) => (await answerOf(myTicketsSchema, await listTickets(request('/api/v1/tickets', { headers: auth(fan) }), params({})))).tickets;
 
 beforeAll(async () => {
-  await runSeed(t.db);
   const event = await eventBySlug(t.db, SLUG);
   eventId = event.id;
   const [end] = await t.db.select().from(s.ticketTypes).where(and(eq(s.ticketTypes.eventId, eventId), eq(s.ticketTypes.code, 'END')));

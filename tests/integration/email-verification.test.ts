@@ -1,6 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { POST as signUp } from '@/tests/helpers/api';
 import { POST as signIn } from '@/tests/helpers/api';
 import { GET as me, PATCH as patchMe } from '@/tests/helpers/api';
@@ -17,11 +16,8 @@ import sk from '@/messages/sk.json';
 import { useTestDatabase } from '../helpers/db';
 import { giveTicket, makeUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 
-beforeAll(async () => {
-  await runSeed(t.db);
-}, 180_000);
 
 type Handler = (request: Request, context: { params: Promise<any> }) => Promise<Response>;
 let ipCounter = 0;

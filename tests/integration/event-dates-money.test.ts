@@ -5,7 +5,6 @@
 import { eq } from 'drizzle-orm';
 import { PATCH as eventPatch } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { updateEvent } from '@/lib/server/events/edit';
 import { DEFAULT_PAYOUT_WAIT_HOURS } from '@/lib/server/payouts/state';
 import { listPayouts } from '@/lib/server/resale/payouts';
@@ -14,7 +13,7 @@ import { headersOf, makeCast, orgIdOfSlug, type Cast } from '../helpers/organise
 import { resaleSale } from '../helpers/payouts';
 import { eventBySlug, makeUser, params, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const EVENT = 'dunaj-bratislava-spartak-trnava';
 const HOUR = 3_600_000;
 
@@ -25,7 +24,6 @@ let originalStart: Date;
 let originalEnd: Date;
 
 beforeAll(async () => {
-  await runSeed(t.db);
   cast = await makeCast(t.db, await orgIdOfSlug(t.db, 'fk-dunaj-bratislava'));
   const event = await eventBySlug(t.db, EVENT);
   eventId = event.id;

@@ -8,12 +8,11 @@ import path from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { DELETE, GET, POST } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { useTestDatabase } from '../helpers/db';
 import { makeCast, makeMember, orgIdOfSlug, type Cast } from '../helpers/organiser';
 import { auth, eventBySlug, giveTicket, params, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const SOURCE = 'dunaj-bratislava-fc-kosice';
 const uploads = mkdtempSync(path.join(tmpdir(), 'tribuna-duplicate-'));
 let cast: Cast;
@@ -70,7 +69,6 @@ async function unitsOf(eventId: string): Promise<Record<string, number>> {
 
 beforeAll(async () => {
   process.env.UPLOADS_DIR = uploads;
-  await runSeed(t.db);
   const orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
   cast = await makeCast(t.db, orgId);
   otherManager = await makeMember(t.db, await orgIdOfSlug(t.db, 'hc-vltava-praha'), 'manager', 'other-manager');

@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { availabilityChanged, findPublicEvent, getAvailability, getEventDetail, listEvents, listSitemapEvents } from '@/lib/server/events';
 import { addToCart, removeFromCart } from '@/lib/server/cart';
 import { listenForEventChanges } from '@/lib/server/events/changed';
@@ -12,15 +11,12 @@ import { isPostgresRun, useTestDatabase } from '../helpers/db';
 import { availabilitySchema, eventDetailSchema, eventListSchema } from '@/lib/schemas/events';
 import { answerOf, failureBodyOf } from '../helpers/contract';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 
 const STADIUM = 'dunaj-bratislava-fc-kosice';
 const PAST = 'dunaj-bratislava-slovan-liberec';
 const DRAFT = 'vltava-praha-sparta-praha';
 
-beforeAll(async () => {
-  await runSeed(t.db);
-});
 
 async function slugsFor(q: string, extra: Parameters<typeof listEvents>[0] = {}) {
   const list = await listEvents({ q, pageSize: 50, ...extra });

@@ -11,7 +11,6 @@ import { GET as feedbackGet } from '@/tests/helpers/api';
 import { GET as redeemGet } from '@/tests/helpers/api';
 import { POST as redeemPost } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { currentMonth } from '@/lib/server/reports/settlement';
 import { useTestDatabase } from '../helpers/db';
 import { makeCast, type Cast } from '../helpers/organiser';
@@ -19,7 +18,7 @@ import { buy } from '../helpers/purchases';
 import { freeSeatsOf } from '../helpers/seats';
 import { auth, eventBySlug, makeUser, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const SLUG = 'dunaj-bratislava-msk-zilina';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -30,7 +29,6 @@ let order: Awaited<ReturnType<typeof buy>>;
 let buyer: Awaited<ReturnType<typeof makeUser>>;
 
 beforeAll(async () => {
-  await runSeed(t.db);
   const event = await eventBySlug(t.db, SLUG);
   eventId = event.id;
   orgId = event.orgId;

@@ -11,7 +11,6 @@ import { GET as questionsGet, PUT as questionsPut } from '@/tests/helpers/api';
 import { GET as csvGet } from '@/tests/helpers/api';
 import { feedbackQuestionsSchema, feedbackResultsSchema, myFeedbackSchema } from '@/lib/schemas/feedback';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { submitFeedback } from '@/lib/server/feedback/fan';
 import { inviteDueFeedback } from '@/lib/server/feedback/invitations';
 import { answerOf, failureBodyOf } from '../helpers/contract';
@@ -19,7 +18,7 @@ import { useTestDatabase } from '../helpers/db';
 import { expectedStatuses, makeCast, statusesOf, type Cast } from '../helpers/organiser';
 import { auth, eventBySlug, giveTicket, makeUser, params, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const SLUG = 'dunaj-bratislava-spartak-trnava';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -41,7 +40,6 @@ const fanCall = (method: 'GET' | 'POST', user: TestUser, body?: unknown, languag
 const organiserPath = (suffix: string) => `/api/v1/organiser/events/${eventId}/${suffix}`;
 
 beforeAll(async () => {
-  await runSeed(t.db);
   const event = await eventBySlug(t.db, SLUG);
   eventId = event.id;
   cast = await makeCast(t.db, event.orgId);

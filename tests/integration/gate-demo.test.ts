@@ -5,16 +5,12 @@ import { POST as redeem } from '@/tests/helpers/api';
 import { POST as scan } from '@/tests/helpers/api';
 import { GET as scannerEventsRoute } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { scanWindow } from '@/lib/ticket-code/window';
 import { useTestDatabase } from '../helpers/db';
 import { auth, currentCode, eventBySlug, makeUser, params, request, sessionFor } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 
-beforeAll(async () => {
-  await runSeed(t.db);
-});
 
 async function redeemAs(fan: { token: string }, code: string): Promise<string> {
   const response = await redeem(request('/api/v1/tickets/redeem', { method: 'POST', headers: auth(fan), body: { code } }), params({}));

@@ -7,18 +7,16 @@ import { and, eq } from 'drizzle-orm';
 import { GET as get, POST as post } from '@/tests/helpers/api';
 import { eventChanged } from '@/lib/server/events/changed';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { eventReportSchema } from '@/lib/schemas/reports';
 import { liveViewSchema } from '@/lib/schemas/reports-live';
 import { answerOf } from '../helpers/contract';
 import { useTestDatabase } from '../helpers/db';
 import { auth, currentCode, giveTicket, makeScanner, makeUser, openGates, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const MATCH = 'dunaj-bratislava-fc-kosice';
 
 beforeAll(async () => {
-  await runSeed(t.db);
   await openGates(t.db, [MATCH]);
 }, 180_000);
 

@@ -6,18 +6,14 @@ import { GET as calendarRoute } from '@/tests/helpers/api';
 import { GET as listTickets } from '@/tests/helpers/api';
 import { POST as gift } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { myTicketsSchema, type MyTickets } from '@/lib/schemas/tickets';
 import { shortName } from '@/lib/server/tickets/gift-trace';
 import { answerOf } from '../helpers/contract';
 import { useTestDatabase } from '../helpers/db';
 import { auth, giveTicket, makeUser, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 
-beforeAll(async () => {
-  await runSeed(t.db);
-});
 
 async function myTickets(user: { token: string }): Promise<MyTickets> {
   const response = await listTickets(request('/api/v1/tickets', { headers: auth(user) }), params({}));

@@ -2,7 +2,6 @@
 // gate scan send to the database, through the hot API as the production server answers them
 // (lib/server/serving/hot-api.ts), session lookup included. A count, not a time: it fails when a feature
 // puts one more round trip on a path every fan or every gate pays (docs/decisions/hot-paths-again.md).
-import { runSeed } from '@/lib/server/db/seed';
 import { statementsSent } from '@/lib/server/db/client';
 import { listenForEventChanges } from '@/lib/server/events/changed';
 import { serveHotApi } from '@/lib/server/serving/hot-api';
@@ -10,14 +9,13 @@ import { useTestDatabase } from '../helpers/db';
 import { freeSeatsOf } from '../helpers/seats';
 import { auth, currentCode, giveTicket, makeScanner, makeUser, openGates } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const STADIUM = 'dunaj-bratislava-fc-kosice';
 
 /** The most statements each call may send once its event is known to the thread (the figures of docs/decisions/hot-paths-again.md). */
 const LIMITS = { hold: 2, firstHold: 2, release: 2, scan: 2, scanAgain: 2 };
 
 beforeAll(async () => {
-  await runSeed(t.db);
   await openGates(t.db, [STADIUM]);
   // The thread's LISTEN for event changes, as a server's start begins it: its start forgets every cached event.
   await listenForEventChanges();

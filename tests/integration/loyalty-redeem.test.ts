@@ -12,7 +12,6 @@ import { GET as getOrder } from '@/tests/helpers/api';
 import { GET as getEvent } from '@/tests/helpers/api';
 import { addToCart, getCart } from '@/lib/server/cart';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { PRIORITY_MATCH, PRIORITY_POINTS } from '@/lib/server/db/seed/loyalty';
 import { checkout } from '@/lib/server/orders/checkout';
 import { cancelEvent } from '@/lib/server/events/cancel';
@@ -27,7 +26,7 @@ import { useTestDatabase } from '../helpers/db';
 import { freeSeatsOf } from '../helpers/seats';
 import { auth, eventBySlug, makeScanner, makeUser, params, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const SLUG = 'dunaj-bratislava-msk-zilina';
 const OTHER = 'dunaj-bratislava-fc-kosice';
 /** SLUG is cancelled by the refund test: the later ones buy this match. */
@@ -62,7 +61,6 @@ async function pay(paymentId: string, outcome: 'succeeded' | 'declined' = 'succe
 }
 
 beforeAll(async () => {
-  await runSeed(t.db);
   orgId = (await eventBySlug(t.db, SLUG)).orgId;
   manager = await makeScanner(t.db, SLUG, 'manager');
 });

@@ -5,7 +5,6 @@ import { GET as ledgerRoute } from '@/tests/helpers/api';
 import { GET as getProgram, PUT as putProgram } from '@/tests/helpers/api';
 import { POST as scan } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { cancelEvent } from '@/lib/server/events/cancel';
 import { loyaltyProgramResultSchema, loyaltySchema } from '@/lib/schemas/loyalty';
 import { answerOf } from '../helpers/contract';
@@ -15,7 +14,7 @@ import { buy } from '../helpers/purchases';
 import { freeSeatsOf } from '../helpers/seats';
 import { auth, currentCode, eventBySlug, makeScanner, makeUser, openGates, params, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const SLUG = 'dunaj-bratislava-msk-zilina';
 
 let orgId: string;
@@ -28,7 +27,6 @@ async function ledgerOf(user: TestUser) {
 }
 
 beforeAll(async () => {
-  await runSeed(t.db);
   await openGates(t.db, [SLUG]);
   orgId = (await eventBySlug(t.db, SLUG)).orgId;
   manager = await makeScanner(t.db, SLUG, 'manager');

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { createSession } from '@/lib/server/auth/sessions';
 import { sessionSecret } from '@/lib/server/auth/session-secret';
@@ -19,7 +18,7 @@ import { useTestDatabase } from '../helpers/db';
 // Route handlers called outside Next have no request scope for connection() to wait on.
 jest.mock('next/server', () => ({ ...jest.requireActual('next/server'), connection: async () => {} }));
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 
 // The fixed key the code used to fall back to, written in the repository.
 const REPO_KEY = 'tribuna-development-only-session-secret-0123456789';
@@ -35,9 +34,6 @@ function setMode(vars: Partial<Record<(typeof MODE_VARIABLES)[number], string>>)
 }
 afterEach(() => setMode(Object.fromEntries(Object.entries(saved).filter(([, v]) => v !== undefined)) as Record<string, string>));
 
-beforeAll(async () => {
-  await runSeed(t.db);
-}, 180_000);
 
 let n = 0;
 async function newFan() {

@@ -13,7 +13,6 @@ import { POST as scan } from '@/tests/helpers/api';
 import { GET as offlineRoute } from '@/tests/helpers/api';
 import { addToCart } from '@/lib/server/cart';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { eraseExpiredHolders } from '@/lib/server/named-tickets/erase';
 import { checkout } from '@/lib/server/orders/checkout';
 import { signedGatewayNotice, testGateway } from '@/lib/server/payments/test-gateway';
@@ -25,7 +24,7 @@ import { useTestDatabase } from '../helpers/db';
 import { makeOrganisation, makeMember } from '../helpers/organiser';
 import { auth, currentCode, eventBySlug, makeScanner, makeUser, openGates, params, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const SLUG = 'dunaj-bratislava-fc-kosice';
 const urls = { success: (id: string) => `http://x/orders/${id}`, cancel: () => 'http://x/cart', gateway: (id: string) => `/en/pay/${id}` };
 
@@ -80,7 +79,6 @@ async function scanAs(scanner: TestUser, ticketId: string) {
 }
 
 beforeAll(async () => {
-  await runSeed(t.db);
   await openGates(t.db, [SLUG]);
   const event = await eventBySlug(t.db, SLUG);
   eventId = event.id;

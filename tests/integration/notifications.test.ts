@@ -8,7 +8,6 @@ import * as ece from 'http_ece';
 import { POST as gift } from '@/tests/helpers/api';
 import { NOTIFICATION_TOPICS, pushPayloadSchema, type NotificationTopic } from '@/lib/schemas/notifications';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { notify } from '@/lib/server/notifications/notify';
 import { unsubscribeByToken } from '@/lib/server/notifications/preferences';
 import { queueDueNotifications } from '@/lib/server/notifications/scheduled';
@@ -17,12 +16,9 @@ import { readUnsubscribeToken } from '@/lib/server/notifications/token';
 import { useTestDatabase } from '../helpers/db';
 import { auth, eventBySlug, giveTicket, makeUser, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const SLUG = 'dunaj-bratislava-fc-kosice';
 
-beforeAll(async () => {
-  await runSeed(t.db);
-});
 
 type Sent = { endpoint: string; payload: ReturnType<typeof pushPayloadSchema.parse> };
 

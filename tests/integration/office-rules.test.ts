@@ -12,7 +12,6 @@ import { PUT as namedPut } from '@/tests/helpers/api';
 import { POST as blocksPost } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { finishCancellation } from '@/lib/server/events/cancel';
 import { getVenue } from '@/lib/server/venues/venues';
 import { sendAnnouncement } from '@/lib/server/notifications/announcements';
@@ -24,13 +23,12 @@ import { buy } from '../helpers/purchases';
 import { freeSeatsOf } from '../helpers/seats';
 import { auth, eventBySlug, makeUser, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const PLAYED = 'dunaj-bratislava-slovan-liberec';
 const KOSICE = 'dunaj-bratislava-fc-kosice';
 let cast: Cast;
 
 beforeAll(async () => {
-  await runSeed(t.db);
   cast = await makeCast(t.db, (await eventBySlug(t.db, KOSICE)).orgId);
 }, 180_000);
 

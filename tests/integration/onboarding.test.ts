@@ -6,7 +6,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { callApi } from '@/tests/helpers/api';
 import { hashPassword } from '@/lib/server/auth/password';
-import { runSeed } from '@/lib/server/db/seed';
 import * as s from '@/lib/server/db/schema';
 import { DEMO_APPLICANT_EMAIL } from '@/lib/server/db/seed/applications';
 import { applyDueProfileChanges, PROFILE_COOLING_DAYS, updateLegalProfile } from '@/lib/server/onboarding/legal-profile';
@@ -18,7 +17,7 @@ import { useTestDatabase } from '../helpers/db';
 import { makeMember, makeOrganisation } from '../helpers/organiser';
 import { auth, makeUser, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const DAY = 86_400_000;
 const PASSWORD = 'owner-password-1';
 
@@ -82,7 +81,6 @@ async function applicant(locale: 'sk' | 'cs' | 'en' = 'en'): Promise<TestUser> {
 }
 
 beforeAll(async () => {
-  await runSeed(t.db);
   admin = await makeUser(t.db, 'admin');
   await t.db.update(s.users).set({ isAdmin: true }).where(eq(s.users.id, admin.id));
 });

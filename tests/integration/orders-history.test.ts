@@ -6,7 +6,6 @@ import { GET as myListingsRoute } from '@/tests/helpers/api';
 import { POST as cartItemsRoute } from '@/tests/helpers/api';
 import { GET as ticketsRoute } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { getOrder } from '@/lib/server/orders/read';
 import { listTicketForResale } from '@/lib/server/resale/listing';
@@ -19,12 +18,9 @@ import { buy } from '../helpers/purchases';
 import { freeSeatsOf } from '../helpers/seats';
 import { auth, makeUser, params, request, sessionFor } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const STADIUM = 'dunaj-bratislava-fc-kosice';
 
-beforeAll(async () => {
-  await runSeed(t.db);
-}, 180_000);
 
 let seatOffset = 0;
 async function freeSeats(count: number) {

@@ -5,19 +5,15 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { NOTIFICATION_TOPICS, announcementSchema, organisationAnnouncementListSchema } from '@/lib/schemas/notifications';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { sendDueNotifications } from '@/lib/server/notifications/sender';
 import { GET, POST } from '@/tests/helpers/api';
 import { useTestDatabase } from '../helpers/db';
 import { auth, eventBySlug, giveTicket, makeScanner, makeUser, params, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const CLUB_EVENT = 'dunaj-bratislava-fc-kosice';
 const OTHER_EVENT = 'luka-fest-warm-up';
 
-beforeAll(async () => {
-  await runSeed(t.db);
-});
 
 async function drain() {
   // No push subscriptions here: every fan is told by email (or skipped).

@@ -1,16 +1,14 @@
 import { GET as myOrganisationsRoute } from '@/tests/helpers/api';
 import { eventAccess, myOrganisations, orgAccess, roleCan } from '@/lib/server/organiser/access';
-import { runSeed } from '@/lib/server/db/seed';
 import { useTestDatabase } from '../helpers/db';
 import { makeCast, makeOrganisation, orgIdOfSlug, statusesOf, type Cast } from '../helpers/organiser';
 import { eventBySlug, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 let orgId: string;
 let cast: Cast;
 
 beforeAll(async () => {
-  await runSeed(t.db);
   orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
   cast = await makeCast(t.db, orgId);
 });

@@ -10,7 +10,6 @@ import { POST as holdAccessible } from '@/tests/helpers/api';
 import { POST as addItems } from '@/tests/helpers/api';
 import { GET as availabilityRoute } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { accessibleSeatsResultSchema } from '@/lib/schemas/concessions';
 import { accessibleSeatMarkResultSchema, venueAccessibleSeatsSchema } from '@/lib/schemas/organiser-venues';
 import { answerOf } from '../helpers/contract';
@@ -18,7 +17,7 @@ import { useTestDatabase } from '../helpers/db';
 import { expectedStatuses, makeCast, orgIdOfSlug, statusesOf, type Cast } from '../helpers/organiser';
 import { auth, eventBySlug, makeUser, params, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const EVENT = 'dunaj-bratislava-fc-kosice';
 let cast: Cast;
 let stadiumId: string;
@@ -28,7 +27,6 @@ let eventId: string;
 let free: string[];
 
 beforeAll(async () => {
-  await runSeed(t.db);
   cast = await makeCast(t.db, await orgIdOfSlug(t.db, 'fk-dunaj-bratislava'));
   const [stadium] = await t.db.select({ id: s.venues.id }).from(s.venues).where(eq(s.venues.slug, 'stadion-dunaj'));
   const [arena] = await t.db.select({ id: s.venues.id }).from(s.venues).where(eq(s.venues.slug, 'arena-vltava'));

@@ -5,7 +5,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { POST as cancelRoute } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { getOrder } from '@/lib/server/orders/read';
@@ -23,7 +22,7 @@ import { freeSeatsOf } from '../helpers/seats';
 import { auth, eventBySlug, giveTicket, makeUser, params, request } from '../helpers/tickets';
 import { log } from '@/lib/server/ops/log';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const KOSICE = 'dunaj-bratislava-fc-kosice';
 const ZILINA = 'dunaj-bratislava-msk-zilina';
 const TRNAVA = 'dunaj-bratislava-spartak-trnava';
@@ -34,7 +33,6 @@ let orgId: string;
 let cast: Cast;
 
 beforeAll(async () => {
-  await runSeed(t.db);
   orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
   cast = await makeCast(t.db, orgId);
 }, 180_000);

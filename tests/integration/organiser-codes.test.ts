@@ -30,7 +30,6 @@ import {
   resalePreviewSchema,
 } from '@/lib/schemas/organiser-codes';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart, applyCoupon } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { listTicketForResale } from '@/lib/server/resale/listing';
@@ -42,7 +41,7 @@ import { expectedStatuses, makeCast, makeOrganisation, makeMember, orgIdOfSlug, 
 import { auth, eventBySlug, giveTicket, makeUser, params, request } from '../helpers/tickets';
 import { freeSeatsOf } from '../helpers/seats';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 let orgId: string;
 let cast: Cast;
 let otherOrg: { id: string };
@@ -66,7 +65,6 @@ const POLICY = {
 };
 
 beforeAll(async () => {
-  await runSeed(t.db);
   orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
   cast = await makeCast(t.db, orgId);
   otherOrg = await makeOrganisation(t.db, 'Third club');

@@ -11,12 +11,11 @@ import { GET as publicListRoute } from '@/tests/helpers/api';
 import { GET as publicDetailRoute } from '@/tests/helpers/api';
 import { POST as cartItemsRoute } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { useTestDatabase } from '../helpers/db';
 import { expectedStatuses, makeCast, orgIdOfSlug, statusesOf, type Cast } from '../helpers/organiser';
 import { auth, giveTicket, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 let orgId: string;
 let otherOrgId: string;
 let cast: Cast;
@@ -82,7 +81,6 @@ async function publicSlugs(q: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  await runSeed(t.db);
   orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
   otherOrgId = await orgIdOfSlug(t.db, 'hc-vltava-praha');
   cast = await makeCast(t.db, orgId);

@@ -11,7 +11,6 @@ import sharp from 'sharp';
 import { DELETE as deleteImageRoute, PATCH as updateImageRoute } from '@/tests/helpers/api';
 import { PATCH as reorderRoute, POST as uploadRoute } from '@/tests/helpers/api';
 import { GET as mediaRoute } from '@/app/media/[...path]/route';
-import { runSeed } from '@/lib/server/db/seed';
 import * as s from '@/lib/server/db/schema';
 import { onEventChanged } from '@/lib/server/events/changed';
 import { fileStorage } from '@/lib/server/storage';
@@ -21,7 +20,7 @@ import { useTestDatabase } from '../helpers/db';
 import { expectedStatuses, makeCast, orgIdOfSlug, statusesOf, type Cast } from '../helpers/organiser';
 import { auth, eventBySlug, params } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const uploads = mkdtempSync(path.join(tmpdir(), 'tribuna-uploads-'));
 let cast: Cast;
 let eventId: string;
@@ -56,7 +55,6 @@ const media = (parts: string[]) => mediaRoute(new Request(`http://localhost/medi
 
 beforeAll(async () => {
   process.env.UPLOADS_DIR = uploads;
-  await runSeed(t.db);
   const orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
   cast = await makeCast(t.db, orgId);
   eventId = (await eventBySlug(t.db, 'dunaj-bratislava-fc-kosice')).id;

@@ -1,16 +1,12 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { setStandingCapacity, syncEventInventory } from '@/lib/server/inventory/sync';
 import { useTestDatabase } from '../helpers/db';
 import { eventBySlug, giveTicket, makeUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 
-beforeAll(async () => {
-  await runSeed(t.db);
-});
 
 async function seatedUnits(eventId: string) {
   return t.db.select().from(s.inventoryUnits).where(and(eq(s.inventoryUnits.eventId, eventId), isNotNull(s.inventoryUnits.seatId)));

@@ -8,7 +8,6 @@ import fc from 'fast-check';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { monthOf, settleOrganiserPayouts } from '@/lib/server/payouts/organisers';
 import { cancelRun, confirmRun, prepareRun } from '@/lib/server/payouts/runs';
 import { organiserSettlement } from '@/lib/server/reports/settlement';
@@ -18,7 +17,7 @@ import { payoutOrganisation, platformFeeOf, refund, sell, type SaleEvent } from 
 import { IBANS, makeAdmin } from '../helpers/payouts';
 import { makeUser, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const MONTHS = ['2027-01', '2027-02', '2027-03', '2027-04', '2027-05', '2027-06'];
 const DAY = 86_400_000;
 const START = monthOf(MONTHS[0]).start.getTime();
@@ -30,7 +29,6 @@ let admin: TestUser;
 let buyer: TestUser;
 
 beforeAll(async () => {
-  await runSeed(t.db);
   admin = await makeAdmin(t.db);
   buyer = await makeUser(t.db, 'reconcile-buyer');
   const org = await payoutOrganisation(t.db, {

@@ -13,7 +13,6 @@ import { JSDOM } from 'jsdom';
 import { GET } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { runPayoutsCli } from '@/lib/server/payouts/cli';
 import { organiserPayouts, settleOrganiserPayouts } from '@/lib/server/payouts/organisers';
 import { confirmRun, payoutRunsOverview, prepareRun, runFile } from '@/lib/server/payouts/runs';
@@ -24,7 +23,7 @@ import { bratislava, payoutOrganisation, platformFeeOf, refund, sell } from '../
 import { IBANS, makeAdmin } from '../helpers/payouts';
 import { auth, makeUser, params, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const EUR_TERMS = { perTicket: 50, bps: 200, schedule: 'period' as const };
 const CZK_TERMS = { perTicket: 1000, bps: 0, schedule: 'event' as const };
 const electronic = (iban: string) => iban.replace(/\s/g, '');
@@ -33,7 +32,6 @@ let admin: TestUser;
 let buyer: TestUser;
 
 beforeAll(async () => {
-  await runSeed(t.db);
   admin = await makeAdmin(t.db);
   buyer = await makeUser(t.db, 'payout-buyer');
 }, 180_000);

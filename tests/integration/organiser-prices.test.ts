@@ -9,12 +9,11 @@ import { DELETE as deleteRoute, PATCH as patchRoute } from '@/tests/helpers/api'
 import { GET as publicDetailRoute } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { useTestDatabase } from '../helpers/db';
 import { expectedStatuses, makeCast, orgIdOfSlug, statusesOf, type Caller, type Cast } from '../helpers/organiser';
 import { auth, giveTicket, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 let orgId: string;
 let cast: Cast;
 let venueId: string;
@@ -59,7 +58,6 @@ async function seatsIn(sectionId: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  await runSeed(t.db);
   orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
   cast = await makeCast(t.db, orgId);
   const venues = await t.db.select().from(s.venues).where(eq(s.venues.orgId, orgId));

@@ -7,7 +7,6 @@ import { DELETE as revokeRoute } from '@/tests/helpers/api';
 import { DELETE as removeRoute, PATCH as roleRoute } from '@/tests/helpers/api';
 import { GET as teamRoute, POST as inviteRoute } from '@/tests/helpers/api';
 import { hashToken } from '@/lib/server/auth/session-token';
-import { runSeed } from '@/lib/server/db/seed';
 import * as s from '@/lib/server/db/schema';
 import { orgAccess } from '@/lib/server/organiser/access';
 import { scannerEvents } from '@/lib/server/scan/access';
@@ -18,7 +17,7 @@ import { useTestDatabase } from '../helpers/db';
 import { expectedStatuses, makeCast, makeMember, makeOrganisation, orgIdOfSlug, statusesOf, type Cast } from '../helpers/organiser';
 import { auth, makeUser, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 let orgId: string;
 let otherOrgId: string;
 let cast: Cast;
@@ -54,7 +53,6 @@ function accept(headers: Record<string, string>, token: string) {
 }
 
 beforeAll(async () => {
-  await runSeed(t.db);
   orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
   otherOrgId = await orgIdOfSlug(t.db, 'hc-vltava-praha');
   cast = await makeCast(t.db, orgId);

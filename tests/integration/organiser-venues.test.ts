@@ -9,7 +9,6 @@ import { POST as seatBlocksPost } from '@/tests/helpers/api';
 import { GET as eventDetailGet } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { addSection } from '@/lib/server/venues/layout';
@@ -20,7 +19,7 @@ import { useTestDatabase } from '../helpers/db';
 import { expectedStatuses, makeCast, orgIdOfSlug, statusesOf, type Cast } from '../helpers/organiser';
 import { auth, eventBySlug, makeUser, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const STADIUM_EVENT = 'dunaj-bratislava-fc-kosice';
 let orgId: string;
 let cast: Cast;
@@ -33,7 +32,6 @@ async function venueIdOf(slug: string) {
 }
 
 beforeAll(async () => {
-  await runSeed(t.db);
   orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
   cast = await makeCast(t.db, orgId);
   stadiumId = await venueIdOf('stadion-dunaj');

@@ -4,7 +4,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { FAMILY_EVENT, festivalDaySlugs } from '@/lib/server/db/seed/packages';
 import { cartSchema } from '@/lib/schemas/cart';
 import { eventPackagesSchema, organiserPackageAnswerSchema, organiserPackageListSchema } from '@/lib/schemas/packages';
@@ -28,12 +27,9 @@ import { answerOf, failureBodyOf } from '../helpers/contract';
 import { auth, makeUser, params, request, type TestUser } from '../helpers/tickets';
 import { expectedStatuses, makeCast, orgIdOfSlug, statusesOf } from '../helpers/organiser';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const urls = { success: (id: string) => `http://x/orders/${id}`, cancel: () => 'http://x/cart', gateway: (id: string) => `/en/pay/${id}` };
 
-beforeAll(async () => {
-  await runSeed(t.db);
-}, 180_000);
 
 const sum = (lines: { amount: { amount: number } }[]) => lines.reduce((n, line) => n + line.amount.amount, 0);
 

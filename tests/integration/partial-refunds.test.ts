@@ -5,7 +5,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { setCartPoints } from '@/lib/server/cart/loyalty';
 import { checkout } from '@/lib/server/orders/checkout';
@@ -21,7 +20,7 @@ import { freeSeatsOf } from '../helpers/seats';
 import { eventBySlug, makeScanner, makeUser, type TestUser } from '../helpers/tickets';
 import { buy } from '../helpers/purchases';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const KOSICE = 'dunaj-bratislava-fc-kosice';
 const ZILINA = 'dunaj-bratislava-msk-zilina';
 const FEE = 150;
@@ -45,7 +44,6 @@ async function setOrgFeeRule(refund: boolean) {
 }
 
 beforeAll(async () => {
-  await runSeed(t.db);
   const event = await eventBySlug(t.db, KOSICE);
   orgId = event.orgId;
   staff = await makeScanner(t.db, KOSICE, 'manager');

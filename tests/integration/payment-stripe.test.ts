@@ -1,7 +1,6 @@
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { signedGatewayNotice } from '@/lib/server/payments/test-gateway';
@@ -35,12 +34,11 @@ jest.mock('stripe', () => {
   return Object.assign(OfflineStripe, Real);
 });
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const CONCERT = 'polarna-ziara-kosice';
 const SECRET = 'whsec_test_offline_secret';
 
 beforeAll(async () => {
-  await runSeed(t.db);
   process.env.STRIPE_SECRET_KEY = 'sk_test_offline';
   process.env.STRIPE_WEBHOOK_SECRET = SECRET;
   mockStripe.listConfigurations.mockResolvedValue({ data: [] });

@@ -16,7 +16,6 @@ import cs from '@/messages/cs.json';
 import en from '@/messages/en.json';
 import sk from '@/messages/sk.json';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { DEMO_ADMIN_EMAIL } from '@/lib/server/db/seed/payouts';
 import { runPayoutsCli } from '@/lib/server/payouts/cli';
 import { payoutDebtor } from '@/lib/server/payouts/debtor';
@@ -26,7 +25,7 @@ import { useTestDatabase } from '../helpers/db';
 import { afterEvent, giveBankAccount, IBANS, makeAdmin, resaleSale } from '../helpers/payouts';
 import { auth, makeUser, params, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const EUR_EVENT = 'dunaj-bratislava-fc-kosice';
 const CZK_EVENT = 'vltava-praha-slavia-praha';
 const messages = { sk, cs, en };
@@ -36,7 +35,6 @@ let admin: TestUser;
 let after: Date;
 
 beforeAll(async () => {
-  await runSeed(t.db);
   admin = await makeAdmin(t.db);
   after = await afterEvent(t.db, EUR_EVENT);
 }, 180_000);

@@ -6,7 +6,6 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { GET as getApi, POST as postApi, PUT as putApi } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { requestRefund } from '@/lib/server/refunds/self-service';
 import { eventReport } from '@/lib/server/reports/event-report';
 import { listMyTickets } from '@/lib/server/tickets/list';
@@ -16,7 +15,7 @@ import { freeSeatsOf } from '../helpers/seats';
 import { auth, eventBySlug, makeScanner, makeUser, params, request, type TestUser } from '../helpers/tickets';
 import { buy } from '../helpers/purchases';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const POSTPONED = 'dunaj-bratislava-as-trencin';
 const SELF = 'dunaj-bratislava-spartak-trnava';
 const FEE = 120;
@@ -40,7 +39,6 @@ async function ticketsOf(orderId: string) {
 }
 
 beforeAll(async () => {
-  await runSeed(t.db);
   manager = await makeScanner(t.db, POSTPONED, 'manager');
   const event = await eventBySlug(t.db, POSTPONED);
   await t.db.update(s.events).set({ serviceFeeAmount: FEE }).where(eq(s.events.orgId, event.orgId));

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { GET as iosPaymentRedirect } from '@/app/[locale]/ios-payment-redirect/route';
@@ -8,13 +7,10 @@ import { useTestDatabase } from '../helpers/db';
 
 // Absolute links name the public origin (APP_URL), never the address the server listens on or a Host
 // a request brings.
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const STADIUM = 'dunaj-bratislava-fc-kosice';
 const saved = process.env.APP_URL;
 
-beforeAll(async () => {
-  await runSeed(t.db);
-}, 180_000);
 beforeEach(() => {
   process.env.APP_URL = 'https://vstupenky.example';
 });

@@ -14,14 +14,13 @@ import { POST } from '@/tests/helpers/api';
 import en from '@/messages/en.json';
 import sk from '@/messages/sk.json';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { notify } from '@/lib/server/notifications/notify';
 import * as pushEndpoint from '@/lib/server/notifications/push-endpoint';
 import * as sender from '@/lib/server/notifications/sender';
 import { useTestDatabase } from '../helpers/db';
 import { auth, eventBySlug, makeUser, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const SLUG = 'dunaj-bratislava-fc-kosice';
 const KEYS = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
 const OTHER_KEYS = { p256dh: 'BOtherKeyOtherKeyOtherKeyOtherKeyOtherKeyOtherKeyOtherKeyOtherKeyOtherKeyOtherKeyOther', auth: 'b3RoZXJhdXRoc2VjcmV0eA' };
@@ -29,7 +28,6 @@ const OTHER_KEYS = { p256dh: 'BOtherKeyOtherKeyOtherKeyOtherKeyOtherKeyOtherKeyO
 let tls: { key: Buffer; cert: Buffer };
 
 beforeAll(async () => {
-  await runSeed(t.db);
   // A self-signed certificate for 127.0.0.1 and localhost: the stand-in push services speak real TLS.
   const dir = mkdtempSync(path.join(tmpdir(), 'push-tls-'));
   try {

@@ -4,7 +4,6 @@
 import { and, eq } from 'drizzle-orm';
 import { pushPayloadSchema } from '@/lib/schemas/notifications';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { sendDueNotifications, type PushTransport } from '@/lib/server/notifications/sender';
 import { releaseTicket } from '@/lib/server/seasons/release';
 import { useTestDatabase } from '../helpers/db';
@@ -12,11 +11,8 @@ import { buy } from '../helpers/purchases';
 import { eventBySlug, makeUser } from '../helpers/tickets';
 import { makeSeasonHolder, MATCH } from '../helpers/season-release';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 
-beforeAll(async () => {
-  await runSeed(t.db);
-}, 180_000);
 
 type Payload = ReturnType<typeof pushPayloadSchema.parse>;
 

@@ -24,7 +24,7 @@ import { expectedStatuses, makeCast, orgIdOfSlug, statusesOf, type Cast } from '
 import { buy } from '../helpers/purchases';
 import { currentCode, eventBySlug, makeUser, params, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const TRNAVA = 'dunaj-bratislava-spartak-trnava';
 const ZILINA = 'dunaj-bratislava-msk-zilina';
 const PAST = 'dunaj-bratislava-slovan-liberec';
@@ -62,7 +62,6 @@ async function scan(ticketId: string, when: number, gate?: string) {
 }
 
 beforeAll(async () => {
-  await runSeed(t.db);
   orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
   cast = await makeCast(t.db, orgId);
   for (const key of ['a', 'b', 'c', 'd'] as const) fans[key] = await makeUser(t.db, `report-${key}`);

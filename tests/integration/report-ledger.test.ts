@@ -1,18 +1,14 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { eventLedgers, netFigures } from '@/lib/server/reports/ledger';
 import { useTestDatabase } from '../helpers/db';
 import { buy } from '../helpers/purchases';
 import { freeSeatsOf } from '../helpers/seats';
 import { eventBySlug, makeUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const STADIUM = 'dunaj-bratislava-fc-kosice';
 
-beforeAll(async () => {
-  await runSeed(t.db);
-}, 180_000);
 
 describe('event ledger', () => {
   it('sums what buyers paid for primary tickets, split into price, discount and service fee, and nothing before a sale', async () => {

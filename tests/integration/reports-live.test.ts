@@ -16,7 +16,6 @@ import { liveViewSchema } from '@/lib/schemas/reports-live';
 import { addToCart } from '@/lib/server/cart';
 import { getDb } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { listTicketForResale } from '@/lib/server/resale/listing';
 import { majorUnits } from '@/lib/money';
 import { EXPORT_BATCH } from '@/lib/server/reports/exports';
@@ -30,7 +29,7 @@ import { buy } from '../helpers/purchases';
 import { freeSeatsOf } from '../helpers/seats';
 import { auth, eventBySlug, giveTicket, makeUser, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 let cast: Cast;
 
 const STADIUM = 'dunaj-bratislava-fc-kosice';
@@ -39,7 +38,6 @@ const TRNAVA = 'dunaj-bratislava-spartak-trnava';
 const STREDA = 'dunaj-bratislava-dac-dunajska-streda';
 
 beforeAll(async () => {
-  await runSeed(t.db);
   cast = await makeCast(t.db, await orgIdOfSlug(t.db, 'fk-dunaj-bratislava'));
 }, 180_000);
 

@@ -6,17 +6,15 @@ import { eq, sql } from 'drizzle-orm';
 import { POST as scan } from '@/tests/helpers/api';
 import { POST as syncRoute } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import messages from '@/messages/en.json';
 import { useTestDatabase } from '../helpers/db';
 import { auth, currentCode, eventBySlug, giveTicket, makeScanner, params, request } from '../helpers/tickets';
 import { log } from '@/lib/server/ops/log';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const EVENT = 'luka-fest-warm-up';
 
 beforeAll(async () => {
-  await runSeed(t.db);
   // The gate works now: doors open, the event under way (whatever window a scan must fall in).
   const now = Date.now();
   await t.db

@@ -6,13 +6,12 @@ import { GET as listRoute, POST as sendRoute } from '@/tests/helpers/api';
 import { announcementListSchema, announcementSchema } from '@/lib/schemas/notifications';
 import { organiserSeasonAnswerSchema } from '@/lib/schemas/seasons';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { sendDueNotifications } from '@/lib/server/notifications/sender';
 import { useTestDatabase } from '../helpers/db';
 import { makeCast, type Cast } from '../helpers/organiser';
 import { auth, eventBySlug, giveTicket, makeUser, params, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const MATCH = 'dunaj-bratislava-fc-kosice';
 const NAME = { sk: 'Jeseň 2027', cs: 'Podzim 2027', en: 'Autumn 2027' };
 
@@ -22,7 +21,6 @@ let seasonId: string;
 let holders: { sk: TestUser; cs: TestUser; noMail: TestUser };
 
 beforeAll(async () => {
-  await runSeed(t.db);
   const match = await eventBySlug(t.db, MATCH);
   cast = await makeCast(t.db, match.orgId);
   [{ name: club }] = await t.db.select({ name: s.organisations.name }).from(s.organisations).where(eq(s.organisations.id, match.orgId));

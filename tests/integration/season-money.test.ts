@@ -7,7 +7,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { POST as cancelSeasonRoute } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { cancelEvent, cancellationProgress, cancelSeason, finishCancelledEvents } from '@/lib/server/events/cancel';
 import { addSeasonMatch } from '@/lib/server/seasons/organiser';
 import { getOrder } from '@/lib/server/orders/read';
@@ -24,7 +23,7 @@ import { buy } from '../helpers/purchases';
 import { MATCH, WINTER, makeSeasonHolder } from '../helpers/season-release';
 import { makeUser, params, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const SECOND = 'dunaj-bratislava-msk-zilina';
 /** The club's match of the day, moved three weeks on (in this file's own database) to be the season's third. */
 const THIRD = 'dunaj-bratislava-zemplin-michalovce';
@@ -90,7 +89,6 @@ async function mailsTo(email: string, kind: string) {
 }
 
 beforeAll(async () => {
-  await runSeed(t.db);
   orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
   cast = await makeCast(t.db, orgId);
   first = await eventId(MATCH);

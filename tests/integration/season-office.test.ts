@@ -4,7 +4,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { purchaseSeason, renewSeason, seasonSale } from '@/lib/server/seasons/sale';
 import { seasonHolders, seasonHoldersExport } from '@/lib/server/seasons/holders';
 import { addSeasonMatch, getSeason, setSeasonCategories } from '@/lib/server/seasons/organiser';
@@ -20,14 +19,11 @@ import { translator } from '@/lib/server/api/translate';
 import { useTestDatabase } from '../helpers/db';
 import { makeUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const urls = { success: (id: string) => `http://x/orders/${id}`, cancel: () => 'http://x/cart', gateway: (id: string) => `/en/pay/${id}` };
 const SEASON = 'fk-dunaj-bratislava-zima';
 const MATCHES = ['dunaj-bratislava-fc-kosice', 'dunaj-bratislava-msk-zilina'];
 
-beforeAll(async () => {
-  await runSeed(t.db);
-}, 180_000);
 
 async function seatStates(userId: string | null) {
   const sale = await seasonSale(SEASON, userId);

@@ -5,7 +5,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart, getCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { getOrder } from '@/lib/server/orders/read';
@@ -25,13 +24,10 @@ import { ledgerOf, makeSeasonHolder, MATCH, payPayment, urls } from '../helpers/
 
 jest.mock('next/server', () => ({ ...jest.requireActual('next/server'), connection: async () => {} }));
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 /** The winter season's second match (the same club): where the credit is spent. */
 const OTHER_MATCH = 'dunaj-bratislava-msk-zilina';
 
-beforeAll(async () => {
-  await runSeed(t.db);
-}, 180_000);
 
 function release(user: TestUser, ticketId: string, body: unknown = { sharePercent: 50 }, lang = 'en') {
   return releasePost(request(`/api/v1/tickets/${ticketId}/release`, { method: 'POST', headers: auth(user, { 'accept-language': lang }), body }), params({ id: ticketId }));

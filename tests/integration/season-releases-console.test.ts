@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import { GET as releasesGet } from '@/tests/helpers/api';
 import { seasonReleasesSchema, type SeasonReleases } from '@/lib/schemas/season-releases';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { releaseTicket, takeBackTicket } from '@/lib/server/seasons/release';
 import { walletBalance } from '@/lib/server/wallet';
 import { answerOf, failureBodyOf } from '../helpers/contract';
@@ -17,7 +16,7 @@ import { auth, eventBySlug, makeUser, params, request } from '../helpers/tickets
 
 jest.mock('next/server', () => ({ ...jest.requireActual('next/server'), connection: async () => {} }));
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 /** The winter season's second match (the same club): where the credit is spent. */
 const OTHER_MATCH = 'dunaj-bratislava-msk-zilina';
 
@@ -26,7 +25,6 @@ let seasonId: string;
 let orgId: string;
 
 beforeAll(async () => {
-  await runSeed(t.db);
   orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
   cast = await makeCast(t.db, orgId);
   [{ id: seasonId }] = await t.db.select({ id: s.seasons.id }).from(s.seasons).where(eq(s.seasons.slug, WINTER));

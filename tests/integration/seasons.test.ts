@@ -5,7 +5,6 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { signedGatewayNotice, testGateway } from '@/lib/server/payments/test-gateway';
 import { handlePaymentNotice } from '@/lib/server/payments/webhook';
 import { addSeasonMatch, createSeason, getSeason, setSeasonCategories } from '@/lib/server/seasons/organiser';
@@ -30,13 +29,10 @@ import { categoriesBodyOf, mappedByCode } from '../helpers/seasons';
 import { GET as saleGet } from '@/tests/helpers/api';
 import { POST as purchasePost } from '@/tests/helpers/api';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const urls = { success: (id: string) => `http://x/orders/${id}`, cancel: () => 'http://x/cart', gateway: (id: string) => `/en/pay/${id}` };
 const SEASON = 'fk-dunaj-bratislava-zima';
 
-beforeAll(async () => {
-  await runSeed(t.db);
-}, 180_000);
 
 async function userByEmail(email: string) {
   const [u] = await t.db.select({ id: s.users.id, email: s.users.email }).from(s.users).where(eq(s.users.email, email));

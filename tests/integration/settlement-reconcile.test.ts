@@ -11,7 +11,6 @@ import fc from 'fast-check';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { localToInstant } from '@/lib/organiser/zoned-time';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { eventLedgers, netFigures } from '@/lib/server/reports/ledger';
 import { organiserSettlement, periodOf } from '@/lib/server/reports/settlement';
 import { useTestDatabase } from '../helpers/db';
@@ -19,7 +18,7 @@ import { independentSums as independentOf, type Independent } from '../helpers/m
 import { makeMember, makeOrganisation } from '../helpers/organiser';
 import { eventBySlug, makeUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 /** One event in euros, one in Czech crowns, both moved to a new organisation; a third stays with its own (noise). */
 const SLUGS = ['dunaj-bratislava-as-trencin', 'vltava-praha-kometa-brno'] as const;
 const NOISE = 'dunaj-bratislava-dac-dunajska-streda';
@@ -65,7 +64,6 @@ const order = fc
 type GeneratedOrder = typeof order extends fc.Arbitrary<infer T> ? T : never;
 
 beforeAll(async () => {
-  await runSeed(t.db);
   const org = await makeOrganisation(t.db, 'Reconciliation club');
   orgId = org.id;
   owner = await makeMember(t.db, orgId, 'owner');

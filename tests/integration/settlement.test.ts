@@ -13,7 +13,6 @@ import { localToInstant } from '@/lib/organiser/zoned-time';
 import { resalePolicyResultSchema, resalePolicyViewSchema, orgSettingsSchema } from '@/lib/schemas/organiser-codes';
 import { settlementSchema, type Settlement } from '@/lib/schemas/settlements';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { cancelEvent, finishCancellation } from '@/lib/server/events/cancel';
 import { eventLedgers, netFigures } from '@/lib/server/reports/ledger';
 import { currentMonth, organiserSettlement, periodOf } from '@/lib/server/reports/settlement';
@@ -27,7 +26,7 @@ import { buy } from '../helpers/purchases';
 import { freeSeatsOf } from '../helpers/seats';
 import { auth, eventBySlug, makeUser, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const KOSICE = 'dunaj-bratislava-fc-kosice';
 const ZILINA = 'dunaj-bratislava-msk-zilina';
 const POLICY = {
@@ -87,7 +86,6 @@ async function statement(from: string, to: string, extra = ''): Promise<Settleme
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 beforeAll(async () => {
-  await runSeed(t.db);
   orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
   cast = await makeCast(t.db, orgId);
   const kosice = await eventBySlug(t.db, KOSICE);

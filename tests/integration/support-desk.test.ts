@@ -9,7 +9,6 @@ import cs from '@/messages/cs.json';
 import en from '@/messages/en.json';
 import sk from '@/messages/sk.json';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { callApi } from '@/tests/helpers/api';
@@ -20,7 +19,7 @@ import { buy } from '../helpers/purchases';
 import { freeSeatsOf } from '../helpers/seats';
 import { auth, eventBySlug, makeUser, request, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const EUR_EVENT = 'dunaj-bratislava-fc-kosice';
 const CZK_EVENT = 'vltava-praha-slavia-praha';
 const messages = { sk, cs, en };
@@ -40,7 +39,6 @@ const search = (user: TestUser, query: Record<string, string>) => get(user, `/ap
 const ticketsOf = (orderId: string) => t.db.select().from(s.tickets).where(eq(s.tickets.orderId, orderId)).orderBy(s.tickets.id);
 
 beforeAll(async () => {
-  await runSeed(t.db);
   const event = await eventBySlug(t.db, EUR_EVENT);
   eventId = event.id;
   orgId = event.orgId;

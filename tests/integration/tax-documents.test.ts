@@ -8,7 +8,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import * as s from '@/lib/server/db/schema';
 import { rowsOf } from '@/lib/server/db/client';
-import { runSeed } from '@/lib/server/db/seed';
 import { cancelEvent } from '@/lib/server/events/cancel';
 import { documentPdf } from '@/lib/server/documents/pdf';
 import { processDueRefunds } from '@/lib/server/payments/refunds';
@@ -26,15 +25,12 @@ import { auth, eventBySlug, makeScanner, makeUser, request } from '../helpers/ti
 jest.mock('next/server', () => ({ ...jest.requireActual('next/server'), connection: async () => {} }));
 
 jest.setTimeout(300_000);
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const FOOTBALL = 'dunaj-bratislava-msk-zilina';
 const WARM_UP = 'luka-fest-warm-up';
 const HOCKEY = 'vltava-praha-slavia-praha';
 const urls = { success: (id: string) => `http://x/orders/${id}`, cancel: () => 'http://x/cart', gateway: (id: string) => `/en/pay/${id}` };
 
-beforeAll(async () => {
-  await runSeed(t.db);
-}, 300_000);
 
 let offset = 0;
 const seats = (slug: string, count: number) => freeSeatsOf(t.db, slug, count, (offset += 5));

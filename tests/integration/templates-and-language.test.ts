@@ -6,12 +6,11 @@
 import { eq } from 'drizzle-orm';
 import { GET, PATCH, POST, PUT } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { useTestDatabase } from '../helpers/db';
 import { makeCast, orgIdOfSlug, type Cast } from '../helpers/organiser';
 import { auth, params, request, sessionFor } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 let dunaj: Cast;
 let vltava: Cast;
 let dunajId: string;
@@ -22,7 +21,6 @@ const call = (method: typeof GET, path: string, headers: Record<string, string>,
   method(request(path, { method: body === undefined && method === GET ? 'GET' : 'POST', headers, body }), params({}));
 
 beforeAll(async () => {
-  await runSeed(t.db);
   dunajId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
   vltavaId = await orgIdOfSlug(t.db, 'hc-vltava-praha');
   dunaj = await makeCast(t.db, dunajId);

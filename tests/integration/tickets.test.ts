@@ -8,7 +8,6 @@ import { POST as scan } from '@/tests/helpers/api';
 import { GET as offlineRoute } from '@/tests/helpers/api';
 import { POST as syncRoute } from '@/tests/helpers/api';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { issueTicketsForOrder } from '@/lib/server/tickets/issue';
 import { generateTicketCode, parseTicketCode, STEP_SECONDS, verifyTicketCode } from '@/lib/ticket-code/code';
 import { publicKeyFor, signingKeyFor } from '@/lib/ticket-code/keys';
@@ -17,10 +16,9 @@ import { answerOf, checkAnswer } from '../helpers/contract';
 import { useTestDatabase } from '../helpers/db';
 import { auth, currentCode, eventBySlug, giveTicket, makeScanner, makeUser, openGates, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 
 beforeAll(async () => {
-  await runSeed(t.db);
   await openGates(t.db);
 });
 

@@ -4,7 +4,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { rowsOf } from '@/lib/server/db/client';
-import { runSeed } from '@/lib/server/db/seed';
 import { FAMILY_EVENT } from '@/lib/server/db/seed/packages';
 import { eventChanged } from '@/lib/server/events/changed';
 import { queueStatusSchema, seasonQueueStatusSchema, waitingRoomSchema, presaleCodesSchema, type QueueStatus } from '@/lib/schemas/queue';
@@ -22,7 +21,7 @@ import { freeSeatsOf } from '../helpers/seats';
 import { auth, giveTicket, makeUser, request, type TestUser } from '../helpers/tickets';
 import { makeMember } from '../helpers/organiser';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const STADIUM = 'dunaj-bratislava-fc-kosice';
 const CONCERT = 'polarna-ziara-kosice';
 const SEASON = 'fk-dunaj-bratislava-zima';
@@ -30,9 +29,6 @@ const MIN = 60_000;
 
 let owner: TestUser;
 
-beforeAll(async () => {
-  await runSeed(t.db);
-}, 180_000);
 
 // Each test queues the sales it needs: a failed one leaves no room behind for the next.
 afterEach(async () => {

@@ -7,7 +7,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { testGateway } from '@/lib/server/payments/test-gateway';
@@ -16,7 +15,7 @@ import { walletBalance } from '@/lib/server/wallet';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
 import { eventBySlug, makeUser, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const describePg = isPostgresRun() ? describe : describe.skip;
 const urls = { success: (id: string) => `http://x/orders/${id}`, cancel: () => 'http://x/cart', gateway: (id: string) => `/en/pay/${id}` };
 /** FK Dunaj's matches: one club, one wallet. */
@@ -71,9 +70,6 @@ async function spendsOf(orderIds: string[]) {
 }
 
 describePg('orders with nothing to pay under concurrency', () => {
-  beforeAll(async () => {
-    await runSeed(t.db);
-  }, 300_000);
 
   it('twelve checkouts at once of one cart the credit covers: one order, paid once, the credit spent once, no payment', async () => {
     for (let round = 0; round < 3; round++) {

@@ -3,7 +3,6 @@
 // seats next to one free seat to ZŤP-S at once — the seat goes to one companion only. Checked in SQL.
 import { and, eq, sql } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { holdAccessibleSeat } from '@/lib/server/concessions/accessible';
 import { setCartConcession } from '@/lib/server/concessions/cart';
@@ -11,14 +10,13 @@ import { rowsOf } from '@/lib/server/db/client';
 import { useTestDatabase } from '../helpers/db';
 import { eventBySlug, makeUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const SLUG = 'vltava-praha-kometa-brno';
 
 let eventId: string;
 let venueId: string;
 
 beforeAll(async () => {
-  await runSeed(t.db);
   const event = await eventBySlug(t.db, SLUG);
   eventId = event.id;
   venueId = event.venueId;

@@ -5,13 +5,12 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { POST as fanPost } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { inviteDueFeedback } from '@/lib/server/feedback/invitations';
 import { newTicketKeys } from '@/lib/ticket-code/keys';
 import { useTestDatabase } from '../helpers/db';
 import { auth, eventBySlug, makeUser, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const SLUG = 'dunaj-bratislava-spartak-trnava';
 const HOLDERS = 240;
 const HOUR = 3_600_000;
@@ -34,7 +33,6 @@ async function checkedIn(userIds: string[]) {
 }
 
 beforeAll(async () => {
-  await runSeed(t.db);
   eventId = (await eventBySlug(t.db, SLUG)).id;
   await t.db
     .update(s.events)

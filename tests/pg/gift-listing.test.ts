@@ -5,16 +5,12 @@ import { sql } from 'drizzle-orm';
 import { POST as gift } from '@/tests/helpers/api';
 import { POST as list } from '@/tests/helpers/api';
 import { rowsOf } from '@/lib/server/db/client';
-import { runSeed } from '@/lib/server/db/seed';
 import { useTestDatabase } from '../helpers/db';
 import { auth, giveTicket, makeUser, params, request } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const ROUNDS = 50;
 
-beforeAll(async () => {
-  await runSeed(t.db);
-});
 
 type State = { status: string; owner_id: string; listings: number; pending_gifts: number; claimed_gifts: number };
 

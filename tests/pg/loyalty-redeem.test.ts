@@ -5,19 +5,17 @@
 import { and, eq } from 'drizzle-orm';
 import { addToCart, setCartPoints } from '@/lib/server/cart';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { checkout } from '@/lib/server/orders/checkout';
 import { useTestDatabase } from '../helpers/db';
 import { freeSeatsOf } from '../helpers/seats';
 import { eventBySlug, makeUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const MATCHES = ['dunaj-bratislava-fc-kosice', 'dunaj-bratislava-msk-zilina', 'dunaj-bratislava-spartak-trnava', 'dunaj-bratislava-as-trencin', 'dunaj-bratislava-zemplin-michalovce'];
 const urls = { success: (id: string) => `http://x/orders/${id}`, cancel: () => 'http://x/cart', gateway: (id: string) => `/en/pay/${id}` };
 let orgId: string;
 
 beforeAll(async () => {
-  await runSeed(t.db);
   orgId = (await eventBySlug(t.db, MATCHES[0])).orgId;
   await t.db.update(s.loyaltyPrograms).set({ redeemRate: 100, redeemMaxPercent: 100 }).where(eq(s.loyaltyPrograms.orgId, orgId));
 });

@@ -3,17 +3,15 @@
 // the balance is the ledger's sum. PostgreSQL only (PGlite has one connection).
 import { eq, inArray } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { scanTicket } from '@/lib/server/scan/scan';
 import { syncOfflineCheckIns } from '@/lib/server/scan/offline';
 import { useTestDatabase } from '../helpers/db';
 import { currentCode, eventBySlug, giveTicket, makeScanner, makeUser, openGates } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const EVENT = 'vltava-praha-slavia-praha';
 
 beforeAll(async () => {
-  await runSeed(t.db);
   await openGates(t.db, [EVENT]);
 });
 

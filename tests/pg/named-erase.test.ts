@@ -3,17 +3,13 @@
 // another. PostgreSQL only (PGlite has one connection).
 import { eq, isNotNull, and } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { eraseExpiredHolders } from '@/lib/server/named-tickets/erase';
 import { useTestDatabase } from '../helpers/db';
 import { eventBySlug, giveTicket, makeUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const EVENT = 'vltava-praha-slavia-praha';
 
-beforeAll(async () => {
-  await runSeed(t.db);
-});
 
 it('runs on PostgreSQL', () => {
   expect(t.kind).toBe('postgres');

@@ -4,7 +4,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart, applyCoupon } from '@/lib/server/cart';
 import { eventChanged } from '@/lib/server/events/changed';
 import { checkout } from '@/lib/server/orders/checkout';
@@ -13,7 +12,7 @@ import { freeSeatsOf } from '../helpers/seats';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
 import { giveTicket, makeUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const describePg = isPostgresRun() ? describe : describe.skip;
 const STADIUM = 'dunaj-bratislava-fc-kosice';
 const urls = { success: () => 'http://x/ok', cancel: () => 'http://x/cart', gateway: (id: string) => `/en/pay/${id}` };
@@ -92,9 +91,6 @@ async function assertInvariants() {
   expect(twoTickets).toEqual([]);
 }
 
-beforeAll(async () => {
-  if (isPostgresRun()) await runSeed(t.db);
-}, 120_000);
 
 describePg('on-sale concurrency (PostgreSQL)', () => {
   it('200 fans at once on the same 50 seats: exactly 50 held, no seat twice', async () => {

@@ -4,7 +4,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { cancelEvent, finishCancelledEvents } from '@/lib/server/events/cancel';
@@ -15,16 +14,13 @@ import type { PaymentProvider } from '@/lib/server/payments';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
 import { makeMember, orgIdOfSlug } from '../helpers/organiser';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const describePg = isPostgresRun() ? describe : describe.skip;
 const CONCERT = 'polarna-ziara-kosice';
 const ORDERS = 60;
 const urls = { success: () => 'http://x/ok', cancel: () => 'http://x/cart', gateway: (id: string) => `/en/pay/${id}` };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-beforeAll(async () => {
-  if (isPostgresRun()) await runSeed(t.db);
-}, 180_000);
 
 describePg('event cancellation under concurrency (PostgreSQL)', () => {
   it('three cancel requests, sweeper ticks in three processes and refund workers at once: every paid order refunded exactly once, every buyer mailed once', async () => {

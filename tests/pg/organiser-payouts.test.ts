@@ -5,7 +5,6 @@
 // Run: TEST_DATABASE_URL=… npx jest --config jest.pg.config.ts tests/pg/organiser-payouts.test.ts
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
-import { runSeed } from '@/lib/server/db/seed';
 import { settleOrganiserPayouts } from '@/lib/server/payouts/organisers';
 import { confirmRun, prepareRun, runFile } from '@/lib/server/payouts/runs';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
@@ -13,7 +12,7 @@ import { bratislava, payoutOrganisation, sell } from '../helpers/organiser-payou
 import { IBANS, makeAdmin } from '../helpers/payouts';
 import { makeUser, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const describePg = isPostgresRun() ? describe : describe.skip;
 const ORGS = 6;
 const CLIENTS = 8;
@@ -22,7 +21,6 @@ let admin: TestUser;
 
 beforeAll(async () => {
   if (!isPostgresRun()) return;
-  await runSeed(t.db);
   admin = await makeAdmin(t.db);
 }, 180_000);
 

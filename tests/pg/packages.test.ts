@@ -5,7 +5,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { FAMILY_EVENT, festivalDaySlugs } from '@/lib/server/db/seed/packages';
 import { addPackageToCart } from '@/lib/server/packages/sale';
 import { checkout } from '@/lib/server/orders/checkout';
@@ -14,7 +13,7 @@ import { handlePaymentNotice } from '@/lib/server/payments/webhook';
 import { sweepExpiredHolds } from '@/lib/server/cart/sweep';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const describePg = isPostgresRun() ? describe : describe.skip;
 
 async function packageNamed(en: string) {
@@ -48,9 +47,6 @@ async function expectWholePackages(packageId: string, size: number) {
 }
 
 describePg('package holds under concurrency', () => {
-  beforeAll(async () => {
-    await runSeed(t.db);
-  }, 300_000);
 
   it('of many fans racing for the last four seats together, exactly one holds all four and nobody a part of them', async () => {
     const pkg = await packageNamed('Family ticket: 2 adults + 2 children');

@@ -3,7 +3,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { testGateway } from '@/lib/server/payments/test-gateway';
@@ -12,15 +11,12 @@ import { processDueRefunds } from '@/lib/server/payments/refunds';
 import type { PaymentProvider } from '@/lib/server/payments';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const describePg = isPostgresRun() ? describe : describe.skip;
 const CONCERT = 'polarna-ziara-kosice';
 const urls = { success: () => 'http://x/ok', cancel: () => 'http://x/cart', gateway: (id: string) => `/en/pay/${id}` };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-beforeAll(async () => {
-  if (isPostgresRun()) await runSeed(t.db);
-}, 120_000);
 
 describePg('payments under concurrency (PostgreSQL)', () => {
   it('duplicate notices and refund workers in three processes at once: each old payment is refunded exactly once, each order gets its tickets exactly once', async () => {

@@ -5,13 +5,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { cancelRun, confirmRun, prepareRun, runFile } from '@/lib/server/payouts/runs';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
 import { afterEvent, giveBankAccount, IBANS, makeAdmin, resaleSale } from '../helpers/payouts';
 import { makeUser, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const describePg = isPostgresRun() ? describe : describe.skip;
 const EVENT = 'dunaj-bratislava-fc-kosice';
 const SELLERS = 6;
@@ -23,7 +22,6 @@ let after: Date;
 
 beforeAll(async () => {
   if (!isPostgresRun()) return;
-  await runSeed(t.db);
   admin = await makeAdmin(t.db);
   after = await afterEvent(t.db, EVENT);
 }, 180_000);

@@ -3,12 +3,11 @@
 // measured by npm run bench:report on the same volume, not here.
 import { eq, sql } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { eventReport } from '@/lib/server/reports/event-report';
 import { useTestDatabase } from '../helpers/db';
 import { eventBySlug } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const SLUG = 'dunaj-bratislava-as-trencin';
 const TICKETS = 20_000;
 const ORDERS = 8_000;
@@ -18,7 +17,6 @@ let eventId: string;
 let ownerId: string;
 
 beforeAll(async () => {
-  await runSeed(t.db);
   const event = await eventBySlug(t.db, SLUG);
   eventId = event.id;
   [{ id: ownerId }] = await t.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'klub@fkdunaj.sk'));

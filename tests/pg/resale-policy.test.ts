@@ -4,7 +4,6 @@
 // Run: npm run test:pg -- tests/pg/resale-policy.test.ts
 import { and, eq } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { setResalePolicy } from '@/lib/server/events/resale-policy';
 import { listTicketForResale } from '@/lib/server/resale/listing';
 import { resaleCapFor } from '@/lib/server/resale/policy';
@@ -12,15 +11,12 @@ import { isPostgresRun, useTestDatabase } from '../helpers/db';
 import { makeMember } from '../helpers/organiser';
 import { eventBySlug, giveTicket, makeUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const describePg = isPostgresRun() ? describe : describe.skip;
 const SLUG = 'dunaj-bratislava-msk-zilina';
 const BASE = { transferEnabled: true, resaleEnabled: true, resaleCapPercent: 100, resaleCapAmount: null, resaleWindowHours: 2, resaleSellerFeeBps: 500, resaleBuyerFeeBps: 0, resaleOrganiserSharePercent: 0, freeTicketsResale: false };
 
 describePg('resale rules under concurrency (PostgreSQL)', () => {
-  beforeAll(async () => {
-    await runSeed(t.db);
-  }, 180_000);
 
   it('a listing made while the organiser saves a lower cap is refused or withdrawn: none stays over the cap', async () => {
     const event = await eventBySlug(t.db, SLUG);

@@ -3,16 +3,14 @@
 // circle by failing one of them. PostgreSQL only (PGlite has one connection).
 import { and, eq, inArray } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { syncOfflineCheckIns } from '@/lib/server/scan/offline';
 import { useTestDatabase } from '../helpers/db';
 import { currentCode, giveTicket, makeScanner, makeUser, openGates } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const EVENT = 'vltava-praha-slavia-praha';
 
 beforeAll(async () => {
-  await runSeed(t.db);
   // The seeded match lies days ahead: its gates must be open for a check-in made now.
   await openGates(t.db, [EVENT]);
 });

@@ -3,15 +3,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { scanTicket, type ScanResult } from '@/lib/server/scan/scan';
 import { useTestDatabase } from '../helpers/db';
 import { currentCode, giveTicket, makeScanner, makeUser, openGates } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 
 beforeAll(async () => {
-  await runSeed(t.db);
   await openGates(t.db);
 });
 

@@ -6,7 +6,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { cancelEvent, cancellationProgress, cancelSeason, finishCancelledEvents } from '@/lib/server/events/cancel';
 import { releaseTicket } from '@/lib/server/seasons/release';
 import { giftTicket } from '@/lib/server/tickets/gift';
@@ -16,7 +15,7 @@ import { buy } from '../helpers/purchases';
 import { makeSeasonHolder, MATCH } from '../helpers/season-release';
 import { eventBySlug, makeUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const describePg = isPostgresRun() ? describe : describe.skip;
 const SECOND = 'dunaj-bratislava-msk-zilina';
 
@@ -25,7 +24,6 @@ describePg('cancelling a season match under concurrency', () => {
   let seasonId: string;
 
   beforeAll(async () => {
-    await runSeed(t.db);
     cast = await makeCast(t.db, await orgIdOfSlug(t.db, 'fk-dunaj-bratislava'));
     [{ id: seasonId }] = await t.db.select({ id: s.seasons.id }).from(s.seasons).where(eq(s.seasons.slug, 'fk-dunaj-bratislava-zima'));
   }, 300_000);

@@ -7,7 +7,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { cancelSeason, finishCancelledEvents } from '@/lib/server/events/cancel';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
 import { makeCast, orgIdOfSlug, type Cast } from '../helpers/organiser';
@@ -16,7 +15,7 @@ import { makeSeasonHolder } from '../helpers/season-release';
 import { freeSeatsOf } from '../helpers/seats';
 import { makeUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const describePg = isPostgresRun() ? describe : describe.skip;
 /** A match of the club outside the winter season: fans buy it while the season is cancelled. */
 const OTHER = 'dunaj-bratislava-as-trencin';
@@ -27,7 +26,6 @@ describePg('a season refunded as wallet credit, cancelled twice at once', () => 
   let seasonId: string;
 
   beforeAll(async () => {
-    await runSeed(t.db);
     orgId = await orgIdOfSlug(t.db, 'fk-dunaj-bratislava');
     cast = await makeCast(t.db, orgId);
     [{ id: seasonId }] = await t.db.select({ id: s.seasons.id }).from(s.seasons).where(eq(s.seasons.slug, 'fk-dunaj-bratislava-zima'));

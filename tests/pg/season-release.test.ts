@@ -5,7 +5,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { checkout } from '@/lib/server/orders/checkout';
 import { releaseTicket } from '@/lib/server/seasons/release';
@@ -15,7 +14,7 @@ import { buy } from '../helpers/purchases';
 import { eventBySlug, makeUser } from '../helpers/tickets';
 import { makeSeasonHolder, MATCH, payPayment, urls } from '../helpers/season-release';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const describePg = isPostgresRun() ? describe : describe.skip;
 const OTHER_MATCH = 'dunaj-bratislava-msk-zilina';
 
@@ -43,9 +42,6 @@ async function freeSeats(slug: string, count: number): Promise<string[]> {
 }
 
 describePg('releasing a season match for credit under concurrency', () => {
-  beforeAll(async () => {
-    await runSeed(t.db);
-  }, 300_000);
 
   it('of many buyers racing for a released seat, one buys it and its holder is credited once', async () => {
     for (let round = 0; round < 3; round++) {

@@ -4,18 +4,14 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { holdSeasonSeats, seasonSale } from '@/lib/server/seasons/sale';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const describePg = isPostgresRun() ? describe : describe.skip;
 const SEASON = 'fk-dunaj-bratislava-zima';
 
 describePg('season seat holds under concurrency', () => {
-  beforeAll(async () => {
-    await runSeed(t.db);
-  }, 300_000);
 
   it('of many fans holding one seat at once, exactly one wins it for every match', async () => {
     const sale = await seasonSale(SEASON, null);

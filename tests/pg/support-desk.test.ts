@@ -5,7 +5,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
 import * as s from '@/lib/server/db/schema';
-import { runSeed } from '@/lib/server/db/seed';
 import { refundTicket, voidTicket } from '@/lib/server/support/actions';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
 import { makeMember } from '../helpers/organiser';
@@ -13,7 +12,7 @@ import { buy } from '../helpers/purchases';
 import { freeSeatsOf } from '../helpers/seats';
 import { eventBySlug, makeUser, type TestUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const describePg = isPostgresRun() ? describe : describe.skip;
 const EVENT = 'dunaj-bratislava-fc-kosice';
 const ROUNDS = 6;
@@ -23,7 +22,6 @@ let fan: TestUser;
 
 beforeAll(async () => {
   if (!isPostgresRun()) return;
-  await runSeed(t.db);
   const event = await eventBySlug(t.db, EVENT);
   agents = [await makeMember(t.db, event.orgId, 'manager', 'agent-a'), await makeMember(t.db, event.orgId, 'owner', 'agent-b')];
   fan = await makeUser(t.db, 'buyer');

@@ -4,7 +4,6 @@
 // Run: npm run test:pg -- tests/pg/tax-documents.test.ts
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/client';
-import { runSeed } from '@/lib/server/db/seed';
 import { addToCart } from '@/lib/server/cart';
 import { issueDocument } from '@/lib/server/documents/issue';
 import { checkout } from '@/lib/server/orders/checkout';
@@ -15,7 +14,7 @@ import { freeSeatsOf } from '../helpers/seats';
 import { eventBySlug, makeUser } from '../helpers/tickets';
 
 jest.setTimeout(300_000);
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const describePg = isPostgresRun() ? describe : describe.skip;
 const urls = { success: (id: string) => `http://x/orders/${id}`, cancel: () => 'http://x/cart', gateway: (id: string) => `/en/pay/${id}` };
 const SLUG = 'dunaj-bratislava-msk-zilina';
@@ -30,9 +29,6 @@ async function series() {
 }
 
 describePg('tax document numbers under concurrency (PostgreSQL)', () => {
-  beforeAll(async () => {
-    await runSeed(t.db);
-  }, 300_000);
 
   it('30 checkouts paid at once: each order has its two invoices, every series unique and unbroken', async () => {
     const event = await eventBySlug(t.db, SLUG);

@@ -6,14 +6,13 @@
 import { eq, sql } from 'drizzle-orm';
 import * as s from '@/lib/server/db/schema';
 import { openDatabase, rowsOf } from '@/lib/server/db/client';
-import { runSeed } from '@/lib/server/db/seed';
 import { eventChanged } from '@/lib/server/events/changed';
 import { joinQueue, queueStatus } from '@/lib/server/queue/fan';
 import { admitStep, roomOfEvent } from '@/lib/server/queue/room';
 import { isPostgresRun, useTestDatabase } from '../helpers/db';
 import { makeUser } from '../helpers/tickets';
 
-const t = useTestDatabase();
+const t = useTestDatabase({ seeded: true });
 const describePg = isPostgresRun() ? describe : describe.skip;
 const STADIUM = 'dunaj-bratislava-fc-kosice';
 const FANS = 240;
@@ -25,7 +24,6 @@ describePg('a rush on one waiting room (PostgreSQL)', () => {
   let fans: { id: string }[];
 
   beforeAll(async () => {
-    await runSeed(t.db);
     second = openDatabase({ url: t.url!, poolSize: 10 });
     const [event] = await t.db.select().from(s.events).where(eq(s.events.slug, STADIUM));
     eventId = event.id;

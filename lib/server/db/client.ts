@@ -121,8 +121,11 @@ export function connectionName(pid: number = process.pid, thread: number = threa
   return `tribuna ${pid}/${thread}`;
 }
 
-/** Opens PostgreSQL when a URL is given, else PGlite in a folder (or in memory with 'memory://'). */
-export function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number } = {}): Handle {
+/**
+ * Opens PostgreSQL when a URL is given, else PGlite in a folder (or in memory with 'memory://'); PGlite may
+ * start from a dump of another data directory (`loadDataDir`, PGlite's dumpDataDir: the tests' seeded copy).
+ */
+export function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number; loadDataDir?: Blob } = {}): Handle {
   if (options.url) {
     const target = postgresTarget(options.url);
     const client = postgres(target.url, {
@@ -160,7 +163,7 @@ export function openDatabase(options: { url?: string; dataDir?: string; poolSize
   }
   const dataDir = options.dataDir ?? pgliteDataDir();
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = options.loadDataDir ? new PGlite(dataDir, { loadDataDir: options.loadDataDir }) : new PGlite(dataDir);
   const handleId = ++pgliteHandles;
   const writes = countWrites(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
