@@ -87,6 +87,29 @@ test.describe('returning tickets on a phone', () => {
     await fitsThePhone(page);
   });
 
+  test('the postpone form takes no typing before the page listens: its fields wait for the scripts, then keep what is typed', async ({ browser, baseURL }) => {
+    const { context, page: office } = await signedInContext(browser, baseURL!, demo.vltavaOwner);
+    // The page's scripts held back (its styles not): the server's HTML is there, React is not listening yet.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await office.route('**/_next/static/chunks/**/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await office.goto(`/sk/organizator/podujatia/${await eventIdOf(office, POSTPONED)}`, { waitUntil: 'commit' });
+    const form = office.getByTestId('postpone-form');
+    const startsAt = form.getByLabel(sk.refunds.organiser.postpone.startsAt);
+    await expect(startsAt).toBeVisible();
+    await expect(startsAt).toBeDisabled();
+    await expect(form.getByRole('button', { name: sk.refunds.organiser.postpone.submit })).toBeDisabled();
+    release();
+    await expect(startsAt).toBeEnabled({ timeout: 30_000 });
+    const value = instantToLocal(new Date(Date.now() + 30 * 86_400_000).toISOString());
+    await startsAt.fill(value);
+    await expect(startsAt).toHaveValue(value);
+    await context.close();
+  });
+
   test('the organiser postpones a match; its holder sees the new date and asks for a refund before the deadline', async ({ browser, baseURL, page, signUpFresh }) => {
     test.setTimeout(180_000);
     await signUpFresh();
