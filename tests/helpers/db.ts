@@ -14,7 +14,8 @@ export function isPostgresRun(): boolean {
   return Boolean(process.env.TEST_DATABASE_URL);
 }
 
-function withDatabase(url: string, name: string): string {
+/** `url` with its database changed to `name`. */
+export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
@@ -34,28 +35,23 @@ export function useTestDatabase({ seeded = false }: { seeded?: boolean } = {}): 
 
   beforeAll(async () => {
     const adminUrl = process.env.TEST_DATABASE_URL;
+    const copy = seeded ? seededCopy() : null;
+    let handle: ReturnType<typeof openDatabase>;
     if (adminUrl) {
       dropName = `tribuna_t_${randomBytes(6).toString('hex')}`;
       admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-      const template = seeded ? seededCopy() : null;
-      await admin.unsafe(template ? `CREATE DATABASE ${dropName} TEMPLATE ${template}` : `CREATE DATABASE ${dropName}`);
+      await admin.unsafe(copy ? `CREATE DATABASE ${dropName} TEMPLATE ${copy}` : `CREATE DATABASE ${dropName}`);
       state.url = withDatabase(adminUrl, dropName);
-      const handle = openDatabase({ url: state.url, poolSize: 20 });
-      if (!template) await handle.migrate();
-      useDatabase(handle);
-      if (seeded && !template) await runSeed(handle.db);
-      state.db = handle.db;
-      state.kind = 'postgres';
+      handle = openDatabase({ url: state.url, poolSize: 20 });
     } else {
-      const copy = seeded ? seededCopy() : null;
-      const handle = openDatabase({ dataDir: 'memory://', ...(copy ? { loadDataDir: new Blob([readFileSync(copy)]) } : {}) });
-      if (!copy) await handle.migrate();
-      useDatabase(handle);
-      if (seeded && !copy) await runSeed(handle.db);
-      state.db = handle.db;
-      state.kind = 'pglite';
+      handle = openDatabase({ dataDir: 'memory://', loadDataDir: copy ? new Blob([readFileSync(copy)]) : undefined });
     }
-  });
+    if (!copy) await handle.migrate();
+    useDatabase(handle);
+    if (seeded && !copy) await runSeed(handle.db);
+    state.db = handle.db;
+    state.kind = handle.kind;
+  }, 300_000); // seeding in the file (no seeded copy) gets the time the files' own beforeAll used to allow it
 
   afterAll(async () => {
     await closeDatabase();

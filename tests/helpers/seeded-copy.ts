@@ -8,6 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { closeDatabase, openDatabase, useDatabase } from '../../lib/server/db/client';
 import { runSeed } from '../../lib/server/db/seed';
+import { withDatabase } from './db';
 
 // A process that stops because nothing is left to wait for (a promise that never settled) must not pass for done.
 process.exitCode = 1;
@@ -20,23 +21,16 @@ async function main() {
     const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`CREATE DATABASE ${target}`);
     await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${target}`;
-    const handle = openDatabase({ url: url.toString(), poolSize: 4 });
-    await handle.migrate();
-    useDatabase(handle);
-    await runSeed(handle.db);
-    await closeDatabase();
-    return;
   }
-  const handle = openDatabase({ dataDir: 'memory://' });
+  const handle = adminUrl ? openDatabase({ url: withDatabase(adminUrl, target), poolSize: 4 }) : openDatabase({ dataDir: 'memory://' });
   await handle.migrate();
   useDatabase(handle);
   await runSeed(handle.db);
-  // The PGlite instance behind the handle (drizzle keeps its client as $client).
-  const pglite = (handle.db as unknown as { $client: PGlite }).$client;
-  const dump = await pglite.dumpDataDir('none');
-  writeFileSync(target, Buffer.from(await dump.arrayBuffer()));
+  if (!adminUrl) {
+    // The PGlite instance behind the handle (drizzle keeps its client as $client).
+    const dump = await (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+    writeFileSync(target, Buffer.from(await dump.arrayBuffer()));
+  }
   await closeDatabase();
 }
 

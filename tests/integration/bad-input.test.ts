@@ -10,7 +10,7 @@
 // Every text field of those real bodies also gets a lone surrogate, a bidi override and NUL (issue 29):
 // each a translated 4xx, nothing changed.
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { sendAccountVerification } from '@/lib/server/auth/email-verification';
 import { requestPasswordReset } from '@/lib/server/auth/password-reset';
 import { sealSessionToken } from '@/lib/server/auth/session-cookie';
@@ -907,30 +907,25 @@ async function tablesToCheck(): Promise<string[]> {
   return checkedTables;
 }
 
-/** Every table's row count, in one statement (a route's cases are counted before and after). */
-async function tableCounts(): Promise<Record<string, number>> {
+/** One figure per checked table (`of` reads it from the table's rows, `r`), all in one statement. */
+async function perTable<T>(of: SQL): Promise<Record<string, T>> {
   const names = await tablesToCheck();
-  const counts = sql.join(
-    names.map((name) => sql`select ${name}::text as name, count(*)::int as n from ${sql.identifier(name)}`),
+  const figures = sql.join(
+    names.map((name) => sql`select ${name}::text as name, ${of} as figure from ${sql.identifier(name)} r`),
     sql` union all `,
   );
-  const rows = rowsOf<{ name: string; n: number }>(await t.db.execute(counts));
-  return Object.fromEntries(rows.map((row) => [row.name, Number(row.n)]));
+  const rows = rowsOf<{ name: string; figure: T }>(await t.db.execute(figures));
+  return Object.fromEntries(rows.map((row) => [row.name, row.figure]));
 }
+
+/** Every table's row count (a route's cases are counted before and after). */
+const tableCounts = () => perTable<number>(sql`count(*)::int`);
 
 /**
  * Every table's rows, hashed (rate-limit counters aside): a refused write may neither add a row nor
  * change one (a profile, a cart's coupon, a ticket's check-in).
  */
-async function tableContents(): Promise<Record<string, string>> {
-  const names = await tablesToCheck();
-  const digests = sql.join(
-    names.map((name) => sql`select ${name}::text as name, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as digest from ${sql.identifier(name)} r`),
-    sql` union all `,
-  );
-  const rows = rowsOf<{ name: string; digest: string }>(await t.db.execute(digests));
-  return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
-}
+const tableContents = () => perTable<string>(sql`md5(coalesce(string_agg(r::text, '|' order by r::text), ''))`);
 
 /** Next's notFound()/redirect() throw an error whose digest names the answer. */
 function thrownStatus(error: unknown): number | null {

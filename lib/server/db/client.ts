@@ -163,7 +163,7 @@ export function openDatabase(options: { url?: string; dataDir?: string; poolSize
   }
   const dataDir = options.dataDir ?? pgliteDataDir();
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = options.loadDataDir ? new PGlite(dataDir, { loadDataDir: options.loadDataDir }) : new PGlite(dataDir);
+  const client = new PGlite(dataDir, { loadDataDir: options.loadDataDir });
   const handleId = ++pgliteHandles;
   const writes = countWrites(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
