@@ -1,6 +1,7 @@
 // What the event page's first load makes the phone do (issue 17: Lighthouse's blocking time). Two
 // costs that once sat in long tasks after the first paint: the browser's first Intl.NumberFormat
-// (15–20 ms of number data, now built by the inline warm-up in <head>, lib/intl-warm-up.ts) and a whole
+// (15–20 ms of number data, now built by the inline warm-up in <head>, lib/intl-warm-up.ts, on the
+// event pages only: a page that formats no number does not pay for it) and a whole
 // validation library (zod, ~30 kB gzip) that one error check of the packages card pulled in. And V8
 // compiling the app's functions on the main thread as hydration first calls them (scripts/build-app.mjs).
 import { expect, messages, seeded, test, toTickets } from './fixtures';
@@ -34,6 +35,29 @@ for (const [locale, path] of Object.entries(PATHS) as [keyof typeof PATHS, strin
     expect(first.stack).not.toContain('/_next/static/');
   });
 }
+
+test('pages that format no number while they load build no number data', async ({ page }) => {
+  // The warm-up costs the first paint 15–20 ms of a fast machine's main thread: only pages that need it carry it.
+  await page.addInitScript(() => {
+    const built: string[] = [];
+    (window as unknown as { __intlBuilt: string[] }).__intlBuilt = built;
+    for (const name of ['NumberFormat', 'PluralRules', 'DateTimeFormat'] as const) {
+      const Original = Intl[name];
+      (Intl as unknown as Record<string, unknown>)[name] = new Proxy(Original, {
+        construct(target, args) {
+          built.push(name);
+          return Reflect.construct(target, args);
+        },
+      });
+    }
+  });
+  for (const path of ['/sk', '/en/events']) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { __intlBuilt: string[] }).__intlBuilt), path).toEqual([]);
+  }
+});
 
 test('the event page loads no validation library', async ({ page }) => {
   const scripts: { url: string; body: string }[] = [];
