@@ -1,5 +1,5 @@
 import { locales } from './i18n/locales';
-import { pathnames } from './i18n/pathnames';
+import { getPathname } from './i18n/pathname';
 
 // A page's first Intl.NumberFormat costs the browser 15–20 ms (it builds its number data); every later
 // one, in any language, is nearly free. The event page's first one came from the ticket picker's
@@ -11,6 +11,7 @@ import { pathnames } from './i18n/pathnames';
 // formats no number (home, the events list) only had its first paint delayed by it. In <head> because
 // lower down, the browser paints what comes before it first, and it becomes a task of its own after
 // the first paint. Allowed by its hash (lib/csp.ts): the script is the same text on every page.
-const EVENT_PAGES = locales.map((locale) => `/${locale}${pathnames['/events/[id]'][locale].replace('[id]', '')}`);
+// The event page's path in each language with its id left empty: '/sk/podujatia/', the start of every event page's.
+const EVENT_PAGES = locales.map((locale) => getPathname({ locale, href: { pathname: '/events/[id]', params: { id: '' } } }));
 
 export const INTL_WARM_UP_SCRIPT = `if(${JSON.stringify(EVENT_PAGES)}.some(function(p){return location.pathname.indexOf(p)===0}))new Intl.NumberFormat(document.documentElement.lang)`;

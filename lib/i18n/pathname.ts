@@ -1,9 +1,9 @@
 // The path of an internal page in a language, for code outside React (mails, payment return addresses,
-// the API's answers): the same paths lib/i18n/navigation.ts's getPathname gives pages, built from the one
-// table of paths (./routing.ts pathnames) without next-intl's navigation, which needs Next's React and so
+// the API's answers, the Intl warm-up's list of event pages): the same paths lib/i18n/navigation.ts's getPathname
+// gives pages, built from the one table of paths (./pathnames.ts) without next-intl, which needs Next's React and so
 // cannot run in the production server's bundle of the hot API (scripts/build-api.mjs).
 // tests/unit/pathname.test.ts holds the two to the same answers.
-import { pathnames, type AppPathname } from './routing';
+import { pathnames, type AppPathname } from './pathnames';
 import type { Locale } from './locales';
 
 type Href = AppPathname | { pathname: AppPathname; params?: Record<string, string | number>; query?: Record<string, string | number | undefined> };

@@ -1,6 +1,8 @@
-// The paths a person sees, per language (spec §2): what lib/i18n/routing.ts routes with. A file of its own,
-// with no imports, so that code outside the app (the security headers next.config.ts reads) can read them too.
-/** Internal path → the path a person sees in each language (spec §2). */
+/**
+ * Internal path → the path a person sees in each language (spec §2): what lib/i18n/routing.ts routes with. A
+ * file of its own, with no imports, so that code outside the app (the security headers next.config.ts reads)
+ * can read them too.
+ */
 export const pathnames = {
   '/': '/',
   '/about': { sk: '/o-nas', cs: '/o-nas', en: '/about' },
