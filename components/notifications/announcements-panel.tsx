@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/profile/confirm-dialog';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { api, apiQuery } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { formatDate } from '@/lib/i18n/formats';
 import { locales, type Locale } from '@/lib/i18n/routing';
 import { textIn } from '@/lib/localized-text';
@@ -50,6 +51,8 @@ export function AnnouncementsPanel({ target, initial, audience }: { target: Anno
   const [message, setMessage] = useState(empty);
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
+  // Disabled until React listens: a message typed before would be undone by hydration, unnoticed.
+  const hydrated = useHydrated();
   const filled = Object.values(message).some((text) => text.trim().length > 0);
   const reach = data.audience ?? 0;
   // The season's words name season-ticket holders, the organisation's everyone with a ticket; the rest of the form is the event's.
@@ -99,20 +102,22 @@ export function AnnouncementsPanel({ target, initial, audience }: { target: Anno
           if (filled) setConfirming(true);
         }}
       >
-        {locales.map((l) => (
-          <label key={l} className="block space-y-1">
-            <span className="text-sm font-medium">{t('message', { language: tNav(`languageNames.${l}`) })}</span>
-            <textarea
-              lang={l}
-              rows={2}
-              maxLength={ANNOUNCEMENT_MAX}
-              value={message[l]}
-              onChange={(e) => setMessage({ ...message, [l]: e.target.value })}
-              className="block w-full rounded-lg border border-slate-300 px-3 py-2"
-            />
-          </label>
-        ))}
-        <button type="submit" disabled={!filled || sending} className="min-h-11 rounded-lg bg-emerald-800 px-5 py-2 font-medium text-white disabled:opacity-60">
+        <fieldset disabled={!hydrated} className="space-y-4">
+          {locales.map((l) => (
+            <label key={l} className="block space-y-1">
+              <span className="text-sm font-medium">{t('message', { language: tNav(`languageNames.${l}`) })}</span>
+              <textarea
+                lang={l}
+                rows={2}
+                maxLength={ANNOUNCEMENT_MAX}
+                value={message[l]}
+                onChange={(e) => setMessage({ ...message, [l]: e.target.value })}
+                className="block w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" disabled={!filled || sending || !hydrated} className="min-h-11 rounded-lg bg-emerald-800 px-5 py-2 font-medium text-white disabled:opacity-60">
           {sending ? t('sending') : words.send}
         </button>
       </form>

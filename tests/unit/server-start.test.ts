@@ -67,3 +67,34 @@ describe('where the production server listens', () => {
     expect(printed).toBe(`http://localhost:${address.port} (every interface)`);
   });
 });
+
+/**
+ * A CI run's journey died with ECONNRESET: its client reused a kept-alive connection just as the server
+ * closed it after Node's default 5 idle seconds. The server keeps idle connections longer than a client
+ * or proxy does (65 s) and says so in every answer's Keep-Alive header.
+ */
+describe('kept-alive connections', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const http = require('node:http') as typeof import('node:http');
+
+  it('stay open longer than a proxy keeps them, and the answer says how long', async () => {
+    const { listen } = await import('@/lib/server/serving/listen');
+    const server = http.createServer((_req, res) => res.end('ok'));
+    await listen(server, { port: 0, hostname: '127.0.0.1' });
+    const { port } = server.address() as import('node:net').AddressInfo;
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const header = await new Promise<string | undefined>((resolve, reject) => {
+        http.get({ host: '127.0.0.1', port, agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.headers['keep-alive'] as string | undefined));
+        }).on('error', reject);
+      });
+      expect(header).toBe('timeout=65');
+    } finally {
+      agent.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

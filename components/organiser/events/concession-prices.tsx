@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { api } from '@/lib/client/api-client';
 import { notify } from '@/lib/client/toast';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import type { Locale } from '@/lib/i18n/routing';
 import { CONCESSION_KINDS, DISABILITY_KINDS, type CategoryConcession, type ConcessionKind } from '@/lib/schemas/concessions';
 import { amountInputText, moneyOrNaN } from '@/lib/money';
@@ -31,6 +32,8 @@ function CategoryConcessions({ eventId, currency, category, initial }: { eventId
   const [rows, setRows] = useState(() => rowsOf(initial));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Disabled until React listens: a price typed before would be undone by hydration, unnoticed.
+  const hydrated = useHydrated();
   const name = textIn(category.name, locale);
   const set = (kind: ConcessionKind, patch: Partial<Row>) => setRows((r) => ({ ...r, [kind]: { ...r[kind], ...patch } }));
 
@@ -63,65 +66,67 @@ function CategoryConcessions({ eventId, currency, category, initial }: { eventId
       <h4 id={`${id}-title`} className="font-semibold">
         {t('console.category', { category: name })}
       </h4>
-      <ul className="mt-3 space-y-3">
-        {CONCESSION_KINDS.map((kind) => {
-          const row = rows[kind];
-          const kindName = t(`kinds.${kind}`);
-          return (
-            <li key={kind} className="flex flex-wrap items-center gap-x-4 gap-y-2">
-              <label className="inline-flex min-w-[12rem] items-center gap-2">
-                <input type="checkbox" checked={row.offered} onChange={(e) => set(kind, { offered: e.target.checked })} className="h-5 w-5" aria-label={t('console.offer', { kind: kindName })} />
-                <span aria-hidden="true">{kindName}</span>
-              </label>
-              <label className="inline-flex items-center gap-2 text-sm">
-                <span className="sr-only">{t('console.priceOf', { kind: kindName, currency })}</span>
-                <span aria-hidden="true" className="text-slate-700">
-                  {t('console.price', { currency })}
-                </span>
-                <input
-                  inputMode="decimal"
-                  value={row.price}
-                  disabled={!row.offered}
-                  onChange={(e) => set(kind, { price: e.target.value })}
-                  className="w-24 rounded-lg border border-slate-300 px-2 py-1.5 disabled:bg-slate-100"
-                />
-              </label>
-              {canHaveCompanion(kind) && (
+      <fieldset disabled={!hydrated}>
+        <ul className="mt-3 space-y-3">
+          {CONCESSION_KINDS.map((kind) => {
+            const row = rows[kind];
+            const kindName = t(`kinds.${kind}`);
+            return (
+              <li key={kind} className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                <label className="inline-flex min-w-[12rem] items-center gap-2">
+                  <input type="checkbox" checked={row.offered} onChange={(e) => set(kind, { offered: e.target.checked })} className="h-5 w-5" aria-label={t('console.offer', { kind: kindName })} />
+                  <span aria-hidden="true">{kindName}</span>
+                </label>
+                <label className="inline-flex items-center gap-2 text-sm">
+                  <span className="sr-only">{t('console.priceOf', { kind: kindName, currency })}</span>
+                  <span aria-hidden="true" className="text-slate-700">
+                    {t('console.price', { currency })}
+                  </span>
+                  <input
+                    inputMode="decimal"
+                    value={row.price}
+                    disabled={!row.offered}
+                    onChange={(e) => set(kind, { price: e.target.value })}
+                    className="w-24 rounded-lg border border-slate-300 px-2 py-1.5 disabled:bg-slate-100"
+                  />
+                </label>
+                {canHaveCompanion(kind) && (
+                  <label className="inline-flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={row.companion}
+                      disabled={!row.offered}
+                      onChange={(e) => set(kind, { companion: e.target.checked })}
+                      className="h-5 w-5"
+                      aria-label={t('console.companionOf', { kind: kindName })}
+                    />
+                    <span aria-hidden="true">{t('console.companion')}</span>
+                  </label>
+                )}
                 <label className="inline-flex items-center gap-2 text-sm">
                   <input
                     type="checkbox"
-                    checked={row.companion}
+                    checked={row.resaleAllowed}
                     disabled={!row.offered}
-                    onChange={(e) => set(kind, { companion: e.target.checked })}
+                    onChange={(e) => set(kind, { resaleAllowed: e.target.checked })}
                     className="h-5 w-5"
-                    aria-label={t('console.companionOf', { kind: kindName })}
+                    aria-label={t('console.resaleAllowedOf', { kind: kindName })}
+                    data-testid={`concession-resale-${kind}`}
                   />
-                  <span aria-hidden="true">{t('console.companion')}</span>
+                  <span aria-hidden="true">{t('console.resaleAllowed')}</span>
                 </label>
-              )}
-              <label className="inline-flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  checked={row.resaleAllowed}
-                  disabled={!row.offered}
-                  onChange={(e) => set(kind, { resaleAllowed: e.target.checked })}
-                  className="h-5 w-5"
-                  aria-label={t('console.resaleAllowedOf', { kind: kindName })}
-                  data-testid={`concession-resale-${kind}`}
-                />
-                <span aria-hidden="true">{t('console.resaleAllowed')}</span>
-              </label>
-            </li>
-          );
-        })}
-      </ul>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
       <p className="mt-3 text-sm text-slate-600">{t('console.resaleNote')}</p>
       {error && (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {error}
         </p>
       )}
-      <button type="submit" disabled={busy} className="mt-4 rounded-lg bg-emerald-800 px-4 py-2 font-medium text-white disabled:opacity-50">
+      <button type="submit" disabled={busy || !hydrated} className="mt-4 rounded-lg bg-emerald-800 px-4 py-2 font-medium text-white disabled:opacity-50">
         {t('console.save')}
       </button>
     </form>

@@ -21,10 +21,22 @@ function boundAddress(server: Server): AddressInfo {
 }
 
 /**
+ * How long an idle kept-alive connection stays open: longer than the client's or proxy's own idle time
+ * (nginx's 60 s, a load balancer's 60 s), so the server is never the one that closes a connection the
+ * other side is about to reuse. Node's default, 5 s, did exactly that: a request sent on a connection the
+ * server was closing failed with ECONNRESET, before the server ever saw it (a CI run's e2e journey died so).
+ * The header timeout must stay above it (Node's rule). Idle connections are closed at once on drain
+ * (./server.ts).
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+/**
  * Listens on `port` at `hostname` (every interface when it is empty) and resolves with the origin it is
  * reachable at, as printed: `http://127.0.0.1:3000`, or `http://localhost:3000 (every interface)`.
  */
 export function listen(server: Server, { port, hostname }: { port: number; hostname?: string }): Promise<string> {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     const bound = () => {
