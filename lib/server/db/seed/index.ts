@@ -3,7 +3,7 @@ import type { Db } from '../client';
 import { seedApplications } from './applications';
 import { seedCatalogue } from './catalogue';
 import { seedComgate } from './comgate';
-import { seedConcessions } from './concessions';
+import { seedAccessibleSeats, seedConcessions } from './concessions';
 import { seedCoupons } from './coupons';
 import { seedFeedback } from './feedback';
 import { seedNamedTickets } from './named-tickets';
@@ -24,6 +24,7 @@ import { seedWaitingList } from './waiting-list';
  */
 export async function runSeed(db: Db): Promise<void> {
   await seedCatalogue(db);
+  await seedAccessibleSeats(db);
   await seedUsers(db);
   await seedCoupons(db);
   await seedTickets(db);

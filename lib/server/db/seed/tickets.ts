@@ -28,7 +28,12 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 async function claimUnit(tx: Tx, eventId: string, typeId: string, seatId?: string) {
   const where = seatId
     ? and(eq(s.inventoryUnits.eventId, eventId), eq(s.inventoryUnits.seatId, seatId), eq(s.inventoryUnits.status, 'available'))
-    : and(eq(s.inventoryUnits.ticketTypeId, typeId), eq(s.inventoryUnits.status, 'available'));
+    : and(
+        eq(s.inventoryUnits.ticketTypeId, typeId),
+        eq(s.inventoryUnits.status, 'available'),
+        // Never a wheelchair place or its companion seat: held back from general buyers (./concessions.ts).
+        sql`not exists (select 1 from accessible_seats a where a.seat_id = ${s.inventoryUnits.seatId})`,
+      );
   const [unit] = await tx.select({ id: s.inventoryUnits.id, typeId: s.inventoryUnits.ticketTypeId }).from(s.inventoryUnits).where(where).orderBy(asc(s.inventoryUnits.spread)).limit(1);
   if (!unit) throw new Error(`seed: no free unit for ${eventId}`);
   await tx.update(s.inventoryUnits).set({ status: 'sold' }).where(eq(s.inventoryUnits.id, unit.id));
