@@ -11,7 +11,7 @@ import { demo, expect, freeSeats, messages, payOnGateway, signedInContext, test,
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const GATE = 'Brána B';
+const GATE_NAME = 'Brána B';
 
 const CASES = [
   { locale: 'sk', oneEvent: '1 podujatie', slug: 'dunaj-bratislava-zemplin-michalovce', owner: demo.dunajOwner, live: 'organizator/podujatia/{id}/nazivo', report: 'organizator/podujatia/{id}/prehlad' },
@@ -51,6 +51,8 @@ for (const c of CASES) {
   test(`${c.locale}: a gate device set up as Brána B checks a child's card in amber, admits an adult in green; the live view and the report count them at Brána B`, async ({ page, browser, baseURL, signUpFresh }) => {
     test.setTimeout(180_000);
     const m = messages[c.locale];
+    // A retry counts its own 2 at a gate of its own: the failed attempt's scans stay at Brána B.
+    const GATE = test.info().retry ? `${GATE_NAME} ${test.info().retry + 1}` : GATE_NAME;
 
     // The fan: an adult and a child ticket.
     await signUpFresh();
@@ -142,7 +144,8 @@ for (const c of CASES) {
     // One set of figures, first on the phone, and nothing destructive on this screen.
     await expect(office.page.getByRole('button', { name: m.organiser.eventActions.cancel })).toHaveCount(0);
     await expect(office.page.getByText(new RegExp(`^${m.organiser.eventHeader.sold.split(' {')[0]} \\d`))).toHaveCount(0);
-    expect((await board.getByTestId('live-entered').boundingBox())!.y).toBeLessThan(PHONE.height);
+    // The entered figure on the first screen (the page is not scrolled): waited for, as the board refreshes itself.
+    await expect(board.getByTestId('live-entered')).toBeInViewport();
     await noSeriousViolations(office.page, { afterToasts: true });
     expect(await office.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await office.page.setViewportSize(DESKTOP);
