@@ -142,7 +142,11 @@ for (const [device, viewport] of Object.entries(viewports)) {
 
       // Published after confirming.
       await shown(page.getByRole('link', { name: cs.organiser.publish.backToEvent })).click();
-      await shown(page.getByRole('button', { name: cs.organiser.eventActions.publish, exact: true })).click();
+      // On the event's page again before its button is pressed (a run once pressed at one the navigation hid).
+      await page.waitForURL(new RegExp(`/cs/poradatel/udalosti/${eventId}$`));
+      const publish = shown(page.getByRole('button', { name: cs.organiser.eventActions.publish, exact: true }));
+      await expect(publish).toBeEnabled();
+      await publish.click();
       const dialog = page.getByRole('dialog', { name: cs.organiser.eventActions.confirm.publish.title });
       await expect(dialog).toBeVisible();
       await dialog.getByRole('button', { name: cs.organiser.eventActions.confirm.publish.yes }).click();
