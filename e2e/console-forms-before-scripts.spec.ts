@@ -3,22 +3,11 @@
 // what it never typed (or nothing). Their fields wait, disabled, then keep what is typed. Read-only: nothing
 // is saved, so the demo's match is shared with the other journeys.
 import type { Page } from '@playwright/test';
-import { expect, messages, signedInContext, test } from './fixtures';
+import { expect, holdScripts, messages, signedInContext, test } from './fixtures';
 
 const sk = messages.sk;
 const MANAGER = 'manazer@pulzlive.sk';
 const CONCERT = 'kovove-nebe-praha';
-
-/** Holds the page's scripts (not its styles) until `release` is called: the server's HTML without React. */
-async function holdScripts(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_next/static/chunks/**/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 const forms = [
   {

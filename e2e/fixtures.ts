@@ -71,6 +71,20 @@ export async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
   return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value) } : {};
 }
 
+/**
+ * Holds the page's scripts (not its styles) until the returned `release` is called: the server's HTML with
+ * React not listening yet, for journeys that check a form takes no input before it does.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/chunks/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** A browser context of its own (Slovak), signed in through the API as `email` with the demo password. */
 export async function signedInContext(browser: Browser, baseURL: string, email: string) {
   const context = await browser.newContext({ baseURL, locale: 'sk-SK' });

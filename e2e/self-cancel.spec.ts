@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, expect, freeSeats, messages, payOnGateway, signedInContext, test, xsrfHeaders } from './fixtures';
+import { demo, expect, freeSeats, holdScripts, messages, payOnGateway, signedInContext, test, xsrfHeaders } from './fixtures';
 import { noSeriousViolations } from './axe';
 import { instantToLocal } from '../lib/organiser/zoned-time';
 
@@ -90,12 +90,7 @@ test.describe('returning tickets on a phone', () => {
   test('the postpone form takes no typing before the page listens: its fields wait for the scripts, then keep what is typed', async ({ browser, baseURL }) => {
     const { context, page: office } = await signedInContext(browser, baseURL!, demo.vltavaOwner);
     // The page's scripts held back (its styles not): the server's HTML is there, React is not listening yet.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await office.route('**/_next/static/chunks/**/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdScripts(office);
     await office.goto(`/sk/organizator/podujatia/${await eventIdOf(office, POSTPONED)}`, { waitUntil: 'commit' });
     const form = office.getByTestId('postpone-form');
     const startsAt = form.getByLabel(sk.refunds.organiser.postpone.startsAt);

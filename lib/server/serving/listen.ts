@@ -24,9 +24,9 @@ function boundAddress(server: Server): AddressInfo {
  * How long an idle kept-alive connection stays open: longer than the client's or proxy's own idle time
  * (nginx's 60 s, a load balancer's 60 s), so the server is never the one that closes a connection the
  * other side is about to reuse. Node's default, 5 s, did exactly that: a request sent on a connection the
- * server was closing failed with ECONNRESET, before the server ever saw it (a CI run's e2e journey died so; docs/decisions/keep-alive-timeout.md).
- * The header timeout must stay above it (Node's rule). Idle connections are closed at once on drain
- * (./server.ts).
+ * server was closing failed with ECONNRESET, before the server ever saw it (a CI run's e2e journey died
+ * so; docs/decisions/keep-alive-timeout.md). The header timeout must stay above it (Node's rule). Idle
+ * connections are closed at once on drain (./server.ts).
  */
 export const KEEP_ALIVE_MS = 65_000;
 
