@@ -67,15 +67,30 @@ it('twenty ZŤP-S holders at once: one wheelchair place, one holder, one compani
 });
 
 it('fans on both sides of one free seat switch to ZŤP-S at once: the seat is one companion’s', async () => {
-  // A row of the END category: seats 5 and 7 to two fans, 4 and 8 taken by a third, 6 free between them.
-  const rows = await t.db
-    .select({ seatId: s.venueSeats.id, rowId: s.venueSeats.rowId, order: s.venueSeats.sortOrder })
+  // Seats 4 and 6 of a row of section 105 to two fans, 3 and 7 taken by a third, 5 free between them.
+  // The demo's own sales take seats at random (`spread`), so the row is one whose seats 3–7 are all free
+  // (behind the front row of wheelchair places); here a stranger holds a seat of the fourth row first, as
+  // a demo sale sometimes does.
+  const units = await t.db
+    .select({ seatId: s.venueSeats.id, rowId: s.venueSeats.rowId, rowOrder: s.venueRows.sortOrder, order: s.venueSeats.sortOrder, status: s.inventoryUnits.status })
     .from(s.inventoryUnits)
     .innerJoin(s.venueSeats, eq(s.venueSeats.id, s.inventoryUnits.seatId))
     .innerJoin(s.venueSections, eq(s.venueSections.id, s.venueSeats.sectionId))
     .innerJoin(s.venueRows, eq(s.venueRows.id, s.venueSeats.rowId))
-    .where(and(eq(s.inventoryUnits.eventId, eventId), eq(s.venueSections.code, '105'), eq(s.venueRows.sortOrder, 4)));
-  const at = (order: number) => rows.find((r) => r.order === order)!.seatId;
+    .where(and(eq(s.inventoryUnits.eventId, eventId), eq(s.venueSections.code, '105')))
+    .orderBy(s.venueRows.sortOrder);
+  const seatOf = (rowOrder: number, order: number) => units.find((u) => u.rowOrder === rowOrder && u.order === order)?.seatId;
+  const stranger = await makeUser(t.db, 'stranger');
+  const strangerSeat = seatOf(4, 5);
+  if (units.find((u) => u.seatId === strangerSeat)?.status === 'available') {
+    expect((await addToCart({ user: stranger, eventRef: SLUG, selection: { seatIds: [strangerSeat!] }, locale: 'en' })).ok).toBe(true);
+    units.find((u) => u.seatId === strangerSeat)!.status = 'held';
+  }
+  const free = (rowId: string, order: number) => units.some((u) => u.rowId === rowId && u.order === order && u.status === 'available');
+  const row = units.find((u) => u.rowOrder > 0 && [3, 4, 5, 6, 7].every((order) => free(u.rowId, order)));
+  if (!row) throw new Error('no row of section 105 with seats 3–7 free');
+  expect(row.rowOrder).not.toBe(4);
+  const at = (order: number) => units.find((u) => u.rowId === row.rowId && u.order === order)!.seatId;
   const blocker = await makeUser(t.db, 'blocker');
   expect((await addToCart({ user: blocker, eventRef: SLUG, selection: { seatIds: [at(3), at(7)] }, locale: 'en' })).ok).toBe(true);
   const left = await makeUser(t.db, 'left');
