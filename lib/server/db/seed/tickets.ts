@@ -33,6 +33,9 @@ async function claimUnit(tx: Tx, eventId: string, typeId: string, seatId?: strin
         eq(s.inventoryUnits.status, 'available'),
         // Never a wheelchair place or its companion seat: held back from general buyers (./concessions.ts).
         sql`not exists (select 1 from accessible_seats a where a.seat_id = ${s.inventoryUnits.seatId})`,
+        // Nor a season-ticket holder's seat at the venue's other matches: it is kept for the holder's renewal
+        // (./seasons.ts blocks it at the next season's matches, which a demo sale must not have taken first).
+        sql`not exists (select 1 from season_tickets st where st.seat_id = ${s.inventoryUnits.seatId})`,
       );
   const [unit] = await tx.select({ id: s.inventoryUnits.id, typeId: s.inventoryUnits.ticketTypeId }).from(s.inventoryUnits).where(where).orderBy(asc(s.inventoryUnits.spread)).limit(1);
   if (!unit) throw new Error(`seed: no free unit for ${eventId}`);
